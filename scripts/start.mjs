@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+// npm start: build what is needed, then run the server (PORT, DATA_DIR, DATABASE_URL... see README).
+import { spawnSync, spawn } from 'node:child_process';
+
+const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// npm test: every check the project has, in order, stopping at the first failure.
+import { spawnSync } from 'node:child_process';
+import { ensureBrowser } from './ensure-browser.mjs';
+
+const steps = [
+  ['Type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['Generated code is current', 'npx', ['tsx', 'scripts/generate.ts', '--check']],
+  ['Unit, API and browser tests', 'npx', ['vitest', 'run', ...process.argv.slice(2)]],
+];
+
+try {
+  process.env.CHROMIUM_PATH = ensureBrowser();
+} catch (error) {
+  console.error(`\n✗ Browser tests need Chromium: ${error.message}`);
+  process.exit(1);
+}
+
+for (const [name, command, args] of steps) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${name} failed`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}

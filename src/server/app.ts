@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createRegistry, type SchemaSet } from '../shared/registry';
+import { ANONYMOUS } from './access/caller';
+import { configFromEnv, type ServerConfig } from './config';
+import type { Database } from './db/database';
+import { openDatabase } from './db/open';
+import { migrate } from './db/tables';
+import { registerErrorHandler } from './errors';
+import { createEventBus } from './events/bus';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/operations';
+import { documentRoutes } from './modules/documents/routes';
+import { createDocumentService } from './modules/documents/operations';
+import { healthRoutes } from './modules/health/routes';
+import { openApiRoutes } from './modules/openapi/routes';
+import { realtimeRoutes } from './modules/realtime/routes';
+import { schemaRoutes } from './modules/schemas/routes';
+import { loadSchemaSet } from './schemaSet';
+import type { Services } from './services';
+
+export interface AppOptions {
+  config?: Partial<ServerConfig>;
+  /** Use this database instead of opening one from the configuration (tests pass a PGlite from a template). */
+  db?: Database;
+  schemas?: SchemaSet;
+  logger?: boolean;
+}
+
+/** Builds the whole server without listening: tests call `inject()`, `main.ts` listens. */
+export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance & { services: Services }> {
+  const config: ServerConfig = { ...configFromEnv(), ...options.config };
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    // Reject __proto__ and constructor.prototype keys in JSON bodies instead of silently dropping them.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  });
+  registerErrorHandler(app);
+
+  const registry = createRegistry(options.schemas ?? (await loadSchemaSet(config.schemaDirs)));
+  const db = options.db ?? (await openDatabase(config));
+  await migrate(db, registry);
+  const bus = createEventBus();
+  const auth = createAuthService({ db, registry, config, log: app.log });
+  await auth.migrate();
+  const documents = createDocumentService({ db, registry, bus, auth });
+  const services: Services = { config, registry, db, bus, documents, auth, log: app.log };
+
+  app.decorateRequest('caller', null as never);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    request.caller = await auth.callerFromToken(token);
+  });
+
+  healthRoutes(app, services);
+  schemaRoutes(app, services);
+  authRoutes(app, services);
+  documentRoutes(app, services);
+  await realtimeRoutes(app, services);
+  openApiRoutes(app, services);
+
+  app.addHook('onClose', async () => {
+    if (!options.db) await db.close();
+  });
+  return Object.assign(app, { services });
+}

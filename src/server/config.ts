@@ -1,0 +1,34 @@
+import path from 'node:path';
+
+/** Server configuration; every value can come from an environment variable (see README). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Where PGlite keeps its data and the blob store its files. */
+  dataDir: string;
+  /** node-postgres connection string; when set, PostgreSQL is used instead of PGlite. */
+  databaseUrl?: string;
+  /** Password of the `admin` user created on first start; random (printed once) when absent. */
+  adminPassword?: string;
+  /** Extra schema folders (each with models/, elements/, values/), separated by the path delimiter. */
+  schemaDirs: string[];
+  /** Session token lifetime. */
+  sessionTtlMs: number;
+  /** Largest JSON body accepted. */
+  bodyLimit: number;
+  logLevel: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    schemaDirs: (env.SCHEMA_DIRS ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.resolve(dir)),
+    sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 24 * 14) * 3_600_000,
+    bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 1_048_576),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,34 @@
+import type { Caller } from '../../access/caller';
+
+export interface PublicUser {
+  _id: string;
+  login: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  avatar?: unknown;
+  roles: string[];
+}
+
+/** The login state of spec section 4: what the admin stores in browser storage. */
+export interface LoginState {
+  token: string;
+  user: PublicUser;
+}
+
+export interface AuthService {
+  /** Creates the session and login-attempt tables when missing. */
+  migrate(): Promise<void>;
+  /** The caller a bearer token stands for; ANONYMOUS for no token, 401 for an unknown, expired or revoked one. */
+  callerFromToken(token: string | undefined): Promise<Caller>;
+  login(username: string, password: string, clientAddress: string): Promise<LoginState>;
+  logout(token: string): Promise<void>;
+  /** Revokes every session of a user (after a password change), optionally except the one in use. */
+  revokeSessions(userId: string, exceptToken?: string): Promise<void>;
+  /** Argon2id hash of a new password. */
+  hashPassword(password: string): Promise<string>;
+  /** Creates the `admin` superuser on an empty database; returns the generated password when it made one. */
+  ensureAdmin(): Promise<{ created: boolean; password?: string }>;
+  /** Role name -> permissions, refreshed when roles change. */
+  invalidateRoles(): void;
+}

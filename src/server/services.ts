@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Registry } from '../shared/registry';
+import type { Caller } from './access/caller';
+import type { ServerConfig } from './config';
+import type { Database } from './db/database';
+import type { EventBus } from './events/bus';
+import type { DocumentService } from './modules/documents/service';
+import type { AuthService } from './modules/auth/service';
+
+/** Everything a module needs, built once in `buildApp` and passed in (no singletons). */
+export interface Services {
+  config: ServerConfig;
+  registry: Registry;
+  db: Database;
+  bus: EventBus;
+  documents: DocumentService;
+  auth: AuthService;
+  log: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Resolved from the bearer token before every handler; anonymous when absent. */
+    caller: Caller;
+  }
+}

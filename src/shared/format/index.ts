@@ -1,0 +1,6 @@
+export * from './color';
+export * from './cssSize';
+export * from './date';
+export * from './fileSize';
+export * from './money';
+export * from './objectId';

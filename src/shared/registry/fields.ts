@@ -1,0 +1,88 @@
+import type { ComputedAnnotation, Currency, RelationAnnotation, Widget } from '../vocabulary';
+import type { JsonSchema, JsonType } from './jsonSchema';
+import type { SchemaResolver } from './resolve';
+
+/** What the generic machinery needs to know about one top-level field of a model. */
+export interface FieldInfo {
+  name: string;
+  label: string;
+  description?: string;
+  /** JSON type after following `$ref` (the first non-null type when several are allowed). */
+  type: JsonType;
+  format?: string;
+  required: boolean;
+  readOnly: boolean;
+  writeOnly: boolean;
+  /** The relation, on an id field or on an array of ids (`many`). */
+  relation?: RelationAnnotation & { many: boolean; label: string; key: string };
+  currency?: Currency;
+  enumValues?: readonly unknown[];
+  enumLabels?: string[];
+  widget?: Widget;
+  roles?: string[];
+  secret: boolean;
+  computed?: ComputedAnnotation;
+  sequence: boolean;
+  unique: boolean;
+  ownerWritable: boolean;
+  column: boolean;
+  searchable: boolean;
+  filterable: boolean;
+  sortable: boolean;
+  /** The field's schema with its top-level `$ref` resolved. */
+  schema: JsonSchema;
+}
+
+function firstType(schema: JsonSchema): JsonType {
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (type) return type;
+  if (schema.properties) return 'object';
+  if (schema.items) return 'array';
+  if (schema.enum?.length) return typeof schema.enum[0] === 'number' ? 'number' : 'string';
+  return 'object';
+}
+
+export function fieldInfo(
+  name: string,
+  property: JsonSchema,
+  baseId: string | undefined,
+  resolver: SchemaResolver,
+  required: boolean,
+): FieldInfo {
+  const { schema, baseId: resolvedBase } = resolver.deref(property, baseId);
+  const type = firstType(schema);
+  const items = type === 'array' && schema.items ? resolver.deref(schema.items, resolvedBase).schema : undefined;
+  const relationAnnotation = schema['x-relation'] ?? items?.['x-relation'];
+  const enumSource = schema.enum ? schema : items?.enum ? items : undefined;
+  return {
+    name,
+    label: schema.title ?? name,
+    description: schema.description,
+    type,
+    format: schema.format,
+    required,
+    readOnly: schema.readOnly === true || schema['x-computed'] !== undefined,
+    writeOnly: schema.writeOnly === true || schema['x-secret'] !== undefined,
+    relation: relationAnnotation && {
+      ...relationAnnotation,
+      many: type === 'array',
+      label: relationAnnotation.label ?? relationAnnotation.populate[0],
+      key: relationAnnotation.key ?? '_id',
+    },
+    currency: schema['x-currency'],
+    enumValues: enumSource?.enum,
+    enumLabels: enumSource?.['x-enumLabels'],
+    widget: schema['x-widget'],
+    roles: schema['x-roles'],
+    secret: schema['x-secret'] !== undefined,
+    computed: schema['x-computed'],
+    sequence: schema['x-sequence'] === true,
+    unique: schema['x-unique'] === true,
+    ownerWritable: schema['x-ownerWritable'] !== false,
+    column: schema['x-column'] === true,
+    searchable: schema['x-searchable'] === true,
+    filterable: schema['x-filterable'] === true,
+    sortable: schema['x-sortable'] === true,
+    schema,
+  };
+}

@@ -1,0 +1,77 @@
+import type {
+  AdminAnnotation,
+  ComputedAnnotation,
+  Currency,
+  ElementCategory,
+  ModelPermission,
+  Access,
+  RelationAnnotation,
+  Widget,
+} from '../vocabulary';
+
+/** The subset of JSON Schema 2020-12 our schemas use, plus the annotation vocabulary. */
+export interface JsonSchema {
+  $schema?: string;
+  $id?: string;
+  $ref?: string;
+  $defs?: Record<string, JsonSchema>;
+  title?: string;
+  description?: string;
+  type?: JsonType | JsonType[];
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: boolean | JsonSchema;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: readonly unknown[];
+  const?: unknown;
+  default?: unknown;
+  examples?: unknown[];
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  deprecated?: boolean;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  'x-plural'?: string;
+  'x-permission'?: Access | ModelPermission;
+  'x-acl'?: boolean;
+  'x-owner'?: string;
+  'x-ownerWritable'?: boolean;
+  'x-roles'?: string[];
+  'x-secret'?: 'argon2id';
+  'x-relation'?: RelationAnnotation;
+  'x-computed'?: ComputedAnnotation;
+  'x-sequence'?: boolean;
+  'x-unique'?: boolean;
+  'x-currency'?: Currency;
+  'x-enumLabels'?: string[];
+  'x-column'?: boolean;
+  'x-searchable'?: boolean;
+  'x-filterable'?: boolean;
+  'x-sortable'?: boolean;
+  'x-widget'?: Widget;
+  'x-labelField'?: string;
+  'x-admin'?: AdminAnnotation;
+  'x-tag'?: string;
+  'x-category'?: ElementCategory;
+  'x-slots'?: string[];
+  [keyword: string]: unknown;
+}
+
+export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+
+/** All schema files, keyed by kind and name (model name, element tag, value name). */
+export interface SchemaSet {
+  models: Record<string, JsonSchema>;
+  elements: Record<string, JsonSchema>;
+  values: Record<string, JsonSchema>;
+}

@@ -1,0 +1,59 @@
+// Business constants from the product spec, section 9 (and the texts of sections 2 and 4).
+
+// Lists and search
+export const LIST_PAGE_SIZE = 25;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const OPTION_LIMIT = 500;
+
+// File browser: children per page, and how far past the viewport the next page loads.
+export const FILE_PAGE_SIZE = 50;
+export const FILE_SCROLL_FACTOR = 1.2;
+
+// Editor
+export const EDITOR_DEBOUNCE_MS = 750;
+export const UNDO_DEPTH = 20;
+
+// Timing
+export const SESSION_CHECK_DEBOUNCE_MS = 2000;
+export const DELETE_HOLD_MS = 2000;
+export const PROGRESS_MIN_MS = 500;
+export const PROGRESS_SUCCESS_RESET_MS = 1000;
+export const UPLOAD_REMOVAL_MS = 5000;
+export const GALLERY_ROTATION_MS = 5000;
+export const SWARM_REFRESH_MS = 30_000;
+
+// Texts. Two are misspelled on purpose: they are the product's existing wording.
+export const SUBMIT_LABEL = 'Senden';
+export const FORM_SUCCESS = 'Formular abgeschickt!';
+export const FORM_FAILURE = 'Absenden fehlgeschalgen!';
+export const CONTACT_SUCCESS = 'Anfrage erfolgreicht abgeschickt!';
+export const NOT_FOUND_TEXT = 'not found';
+export const EMPTY_LIST_TEXT = 'Keine Daten vorhanden...';
+
+export const SMOOTH_SCROLL = {
+  lerp: 0.1,
+  wheelMultiplier: 1,
+  touchMultiplier: 1,
+  touchLerp: 0.075,
+  velocityResetMs: 400,
+} as const;
+
+export const BREAKPOINTS = {
+  xs: 0,
+  sm: 640,
+  md: 768,
+  lg: 1024,
+  xl: 1280,
+  '2xl': 1536,
+} as const;
+export type Breakpoint = keyof typeof BREAKPOINTS;
+
+/** Viewports narrower than this (px) get the mobile layout. */
+export const MOBILE_BELOW = BREAKPOINTS.md;
+
+/** Time tracking screen: entries of the last `days` days, at most `limit`, live tick every `refreshMs`. */
+export const TRACKED_TIME = {
+  days: 7,
+  limit: 200,
+  refreshMs: 1000,
+} as const;

@@ -1,0 +1,80 @@
+import { describe, it, expect } from 'vitest';
+import { TRACKED_TIME_MULTIPLIERS, durationHours, roundUpToQuarterHours, totalTrackedHours } from './trackedTime';
+
+const start = '2024-05-01T08:00:00.000Z';
+const t0 = Date.parse(start);
+const HOUR = 3_600_000;
+
+describe('durationHours', () => {
+  it('measures start to end in hours', () => {
+    expect(durationHours(start, '2024-05-01T09:30:00.000Z')).toBe(1.5);
+    expect(durationHours(new Date(t0), t0 + 45 * 60_000)).toBe(0.75);
+  });
+
+  it('runs up to now when there is no end', () => {
+    expect(durationHours(start, undefined, t0 + 2 * HOUR)).toBe(2);
+    expect(durationHours(start, null, t0 + HOUR)).toBe(1);
+    expect(durationHours(start, '', t0 + HOUR)).toBe(1);
+  });
+
+  it('gives 0 for reversed or unreadable spans', () => {
+    expect(durationHours(start, t0 - HOUR)).toBe(0);
+    expect(durationHours('nonsense', t0)).toBe(0);
+    expect(durationHours(start, 'later')).toBe(0);
+  });
+});
+
+describe('roundUpToQuarterHours', () => {
+  it('rounds up to the next quarter', () => {
+    expect(roundUpToQuarterHours(1.01)).toBe(1.25);
+    expect(roundUpToQuarterHours(0.01)).toBe(0.25);
+    expect(roundUpToQuarterHours(1.26)).toBe(1.5);
+  });
+
+  it('keeps exact quarters and zero', () => {
+    expect(roundUpToQuarterHours(0)).toBe(0);
+    expect(roundUpToQuarterHours(0.75)).toBe(0.75);
+    expect(roundUpToQuarterHours(2)).toBe(2);
+  });
+
+  it('ignores float noise', () => {
+    expect(roundUpToQuarterHours(1.1 - 0.35)).toBe(0.75); // 0.7500000000000001
+    expect(roundUpToQuarterHours(0.1 * 3 * 2.5)).toBe(0.75); // 0.7500000000000001
+    expect(roundUpToQuarterHours(0.7500000000000001)).toBe(0.75);
+  });
+
+  it('still bills one real second over a quarter', () => {
+    expect(roundUpToQuarterHours(0.75 + 1 / 3600)).toBe(1);
+  });
+
+  it('treats negative and non-finite as 0', () => {
+    expect(roundUpToQuarterHours(-1)).toBe(0);
+    expect(roundUpToQuarterHours(Number.NaN)).toBe(0);
+  });
+});
+
+describe('totalTrackedHours', () => {
+  it('rounds each entry before summing', () => {
+    const entries = [
+      { start, end: t0 + 10 * 60_000 }, // 10 min -> 0.25
+      { start, end: t0 + 10 * 60_000 }, // 10 min -> 0.25
+      { start }, // running, 1 h at now
+    ];
+    expect(totalTrackedHours(entries, t0 + HOUR)).toBe(1.5);
+    expect(totalTrackedHours([])).toBe(0);
+  });
+});
+
+describe('TRACKED_TIME_MULTIPLIERS', () => {
+  it('lists the six options in order', () => {
+    expect(TRACKED_TIME_MULTIPLIERS.map((o) => o.value)).toEqual([1, 1.2, 1.5, 1.54, 1.846, 2]);
+    expect(TRACKED_TIME_MULTIPLIERS.map((o) => o.label)).toEqual([
+      'Normal',
+      'Okay',
+      'Nervig',
+      '65€ to 100€',
+      '65€ to 120€',
+      'Ätzend',
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+const HOUR_MS = 3_600_000;
+
+export type TimeInput = Date | string | number;
+
+export const TRACKED_TIME_MULTIPLIERS = [
+  { value: 1, label: 'Normal' },
+  { value: 1.2, label: 'Okay' },
+  { value: 1.5, label: 'Nervig' },
+  { value: 1.54, label: '65€ to 100€' },
+  { value: 1.846, label: '65€ to 120€' },
+  { value: 2, label: 'Ätzend' },
+] as const;
+
+export interface TrackedTimeSpan {
+  start: TimeInput;
+  end?: TimeInput | null;
+}
+
+function toMs(input: TimeInput): number {
+  return input instanceof Date ? input.getTime() : typeof input === 'number' ? input : Date.parse(input);
+}
+
+/**
+ * Hours from start to end; a running entry (no end) counts up to `now`.
+ * Unreadable times and negative spans give 0.
+ */
+export function durationHours(start: TimeInput, end?: TimeInput | null, now: number = Date.now()): number {
+  const from = toMs(start);
+  const to = end === undefined || end === null || end === '' ? now : toMs(end);
+  if (!Number.isFinite(from) || !Number.isFinite(to) || to <= from) return 0;
+  return (to - from) / HOUR_MS;
+}
+
+// A millionth of a quarter hour: absorbs float noise such as 0.7500000000000001 without billing it.
+const NOISE = 1e-6;
+
+/** Rounds up to the next quarter hour: 1.01 -> 1.25, 0.75 -> 0.75, 0 -> 0. Negative gives 0. */
+export function roundUpToQuarterHours(hours: number): number {
+  if (!Number.isFinite(hours) || hours <= 0) return 0;
+  return Math.ceil(hours * 4 - NOISE) / 4;
+}
+
+/** Sum of the entries' durations, each rounded up to quarter hours before adding. */
+export function totalTrackedHours(entries: readonly TrackedTimeSpan[], now: number = Date.now()): number {
+  return entries.reduce((sum, entry) => sum + roundUpToQuarterHours(durationHours(entry.start, entry.end, now)), 0);
+}

@@ -1,0 +1,284 @@
+/**
+ * The annotation vocabulary: every `x-` keyword a schema in `schemas/` may use, with its meaning.
+ * Ajv declares exactly these (strict mode rejects anything else), the generator carries the ones
+ * the types need into doc comments, and the registry reads them. Nothing else invents keywords.
+ */
+
+/** A permission a role can grant. `admin` and `superuser` hold all of them. */
+export const PERMISSIONS = ['manage:cms', 'manage:files', 'manage:payment', 'manage:backend'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * Who may perform an action on a model: a permission, `public` (anyone, also anonymous),
+ * `authenticated` (any logged-in user) or `nobody` (only the server itself, e.g. contact requests
+ * are created through a public form endpoint, never through the generic document API).
+ */
+export type Access = Permission | 'public' | 'authenticated' | 'nobody';
+
+/** Roles that hold every permission and bypass `_read`/`_write` lists. */
+export const ALMIGHTY_ROLES = ['admin', 'superuser'] as const;
+/** The role every caller holds, logged in or not; a `_read` list containing it is public. */
+export const GUEST_ROLE = 'guest';
+
+export const CURRENCIES = ['EUR', 'CHF'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Widget hints for the admin's form renderer (react-jsonschema-form theme). */
+export const WIDGETS = [
+  'text',
+  'textarea',
+  'password',
+  'json',
+  'html',
+  'richtext',
+  'color',
+  'date',
+  'datetime',
+  'time',
+  'image',
+  'file',
+  'folder',
+  'cssSize',
+  'link',
+  'icon',
+  'hidden',
+] as const;
+export type Widget = (typeof WIDGETS)[number];
+
+export const ELEMENT_CATEGORIES = ['text', 'media', 'layout', 'navigation', 'special', 'menu', '3d'] as const;
+export type ElementCategory = (typeof ELEMENT_CATEGORIES)[number];
+
+/** A relation from a field (an id string, or an array of id strings) to documents of another model. */
+export interface RelationAnnotation {
+  /** Model name of the target, e.g. `client`. */
+  model: string;
+  /** Fields of the target copied into the answer when the caller asks to populate this field. */
+  populate: string[];
+  /** Field of the target shown to people (select options, list cells). Defaults to the first populate field. */
+  label?: string;
+  /** Field of the target that the stored value equals (default `_id`); user roles store role names. */
+  key?: string;
+}
+
+/** A field computed by the server on every write; clients cannot set it. */
+export interface ComputedAnnotation {
+  /** `sumOfProducts`: sum over `array` of the product of `fields` (invoice total = sum of price * count). */
+  op: 'sumOfProducts';
+  array: string;
+  fields: string[];
+}
+
+/** Per-action access of a model. A plain string sets every action. */
+export interface ModelPermission {
+  read?: Access;
+  create?: Access;
+  update?: Access;
+  delete?: Access;
+}
+
+/** Navigation entry of a model in the admin. */
+export interface NavAnnotation {
+  /** Label of the link; defaults to the plural of the model's title. */
+  label?: string;
+  /** lucide-react icon name in PascalCase, e.g. `Users`. */
+  icon?: string;
+  /** Module group the link also appears in (spec: CMS, Payment, Kassen). */
+  group?: string;
+  /** Sort key among links; lower comes first. */
+  order?: number;
+}
+
+/** Admin behaviour of a model that is not a property of one field. */
+export interface AdminAnnotation {
+  /** Show the 'Add {Model}' and NEW buttons (default true). */
+  create?: boolean;
+  /** The navigation link; `false` hides the model from the navigation (it keeps its routes). */
+  nav?: NavAnnotation | false;
+  /** Sort of the list before the user picks one, e.g. `{ "date": -1 }`. */
+  defaultSort?: Record<string, 1 | -1>;
+  /** The generic list and edit screens are replaced by a hand-written screen at this admin path. */
+  customScreen?: string;
+}
+
+interface KeywordDoc {
+  /** Where the keyword may appear. */
+  on: 'model' | 'element' | 'property' | 'model-or-property';
+  /** JSON Schema of the keyword's value (Ajv validates annotations too). */
+  schema: object;
+  meaning: string;
+}
+
+const accessSchema = { enum: [...PERMISSIONS, 'public', 'authenticated', 'nobody'] };
+
+/** Every keyword, its value schema and its meaning. Ajv registers these; tests check schemas use nothing else. */
+export const VOCABULARY = {
+  'x-plural': {
+    on: 'model',
+    schema: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
+    meaning: 'Plural of the model name when the rule (append s, final y becomes ies) does not fit. Used in routes and labels.',
+  },
+  'x-permission': {
+    on: 'model',
+    schema: {
+      anyOf: [
+        accessSchema,
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: { read: accessSchema, create: accessSchema, update: accessSchema, delete: accessSchema },
+        },
+      ],
+    },
+    meaning: 'Access needed per action (read, create, update, delete); a string sets all four.',
+  },
+  'x-acl': {
+    on: 'model',
+    schema: { type: 'boolean' },
+    meaning: 'Documents carry `_read` and `_write` role lists; every read and write is filtered by them (admin and superuser bypass).',
+  },
+  'x-owner': {
+    on: 'model',
+    schema: { type: 'string' },
+    meaning: 'Field holding the id of the user who owns the document (`_id` for users themselves). The owner may read and update it without the model permission.',
+  },
+  'x-ownerWritable': {
+    on: 'property',
+    schema: { type: 'boolean' },
+    meaning: 'false: the owner may not write this field of their own document (a user never writes their own roles).',
+  },
+  'x-roles': {
+    on: 'property',
+    schema: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    meaning: 'Only callers holding one of these roles may see or write the field (e.g. `_read`/`_write` of files: admin, superuser).',
+  },
+  'x-secret': {
+    on: 'property',
+    schema: { const: 'argon2id' },
+    meaning: 'Write-only secret stored as a hash with the named algorithm; never returned, never queried, sorted or searched.',
+  },
+  'x-relation': {
+    on: 'property',
+    schema: {
+      type: 'object',
+      required: ['model', 'populate'],
+      additionalProperties: false,
+      properties: {
+        model: { type: 'string' },
+        populate: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        label: { type: 'string' },
+        key: { type: 'string' },
+      },
+    },
+    meaning: 'The field holds the id (or, on an array, the ids) of documents of another model; `populate` lists the fields copied in when populated.',
+  },
+  'x-computed': {
+    on: 'property',
+    schema: {
+      type: 'object',
+      required: ['op', 'array', 'fields'],
+      additionalProperties: false,
+      properties: {
+        op: { const: 'sumOfProducts' },
+        array: { type: 'string' },
+        fields: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      },
+    },
+    meaning: 'Computed by the server on every write from other fields; what clients send is ignored.',
+  },
+  'x-sequence': {
+    on: 'property',
+    schema: { type: 'boolean' },
+    meaning: 'An integer the server assigns on create when absent: one more than the highest so far (invoice and offer numbers).',
+  },
+  'x-unique': {
+    on: 'property',
+    schema: { type: 'boolean' },
+    meaning: 'No two live documents share the value (unique index); a duplicate answers 409.',
+  },
+  'x-currency': {
+    on: 'property',
+    schema: { enum: [...CURRENCIES] },
+    meaning: 'Money amount in this currency; shown in German style with the currency suffix.',
+  },
+  'x-enumLabels': {
+    on: 'property',
+    schema: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    meaning: 'Labels of the `enum` values, in the same order (e.g. time multipliers 1 = Normal ... 2 = Ätzend).',
+  },
+  'x-column': {
+    on: 'property',
+    schema: { type: 'boolean' },
+    meaning: 'Shown as a column of the admin list, in property order.',
+  },
+  'x-searchable': {
+    on: 'property',
+    schema: { type: 'boolean' },
+    meaning: 'Part of the list search text (indexed for search).',
+  },
+  'x-filterable': {
+    on: 'property',
+    schema: { type: 'boolean' },
+    meaning: 'Offered as a filter dropdown of the list; the API answers the distinct values (indexed).',
+  },
+  'x-sortable': {
+    on: 'property',
+    schema: { type: 'boolean' },
+    meaning: 'The list can be sorted by it (indexed).',
+  },
+  'x-widget': {
+    on: 'property',
+    schema: { enum: [...WIDGETS] },
+    meaning: 'Which admin form widget edits the field when its type alone does not say it.',
+  },
+  'x-labelField': {
+    on: 'model',
+    schema: { type: 'string' },
+    meaning: 'Field that names a document in selects, titles and relation cells (default `name`).',
+  },
+  'x-admin': {
+    on: 'model',
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        create: { type: 'boolean' },
+        nav: {
+          anyOf: [
+            { const: false },
+            {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                label: { type: 'string' },
+                icon: { type: 'string' },
+                group: { type: 'string' },
+                order: { type: 'number' },
+              },
+            },
+          ],
+        },
+        defaultSort: { type: 'object', additionalProperties: { enum: [1, -1] } },
+        customScreen: { type: 'string' },
+      },
+    },
+    meaning: 'Admin behaviour of the model: add button, navigation entry, default sort, hand-written screen.',
+  },
+  'x-tag': {
+    on: 'element',
+    schema: { type: 'string', pattern: '^[a-z0-9][A-Za-z0-9]*(\\.[a-zA-Z0-9]+)*$' },
+    meaning: 'The element tag stored in page JSON (e.g. `menu.basic`, `3d.gaussianViewer`).',
+  },
+  'x-category': {
+    on: 'element',
+    schema: { enum: [...ELEMENT_CATEGORIES] },
+    meaning: 'Group of the element in the element picker and Storybook.',
+  },
+  'x-slots': {
+    on: 'element',
+    schema: { type: 'array', items: { type: 'string' } },
+    meaning: 'Props that hold nested elements (rendered as children), e.g. `children`.',
+  },
+} as const satisfies Record<`x-${string}`, KeywordDoc>;
+
+export type Keyword = keyof typeof VOCABULARY;
+export const KEYWORDS = Object.keys(VOCABULARY) as Keyword[];

@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type AppOptions } from '../../src/server/app';
+import type { Database } from '../../src/server/db/database';
+import { openPglite } from '../../src/server/db/pglite';
+import { openPostgres } from '../../src/server/db/postgres';
+
+export const ADMIN_PASSWORD = 'admin-test-password';
+
+/** A fresh database: PGlite from the migrated template, or a new database on `DATABASE_URL`'s server. */
+export async function freshDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const template = process.env.PGLITE_TEMPLATE ?? path.resolve('.cache/pglite-template.tar.gz');
+    const db = await openPglite({ loadDataDir: new Blob([await readFile(template)]) });
+    return { db, drop: () => db.close() };
+  }
+  const name = `bk_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const db = await openPostgres(target.href, { max: 4 });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** The real app on a fresh database, with an `admin` superuser whose password is ADMIN_PASSWORD. */
+export async function createTestApp(options: AppOptions = {}) {
+  const { db, drop } = await freshDatabase();
+  const app = await buildApp({
+    logger: false,
+    ...options,
+    db,
+    config: { adminPassword: ADMIN_PASSWORD, schemaDirs: [path.resolve('tests/fixtures/schemas')], ...options.config },
+  });
+  await app.services.auth.ensureAdmin();
+
+  async function login(username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+    const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+    if (response.statusCode !== 200) throw new Error(`login ${username} failed: ${response.body}`);
+    return (response.json() as { token: string }).token;
+  }
+
+  return {
+    app,
+    db,
+    login,
+    auth: (token: string) => ({ authorization: `Bearer ${token}` }),
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}

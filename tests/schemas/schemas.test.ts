@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { ELEMENT_TAGS, MODEL_NAMES, schemaSet } from '../../src/shared/generated/schemas';
+import { createRegistry, defaultsOf, type JsonSchema } from '../../src/shared/registry';
+import { createAjv, describeErrors, fieldErrors } from '../../src/shared/validation/createAjv';
+import { KEYWORDS } from '../../src/shared/vocabulary';
+
+const SPEC_MODELS = [
+  'page', 'pageDraft', 'layout', 'user', 'role', 'project', 'client', 'invoice', 'offer', 'transaction',
+  'redirect', 'mailTemplate', 'contactRequest', 'swarm', 'config', 'formData', 'trackedTime', 'file',
+  'folder', 'loggingFrame', 'siteConfig', 'pointOfSale', 'posReceipt',
+];
+const SPEC_ELEMENTS = [
+  'paragraph', 'image', 'header', 'video', 'icon', 'button', 'quote', 'gallery', 'column', 'row', 'container',
+  'grid', 'content', 'section', 'screenSection', 'navigation', 'footer', 'spacer', 'anchor', 'menu.basic',
+  'menu.3d', 'special.form', 'special.package', 'special.serviceCards', 'special.configurator', 'contact',
+  'hero', 'phone', 'phoneScanQr', 'presentationItem', '3d.gaussianViewer', '3d.gaussianHotspots',
+  '3d.gaussianReplacement',
+];
+
+const ajv = createAjv(schemaSet);
+const withDefaults = createAjv(schemaSet, { useDefaults: true });
+const registry = createRegistry(schemaSet);
+const all = (['models', 'elements', 'values'] as const).flatMap((kind) =>
+  Object.entries(schemaSet[kind]).map(([name, schema]) => ({ kind, name, schema: schema as JsonSchema })),
+);
+
+function walk(node: unknown, visit: (schema: JsonSchema, path: string) => void, path = ''): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach((item, i) => walk(item, visit, `${path}/${i}`));
+  visit(node as JsonSchema, path);
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'examples' || key === 'default' || key === 'const' || key === 'enum') continue;
+    walk(value, visit, `${path}/${key}`);
+  }
+}
+
+describe('schemas', () => {
+  it('has a schema for every model and element of the spec', () => {
+    expect([...MODEL_NAMES].sort()).toEqual(expect.arrayContaining([...SPEC_MODELS].sort()));
+    expect([...ELEMENT_TAGS].sort()).toEqual([...SPEC_ELEMENTS].sort());
+  });
+
+  it.each(all.map((e) => [`${e.kind}/${e.name}`, e] as const))('%s compiles in strict Ajv', (_, { schema }) => {
+    expect(() => ajv.getSchema(schema.$id!) ?? ajv.compile(schema)).not.toThrow();
+    expect(ajv.getSchema(schema.$id!)).toBeTypeOf('function');
+  });
+
+  it.each(all.map((e) => [`${e.kind}/${e.name}`, e] as const))('%s has valid examples and defaults', (_, { schema }) => {
+    const validate = ajv.getSchema(schema.$id!)!;
+    expect(schema.title, 'title').toBeTruthy();
+    for (const example of schema.examples ?? []) {
+      expect(validate(example), describeErrors(fieldErrors(validate.errors))).toBe(true);
+    }
+    // Defaults in context: filling them into an empty document must give a valid document (plus required values of the example).
+    if (schema.default !== undefined) expect(validate(schema.default), 'root default').toBe(true);
+    else if (schema.type === 'object' && schema.properties) {
+      const required = Object.fromEntries((schema.required ?? []).map((key) => [key, (schema.examples?.[0] as Record<string, unknown>)?.[key]]));
+      const filled = structuredClone(required);
+      withDefaults.getSchema(schema.$id!)!(filled);
+      expect(validate(filled), `defaults: ${describeErrors(fieldErrors(validate.errors))}`).toBe(true);
+    }
+  });
+
+  it('every element has a description, a category, defaults and at least one example', () => {
+    for (const element of Object.values(registry.elements)) {
+      expect(element.description.length, element.tag).toBeGreaterThan(10);
+      expect(element.examples.length, element.tag).toBeGreaterThan(0);
+      const validate = ajv.getSchema(element.schema.$id!)!;
+      const required = Object.fromEntries((element.schema.required ?? []).map((key) => [key, element.examples[0][key]]));
+      expect(validate({ ...structuredClone(element.defaults), ...required }), `${element.tag} defaults`).toBe(true);
+    }
+  });
+
+  it('uses no x- keyword outside the vocabulary', () => {
+    for (const { schema } of all) {
+      walk(schema, (node) => {
+        for (const key of Object.keys(node)) if (key.startsWith('x-')) expect(KEYWORDS).toContain(key);
+      });
+    }
+  });
+
+  it('enum labels match their enums', () => {
+    for (const { schema } of all) {
+      walk(schema, (node) => {
+        if (node['x-enumLabels']) expect(node['x-enumLabels'].length).toBe(node.enum?.length);
+      });
+    }
+  });
+
+  it('rejects a wrong document with a message naming the field and the rule', () => {
+    const validate = ajv.getSchema(registry.models.invoice.schema.$id!)!;
+    const ok = validate({ name: 'R-1', status: 'unknown', items: [{ name: 'Beratung', price: 'viel', count: 1 }], extra: 1 });
+    expect(ok).toBe(false);
+    const message = describeErrors(fieldErrors(validate.errors));
+    expect(message).toContain('status: must be one of "open", "paid"');
+    expect(message).toContain('items.0.price: must be number');
+    expect(message).toContain('extra: is not a known field');
+  });
+
+  it('rejects a malformed annotation at compile time', () => {
+    const bad = createAjv();
+    expect(() => bad.compile({ type: 'number', 'x-currency': 'USD' })).toThrow();
+    expect(() => bad.compile({ type: 'string', 'x-unknown': true })).toThrow(/unknown keyword/);
+  });
+
+  it('gives new page drafts guest read access, German language; transactions multiplier 1', () => {
+    expect(defaultsOf(registry.models.pageDraft.schema, registry.models.pageDraft.schema.$id, registry.resolver)).toMatchObject({
+      _read: ['guest'],
+      language: 'de',
+    });
+    const transaction = registry.models.transaction.fields.find((f) => f.name === 'multiplier');
+    expect(transaction?.schema.default).toBe(1);
+  });
+});
