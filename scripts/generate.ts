@@ -36,7 +36,8 @@ function pascal(name: string): string {
     .split(/[.\-_]/)
     .filter(Boolean)
     .map((part) => part[0].toUpperCase() + part.slice(1))
-    .join('');
+    .join('')
+    .replace(/(\d)([a-z])/g, (_, digit: string, letter: string) => digit + letter.toUpperCase());
 }
 
 function typeNameOf(kind: Kind, name: string): string {

@@ -7,12 +7,13 @@ import { openDatabase } from './db/open';
 import { migrate } from './db/tables';
 import { registerErrorHandler } from './errors';
 import { createEventBus } from './events/bus';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/operations';
 import { documentRoutes } from './modules/documents/routes';
 import { createDocumentService } from './modules/documents/operations';
 import { healthRoutes } from './modules/health/routes';
-import { openApiRoutes } from './modules/openapi/routes';
+import { collectRoutes, openApiRoutes } from './modules/openapi/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { schemaRoutes } from './modules/schemas/routes';
 import { loadSchemaSet } from './schemaSet';
@@ -27,7 +28,9 @@ export interface AppOptions {
 }
 
 /** Builds the whole server without listening: tests call `inject()`, `main.ts` listens. */
-export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance & { services: Services }> {
+export type App = FastifyInstance & { services: Services };
+
+export async function buildApp(options: AppOptions = {}): Promise<App> {
   const config: ServerConfig = { ...configFromEnv(), ...options.config };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -39,12 +42,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   });
   registerErrorHandler(app);
+  // Before any route: the OpenAPI description lists every route registered after this.
+  collectRoutes(app);
 
   const registry = createRegistry(options.schemas ?? (await loadSchemaSet(config.schemaDirs)));
   const db = options.db ?? (await openDatabase(config));
   await migrate(db, registry);
   const bus = createEventBus();
-  const auth = createAuthService({ db, registry, config, log: app.log });
+  const auth = createAuthService({ db, registry, config, log: app.log, bus });
   await auth.migrate();
   const documents = createDocumentService({ db, registry, bus, auth });
   const services: Services = { config, registry, db, bus, documents, auth, log: app.log };
@@ -62,9 +67,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   documentRoutes(app, services);
   await realtimeRoutes(app, services);
   openApiRoutes(app, services);
+  await adminRoutes(app, services);
 
   app.addHook('onClose', async () => {
     if (!options.db) await db.close();
   });
-  return Object.assign(app, { services });
+  return Object.assign(app as unknown as FastifyInstance, { services });
 }

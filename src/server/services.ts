@@ -19,6 +19,12 @@ export interface Services {
 }
 
 declare module 'fastify' {
+  /** Route documentation, collected into /api/openapi.json. */
+  interface FastifySchema {
+    summary?: string;
+    description?: string;
+    tags?: string[];
+  }
   interface FastifyRequest {
     /** Resolved from the bearer token before every handler; anonymous when absent. */
     caller: Caller;

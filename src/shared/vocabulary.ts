@@ -45,6 +45,14 @@ export const WIDGETS = [
 ] as const;
 export type Widget = (typeof WIDGETS)[number];
 
+/**
+ * Display rules for values in admin lists and read-only views, when the type alone does not say how
+ * to show them. `invoiceStatus`: the status of an invoice, coloured from its status and date
+ * (overdue red, pending yellow, paid green; src/shared/rules/invoiceStatus.ts).
+ */
+export const DISPLAYS = ['invoiceStatus'] as const;
+export type Display = (typeof DISPLAYS)[number];
+
 export const ELEMENT_CATEGORIES = ['text', 'media', 'layout', 'navigation', 'special', 'menu', '3d'] as const;
 export type ElementCategory = (typeof ELEMENT_CATEGORIES)[number];
 
@@ -229,6 +237,11 @@ export const VOCABULARY = {
     on: 'property',
     schema: { enum: [...WIDGETS] },
     meaning: 'Which admin form widget edits the field when its type alone does not say it.',
+  },
+  'x-display': {
+    on: 'property',
+    schema: { enum: [...DISPLAYS] },
+    meaning: 'How the admin shows the value in lists (a display rule that may read other fields of the document), e.g. `invoiceStatus`: overdue red, pending yellow, paid green.',
   },
   'x-labelField': {
     on: 'model',

@@ -14,7 +14,7 @@ export async function freshDatabase(): Promise<{ db: Database; drop(): Promise<v
   const url = process.env.DATABASE_URL;
   if (!url) {
     const template = process.env.PGLITE_TEMPLATE ?? path.resolve('.cache/pglite-template.tar.gz');
-    const db = await openPglite({ loadDataDir: new Blob([await readFile(template)]) });
+    const db = await openPglite({ loadDataDir: new Blob([new Uint8Array(await readFile(template))]) });
     return { db, drop: () => db.close() };
   }
   const name = `bk_test_${randomBytes(6).toString('hex')}`;

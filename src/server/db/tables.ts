@@ -94,7 +94,9 @@ export function modelDdl(model: ModelInfo): Sql[] {
     if (kind === 'json' && (field.filterable || field.relation)) {
       statements.push(sql`CREATE INDEX IF NOT EXISTS ${index(`j_${field.name}`)} ON ${t} USING gin (${expression} jsonb_path_ops)`);
     } else if (kind !== 'json' && (field.sortable || field.filterable || field.relation)) {
-      statements.push(sql`CREATE INDEX IF NOT EXISTS ${index(`f_${field.name}`)} ON ${t} (${expression}, _id)`);
+      // NULLS FIRST: the query translator sorts missing values first ascending (as MongoDB does); this
+      // way one index serves both directions (a backward scan gives DESC NULLS LAST).
+      statements.push(sql`CREATE INDEX IF NOT EXISTS ${index(`f_${field.name}`)} ON ${t} (${expression} NULLS FIRST, _id)`);
     }
   }
   const search = searchExpression(model);

@@ -3348,9 +3348,9 @@ export interface ModelTypes {
 
 /** Props type of every page element, by tag. */
 export interface ElementPropsMap {
-  "3d.gaussianHotspots": Element3dGaussianHotspotsProps;
-  "3d.gaussianReplacement": Element3dGaussianReplacementProps;
-  "3d.gaussianViewer": Element3dGaussianViewerProps;
+  "3d.gaussianHotspots": Element3DGaussianHotspotsProps;
+  "3d.gaussianReplacement": Element3DGaussianReplacementProps;
+  "3d.gaussianViewer": Element3DGaussianViewerProps;
   "anchor": AnchorProps;
   "button": ButtonProps;
   "column": ColumnProps;
@@ -3364,7 +3364,7 @@ export interface ElementPropsMap {
   "hero": HeroProps;
   "icon": IconProps;
   "image": ImageProps;
-  "menu.3d": Menu3dProps;
+  "menu.3d": Menu3DProps;
   "menu.basic": MenuBasicProps;
   "navigation": NavigationProps;
   "paragraph": ParagraphProps;

@@ -1,4 +1,4 @@
-import type { ComputedAnnotation, Currency, RelationAnnotation, Widget } from '../vocabulary';
+import type { ComputedAnnotation, Currency, Display, RelationAnnotation, Widget } from '../vocabulary';
 import type { JsonSchema, JsonType } from './jsonSchema';
 import type { SchemaResolver } from './resolve';
 
@@ -19,6 +19,8 @@ export interface FieldInfo {
   enumValues?: readonly unknown[];
   enumLabels?: string[];
   widget?: Widget;
+  /** Display rule of admin lists (`x-display`). */
+  display?: Display;
   roles?: string[];
   secret: boolean;
   computed?: ComputedAnnotation;
@@ -73,6 +75,7 @@ export function fieldInfo(
     enumValues: enumSource?.enum,
     enumLabels: enumSource?.['x-enumLabels'],
     widget: schema['x-widget'],
+    display: schema['x-display'],
     roles: schema['x-roles'],
     secret: schema['x-secret'] !== undefined,
     computed: schema['x-computed'],

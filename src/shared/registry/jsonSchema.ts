@@ -7,6 +7,7 @@ import type {
   Access,
   RelationAnnotation,
   Widget,
+  Display,
 } from '../vocabulary';
 
 /** The subset of JSON Schema 2020-12 our schemas use, plus the annotation vocabulary. */
@@ -58,6 +59,7 @@ export interface JsonSchema {
   'x-searchable'?: boolean;
   'x-filterable'?: boolean;
   'x-sortable'?: boolean;
+  'x-display'?: Display;
   'x-widget'?: Widget;
   'x-labelField'?: string;
   'x-admin'?: AdminAnnotation;

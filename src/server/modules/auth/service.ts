@@ -31,4 +31,8 @@ export interface AuthService {
   ensureAdmin(): Promise<{ created: boolean; password?: string }>;
   /** Role name -> permissions, refreshed when roles change. */
   invalidateRoles(): void;
+  /** The public view of the caller's own user document (`GET /api/self`); 401 when anonymous. */
+  currentUser(caller: Caller): Promise<PublicUser>;
+  /** Forgets cached sessions of a user whose roles changed or who was deleted (takes effect on the next request). */
+  invalidateUser(userId: string): void;
 }

@@ -23,6 +23,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const TOUCH_EVERY_MS = 60_000;
 /** Expired and revoked sessions are kept this long (who was logged in when), then purged. */
 const KEEP_ENDED_MS = 30 * 24 * 3_600_000;
+const PURGE_EVERY_MS = 3_600_000;
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -56,10 +57,19 @@ const stringArray = (value: unknown): string[] => (Array.isArray(value) ? value.
 
 /** The auth_session table; only this file knows its SQL. */
 export function createSessionRepository(db: Database, now: () => number) {
+  let lastPurge = 0;
+
+  async function purgeEnded(at: number): Promise<void> {
+    lastPurge = at;
+    const before = new Date(at - KEEP_ENDED_MS);
+    await db.query(sql`DELETE FROM auth_session WHERE expires_at < ${before} OR revoked_at < ${before}`);
+  }
+
   return {
     async create(userId: string, ttlMs: number): Promise<{ token: string; expiresAt: number }> {
       const token = newToken();
       const at = now();
+      if (at - lastPurge > PURGE_EVERY_MS) await purgeEnded(at);
       const expiresAt = at + ttlMs;
       await db.query(sql`INSERT INTO auth_session (token_hash, user_id, created_at, expires_at, last_seen_at)
         VALUES (${tokenHash(token)}, ${userId}, ${new Date(at)}, ${new Date(expiresAt)}, ${new Date(at)})`);
@@ -92,10 +102,7 @@ export function createSessionRepository(db: Database, now: () => number) {
         WHERE user_id = ${userId} AND revoked_at IS NULL AND token_hash <> ${exceptHash ?? ''}`);
     },
 
-    async purgeEnded(): Promise<void> {
-      const before = new Date(now() - KEEP_ENDED_MS);
-      await db.query(sql`DELETE FROM auth_session WHERE expires_at < ${before} OR revoked_at < ${before}`);
-    },
+    purgeEnded: () => purgeEnded(now()),
   };
 }
 

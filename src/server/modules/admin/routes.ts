@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Services } from '../../services';
+
+export interface AdminRoutesOptions {
+  /** Where `vite build` put the client bundles (default `dist/client`, or `CLIENT_DIR`). */
+  clientDir?: string;
+}
+
+/** The admin's HTML entry inside the client build (see CLIENT_ENTRIES in vite.config.ts). */
+export const ADMIN_HTML = 'src/admin/index.html';
+
+const sessionSchema = {
+  summary: "The caller's permissions, so the admin can hide links the server would refuse",
+  response: {
+    200: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['permissions'],
+      properties: { permissions: { type: 'array', items: { type: 'string' } } },
+    },
+  },
+};
+
+/**
+ * Serves the built admin SPA: hashed assets under /assets/ (cached for good), and index.html for
+ * GET /_ and every path below it (the SPA routes them). Screens registered by later modules at a
+ * fixed path (e.g. /_/simos-web) win over the wildcard.
+ */
+export async function adminRoutes(app: FastifyInstance, _services: Services, options: AdminRoutesOptions = {}): Promise<void> {
+  const clientDir = path.resolve(options.clientDir ?? process.env.CLIENT_DIR ?? 'dist/client');
+  const assets = path.join(clientDir, 'assets');
+
+  app.get('/api/admin/session', { schema: sessionSchema }, async (request) => ({ permissions: [...request.caller.permissions] }));
+
+  if (existsSync(assets)) {
+    await app.register(fastifyStatic, { root: assets, prefix: '/assets/', decorateReply: false, immutable: true, maxAge: '365d', index: false, schemaHide: true });
+  }
+
+  const sendIndex = async (_request: unknown, reply: FastifyReply) => {
+    const html = await readFile(path.join(clientDir, ADMIN_HTML), 'utf8').catch(() => undefined);
+    if (html === undefined) {
+      return reply.code(503).type('text/plain; charset=utf-8').send('The admin is not built yet: run `npm run build` (npm start does it).');
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('x-frame-options', 'DENY').send(html);
+  };
+  app.get('/_', { schema: { hide: true } }, sendIndex);
+  app.get('/_/*', { schema: { hide: true } }, sendIndex);
+}

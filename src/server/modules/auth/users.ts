@@ -1,0 +1,80 @@
+import type { Database, Queryable } from '../../db/database';
+import { fieldExpression, table } from '../../db/tables';
+import { sql } from '../../db/sql';
+import { createObjectId } from '../../../shared/format/objectId';
+import { ALMIGHTY_ROLES, PERMISSIONS, type Permission } from '../../../shared/vocabulary';
+import type { PublicUser } from './service';
+
+type UserDoc = Record<string, unknown>;
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isPermission = (value: unknown): value is Permission => (PERMISSIONS as readonly unknown[]).includes(value);
+
+/** What a user may show of themselves: never the password hash, whatever else the document holds. */
+export function publicUser(_id: string, doc: UserDoc): PublicUser {
+  const user: PublicUser = { _id, login: String(doc.login), roles: Array.isArray(doc.roles) ? doc.roles.filter(isString) : [] };
+  for (const key of ['email', 'firstName', 'lastName'] as const) {
+    const value = doc[key];
+    if (isString(value)) user[key] = value;
+  }
+  if (doc.avatar && typeof doc.avatar === 'object') user.avatar = doc.avatar;
+  return user;
+}
+
+/** The user and role tables as auth needs them; only this file knows their SQL. */
+export function createUserRepository(db: Database) {
+  const login = fieldExpression(['login'], 'text');
+  const roleName = fieldExpression(['name'], 'text');
+  const anyUser = async (tx: Queryable): Promise<boolean> =>
+    (await tx.query(sql`SELECT 1 FROM ${table('user')} WHERE deleted_at IS NULL LIMIT 1`)).rows.length > 0;
+
+  return {
+    /** The live (not soft-deleted) user with this login, or undefined. */
+    async byLogin(name: string): Promise<{ _id: string; doc: UserDoc } | undefined> {
+      const { rows } = await db.query<{ _id: string; doc: UserDoc }>(
+        sql`SELECT _id, doc FROM ${table('user')} WHERE ${login} = ${name} AND deleted_at IS NULL LIMIT 1`,
+      );
+      return rows[0];
+    },
+
+    async byId(id: string): Promise<{ _id: string; doc: UserDoc } | undefined> {
+      const { rows } = await db.query<{ _id: string; doc: UserDoc }>(
+        sql`SELECT _id, doc FROM ${table('user')} WHERE _id = ${id} AND deleted_at IS NULL`,
+      );
+      return rows[0];
+    },
+
+    /** Role name -> the permissions it grants (unknown permission strings are ignored). */
+    async grants(): Promise<Map<string, Permission[]>> {
+      const { rows } = await db.query<{ name: string; permissions: unknown }>(
+        sql`SELECT ${roleName} AS name, ${fieldExpression(['permissions'], 'json')} AS permissions
+            FROM ${table('role')} WHERE deleted_at IS NULL`,
+      );
+      return new Map(rows.map((row) => [row.name, Array.isArray(row.permissions) ? row.permissions.filter(isPermission) : []]));
+    },
+
+    /**
+     * On a database without live users: the almighty roles (when missing) and `admin` holding
+     * `superuser`. Serialized by an advisory lock so two processes starting together create one.
+     */
+    async createFirstAdmin(passwordHash: () => Promise<string>): Promise<boolean> {
+      if (await anyUser(db)) return false;
+      const hashed = await passwordHash();
+      return db.transaction(async (tx) => {
+        await tx.query(sql`SELECT pg_advisory_xact_lock(hashtext('baukasten.ensureAdmin'))`);
+        if (await anyUser(tx)) return false;
+        for (const name of ALMIGHTY_ROLES) {
+          const existing = await tx.query(sql`SELECT 1 FROM ${table('role')} WHERE ${roleName} = ${name} AND deleted_at IS NULL`);
+          if (existing.rows.length > 0) continue;
+          const doc = { name, permissions: [] };
+          await tx.query(sql`INSERT INTO ${table('role')} (_id, doc) VALUES (${createObjectId()}, ${JSON.stringify(doc)}::jsonb)`);
+        }
+        const admin = { login: 'admin', roles: ['superuser'], projects: [], password: hashed };
+        await tx.query(sql`INSERT INTO ${table('user')} (_id, doc) VALUES (${createObjectId()}, ${JSON.stringify(admin)}::jsonb)`);
+        return true;
+      });
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

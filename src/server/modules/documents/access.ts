@@ -1,0 +1,75 @@
+import type { FieldInfo, ModelInfo } from '../../../shared/registry';
+import type { Action } from '../../../shared/registry/models';
+import { hasAccess, holdsAnyRole, passesAcl, type Caller } from '../../access/caller';
+import { sql, TRUE, type Sql } from '../../db/sql';
+import { fieldExpression } from '../../db/tables';
+import { forbidden, unauthorized } from '../../errors';
+
+/** May the caller see this field at all (in answers, queries, sorts, search and populate)? */
+export function canReadField(caller: Caller, field: Pick<FieldInfo, 'secret' | 'roles'>): boolean {
+  return !field.secret && holdsAnyRole(caller, field.roles);
+}
+
+/** May the caller write this field (before owner rules)? */
+export function canWriteField(caller: Caller, field: FieldInfo): boolean {
+  // Read-only fields are the server's own: the system caller (seed, public form endpoints) writes them.
+  return (!field.readOnly || caller.system === true) && holdsAnyRole(caller, field.roles);
+}
+
+/** The owner rule of `x-owner`: the caller owns the document when the owner field holds their id. */
+export function owns(caller: Caller, model: ModelInfo, doc: Record<string, unknown>): boolean {
+  return Boolean(caller.user && model.owner && doc[model.owner] === caller.user._id);
+}
+
+/** Throws 401 for anonymous callers and 403 for logged-in ones that lack the model permission. */
+export function deny(caller: Caller, what: string): never {
+  throw caller.user ? forbidden(`Not allowed to ${what}`) : unauthorized(`Log in to ${what}`);
+}
+
+/**
+ * How the caller may read a model: `all` documents, only those they `own`, or not at all (throws).
+ * The `_read` lists of ACL models are applied on top by `readScope`.
+ */
+export function readMode(caller: Caller, model: ModelInfo): 'all' | 'own' {
+  if (hasAccess(caller, model.permission.read)) return 'all';
+  if (caller.user && model.owner) return 'own';
+  return deny(caller, `read ${model.label}`);
+}
+
+/** SQL condition of the documents of `model` the caller may read (permission, owner, `_read` list). */
+export function readScope(caller: Caller, model: ModelInfo): Sql {
+  const mode = readMode(caller, model);
+  const parts: Sql[] = [];
+  if (mode === 'own' && caller.user) {
+    parts.push(sql`${fieldExpression([model.owner ?? '_id'], 'text')} = ${caller.user._id}`);
+  }
+  if (model.acl && !caller.almighty) parts.push(aclCondition('_read', caller.roles));
+  if (parts.length === 0) return TRUE;
+  return parts.reduce((all, part) => sql`${all} AND ${part}`);
+}
+
+/** `_read`/`_write` missing or empty, or sharing a role with the caller. */
+function aclCondition(list: '_read' | '_write', roles: string[]): Sql {
+  const expression = fieldExpression([list], 'json');
+  return sql`(${expression} IS NULL OR jsonb_array_length(${expression}) = 0 OR ${expression} ?| ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(roles)}::jsonb)))`;
+}
+
+/** May the caller perform a write action on this (existing or new) document? Throws 401/403 otherwise. */
+export function assertCanWrite(caller: Caller, model: ModelInfo, action: Exclude<Action, 'read'>, existing?: Record<string, unknown>): void {
+  const permitted = hasAccess(caller, model.permission[action]);
+  const asOwner = action === 'update' && existing !== undefined && owns(caller, model, existing);
+  if (!permitted && !asOwner) deny(caller, `${action} ${model.label}`);
+  if (model.acl && existing && !passesAcl(caller, existing._write)) deny(caller, `${action} this ${model.label}`);
+}
+
+/** The document without the fields the caller may not see; undefined when they may not read it at all. */
+export function project(caller: Caller, model: ModelInfo, doc: Record<string, unknown>): Record<string, unknown> | undefined {
+  const permitted = hasAccess(caller, model.permission.read) || owns(caller, model, doc);
+  if (!permitted || (model.acl && !passesAcl(caller, doc._read))) return undefined;
+  const visible: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc)) {
+    const field = model.fields.find((f) => f.name === key);
+    if (field ? canReadField(caller, field) : key.startsWith('_')) visible[key] = value;
+  }
+  return visible;
+}

@@ -1,0 +1,75 @@
+import type { ModelInfo, Registry } from '../../../shared/registry';
+import type { Caller } from '../../access/caller';
+import { sql, type Sql } from '../../db/sql';
+import { expressionKind, fieldExpression } from '../../db/tables';
+import { badRequest } from '../../errors';
+import { canReadField, project, readScope } from './access';
+import type { DocumentRepository } from './repository';
+
+export interface FilterOption {
+  value: unknown;
+  label: string;
+}
+
+const MAX_OPTIONS = 200;
+
+/**
+ * The values a list's filter dropdown offers for each requested field: enum values with their
+ * labels, booleans, or the distinct stored values (relations labelled by their target's label field).
+ * Distinct values are cached per model, field and caller roles until a document of the model changes.
+ */
+export class FilterValues {
+  private readonly cache = new Map<string, FilterOption[]>();
+
+  constructor(
+    private readonly repo: DocumentRepository,
+    private readonly registry: Registry,
+  ) {}
+
+  /** Forget cached values; called on every document change event. */
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  async forFields(caller: Caller, model: ModelInfo, fields: string[]): Promise<Record<string, FilterOption[]>> {
+    const result: Record<string, FilterOption[]> = {};
+    for (const name of [...new Set(fields)]) result[name] = await this.forField(caller, model, name);
+    return result;
+  }
+
+  private async forField(caller: Caller, model: ModelInfo, name: string): Promise<FilterOption[]> {
+    const field = model.fields.find((f) => f.name === name);
+    if (!field || !canReadField(caller, field)) throw badRequest(`Unknown field ${name} of ${model.label}`);
+    if (!field.filterable) throw badRequest(`Field ${name} of ${model.label} is not filterable`);
+    if (field.enumValues) return field.enumValues.map((value, i) => ({ value, label: field.enumLabels?.[i] ?? String(value) }));
+    if (field.type === 'boolean') return [{ value: true, label: 'Ja' }, { value: false, label: 'Nein' }];
+    const key = `${model.name}\u0000${name}\u0000${caller.almighty ? '*' : caller.roles.join(',')}\u0000${caller.user?._id ?? ''}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const scope = sql`${readScope(caller, model)} AND deleted_at IS NULL`;
+    const kind = expressionKind(field);
+    const values =
+      kind === 'json'
+        ? await this.repo.distinctElements(model.name, name, scope, MAX_OPTIONS)
+        : await this.repo.distinct(model.name, fieldExpression([name], kind), scope, MAX_OPTIONS);
+    const options = field.relation ? await this.labelled(caller, field.relation, values) : values.map((value) => ({ value, label: String(value) }));
+    this.cache.set(key, options);
+    return options;
+  }
+
+  private async labelled(caller: Caller, relation: { model: string; key: string; label: string }, values: unknown[]): Promise<FilterOption[]> {
+    const target = this.registry.model(relation.model);
+    let scope: Sql | undefined;
+    try {
+      scope = target && readScope(caller, target);
+    } catch {
+      scope = undefined;
+    }
+    if (!target || !scope) return values.map((value) => ({ value, label: String(value) }));
+    const docs = await this.repo.findByKeys(target.name, relation.key, values.map(String), scope);
+    const labels = new Map(docs.map((doc) => [String(doc[relation.key]), project(caller, target, doc)?.[relation.label]]));
+    return values
+      .map((value) => ({ value, label: String(labels.get(String(value)) ?? value) }))
+      .sort((a, b) => a.label.localeCompare(b.label, 'de'));
+  }
+}

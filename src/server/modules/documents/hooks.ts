@@ -1,0 +1,31 @@
+import type { ModelInfo, Registry } from '../../../shared/registry';
+import type { Caller } from '../../access/caller';
+import type { EventBus } from '../../events/bus';
+import type { DocumentRepository } from './repository';
+import type { Doc } from './service';
+
+/**
+ * Behaviour of a model that no schema annotation can express, in one place (like Payload's
+ * collection hooks). Keep these few: anything generic belongs in the vocabulary instead.
+ */
+export interface ModelHooks {
+  /** Inside the write transaction, after validation: may adjust `doc` or throw an HttpError. */
+  beforeWrite?(args: { tx: DocumentRepository; registry: Registry; caller: Caller; model: ModelInfo; doc: Record<string, unknown>; existing?: Doc }): Promise<void>;
+  beforeDelete?(args: { tx: DocumentRepository; registry: Registry; caller: Caller; model: ModelInfo; doc: Doc }): Promise<void>;
+  /** After commit. */
+  afterWrite?(args: { bus: EventBus; model: ModelInfo; doc: Doc; action: 'create' | 'update' | 'delete' }): void;
+}
+
+/** Files and folders: the file browser reloads a folder on `cms/item` with the item's id and parent. */
+const fileItem: ModelHooks = {
+  afterWrite({ bus, model, doc }) {
+    const parent = typeof doc._parent === 'string' ? doc._parent : null;
+    bus.publish({ type: 'cms/item', id: doc._id, parent, model: model.name as 'file' | 'folder', doc });
+  },
+};
+
+const HOOKS: Record<string, ModelHooks> = { file: fileItem, folder: fileItem };
+
+export function hooksOf(model: string): ModelHooks {
+  return Object.hasOwn(HOOKS, model) ? HOOKS[model] : {};
+}

@@ -1,0 +1,91 @@
+import type { FieldInfo, ModelInfo } from '../../../shared/registry';
+import { SYSTEM_FIELD_NAMES } from '../../../shared/registry';
+import type { Caller } from '../../access/caller';
+import { badRequest, forbidden } from '../../errors';
+import { canWriteField, owns } from './access';
+
+const MAX_DEPTH = 32;
+
+/** Rejects what JSON.parse lets through but a document must never hold: prototype keys and absurd nesting. */
+export function assertSafeJson(value: unknown, depth = 0): void {
+  if (depth > MAX_DEPTH) throw badRequest(`Document is nested deeper than ${MAX_DEPTH} levels`);
+  if (Array.isArray(value)) return value.forEach((item) => assertSafeJson(item, depth + 1));
+  if (!value || typeof value !== 'object') return;
+  for (const key of Object.keys(value)) {
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw badRequest(`Field name ${key} is not allowed`);
+    assertSafeJson((value as Record<string, unknown>)[key], depth + 1);
+  }
+}
+
+const equal = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The stored document a write produces, before computed fields, secrets and validation:
+ * writable fields come from the input (replacing; an omitted field is cleared), while read-only
+ * fields, secrets not sent, and fields the caller may not write keep their stored values.
+ * Sending a restricted field unchanged is fine (forms send the whole document back); changing it is a 403.
+ */
+export function mergeInput(
+  caller: Caller,
+  model: ModelInfo,
+  input: Record<string, unknown>,
+  existing: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const next: Record<string, unknown> = {};
+  const asOwner = existing !== undefined && owns(caller, model, existing) && !caller.almighty;
+  for (const key of Object.keys(input)) {
+    if (!SYSTEM_FIELD_NAMES.includes(key) && !model.fields.some((f) => f.name === key)) {
+      throw badRequest(`${key}: is not a field of ${model.label}`);
+    }
+  }
+  for (const field of model.fields) {
+    if (SYSTEM_FIELD_NAMES.includes(field.name)) continue;
+    const sent = Object.hasOwn(input, field.name);
+    const stored = existing?.[field.name];
+    const keep = () => {
+      if (stored !== undefined) next[field.name] = stored;
+    };
+    // Read-only fields are the server's: only the server itself (seed, public form endpoints) sets them.
+    if (field.computed || (field.readOnly && !caller.system)) keep();
+    else if (field.secret) {
+      if (sent && input[field.name] !== '' && input[field.name] !== null) next[field.name] = input[field.name];
+      else keep();
+    } else if (!canWriteField(caller, field) || (asOwner && !field.ownerWritable)) {
+      if (sent && !equal(input[field.name], stored)) {
+        throw forbidden(asOwner && !field.ownerWritable ? `You cannot change your own ${field.label.toLowerCase()}` : `Not allowed to change ${field.name}`);
+      }
+      keep();
+    } else if (sent && input[field.name] !== null) next[field.name] = input[field.name];
+    else if (sent && input[field.name] === null && acceptsNull(field)) next[field.name] = null;
+  }
+  return next;
+}
+
+function acceptsNull(field: FieldInfo): boolean {
+  const type = field.schema.type;
+  return Array.isArray(type) ? type.includes('null') : type === 'null';
+}
+
+/** Fields computed by the server (`x-computed`), rounded to cents. */
+export function applyComputed(model: ModelInfo, doc: Record<string, unknown>): void {
+  for (const field of model.fields) {
+    if (!field.computed) continue;
+    const rows = Array.isArray(doc[field.computed.array]) ? (doc[field.computed.array] as Record<string, unknown>[]) : [];
+    const sum = rows.reduce((total, row) => {
+      const product = field.computed!.fields.reduce((p, name) => p * (typeof row?.[name] === 'number' ? (row[name] as number) : 0), 1);
+      return total + product;
+    }, 0);
+    doc[field.name] = Math.round(sum * 100) / 100;
+  }
+}
+
+/** Date-times are stored as UTC ISO strings so that text order is time order. */
+export function normalizeDateTimes(model: ModelInfo, doc: Record<string, unknown>): void {
+  for (const field of model.fields) {
+    const value = doc[field.name];
+    if (field.format === 'date-time' && typeof value === 'string') {
+      const time = Date.parse(value);
+      if (!Number.isNaN(time)) doc[field.name] = new Date(time).toISOString();
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import type { ValidateFunction } from 'ajv';
+import { createObjectId, isObjectId } from '../../../shared/format/objectId';
+import type { ModelInfo, Registry } from '../../../shared/registry';
+import { LIST_PAGE_SIZE, OPTION_LIMIT } from '../../../shared/rules/constants';
+import { createAjv, describeErrors, fieldErrors } from '../../../shared/validation/createAjv';
+import type { Caller } from '../../access/caller';
+import type { Database } from '../../db/database';
+import { translateSearch, translateSort, translateWhere, type QueryContext } from '../../db/query';
+import { sql, type Sql } from '../../db/sql';
+import { badRequest, conflict, HttpError, notFound } from '../../errors';
+import type { EventBus } from '../../events/bus';
+import type { AuthService } from '../auth/service';
+import { assertCanWrite, canReadField, project, readScope } from './access';
+import { FilterValues } from './filters';
+import { hooksOf } from './hooks';
+import { applyComputed, assertSafeJson, mergeInput, normalizeDateTimes } from './input';
+import { populate } from './populate';
+import { DocumentRepository } from './repository';
+import type { Doc, DocumentService, FindOptions } from './service';
+
+export interface DocumentDeps {
+  db: Database;
+  registry: Registry;
+  bus: EventBus;
+  auth: Pick<AuthService, 'hashPassword' | 'revokeSessions'>;
+}
+
+const MAX_PAGE = 100_000;
+
+export function createDocumentService({ db, registry, bus, auth }: DocumentDeps): DocumentService {
+  const repo = new DocumentRepository(db, db);
+  const filterValues = new FilterValues(repo, registry);
+  bus.subscribe((event) => event.type === 'document' && filterValues.invalidate());
+
+  // Models are validated with their system fields; defaults of the schema fill new documents.
+  const ajv = createAjv({ ...registry.schemas, models: Object.fromEntries(Object.values(registry.models).map((m) => [m.name, m.schema])) }, { useDefaults: true });
+  const validators = new Map<string, ValidateFunction>();
+  const validatorOf = (model: ModelInfo) => {
+    let validate = validators.get(model.name);
+    if (!validate) validators.set(model.name, (validate = ajv.getSchema(model.schema.$id!)!));
+    return validate;
+  };
+
+  function modelOf(name: unknown): ModelInfo {
+    const model = typeof name === 'string' ? registry.model(name) : undefined;
+    if (!model) throw badRequest(`Unknown model ${typeof name === 'string' ? name : ''}`.trim());
+    return model;
+  }
+
+  const context = (caller: Caller, model: ModelInfo): QueryContext => ({ model, canRead: (field) => canReadField(caller, field) });
+
+  function listWhere(caller: Caller, model: ModelInfo, options: FindOptions): Sql {
+    const parts: Sql[] = [readScope(caller, model)];
+    if (!options.deleted) parts.push(sql`deleted_at IS NULL`);
+    if (options.query !== undefined) parts.push(translateWhere(options.query, context(caller, model)));
+    if (options.filter !== undefined) parts.push(translateWhere(options.filter, context(caller, model)));
+    if (options.search?.trim()) {
+      const search = translateSearch(options.search.trim(), model);
+      if (search) parts.push(search);
+    }
+    return parts.reduce((all, part) => sql`${all} AND ${part}`);
+  }
+
+  async function find(caller: Caller, name: string, options: FindOptions) {
+    const model = modelOf(name);
+    const listForm = options.page !== undefined;
+    const limit = Math.min(Math.max(1, Math.floor(options.limit ?? (listForm ? LIST_PAGE_SIZE : 100))), OPTION_LIMIT);
+    const page = Math.floor(options.page ?? 0);
+    if (page < 0 || page > MAX_PAGE) throw badRequest(`page must be between 0 and ${MAX_PAGE}`);
+    const where = listWhere(caller, model, options);
+    const orderBy = translateSort(options.sort ?? model.defaultSort, context(caller, model));
+    const listing: Promise<{ docs: Doc[]; total?: number; estimated?: boolean }> = listForm
+      ? repo.page(model.name, where, orderBy, limit, page * limit)
+      : repo.find(model.name, where, orderBy, limit, page * limit).then((docs) => ({ docs }));
+    const [listed, filters] = await Promise.all([
+      listing,
+      options.filterFields?.length ? filterValues.forFields(caller, model, options.filterFields) : undefined,
+    ]);
+    const results = listed.docs.map((doc) => project(caller, model, doc) as Doc);
+    if (options.populate?.length) await populate(repo, registry, caller, model, results, options.populate);
+    if (!listForm) return { results };
+    return { results, total: listed.total ?? 0, ...(listed.estimated ? { totalEstimated: true } : {}), ...(filters ? { filters } : {}) };
+  }
+
+  async function findById(caller: Caller, name: string, id: string, options: { populate?: string[]; deleted?: boolean } = {}) {
+    const model = modelOf(name);
+    if (!isObjectId(id)) throw badRequest('id must be 24 lowercase hex characters');
+    const scope = readScope(caller, model);
+    const doc = await repo.findById(model.name, id, options.deleted ? scope : sql`${scope} AND deleted_at IS NULL`);
+    if (!doc) throw notFound(`${model.label} ${id} not found`);
+    const visible = project(caller, model, doc) as Doc;
+    if (options.populate?.length) await populate(repo, registry, caller, model, [visible], options.populate);
+    return visible;
+  }
+
+  async function save(caller: Caller, name: string, input: Record<string, unknown>): Promise<Doc> {
+    const model = modelOf(name);
+    if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest('The document must be a JSON object');
+    assertSafeJson(input);
+    const creating = input._id === undefined || input._id === 'new' || input._id === null;
+    if (!creating && !isObjectId(input._id)) throw badRequest('_id must be 24 lowercase hex characters or "new"');
+    const hooks = hooksOf(model.name);
+
+    const { written: saved, ...outcome } = await repo.transaction(async (tx) => {
+      const existing = creating ? undefined : await tx.findById(model.name, input._id as string, sql`deleted_at IS NULL`);
+      if (!creating && !existing) throw notFound(`${model.label} ${String(input._id)} not found`);
+      assertCanWrite(caller, model, creating ? 'create' : 'update', existing);
+      if (existing && input._version !== undefined && input._version !== existing._version) {
+        throw conflict(`${model.label} was changed by someone else (version ${existing._version}, yours ${String(input._version)}); reload it and try again`);
+      }
+      const next = mergeInput(caller, model, input, existing);
+      applyComputed(model, next);
+      for (const field of model.fields) {
+        if (field.sequence && creating && next[field.name] === undefined) next[field.name] = await tx.nextSequence(model.name, field.name);
+      }
+      // Secrets kept from the stored document are hashes: validate only what the caller sent.
+      const keptSecrets = model.fields.filter((f) => f.secret && existing && next[f.name] === existing[f.name]);
+      const candidate = { ...next };
+      for (const field of keptSecrets) delete candidate[field.name];
+      const validate = validatorOf(model);
+      if (!validate(candidate)) {
+        const errors = fieldErrors(validate.errors);
+        throw badRequest(describeErrors(errors), { fields: errors });
+      }
+      Object.assign(next, candidate);
+      normalizeDateTimes(model, next);
+      const changedSecrets: string[] = [];
+      for (const field of model.fields) {
+        if (field.secret && typeof next[field.name] === 'string' && next[field.name] !== existing?.[field.name]) {
+          next[field.name] = await auth.hashPassword(next[field.name] as string);
+          changedSecrets.push(field.name);
+        }
+      }
+      await hooks.beforeWrite?.({ tx, registry, caller, model, doc: next, existing });
+      const written = await writeOrConflict(() =>
+        creating ? tx.insert(model.name, createObjectId(), next) : tx.update(model.name, existing!._id, next, existing!._version as number),
+      );
+      if (!written) throw conflict(`${model.label} was changed by someone else; reload it and try again`);
+      return { written, secretsChanged: changedSecrets.length > 0 };
+    });
+    // After commit: PGlite has one connection, so no other query may run inside the transaction.
+    if (outcome.secretsChanged && !creating) await auth.revokeSessions(saved._id);
+    announce(model, saved, creating ? 'create' : 'update');
+    return project(caller, model, saved) as Doc ?? { _id: saved._id };
+  }
+
+  async function remove(caller: Caller, name: string, id: string): Promise<void> {
+    const model = modelOf(name);
+    if (!isObjectId(id)) throw badRequest('id must be 24 lowercase hex characters');
+    const deleted = await repo.transaction(async (tx) => {
+      const existing = await tx.findById(model.name, id, sql`deleted_at IS NULL`);
+      if (!existing) throw notFound(`${model.label} ${id} not found`);
+      assertCanWrite(caller, model, 'delete', existing);
+      await hooksOf(model.name).beforeDelete?.({ tx, registry, caller, model, doc: existing });
+      return tx.softDelete(model.name, id);
+    });
+    if (!deleted) throw notFound(`${model.label} ${id} not found`);
+    announce(model, deleted, 'delete');
+  }
+
+  function announce(model: ModelInfo, doc: Doc, action: 'create' | 'update' | 'delete'): void {
+    bus.publish({ type: 'document', model: model.name, id: doc._id, action, doc });
+    hooksOf(model.name).afterWrite?.({ bus, model, doc, action });
+  }
+
+  return {
+    find,
+    findById,
+    save,
+    remove,
+    visibleTo: (caller, name, doc) => {
+      const model = registry.model(name);
+      return model && project(caller, model, doc);
+    },
+  };
+}
+
+/** A unique index violation is a 409 naming the field; everything else is rethrown. */
+async function writeOrConflict(write: () => Promise<Doc | undefined>): Promise<Doc | undefined> {
+  try {
+    return await write();
+  } catch (error) {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (code === '23505') {
+      const field = constraint?.match(/_u_(\w+)$/)?.[1];
+      throw new HttpError(409, field ? `${field} already exists` : 'A document with this value already exists');
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,82 @@
+import type { ModelInfo, Registry } from '../../../shared/registry';
+import type { RelationAnnotation } from '../../../shared/vocabulary';
+import type { Caller } from '../../access/caller';
+import { badRequest } from '../../errors';
+import { canReadField, project, readScope } from './access';
+import type { DocumentRepository } from './repository';
+import type { Doc } from './service';
+
+interface RelationPath {
+  /** Top-level field, e.g. `client` or `items`. */
+  field: string;
+  /** Property inside each array item for `items.user`. */
+  itemField?: string;
+  relation: RelationAnnotation & { key: string };
+  many: boolean;
+}
+
+/** `client` (an id), `projects` (ids) or `items.user` (an id inside each item of an array). */
+export function relationPath(registry: Registry, model: ModelInfo, caller: Caller, path: string): RelationPath {
+  const [name, itemField, ...rest] = path.split('.');
+  const field = model.fields.find((f) => f.name === name);
+  if (!field || rest.length > 0) throw badRequest(`Cannot populate ${path}: not a relation of ${model.label}`);
+  if (!canReadField(caller, field)) throw badRequest(`Cannot populate ${path}: field not readable`);
+  if (!itemField) {
+    if (!field.relation) throw badRequest(`Cannot populate ${path}: not a relation of ${model.label}`);
+    return { field: name, relation: field.relation, many: field.relation.many };
+  }
+  const items = field.type === 'array' && field.schema.items ? registry.resolver.deref(field.schema.items, model.schema.$id) : undefined;
+  const property = items?.schema.properties?.[itemField];
+  const relation = property && registry.resolver.deref(property, items?.baseId).schema['x-relation'];
+  if (!relation) throw badRequest(`Cannot populate ${path}: not a relation of ${model.label}`);
+  return { field: name, itemField, relation: { ...relation, key: relation.key ?? '_id' }, many: false };
+}
+
+/** Slots holding the related keys of one document for a path: [container, property] pairs. */
+function slots(doc: Record<string, unknown>, path: RelationPath): [Record<string, unknown>, string][] {
+  if (!path.itemField) return [[doc, path.field]];
+  const items = doc[path.field];
+  return Array.isArray(items)
+    ? items.filter((item): item is Record<string, unknown> => Boolean(item) && typeof item === 'object').map((item) => [item, path.itemField!])
+    : [];
+}
+
+/**
+ * Replaces related keys by `{ _id, ...populated fields }` of the targets the caller may read: one
+ * query per relation path for the whole page, never one per row. Keys of unreadable targets stay as they are.
+ */
+export async function populate(repo: DocumentRepository, registry: Registry, caller: Caller, model: ModelInfo, docs: Doc[], paths: string[]): Promise<void> {
+  for (const path of [...new Set(paths)].map((p) => relationPath(registry, model, caller, p))) {
+    const target = registry.model(path.relation.model);
+    if (!target) continue;
+    let scope;
+    try {
+      scope = readScope(caller, target);
+    } catch {
+      continue;
+    }
+    const keys = new Set<string>();
+    for (const doc of docs) {
+      for (const [container, property] of slots(doc, path)) {
+        const value = container[property];
+        for (const key of Array.isArray(value) ? value : [value]) if (typeof key === 'string') keys.add(key);
+      }
+    }
+    const related = await repo.findByKeys(target.name, path.relation.key, [...keys], scope);
+    const byKey = new Map<string, Record<string, unknown>>();
+    for (const doc of related) {
+      const visible = project(caller, target, doc);
+      if (!visible) continue;
+      const picked: Record<string, unknown> = { _id: doc._id };
+      for (const name of path.relation.populate) if (visible[name] !== undefined) picked[name] = visible[name];
+      byKey.set(String(doc[path.relation.key]), picked);
+    }
+    for (const doc of docs) {
+      for (const [container, property] of slots(doc, path)) {
+        const value = container[property];
+        const resolve = (key: unknown) => (typeof key === 'string' ? (byKey.get(key) ?? key) : key);
+        container[property] = Array.isArray(value) ? value.map(resolve) : resolve(value);
+      }
+    }
+  }
+}

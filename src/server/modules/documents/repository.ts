@@ -1,0 +1,151 @@
+import type { Database, Queryable } from '../../db/database';
+import { jsonKey, sql, type Sql } from '../../db/sql';
+import { table } from '../../db/tables';
+import type { Doc } from './service';
+
+/** Rows of a model table come back as documents with the system fields filled in. */
+interface Row {
+  _id: string;
+  doc: Record<string, unknown>;
+  created_at: Date | string;
+  updated_at: Date | string;
+  deleted_at: Date | string | null;
+  version: number;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+export function rowToDoc(row: Row): Doc {
+  const doc: Doc = { ...row.doc, _id: row._id, _createdAt: iso(row.created_at), _updatedAt: iso(row.updated_at), _version: row.version };
+  if (row.deleted_at) doc._deletedAt = iso(row.deleted_at);
+  return doc;
+}
+
+const COLUMNS = sql`_id, doc, created_at, updated_at, deleted_at, version`;
+
+/** Above this many matches the list total is the planner's estimate instead of an exact count. */
+export const EXACT_TOTAL_LIMIT = 10_000;
+
+/** The only code that knows the SQL of model tables. */
+export class DocumentRepository {
+  constructor(
+    private readonly q: Queryable,
+    private readonly db?: Database,
+  ) {}
+
+  /** Runs `fn` with a repository bound to one transaction. */
+  transaction<T>(fn: (repo: DocumentRepository) => Promise<T>): Promise<T> {
+    if (!this.db) return fn(this);
+    return this.db.transaction((tx) => fn(new DocumentRepository(tx)));
+  }
+
+  async findById(model: string, id: string, where: Sql = sql`TRUE`): Promise<Doc | undefined> {
+    const { rows } = await this.q.query<Row>(sql`SELECT ${COLUMNS} FROM ${table(model)} WHERE _id = ${id} AND ${where}`);
+    return rows[0] && rowToDoc(rows[0]);
+  }
+
+  /**
+   * Sorts and skips ids only, then fetches the page's documents by id (a deferred join): deep
+   * pages sort narrow rows in memory instead of whole documents on disk.
+   */
+  async find(model: string, where: Sql, orderBy: Sql, limit: number, offset: number): Promise<Doc[]> {
+    const { rows } = await this.q.query<Row>(
+      sql`SELECT ${COLUMNS} FROM (SELECT _id FROM ${table(model)} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) page
+          JOIN ${table(model)} USING (_id) ORDER BY ${orderBy}`,
+    );
+    return rows.map(rowToDoc);
+  }
+
+  /**
+   * A list page with its total. A non-empty page past EXACT_TOTAL_LIMIT proves the total is above
+   * it, so the capped count is skipped and the estimate answers (deep pages cost one scan, not two).
+   */
+  async page(model: string, where: Sql, orderBy: Sql, limit: number, offset: number): Promise<{ docs: Doc[]; total: number; estimated: boolean }> {
+    if (offset >= EXACT_TOTAL_LIMIT) {
+      const docs = await this.find(model, where, orderBy, limit, offset);
+      if (docs.length > 0) return { docs, total: Math.max(offset + docs.length, await this.estimate(model, where)), estimated: true };
+      return { docs, ...(await this.total(model, where)) };
+    }
+    const [docs, counted] = await Promise.all([this.find(model, where, orderBy, limit, offset), this.total(model, where)]);
+    return { docs, ...counted };
+  }
+
+  /** Exact below EXACT_TOTAL_LIMIT matches; above it the planner's estimate (an exact count on large tables costs far more than the page). */
+  async total(model: string, where: Sql): Promise<{ total: number; estimated: boolean }> {
+    const { rows } = await this.q.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table(model)} WHERE ${where} LIMIT ${EXACT_TOTAL_LIMIT + 1}) capped`,
+    );
+    const exact = rows[0]?.n ?? 0;
+    if (exact <= EXACT_TOTAL_LIMIT) return { total: exact, estimated: false };
+    return { total: Math.max(EXACT_TOTAL_LIMIT + 1, await this.estimate(model, where)), estimated: true };
+  }
+
+  /** The planner's estimate of the matching rows (no scan). */
+  async estimate(model: string, where: Sql): Promise<number> {
+    const plan = await this.q.query<{ 'QUERY PLAN': unknown }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table(model)} WHERE ${where}`);
+    const raw = plan.rows[0]?.['QUERY PLAN'];
+    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+    return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+  }
+
+  /** Distinct values of an expression among matching documents (filter dropdowns), at most `limit`. */
+  async distinct(model: string, expression: Sql, where: Sql, limit: number): Promise<unknown[]> {
+    const { rows } = await this.q.query<{ value: unknown }>(
+      sql`SELECT DISTINCT ${expression} AS value FROM ${table(model)} WHERE ${where} AND ${expression} IS NOT NULL ORDER BY 1 LIMIT ${limit}`,
+    );
+    return rows.map((r) => r.value);
+  }
+
+  /** Distinct elements of an array field among matching documents, at most `limit`. */
+  async distinctElements(model: string, field: string, where: Sql, limit: number): Promise<unknown[]> {
+    const { rows } = await this.q.query<{ value: unknown }>(
+      sql`SELECT DISTINCT element AS value FROM ${table(model)}, jsonb_array_elements_text(CASE WHEN jsonb_typeof(doc->${jsonKey(field)}) = 'array' THEN doc->${jsonKey(field)} ELSE '[]'::jsonb END) AS element
+          WHERE ${where} ORDER BY 1 LIMIT ${limit}`,
+    );
+    return rows.map((r) => r.value);
+  }
+
+  /** Documents of `model` whose `key` (`_id` or a top-level field) is one of `values`: one query per relation. */
+  async findByKeys(model: string, key: string, values: string[], where: Sql): Promise<Doc[]> {
+    if (values.length === 0) return [];
+    const column = key === '_id' ? sql`_id` : sql`(doc->>${jsonKey(key)})`;
+    const { rows } = await this.q.query<Row>(
+      sql`SELECT ${COLUMNS} FROM ${table(model)}
+          WHERE ${column} = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))) AND ${where}`,
+    );
+    return rows.map(rowToDoc);
+  }
+
+  async insert(model: string, id: string, doc: Record<string, unknown>): Promise<Doc> {
+    const { rows } = await this.q.query<Row>(
+      sql`INSERT INTO ${table(model)} (_id, doc) VALUES (${id}, ${JSON.stringify(doc)}::jsonb) RETURNING ${COLUMNS}`,
+    );
+    return rowToDoc(rows[0]);
+  }
+
+  /** Replaces the document when its version still matches; undefined when it does not (or it is gone). */
+  async update(model: string, id: string, doc: Record<string, unknown>, expectedVersion: number): Promise<Doc | undefined> {
+    const { rows } = await this.q.query<Row>(
+      sql`UPDATE ${table(model)} SET doc = ${JSON.stringify(doc)}::jsonb, updated_at = now(), version = version + 1
+          WHERE _id = ${id} AND version = ${expectedVersion} AND deleted_at IS NULL RETURNING ${COLUMNS}`,
+    );
+    return rows[0] && rowToDoc(rows[0]);
+  }
+
+  async softDelete(model: string, id: string): Promise<Doc | undefined> {
+    const { rows } = await this.q.query<Row>(
+      sql`UPDATE ${table(model)} SET deleted_at = now(), updated_at = now(), version = version + 1
+          WHERE _id = ${id} AND deleted_at IS NULL RETURNING ${COLUMNS}`,
+    );
+    return rows[0] && rowToDoc(rows[0]);
+  }
+
+  /** Next number of a sequence field: one more than the highest so far, serialized by a transaction-scoped lock. */
+  async nextSequence(model: string, field: string): Promise<number> {
+    await this.q.query(sql`SELECT pg_advisory_xact_lock(hashtext(${`${model}.${field}`}))`);
+    const { rows } = await this.q.query<{ n: number | string | null }>(
+      sql`SELECT max((doc->>${jsonKey(field)})::numeric) AS n FROM ${table(model)}`,
+    );
+    return Number(rows[0]?.n ?? 0) + 1;
+  }
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ANONYMOUS, callerOf } from '../../access/caller';
+import type { ServerEvent } from '../../events/bus';
+import { affectsSession, pushFor, type VisibleTo } from './events';
+import { createTokenBucket, parseCommand } from './protocol';
+
+describe('parseCommand', () => {
+  it('accepts a command with data and id', () => {
+    expect(parseCommand('{"cmd":"login","data":"t","id":3}')).toEqual({ ok: true, command: { cmd: 'login', data: 't', id: 3 } });
+    expect(parseCommand('{"cmd":"ping"}')).toEqual({ ok: true, command: { cmd: 'ping' } });
+  });
+
+  it('answers invalid input with an error reply instead of throwing', () => {
+    expect(parseCommand('{oops')).toEqual({ ok: false, reply: { cmd: 'error', error: 'Invalid JSON' } });
+    expect(parseCommand('[1,2]')).toMatchObject({ ok: false, reply: { error: 'A message must be a JSON object' } });
+    expect(parseCommand('null')).toMatchObject({ ok: false, reply: { error: 'A message must be a JSON object' } });
+    expect(parseCommand('{"cmd":5,"id":"a"}')).toEqual({ ok: false, reply: { cmd: 'error', id: 'a', error: 'A message needs a cmd string' } });
+    expect(parseCommand(`{"cmd":"${'x'.repeat(200)}"}`)).toMatchObject({ ok: false });
+    expect(parseCommand('{"cmd":"ping","id":{"a":1}}')).toEqual({ ok: false, reply: { cmd: 'ping', error: 'id must be a string or a number' } });
+  });
+
+  it('keeps a __proto__ key as plain data', () => {
+    const parsed = parseCommand('{"cmd":"x","data":{"__proto__":{"polluted":true}}}');
+    expect(parsed.ok).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('createTokenBucket', () => {
+  it('allows a burst, then refills over time', () => {
+    let now = 0;
+    const bucket = createTokenBucket(3, 2, () => now);
+    expect([bucket.take(), bucket.take(), bucket.take(), bucket.take()]).toEqual([true, true, true, false]);
+    now += 500; // one token at 2 per second
+    expect([bucket.take(), bucket.take()]).toEqual([true, false]);
+    now += 60_000; // never more than the capacity
+    expect([bucket.take(), bucket.take(), bucket.take(), bucket.take()]).toEqual([true, true, true, false]);
+  });
+});
+
+describe('pushFor', () => {
+  const payment = callerOf({ _id: 'u1', login: 'p', roles: ['staff'] }, () => ['manage:payment']);
+  const backend = callerOf({ _id: 'u2', login: 'b', roles: ['ops'] }, () => ['manage:backend']);
+  const visibleTo: VisibleTo = (caller, model, doc) => (model === 'client' && caller.permissions.has('manage:payment') ? { ...doc, secret: undefined } : undefined);
+  const clientEvent: ServerEvent = { type: 'document', model: 'client', id: 'c1', action: 'delete', doc: { _id: 'c1', name: 'A', secret: 1 } };
+
+  it('forwards documents as the caller may see them, deletes included', () => {
+    expect(pushFor(clientEvent, ANONYMOUS, new Set(), visibleTo)).toBeUndefined();
+    expect(pushFor(clientEvent, payment, new Set(), visibleTo)).toEqual({
+      type: 'document',
+      data: { model: 'client', id: 'c1', action: 'delete', doc: { _id: 'c1', name: 'A', secret: undefined } },
+    });
+  });
+
+  it('forwards cms/item with id and parent only when the item is visible', () => {
+    const event: ServerEvent = { type: 'cms/item', id: 'f1', parent: 'p1', model: 'file', doc: { _id: 'f1' } };
+    expect(pushFor(event, payment, new Set(), () => ({ _id: 'f1' }))).toEqual({ type: 'cms/item', data: { id: 'f1', parent: 'p1' } });
+    expect(pushFor(event, payment, new Set(), () => undefined)).toBeUndefined();
+  });
+
+  it('forwards queue states to members holding manage:backend', () => {
+    const event: ServerEvent = { type: 'queue/state', queue: 'images', id: 'j1', state: 'done' };
+    expect(pushFor(event, backend, new Set(['images']), visibleTo)).toEqual({ type: 'queue/state', data: { queue: 'images', id: 'j1', state: 'done' } });
+    expect(pushFor(event, backend, new Set(['other']), visibleTo)).toBeUndefined();
+    expect(pushFor(event, payment, new Set(['images']), visibleTo)).toBeUndefined();
+  });
+
+  it('re-checks sessions on role changes and on changes of the own user', () => {
+    expect(affectsSession({ ...clientEvent, model: 'role' }, 'u1')).toBe(true);
+    expect(affectsSession({ ...clientEvent, model: 'user', id: 'u1' }, 'u1')).toBe(true);
+    expect(affectsSession({ ...clientEvent, model: 'user', id: 'u9' }, 'u1')).toBe(false);
+    expect(affectsSession({ ...clientEvent, model: 'role' }, undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The websocket wire format (spec section 7): the client sends `{ cmd, data?, id? }`, the server
+ * answers `{ cmd, id?, data }` or `{ cmd, id?, error }` and pushes events as `{ type, data }`.
+ */
+
+export type CommandId = string | number;
+
+export interface IncomingCommand {
+  cmd: string;
+  data?: unknown;
+  id?: CommandId;
+}
+
+export type CommandReply = { cmd: string; id?: CommandId; data: unknown } | { cmd: string; id?: CommandId; error: string };
+
+export interface PushMessage {
+  type: string;
+  data: unknown;
+}
+
+/** The `cmd` of replies to messages that carry no usable `cmd` (bad JSON, flooding). */
+export const PROTOCOL_ERROR_CMD = 'error';
+
+const MAX_CMD_LENGTH = 128;
+const MAX_ID_LENGTH = 128;
+
+export type ParseResult = { ok: true; command: IncomingCommand } | { ok: false; reply: CommandReply };
+
+const fail = (error: string, cmd = PROTOCOL_ERROR_CMD, id?: CommandId): ParseResult => ({
+  ok: false,
+  reply: id === undefined ? { cmd, error } : { cmd, id, error },
+});
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isValidId(id: unknown): id is CommandId {
+  return (typeof id === 'string' && id.length <= MAX_ID_LENGTH) || (typeof id === 'number' && Number.isFinite(id));
+}
+
+/** Parses one text frame; never throws. Invalid input yields the error reply to send back. */
+export function parseCommand(text: string): ParseResult {
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return fail('Invalid JSON');
+  }
+  if (!isPlainObject(message)) return fail('A message must be a JSON object');
+  const { cmd, id, data } = message;
+  const validId = isValidId(id) ? id : undefined;
+  if (typeof cmd !== 'string' || cmd.length === 0 || cmd.length > MAX_CMD_LENGTH) return fail('A message needs a cmd string', PROTOCOL_ERROR_CMD, validId);
+  if (id !== undefined && validId === undefined) return fail('id must be a string or a number', cmd);
+  const command: IncomingCommand = { cmd };
+  if (validId !== undefined) command.id = validId;
+  if (data !== undefined) command.data = data;
+  return { ok: true, command };
+}
+
+export function replyData(command: IncomingCommand, data: unknown): CommandReply {
+  return command.id === undefined ? { cmd: command.cmd, data } : { cmd: command.cmd, id: command.id, data };
+}
+
+export function replyError(command: IncomingCommand, error: string): CommandReply {
+  return command.id === undefined ? { cmd: command.cmd, error } : { cmd: command.cmd, id: command.id, error };
+}
+
+/** A token bucket: `capacity` messages at once, refilled at `perSecond`. */
+export function createTokenBucket(capacity: number, perSecond: number, now: () => number = Date.now) {
+  let tokens = capacity;
+  let last = now();
+  return {
+    take(): boolean {
+      const at = now();
+      tokens = Math.min(capacity, tokens + ((at - last) / 1000) * perSecond);
+      last = at;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
+}

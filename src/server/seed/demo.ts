@@ -1,0 +1,96 @@
+import { durationHours } from '../../shared/rules/trackedTime';
+import { SYSTEM } from '../access/caller';
+import type { Services } from '../services';
+import {
+  DEMO_CLIENTS,
+  DEMO_FORM_DATA,
+  DEMO_MAIL_TEMPLATES,
+  DEMO_REDIRECTS,
+  DEMO_ROLES,
+  DEMO_SITE_CONFIG,
+  DEMO_USERS,
+  demoContactRequests,
+  demoInvoices,
+  demoOffers,
+  demoTrackedTimes,
+  demoTransactions,
+  paymentTransaction,
+  type DemoIds,
+} from './demoData';
+
+export interface DemoOptions {
+  now?: number;
+  /**
+   * With DEMO_USERS_PASSWORD set (to anything), the demo users get the password `demo-<login>`;
+   * without it they have no password and cannot log in.
+   */
+  env?: Record<string, string | undefined>;
+}
+
+export interface DemoResult {
+  /** False when the database already had clients or pages: nothing was written. */
+  seeded: boolean;
+  counts: Record<string, number>;
+}
+
+type Documents = Services['documents'];
+
+/** Models whose documents mean "this installation is in use": the demo never touches it then. */
+const IN_USE_MODELS = ['client', 'page', 'pageDraft'];
+
+async function hasAny(documents: Documents, model: string): Promise<boolean> {
+  return (await documents.find(SYSTEM, model, { limit: 1, deleted: true })).results.length > 0;
+}
+
+async function findOne(documents: Documents, model: string, query: Record<string, unknown>): Promise<string | undefined> {
+  return (await documents.find(SYSTEM, model, { query, limit: 1 })).results[0]?._id;
+}
+
+/**
+ * Demo content for a fresh installation (spec: a consulting business in Basel), written through
+ * the document service so validation, computed totals, sequences and events apply. Runs only on a
+ * database without clients and pages, so calling it on every start is safe.
+ */
+export async function seedDemo(services: Pick<Services, 'documents' | 'log'>, options: DemoOptions = {}): Promise<DemoResult> {
+  const { documents } = services;
+  const now = options.now ?? Date.now();
+  const env = options.env ?? process.env;
+  for (const model of IN_USE_MODELS) if (await hasAny(documents, model)) return { seeded: false, counts: {} };
+
+  const counts: Record<string, number> = {};
+  const save = async (model: string, doc: Record<string, unknown>): Promise<string> => {
+    const saved = await documents.save(SYSTEM, model, doc);
+    counts[model] = (counts[model] ?? 0) + 1;
+    return saved._id;
+  };
+  const saveAll = async (model: string, docs: Record<string, unknown>[]): Promise<string[]> => {
+    const ids: string[] = [];
+    for (const doc of docs) ids.push(await save(model, doc));
+    return ids;
+  };
+
+  // admin and superuser usually exist already (ensureAdmin); roles are unique by name.
+  for (const role of DEMO_ROLES) if (!(await findOne(documents, 'role', { name: role.name }))) await save('role', role);
+  const userIds: Record<string, string> = {};
+  for (const user of DEMO_USERS) {
+    const password = env.DEMO_USERS_PASSWORD ? { password: `demo-${user.login}` } : {};
+    userIds[user.login] = (await findOne(documents, 'user', { login: user.login })) ?? (await save('user', { ...user, ...password }));
+  }
+
+  const ids: DemoIds = { clients: await saveAll('client', DEMO_CLIENTS), anna: userIds.anna, marco: userIds.marco };
+  const payment = await save('transaction', paymentTransaction(now, ids));
+  await saveAll('invoice', demoInvoices(now, ids, payment));
+  await saveAll('offer', demoOffers(now, ids));
+  await saveAll('transaction', demoTransactions(now, ids));
+  await saveAll('redirect', DEMO_REDIRECTS);
+  await saveAll('mailTemplate', DEMO_MAIL_TEMPLATES);
+  await saveAll('contactRequest', demoContactRequests(now));
+  await saveAll('formData', DEMO_FORM_DATA);
+  // The server owns `duration` (read-only); the system caller may set it.
+  const times = demoTrackedTimes(now, ids).map((entry) => ({ ...entry, duration: durationHours(String(entry.start), String(entry.end)) }));
+  await saveAll('trackedTime', times);
+  if (!(await hasAny(documents, 'siteConfig'))) await save('siteConfig', DEMO_SITE_CONFIG);
+
+  services.log.info({ counts }, 'Demo data created');
+  return { seeded: true, counts };
+}

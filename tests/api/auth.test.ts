@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../src/server/db/sql';
+import { createObjectId } from '../../src/shared/format/objectId';
+import { createEventBus } from '../../src/server/events/bus';
+import { createAuthService } from '../../src/server/modules/auth/operations';
+import { insertUser } from '../helpers/users';
+import { ADMIN_PASSWORD, createTestApp } from '../helpers/testApp';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+describe('auth API', () => {
+  let t: TestApp;
+  const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  const self = (token?: string) => t.app.inject({ method: 'GET', url: '/api/self', headers: token ? t.auth(token) : {} });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('logs in and answers the login state without the password hash', async () => {
+    const extra = { email: 'mm@example.ch', firstName: 'Martina', lastName: 'Meier', avatar: { src: '/a.png' }, projects: [] };
+    const id = await insertUser(t.db, t.app.services.auth, 'mmeier', 'correct horse', { ...extra, roles: ['editor'] });
+    const response = await post('/api/login', { username: 'mmeier', password: 'correct horse' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toMatch(/argon2|password|projects/);
+    const body = response.json() as { token: string; user: Record<string, unknown> };
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.user).toEqual({
+      _id: id,
+      login: 'mmeier',
+      email: 'mm@example.ch',
+      firstName: 'Martina',
+      lastName: 'Meier',
+      avatar: { src: '/a.png' },
+      roles: ['editor'],
+    });
+    const { rows } = await t.db.query<{ token_hash: string }>(sql`SELECT token_hash FROM auth_session WHERE user_id = ${id}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].token_hash).not.toBe(body.token);
+  });
+
+  it('answers 401 with one message for a wrong password and an unknown user', async () => {
+    const wrong = await post('/api/login', { username: 'admin', password: 'not-the-password' });
+    const unknown = await post('/api/login', { username: 'nobody-here', password: 'whatever' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'Invalid username or password' });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('refuses soft-deleted users, and their open sessions', async () => {
+    const id = await insertUser(t.db, t.app.services.auth, 'gone', 'password-1');
+    const token = await t.login('gone', 'password-1');
+    await t.db.query(sql`UPDATE doc_user SET deleted_at = now() WHERE _id = ${id}`);
+    t.app.services.auth.invalidateUser(id);
+    expect((await post('/api/login', { username: 'gone', password: 'password-1' })).statusCode).toBe(401);
+    expect((await self(token)).statusCode).toBe(401);
+  });
+
+  it('answers /api/self for a session and 401 without one', async () => {
+    const token = await t.login();
+    const mine = await self(token);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ login: 'admin', roles: ['superuser'] });
+    expect(mine.body).not.toContain('password');
+    const anonymous = await self();
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: 'Not logged in' });
+  });
+
+  it('rejects unknown and malformed tokens, also on public routes', async () => {
+    for (const token of ['x'.repeat(43), 'not a token', 'null']) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health', headers: t.auth(token) });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'Session expired or invalid' });
+    }
+  });
+
+  it('logs out: the token is refused afterwards, everywhere', async () => {
+    const token = await t.login();
+    expect((await self(token)).statusCode).toBe(200); // now cached in memory
+    const out = await post('/api/logout', undefined, t.auth(token));
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ ok: true });
+    expect((await self(token)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health', headers: t.auth(token) })).statusCode).toBe(401);
+    expect((await post('/api/logout')).statusCode).toBe(401);
+  });
+
+  it('revokes every session of a user except the one in use', async () => {
+    const id = await insertUser(t.db, t.app.services.auth, 'changer', 'password-1');
+    const [keep, other, third] = [await t.login('changer', 'password-1'), await t.login('changer', 'password-1'), await t.login('changer', 'password-1')];
+    for (const token of [keep, other, third]) expect((await self(token)).statusCode).toBe(200);
+    await t.app.services.auth.revokeSessions(id, keep);
+    expect((await self(keep)).statusCode).toBe(200);
+    expect((await self(other)).statusCode).toBe(401);
+    expect((await self(third)).statusCode).toBe(401);
+    await t.app.services.auth.revokeSessions(id);
+    expect((await self(keep)).statusCode).toBe(401);
+  });
+
+  it('validates the login body strictly', async () => {
+    const json = { 'content-type': 'application/json' };
+    const poisoned = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: json,
+      payload: '{"username":"admin","password":"x","__proto__":{"polluted":true}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await post('/api/login', { username: 'admin', password: 'x', role: 'superuser' })).statusCode).toBe(400);
+    expect((await post('/api/login', { username: 'admin' })).statusCode).toBe(400);
+    expect((await post('/api/login', { username: 'a'.repeat(101), password: 'x' })).statusCode).toBe(400);
+    const huge = await post('/api/login', { username: 'admin', password: 'x'.repeat(20_000) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toHaveProperty('error');
+  });
+
+  it('maps roles to permissions and picks up role changes after invalidateRoles', async () => {
+    const roleId = createObjectId();
+    await t.db.query(sql`INSERT INTO doc_role (_id, doc) VALUES (${roleId}, ${JSON.stringify({ name: 'editor', permissions: ['manage:cms'] })}::jsonb)`);
+    await insertUser(t.db, t.app.services.auth, 'editor1', 'password-1', { roles: ['editor'] });
+    const token = await t.login('editor1', 'password-1');
+    const auth = t.app.services.auth;
+    auth.invalidateRoles();
+    const before = await auth.callerFromToken(token);
+    expect([...before.permissions]).toEqual(['manage:cms']);
+    expect(before).toMatchObject({ almighty: false, roles: ['guest', 'editor'], user: { login: 'editor1' } });
+    await t.db.query(sql`UPDATE doc_role SET doc = ${JSON.stringify({ name: 'editor', permissions: ['manage:files'] })}::jsonb WHERE _id = ${roleId}`);
+    auth.invalidateRoles();
+    expect([...(await auth.callerFromToken(token)).permissions]).toEqual(['manage:files']);
+    expect((await auth.callerFromToken(await t.login())).almighty).toBe(true);
+    expect(await auth.callerFromToken(undefined)).toMatchObject({ roles: ['guest'], almighty: false });
+  });
+
+  it('caches sessions briefly and drops them on user and role events of the bus', async () => {
+    const bus = createEventBus();
+    const { registry } = t.app.services;
+    const auth = createAuthService({ db: t.db, registry, config: { sessionTtlMs: 60_000 }, log: t.app.log, bus });
+    const id = await insertUser(t.db, auth, 'cached', 'password-1', { roles: ['editor'] });
+    const { token } = await auth.login('cached', 'password-1', '10.9.9.9');
+    expect((await auth.callerFromToken(token)).user?._id).toBe(id);
+    // Deleted behind the service's back: the cached session still answers (for at most a few seconds)...
+    await t.db.query(sql`UPDATE doc_user SET deleted_at = now() WHERE _id = ${id}`);
+    expect((await auth.callerFromToken(token)).user?._id).toBe(id);
+    // ...until the documents module announces the change.
+    bus.publish({ type: 'document', model: 'user', id, action: 'delete', doc: {} });
+    await expect(auth.callerFromToken(token)).rejects.toMatchObject({ status: 401, message: 'Session expired or invalid' });
+  });
+
+  it('stops accepting a session once it expires', async () => {
+    const short = await createTestApp({ config: { sessionTtlMs: 300 } });
+    try {
+      const token = await short.login();
+      expect((await short.app.inject({ method: 'GET', url: '/api/self', headers: short.auth(token) })).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const expired = await short.app.inject({ method: 'GET', url: '/api/self', headers: short.auth(token) });
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json()).toEqual({ error: 'Session expired or invalid' });
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('keeps ADMIN_PASSWORD working for the test helper', async () => {
+    expect(await t.login('admin', ADMIN_PASSWORD)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+});

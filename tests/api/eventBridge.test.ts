@@ -1,0 +1,29 @@
+import Fastify from 'fastify';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
+import { createEventBus, type ServerEvent } from '../../src/server/events/bus';
+import { startPgBridge } from '../../src/server/events/pgBridge';
+
+// LISTEN/NOTIFY needs a PostgreSQL server: this runs in the DATABASE_URL pass of the API tests.
+describe.runIf(process.env.DATABASE_URL)('pg event bridge on PostgreSQL', () => {
+  it('fans events out between two processes, sender excluded', async () => {
+    const log = Fastify({ logger: false }).log;
+    const createClient = () => new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const [busA, busB] = [createEventBus(), createEventBus()];
+    const [seenA, seenB]: ServerEvent[][] = [[], []];
+    busA.subscribe((event) => seenA.push(event));
+    busB.subscribe((event) => seenB.push(event));
+    const a = await startPgBridge({ bus: busA, createClient, log });
+    const b = await startPgBridge({ bus: busB, createClient, log });
+    try {
+      busA.publish({ type: 'queue/state', queue: 'q', id: 'j1', state: 'completed' });
+      busB.publish({ type: 'queue/state', queue: 'q', id: 'j2', state: 'active' });
+      await vi.waitFor(() => expect(seenB).toHaveLength(2));
+      await vi.waitFor(() => expect(seenA).toHaveLength(2));
+      expect(seenB.map((event) => event.type === 'queue/state' && event.id)).toEqual(['j2', 'j1']);
+      expect(seenA.map((event) => event.type === 'queue/state' && event.id)).toEqual(['j1', 'j2']);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
