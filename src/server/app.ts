@@ -1,12 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createRegistry, type SchemaSet } from '../shared/registry';
-import { ANONYMOUS } from './access/caller';
 import { configFromEnv, type ServerConfig } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { migrate } from './db/tables';
 import { registerErrorHandler } from './errors';
+import pg from 'pg';
+import { ANONYMOUS, SYSTEM } from './access/caller';
 import { createEventBus } from './events/bus';
+import { startPgBridge } from './events/pgBridge';
+import type { PostgresDatabase } from './db/postgres';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/operations';
@@ -58,7 +61,12 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    request.caller = await auth.callerFromToken(token);
+    try {
+      request.caller = await auth.callerFromToken(token);
+    } catch (error) {
+      if (!request.routeOptions.config.ignoreInvalidToken) throw error;
+      request.caller = ANONYMOUS;
+    }
   });
 
   healthRoutes(app, services);
@@ -69,7 +77,19 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   openApiRoutes(app, services);
   await adminRoutes(app, services);
 
+  // With PostgreSQL, several processes may serve the same database: their events fan out via LISTEN/NOTIFY.
+  const bridge =
+    db.kind === 'postgres'
+      ? await startPgBridge({
+          bus,
+          log: app.log,
+          createClient: () => new pg.Client({ connectionString: (db as PostgresDatabase).connectionString }),
+          loadDoc: (model, id) => documents.findById(SYSTEM, model, id, { deleted: true }).catch(() => undefined),
+        })
+      : undefined;
+
   app.addHook('onClose', async () => {
+    await bridge?.close();
     if (!options.db) await db.close();
   });
   return Object.assign(app as unknown as FastifyInstance, { services });

@@ -25,6 +25,10 @@ declare module 'fastify' {
     description?: string;
     tags?: string[];
   }
+  interface FastifyContextConfig {
+    /** The route answers anonymous callers even when they send an expired token (login). */
+    ignoreInvalidToken?: boolean;
+  }
   interface FastifyRequest {
     /** Resolved from the bearer token before every handler; anonymous when absent. */
     caller: Caller;

@@ -118,3 +118,11 @@ describe('attacks are answered safely', () => {
     expect(locked.headers['retry-after']).toBeTruthy();
   });
 });
+
+describe('login with a stale token', () => {
+  it('still logs in (the admin may hold an expired token)', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/login', headers: { authorization: 'Bearer stale-token' }, payload: { username: 'admin', password: 'admin-test-password' } });
+    expect([200, 429]).toContain(response.statusCode);
+    expect((await t.app.inject({ url: '/api/self', headers: { authorization: 'Bearer stale-token' } })).statusCode).toBe(401);
+  });
+});

@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const tsx = path.resolve('node_modules/.bin/tsx');
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 /** Starts the server in a child process on the data directory and resolves with its base URL. */
 function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(tsx, ['tests/helpers/durabilityServer.ts'], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // One process (no tsx wrapper), so SIGKILL really kills the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/durabilityServer.ts'], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {

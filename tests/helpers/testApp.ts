@@ -6,10 +6,13 @@ import { buildApp, type AppOptions } from '../../src/server/app';
 import type { Database } from '../../src/server/db/database';
 import { openPglite } from '../../src/server/db/pglite';
 import { openPostgres } from '../../src/server/db/postgres';
+import { migrate } from '../../src/server/db/tables';
+import { loadSchemaSet } from '../../src/server/schemaSet';
+import { createRegistry } from '../../src/shared/registry';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
 
-/** A fresh database: PGlite from the migrated template, or a new database on `DATABASE_URL`'s server. */
+/** A fresh, migrated database: PGlite from the template, or a new database on `DATABASE_URL`'s server. */
 export async function freshDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
@@ -25,6 +28,8 @@ export async function freshDatabase(): Promise<{ db: Database; drop(): Promise<v
   const target = new URL(url);
   target.pathname = `/${name}`;
   const db = await openPostgres(target.href, { max: 4 });
+  // Like the PGlite template: already migrated.
+  await migrate(db, createRegistry(await loadSchemaSet([path.resolve('tests/fixtures/schemas')])));
   return {
     db,
     async drop() {

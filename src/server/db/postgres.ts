@@ -13,7 +13,9 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 }
 
 /** The production driver: node-postgres against a PostgreSQL server (`DATABASE_URL`). */
-export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Database & { pool: pg.Pool }> {
+export type PostgresDatabase = Database & { kind: 'postgres'; pool: pg.Pool; connectionString: string };
+
+export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<PostgresDatabase> {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
@@ -23,6 +25,7 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   return {
     kind: 'postgres',
     pool,
+    connectionString,
     query: root.query,
     async transaction(fn) {
       const client = await pool.connect();

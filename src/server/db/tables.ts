@@ -59,7 +59,8 @@ export function fieldExpression(path: string[], kind: ExpressionKind): Sql {
 
 /** Lower-cased concatenation of the searchable fields (trigram-indexed; `LIKE '%term%'` uses the index). */
 export function searchExpression(model: ModelInfo): Sql | undefined {
-  const fields = model.fields.filter((f) => f.searchable && !f.secret);
+  // Role-restricted fields stay out: search must not reveal what a caller cannot read.
+  const fields = model.fields.filter((f) => f.searchable && !f.secret && !f.roles);
   if (fields.length === 0) return undefined;
   const parts = fields.map((f) => sql`coalesce(${fieldExpression([f.name], 'text')}, '')`);
   let joined = parts[0];

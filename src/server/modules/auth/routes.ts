@@ -91,7 +91,7 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
       '/api/login',
       {
         bodyLimit: LOGIN_BODY_LIMIT,
-        config: { rateLimit: { max: LOGIN_REQUESTS_PER_MINUTE, timeWindow: 60_000 } },
+        config: { rateLimit: { max: LOGIN_REQUESTS_PER_MINUTE, timeWindow: 60_000 }, ignoreInvalidToken: true },
         schema: loginRouteSchema,
       },
       async (request, reply) => {

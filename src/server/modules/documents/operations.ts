@@ -47,7 +47,7 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
     return model;
   }
 
-  const context = (caller: Caller, model: ModelInfo): QueryContext => ({ model, canRead: (field) => canReadField(caller, field) });
+  const context = (caller: Caller, model: ModelInfo): QueryContext => ({ model, canRead: (field) => canReadField(caller, field), resolver: registry.resolver });
 
   function listWhere(caller: Caller, model: ModelInfo, options: FindOptions): Sql {
     const parts: Sql[] = [readScope(caller, model)];
