@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
     environment: 'node',
-    globalSetup: ['tests/helpers/globalSetup.ts'],
+    globalSetup: ['tests/helpers/globalSetup.ts', 'tests/e2e/buildClient.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite and Chromium are heavy: two workers match the two cores of the build machine.

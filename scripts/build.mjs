@@ -1,6 +1,12 @@
 #!/usr/bin/env node
-// npm run build: bundles the server (dependencies stay in node_modules) into dist/server.
+// npm run build: the browser bundles with vite (dist/client), then the server bundle with esbuild
+// (dependencies stay in node_modules) into dist/server.
 import { build } from 'esbuild';
+import { buildClient } from './build-client.mjs';
+
+const started = Date.now();
+await buildClient();
+console.log(`Built dist/client (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
 await build({
   entryPoints: ['src/server/main.ts'],

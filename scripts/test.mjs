@@ -7,6 +7,7 @@ const steps = [
   ['Type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['Generated code is current', 'npx', ['tsx', 'scripts/generate.ts', '--check']],
   ['Unit, API and browser tests', 'npx', ['vitest', 'run', ...process.argv.slice(2)]],
+  ['Storybook builds', 'npm', ['run', 'build-storybook']],
 ];
 
 try {

@@ -9,12 +9,11 @@ export function countingDatabase(db: Database): { db: Database; count(): number;
       return q.query(statement);
     },
   });
+  // Keeps the driver's extra properties (pool, connection string) that parts of the app use.
   const wrapped: Database = {
-    kind: db.kind,
+    ...db,
     query: counted(db).query,
     transaction: (fn) => db.transaction((tx) => fn(counted(tx))),
-    exec: (script) => db.exec(script),
-    close: () => db.close(),
   };
   return { db: wrapped, count: () => count, reset: () => void (count = 0) };
 }

@@ -139,3 +139,14 @@ describe('document API', () => {
     expect((await t.app.inject({ url: '/api/document/findById?model=client&id=xyz', headers: admin })).statusCode).toBe(400);
   });
 });
+
+describe('partial updates', () => {
+  it('keep the fields a save leaves out, and null clears a field', async () => {
+    const client = (await save('client', { name: 'Messe Basel', email: 'info@messe.ch', phone: '+41 61 000 00 00' })).json();
+    const renamed = (await save('client', { _id: client._id, name: 'MCH Messe Basel' })).json();
+    expect(renamed).toMatchObject({ name: 'MCH Messe Basel', email: 'info@messe.ch', phone: '+41 61 000 00 00' });
+    const cleared = (await save('client', { _id: client._id, phone: null })).json();
+    expect(cleared.phone).toBeUndefined();
+    expect(cleared.email).toBe('info@messe.ch');
+  });
+});

@@ -1,4 +1,4 @@
-import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
+import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { SchemaSet } from '../registry/jsonSchema';
 import { VOCABULARY } from '../vocabulary';

@@ -20,10 +20,10 @@ export function assertSafeJson(value: unknown, depth = 0): void {
 const equal = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
- * The stored document a write produces, before computed fields, secrets and validation:
- * writable fields come from the input (replacing; an omitted field is cleared), while read-only
- * fields, secrets not sent, and fields the caller may not write keep their stored values.
- * Sending a restricted field unchanged is fine (forms send the whole document back); changing it is a 403.
+ * The stored document a write produces, before computed fields, secrets and validation. A field the
+ * input leaves out keeps its stored value (a partial update loses nothing); `null` clears it (or stores
+ * null where the schema allows it). Read-only fields, and fields the caller may not write, keep their
+ * stored values: sending them unchanged is fine (forms send the whole document back), changing them is a 403.
  */
 export function mergeInput(
   caller: Caller,
@@ -55,8 +55,9 @@ export function mergeInput(
         throw forbidden(asOwner && !field.ownerWritable ? `You cannot change your own ${field.label.toLowerCase()}` : `Not allowed to change ${field.name}`);
       }
       keep();
-    } else if (sent && input[field.name] !== null) next[field.name] = input[field.name];
-    else if (sent && input[field.name] === null && acceptsNull(field)) next[field.name] = null;
+    } else if (!sent) keep();
+    else if (input[field.name] !== null) next[field.name] = input[field.name];
+    else if (acceptsNull(field)) next[field.name] = null;
   }
   return next;
 }

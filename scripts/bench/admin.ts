@@ -1,0 +1,110 @@
+/**
+ * `npm run bench:admin [-- --quick]`: what the browser pays for the admin. Prints the JavaScript
+ * bytes (gzip) loaded for the login screen and for a list page, and the time from navigation to the
+ * first 25 rows of the client list over 100,000 clients (10,000 with --quick) in headless Chromium,
+ * next to a static HTML page with the same 25 rows from the same server (the floor).
+ * Targets: at most 250 kB gzip for a list page; first rows within 3 times the floor.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { buildClient } from '../build-client.mjs';
+import { buildApp } from '../../src/server/app';
+import { openPglite } from '../../src/server/db/pglite';
+import { seedBulk } from '../../src/server/seed/bulk';
+import { ANONYMOUS } from '../../src/server/access/caller';
+import { formatTimestamp } from '../../src/shared/format';
+import { launchBrowser } from '../../tests/helpers/browser';
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' } } });
+const ROWS = values.quick ? 10_000 : 100_000;
+const RUNS = Number(values.runs ?? (values.quick ? 5 : 9));
+const PASSWORD = 'bench-admin-password';
+const LOGIN_KEY = 'baukasten.admin.login';
+const TARGETS = { listKb: 250, ratio: 3 };
+
+const escape = (text: unknown) => String(text ?? '').replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function scriptBytes(browser: Browser, url: string, login: string | undefined, ready: (page: Page) => Promise<unknown>) {
+  const context = await browser.newContext();
+  if (login) await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [LOGIN_KEY, login]);
+  const page = await context.newPage();
+  const scripts = new Map<string, number>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    void response.body().then((body) => scripts.set(response.url(), gzipSync(body, { level: 9 }).length), () => undefined);
+  });
+  await page.goto(url);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return [...scripts.values()].reduce((sum, n) => sum + n, 0);
+}
+
+/** Milliseconds from navigation start until 25 rows are in the document, in a fresh context (cold cache). */
+async function timeToRows(browser: Browser, url: string, selector: string, login?: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  if (login) await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [LOGIN_KEY, login]);
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'commit' });
+  // The page notes the time itself, so the round trip to Playwright is not counted.
+  const handle = await page.waitForFunction((css) => document.querySelectorAll(css).length >= 25 && performance.now(), selector, { polling: 'raf', timeout: 60_000 });
+  const ms = (await handle.jsonValue()) as number;
+  await context.close();
+  return ms;
+}
+
+const dir = await mkdtemp(path.join(tmpdir(), 'baukasten-bench-admin-'));
+let browser: Browser | undefined;
+const app = await buildApp({ db: await openPglite({ dataDir: path.join(dir, 'db') }), logger: false, config: { adminPassword: PASSWORD, dataDir: dir } });
+try {
+  const built = await buildClient({ ifStale: true });
+  console.log(built ? 'Built the admin (dist/client)' : 'dist/client is up to date');
+  await app.services.auth.ensureAdmin();
+  const started = performance.now();
+  await seedBulk(app.services.db, app.services.registry, { model: 'client', count: ROWS, seed: 1 });
+  console.log(`Seeded ${ROWS.toLocaleString('en')} clients in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  // The floor: the same 25 rows (first page, default sort) as a plain HTML table from the same server.
+  app.get('/bench/static-list', { schema: { hide: true } }, async (_request, reply) => {
+    const model = app.services.registry.model('client')!;
+    const { results } = await app.services.documents.find({ ...ANONYMOUS, user: { _id: 'bench', login: 'bench', roles: ['admin'] }, almighty: true }, 'client', { page: 0, limit: 25, sort: model.defaultSort });
+    const cells = (doc: Record<string, unknown>) =>
+      model.columns.map((c) => `<td>${escape(c === '_createdAt' ? formatTimestamp(String(doc[c])) : doc[c])}</td>`).join('');
+    const body = results.map((doc) => `<tr data-id="${doc._id}">${cells(doc)}</tr>`).join('');
+    reply.type('text/html; charset=utf-8').send(`<!doctype html><html><head><meta charset="utf-8"><title>Clients</title></head><body><table><thead><tr>${model.columns.map((c) => `<th>${escape(c)}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></body></html>`);
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: PASSWORD } });
+  const state = login.body;
+
+  browser = await launchBrowser();
+  const loginBytes = await scriptBytes(browser, `${base}/_`, undefined, (page) => page.getByRole('heading', { name: 'Sign in with your account' }).waitFor());
+  const listBytes = await scriptBytes(browser, `${base}/_/clients`, state, (page) => page.locator('tbody tr[data-id]').nth(24).waitFor());
+
+  // Warm the server's query path once, then alternate the two pages.
+  await timeToRows(browser, `${base}/bench/static-list`, 'tbody tr[data-id]');
+  await timeToRows(browser, `${base}/_/clients`, 'tbody tr[data-id]', state);
+  const admin: number[] = [];
+  const floor: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    floor.push(await timeToRows(browser, `${base}/bench/static-list`, 'tbody tr[data-id]'));
+    admin.push(await timeToRows(browser, `${base}/_/clients`, 'tbody tr[data-id]', state));
+  }
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+  const ratio = median(admin) / median(floor);
+  console.log(`\nJavaScript loaded (gzip): login screen ${kb(loginBytes)}, list page ${kb(listBytes)}   (target: list <= ${TARGETS.listKb} kB) ${listBytes / 1024 <= TARGETS.listKb ? 'OK' : 'MISSED'}`);
+  console.log(`First 25 rows of ${ROWS.toLocaleString('en')} clients, median of ${RUNS}: admin ${median(admin).toFixed(0)} ms, static HTML floor ${median(floor).toFixed(0)} ms`);
+  console.log(`Ratio ${ratio.toFixed(2)}x   (target: <= ${TARGETS.ratio}x) ${ratio <= TARGETS.ratio ? 'OK' : 'MISSED'}`);
+} finally {
+  await browser?.close();
+  await app.close();
+  await app.services.db.close().catch(() => undefined);
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// Builds the browser bundles (vite.config.ts: the admin SPA now; site and diagnostics entries later) into dist/client.
+import { readdirSync, statSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const CLIENT_DIR = path.join(ROOT, 'dist/client');
+const MARKER = path.join(CLIENT_DIR, 'src/admin/index.html');
+const INPUTS = ['src/admin', 'src/shared', 'src/site', 'src/diagnostics', 'vite.config.ts', 'package-lock.json'];
+
+function newest(file) {
+  if (!existsSync(file)) return 0;
+  const stat = statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of readdirSync(file)) {
+    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx') || entry.endsWith('.stories.tsx')) continue;
+    latest = Math.max(latest, newest(path.join(file, entry)));
+  }
+  return latest;
+}
+
+/** True when dist/client is older than any input of the client build. */
+export function clientIsStale() {
+  if (!existsSync(MARKER)) return true;
+  const built = statSync(MARKER).mtimeMs;
+  return INPUTS.some((input) => newest(path.join(ROOT, input)) > built);
+}
+
+export async function buildClient({ ifStale = false } = {}) {
+  if (ifStale && !clientIsStale()) return false;
+  const { build } = await import('vite');
+  // Vitest sets NODE_ENV=test, which would make vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: ROOT, configFile: path.join(ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const ifStale = process.argv.includes('--if-stale');
+  const built = await buildClient({ ifStale });
+  console.log(built ? 'Built dist/client' : 'dist/client is up to date');
+}

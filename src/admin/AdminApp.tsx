@@ -1,0 +1,94 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { AdminProvider, useAdmin } from './core/AdminContext';
+import { usePermissionsQuery, useSchemasQuery } from './core/data/api';
+import type { ApiFailure, LoginState } from './core/data/types';
+import { useRealtime } from './core/realtime/useRealtime';
+import { endSession } from './core/session/session';
+import { useSessionCheck } from './core/session/useSessionCheck';
+import { Layout } from './layout/Layout';
+import ListPage from './list/ListPage';
+import { ComingSoon } from './screens/ComingSoon';
+import { NotFound } from './screens/NotFound';
+import { SCREENS } from './screens/screens';
+import { Button } from './ui/Button';
+import { Spinner } from './ui/Spinner';
+
+// The form renderer is the heaviest part of the admin: load it with the first edit page, not with the list.
+const EditPage = lazy(() => import('./edit/EditPage'));
+
+const relative = (path: string) => path.replace(/^\/_\/?/, '');
+
+function Live({ token }: { token: string }) {
+  const { registry } = useAdmin();
+  useSessionCheck();
+  useRealtime(token, registry);
+  return null;
+}
+
+function Centered({ children }: { children: React.ReactNode }) {
+  return <div className="flex min-h-dvh items-center justify-center p-6 text-center text-[13px] text-zinc-600">{children}</div>;
+}
+
+/** The logged-in admin: loads the schemas the caller may see, then routes every screen inside the layout. */
+export default function AdminApp({ login }: { login: LoginState }) {
+  const schemas = useSchemasQuery();
+  const permissions = usePermissionsQuery();
+  const context = useMemo(
+    () => (schemas.data && permissions.data ? { schemas: schemas.data, permissions: permissions.data } : undefined),
+    [schemas.data, permissions.data],
+  );
+  if (schemas.isLoading || permissions.isLoading) {
+    return (
+      <Centered>
+        <Spinner className="size-6" />
+      </Centered>
+    );
+  }
+  if (!context) {
+    const failure = (schemas.error ?? permissions.error) as ApiFailure | undefined;
+    if (failure?.status === 401) endSession();
+    return (
+      <Centered>
+        <div className="space-y-3">
+          <p>The admin could not load: {failure?.message ?? 'unknown error'}</p>
+          <Button onClick={() => void Promise.all([schemas.refetch(), permissions.refetch()])}>Try again</Button>
+        </div>
+      </Centered>
+    );
+  }
+  return (
+    <AdminProvider context={context} user={login.user}>
+      <BrowserRouter>
+        <Live token={login.token} />
+        <Routes>
+          <Route path="/_" element={<Layout />}>
+            {Object.values(SCREENS).map((screen) =>
+              screen.path === '/_' ? (
+                <Route key={screen.path} index element={<ComingSoon screen={screen} />} />
+              ) : (
+                <Route key={screen.path} path={relative(screen.path)} element={<ComingSoon screen={screen} />} />
+              ),
+            )}
+            <Route path=":plural" element={<ListPage />} />
+            <Route
+              path=":plural/:id"
+              element={
+                <Suspense
+                  fallback={
+                    <Centered>
+                      <Spinner className="size-6" />
+                    </Centered>
+                  }
+                >
+                  <EditPage />
+                </Suspense>
+              }
+            />
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Routes>
+      </BrowserRouter>
+    </AdminProvider>
+  );
+}

@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ModelInfo } from '../../../shared/registry';
+import { canAccess } from '../access';
+import { useAdmin } from '../AdminContext';
+import { useFindByIdQuery, useRemoveMutation, useSaveMutation } from '../data/api';
+import type { ApiFailure, Doc } from '../data/types';
+import { useProgress } from '../useProgress';
+
+export type FormData = Record<string, unknown>;
+
+const idOf = (key: string | undefined) => key?.split(':')[0];
+
+/**
+ * The logic of the generic edit page (spec section 2): load the document (id `new` creates), keep
+ * the edits, save with a progress state and errors at their fields, go to the new item's own page
+ * after creating and to the list after delete.
+ */
+export function useEditController(model: ModelInfo, id: string) {
+  const isNew = id === 'new';
+  const navigate = useNavigate();
+  const { permissions } = useAdmin();
+  const query = useFindByIdQuery({ model: model.name, id }, { skip: isNew });
+  const [saveCall] = useSaveMutation();
+  const [removeCall] = useRemoveMutation();
+  const loaded = isNew ? undefined : query.data;
+
+  // The form shows the server's version (first load, after save, after a change from elsewhere)
+  // until the user edits; derived during render so the form never mounts with stale data.
+  const sourceKey = isNew ? 'new' : loaded ? `${loaded._id}:${String(loaded._version ?? '')}` : undefined;
+  const [form, setForm] = useState<{ key?: string; data: FormData; dirty: boolean }>({ data: {}, dirty: false });
+  if (sourceKey !== undefined && form.key !== sourceKey && (!form.dirty || idOf(form.key) !== idOf(sourceKey))) {
+    setForm({ key: sourceKey, data: isNew ? {} : (loaded ?? {}), dirty: false });
+  }
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => setErrors({}), [id]);
+  const formData = form.data;
+
+  const onChange = useCallback((next: FormData) => setForm((current) => ({ ...current, data: next, dirty: true })), []);
+
+  const save = useCallback(async (): Promise<Doc> => {
+    setErrors({});
+    try {
+      const saved = await saveCall({ model: model.name, doc: { ...clearedFields(model, loaded, formData), ...formData, _id: isNew ? 'new' : id } }).unwrap();
+      // A new document is shown by its own page, loaded like any other: setting it here would be
+      // replaced by the empty 'new' form in the render before the navigation lands.
+      if (isNew) navigate(`${model.route}/${saved._id}`, { replace: true });
+      else setForm({ key: `${saved._id}:${String(saved._version ?? '')}`, data: saved, dirty: false });
+      return saved;
+    } catch (error) {
+      const failure = error as ApiFailure;
+      if (failure.fields) setErrors(failure.fields);
+      throw failure;
+    }
+  }, [formData, id, isNew, model, navigate, saveCall]);
+  const progress = useProgress(save);
+
+  const canWrite = canAccess(permissions, isNew ? model.permission.create : model.permission.update);
+  const failure = query.error as ApiFailure | undefined;
+  const labelValue = formData[model.labelField];
+
+  return {
+    model,
+    id,
+    isNew,
+    formData,
+    onChange,
+    errors,
+    loading: !isNew && idOf(form.key) !== id && !query.error,
+    loadError: failure?.message,
+    readonly: !canWrite,
+    title: isNew ? `New ${model.label}` : typeof labelValue === 'string' || typeof labelValue === 'number' ? String(labelValue) : model.label,
+    progress: progress.state,
+    save: () => void progress.run(),
+    newLink: model.create && canAccess(permissions, model.permission.create) ? `${model.route}/new` : undefined,
+    canDelete: !isNew && canAccess(permissions, model.permission.delete),
+    async remove() {
+      await removeCall({ model: model.name, id }).unwrap();
+      navigate(model.route);
+    },
+    /** Fields edited as HTML get a live preview next to the form. */
+    htmlFields: useMemo(() => model.fields.filter((field) => field.widget === 'html'), [model]),
+  };
+}
+
+export type EditController = ReturnType<typeof useEditController>;
+
+/** The server keeps fields a save leaves out: a field the user emptied is sent as null to clear it. */
+export function clearedFields(model: ModelInfo, loaded: Doc | undefined, formData: FormData): FormData {
+  const cleared: FormData = {};
+  for (const field of model.fields) {
+    if (!field.readOnly && !field.secret && loaded?.[field.name] !== undefined && formData[field.name] === undefined) cleared[field.name] = null;
+  }
+  return cleared;
+}

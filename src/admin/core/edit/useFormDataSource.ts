@@ -1,0 +1,30 @@
+import { useMemo } from 'react';
+import { OPTION_LIMIT } from '../../../shared/rules/constants';
+import { adminApi } from '../data/api';
+import { useAdminDispatch } from '../data/hooks';
+import type { FindAnswer } from '../data/types';
+
+export interface RelationOption {
+  value: string;
+  label: string;
+}
+
+/** Options of relation selects (spec section 7: limit 500, sorted by name), through the same RTK Query cache as the lists. */
+export function useFormDataSource() {
+  const dispatch = useAdminDispatch();
+  return useMemo(
+    () => ({
+      async loadOptions(model: string, labelField: string, search?: string): Promise<RelationOption[]> {
+        const params = { limit: OPTION_LIMIT, sort: { [labelField]: 1 as const }, ...(search ? { search } : {}) };
+        const request = dispatch(adminApi.endpoints.find.initiate({ model, params }));
+        try {
+          const answer = await request.unwrap();
+          return answer.results.map((doc) => ({ value: doc._id, label: String(doc[labelField] ?? doc._id) }));
+        } finally {
+          request.unsubscribe();
+        }
+      },
+    }),
+    [dispatch],
+  );
+}

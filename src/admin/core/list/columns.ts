@@ -1,0 +1,57 @@
+import type { FieldInfo, ModelInfo } from '../../../shared/registry';
+import type { Display } from '../../../shared/vocabulary';
+
+/** How a cell draws its value; every kind has a renderer in the admin's cell registry. */
+export type CellKind = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'enum' | 'relation' | 'list' | 'object' | Display;
+
+export interface ColumnSpec {
+  field: string;
+  label: string;
+  kind: CellKind;
+  align: 'left' | 'right' | 'center';
+  sortable: boolean;
+  filterable: boolean;
+  info: FieldInfo;
+}
+
+/** The kind of cell a field gets, from its schema alone. */
+export function cellKind(field: FieldInfo): CellKind {
+  if (field.display) return field.display;
+  if (field.relation) return 'relation';
+  if (field.enumValues && field.type !== 'array') return 'enum';
+  if (field.currency) return 'money';
+  if (field.format === 'date') return 'date';
+  if (field.format === 'date-time') return 'datetime';
+  switch (field.type) {
+    case 'boolean':
+      return 'boolean';
+    case 'number':
+    case 'integer':
+      return 'number';
+    case 'array':
+      return 'list';
+    case 'object':
+      return 'object';
+    default:
+      return 'text';
+  }
+}
+
+const ALIGN: Partial<Record<CellKind, ColumnSpec['align']>> = { number: 'right', money: 'right', boolean: 'center' };
+
+/** The list columns of a model: its `x-column` fields in schema order. */
+export function listColumns(model: Pick<ModelInfo, 'fields' | 'columns' | 'sortable' | 'filterable'>): ColumnSpec[] {
+  return model.columns.map((name) => {
+    const info = model.fields.find((field) => field.name === name)!;
+    const kind = cellKind(info);
+    return {
+      field: name,
+      label: info.label,
+      kind,
+      align: ALIGN[kind] ?? 'left',
+      sortable: model.sortable.includes(name),
+      filterable: model.filterable.includes(name),
+      info,
+    };
+  });
+}

@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ModelInfo } from '../../../shared/registry';
+import { LIST_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../../../shared/rules/constants';
+import { useFindQuery, useRemoveMutation } from '../data/api';
+import type { Doc } from '../data/types';
+import { listColumns } from './columns';
+import { findParams, listSearchParams, parseListState, toggleSort, withFilter, type ListState } from './listParams';
+
+/**
+ * The logic of a generic list (spec section 2, "List pages"): state in the URL, debounced search,
+ * sort that resets to page 0, filters fed by the API, paging, delete.
+ */
+export function useListController(model: ModelInfo) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parseListState(searchParams, model), [searchParams, model]);
+  const update = useCallback((next: ListState) => setSearchParams(listSearchParams(next)), [setSearchParams]);
+
+  // The box shows what is typed at once; the query follows 500 ms after the last key.
+  const [searchText, setSearchText] = useState(state.search);
+  useEffect(() => setSearchText(state.search), [state.search]);
+  useEffect(() => {
+    if (searchText === state.search) return;
+    const timer = setTimeout(() => update({ ...state, search: searchText, page: 0 }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, state, update]);
+
+  const params = useMemo(() => findParams(state, model), [state, model]);
+  const query = useFindQuery({ model: model.name, params });
+  const [removeCall] = useRemoveMutation();
+  const columns = useMemo(() => listColumns(model), [model]);
+  const total = query.data?.total ?? 0;
+
+  return {
+    model,
+    columns,
+    state,
+    rows: (query.data?.results ?? EMPTY) as Doc[],
+    total,
+    totalEstimated: query.data?.totalEstimated ?? false,
+    pageCount: Math.ceil(total / LIST_PAGE_SIZE),
+    filters: query.data?.filters ?? {},
+    /** First load: nothing to show yet. */
+    loading: query.isLoading,
+    /** Any request in flight, including a refetch after a change elsewhere. */
+    fetching: query.isFetching,
+    error: query.error && 'message' in query.error ? query.error.message : undefined,
+    searchText,
+    setSearchText,
+    setPage: (page: number) => update({ ...state, page }),
+    sortBy: (field: string) => update(toggleSort(state, field)),
+    setFilter: (field: string, value: unknown) => update(withFilter(state, field, value)),
+    setShowDeleted: (deleted: boolean) => update({ ...state, deleted, page: 0 }),
+    remove: (doc: Doc) => removeCall({ model: model.name, id: doc._id }).unwrap(),
+    showLink: (doc: Doc) => `${model.route}/${doc._id}`,
+    createLink: model.create && model.permission.create !== 'nobody' ? `${model.route}/new` : undefined,
+  };
+}
+
+const EMPTY: Doc[] = [];
+
+export type ListController = ReturnType<typeof useListController>;

@@ -1,0 +1,64 @@
+/** A document change pushed by the server (spec section 7, websocket). */
+export interface DocumentEvent {
+  model: string;
+  id: string;
+  action: 'create' | 'update' | 'delete';
+  doc?: Record<string, unknown>;
+}
+
+export interface RealtimeHandlers {
+  onDocument(event: DocumentEvent): void;
+  /** The server ended the session of this socket. */
+  onLogout?(): void;
+  /** The socket (re)connected and logged in: anything missed meanwhile should be refetched. */
+  onReady?(): void;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * The realtime socket of the admin: connects on load, logs in with the token, reconnects with
+ * backoff. Returns the function that closes it for good.
+ */
+export function connectRealtime(token: string, handlers: RealtimeHandlers, url = defaultUrl()): () => void {
+  let socket: WebSocket | undefined;
+  let closed = false;
+  let attempt = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  function open() {
+    socket = new WebSocket(url);
+    socket.addEventListener('open', () => {
+      socket?.send(JSON.stringify({ cmd: 'login', data: token }));
+    });
+    socket.addEventListener('message', (message) => {
+      let parsed: { type?: string; cmd?: string; data?: unknown; error?: string };
+      try {
+        parsed = JSON.parse(String(message.data));
+      } catch {
+        return;
+      }
+      if (parsed.cmd === 'login' && !parsed.error) {
+        if (attempt > 0) handlers.onReady?.();
+        attempt = 0;
+      } else if (parsed.type === 'document' && parsed.data) handlers.onDocument(parsed.data as DocumentEvent);
+      else if (parsed.type === 'logout') handlers.onLogout?.();
+    });
+    socket.addEventListener('close', () => {
+      if (closed) return;
+      attempt += 1;
+      retry = setTimeout(open, Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt));
+    });
+  }
+  open();
+  return () => {
+    closed = true;
+    clearTimeout(retry);
+    socket?.close();
+  };
+}
+
+function defaultUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/websocket`;
+}

@@ -1,0 +1,124 @@
+import { Plus, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import type { ModelInfo } from '../../shared/registry';
+import { formatTimestamp } from '../../shared/format';
+import { documentTitle, useAdmin, useModelByPlural } from '../core/AdminContext';
+import { useEditController, type EditController } from '../core/edit/useEditController';
+import { useFormDataSource } from '../core/edit/useFormDataSource';
+import { SchemaForm } from '../form';
+import { NotFound } from '../screens/NotFound';
+import { Button, buttonClass } from '../ui/Button';
+import { useDeleteConfirm } from '../ui/DeleteDialog';
+import { PageHeader } from '../ui/PageHeader';
+import { ProgressButton } from '../ui/ProgressButton';
+import { Spinner } from '../ui/Spinner';
+import { HtmlPreview } from './HtmlPreview';
+
+function Meta({ edit }: { edit: EditController }) {
+  const { formData, model } = edit;
+  if (edit.isNew) return <>{model.label} · not saved yet</>;
+  const updated = typeof formData._updatedAt === 'string' ? formatTimestamp(formData._updatedAt) : '';
+  return (
+    <>
+      {model.label}
+      {updated && ` · updated ${updated}`}
+      {formData._deletedAt ? ' · deleted' : ''}
+    </>
+  );
+}
+
+/** The generic edit view: the schema's form, SAVE / NEW / DELETE at the top right, live HTML previews. */
+export function EditView({ edit }: { edit: EditController }) {
+  const { model } = edit;
+  const { registry } = useAdmin();
+  const dataSource = useFormDataSource();
+  const { request, dialog } = useDeleteConfirm();
+  useEffect(() => {
+    document.title = documentTitle(model.label);
+  }, [model]);
+
+  const actions = (
+    <>
+      {edit.newLink && !edit.isNew && (
+        <Link to={edit.newLink} className={buttonClass('secondary')}>
+          <Plus aria-hidden className="size-4" />
+          NEW
+        </Link>
+      )}
+      {edit.canDelete && (
+        <Button variant="danger" onClick={(event) => request(event, edit.title, () => void edit.remove())}>
+          <Trash2 aria-hidden className="size-4" />
+          DELETE
+        </Button>
+      )}
+      {!edit.readonly && (
+        <ProgressButton state={edit.progress} onClick={edit.save} disabled={edit.loading}>
+          SAVE
+        </ProgressButton>
+      )}
+    </>
+  );
+
+  const previews = edit.htmlFields.filter((field) => !edit.loading);
+  return (
+    <>
+      <PageHeader
+        title={
+          <>
+            <Link to={model.route} className="font-normal text-zinc-500 hover:text-zinc-900">
+              {model.nav ? model.nav.label : model.label}
+            </Link>
+            <span className="mx-1.5 font-normal text-zinc-300">/</span>
+            {edit.title}
+          </>
+        }
+        subtitle={<Meta edit={edit} />}
+        actions={actions}
+      />
+      <div className={`grid gap-4 p-4 md:p-6 ${previews.length ? 'xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : ''}`}>
+        <div className="min-w-0">
+          {edit.loading ? (
+            <div className="flex h-48 items-center justify-center rounded-lg border border-zinc-200 bg-white">
+              <Spinner className="size-6" />
+            </div>
+          ) : edit.loadError ? (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-[13px] text-red-700">
+              {edit.loadError}
+            </p>
+          ) : (
+            <div className="mx-auto max-w-3xl rounded-lg border border-zinc-200 bg-white p-4 shadow-xs md:p-6">
+              <SchemaForm
+                schema={model.schema}
+                formData={edit.formData}
+                onChange={edit.onChange}
+                errors={edit.errors}
+                disabled={edit.readonly}
+                rootSchemas={registry.schemas}
+                dataSource={dataSource}
+              />
+            </div>
+          )}
+        </div>
+        {previews.map((field) => (
+          <div key={field.name} className="min-w-0 xl:sticky xl:top-20 xl:self-start">
+            <HtmlPreview label={field.label} html={typeof edit.formData[field.name] === 'string' ? (edit.formData[field.name] as string) : ''} />
+          </div>
+        ))}
+      </div>
+      {dialog}
+    </>
+  );
+}
+
+function ModelEdit({ model, id }: { model: ModelInfo; id: string }) {
+  return <EditView edit={useEditController(model, id)} />;
+}
+
+/** Route `/_/{plural}/{id}`. */
+export default function EditPage() {
+  const { plural, id } = useParams();
+  const model = useModelByPlural(plural);
+  if (!model || !id) return <NotFound />;
+  return <ModelEdit key={model.name} model={model} id={id} />;
+}

@@ -1,0 +1,193 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as Forms from './stories/SchemaForm.stories';
+import * as Widgets from './stories/Widgets.stories';
+import { instantDataSource } from './stories/fixtures';
+import { FormPlayground, type FormPlaygroundProps } from './stories/FormPlayground';
+import type { FormData } from './SchemaForm';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** Renders a story's args (stories are the fixtures) and records every change. */
+function renderStory(story: { args?: Partial<FormPlaygroundProps> }) {
+  const changes: FormData[] = [];
+  const args = story.args as FormPlaygroundProps;
+  render(<FormPlayground {...args} dataSource={instantDataSource} showData={false} onChange={(data) => changes.push(data)} />);
+  return { changes, last: () => changes[changes.length - 1] };
+}
+
+describe('money widget', () => {
+  it('shows the amount German style with its currency suffix and stores a float', () => {
+    const { last } = renderStory(Widgets.Money);
+    const input = screen.getByLabelText(/Amount/) as HTMLInputElement;
+    expect(input.value).toBe('2.047,50');
+    expect(screen.getByText('CHF')).toBeTruthy();
+    expect(input.className).toContain('text-right');
+    expect(input.className).toContain('tabular-nums');
+    fireEvent.change(input, { target: { value: '1.234,5' } });
+    expect(last().amount).toBe(1234.5);
+    fireEvent.blur(input);
+    expect(input.value).toBe('1.234,50');
+  });
+});
+
+describe('number widget', () => {
+  it('converts the input to a float, empty to undefined, and ignores incomplete numbers', () => {
+    const { last, changes } = renderStory(Widgets.NumberField);
+    const input = screen.getByLabelText(/Multiplier/) as HTMLInputElement;
+    expect(input.value).toBe('1.25');
+    fireEvent.change(input, { target: { value: '1,5' } });
+    expect(last().multiplier).toBe(1.5);
+    const count = changes.length;
+    fireEvent.change(input, { target: { value: '-' } });
+    expect(changes.length).toBe(count);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(input, { target: { value: '' } });
+    expect(last().multiplier).toBeUndefined();
+  });
+});
+
+describe('JSON editor', () => {
+  it('passes on only values that parse and shows the parse error inline', () => {
+    const { last, changes } = renderStory(Widgets.JsonEditable);
+    const editor = screen.getAllByRole('textbox').find((el) => el.tagName === 'TEXTAREA') as HTMLTextAreaElement;
+    fireEvent.change(editor, { target: { value: '{"text": "Hallo"' } });
+    expect(changes.length).toBe(0);
+    expect(screen.getByText(/Invalid JSON, not applied/)).toBeTruthy();
+    fireEvent.change(editor, { target: { value: '{"text": "Hallo"}' } });
+    expect((last().elements as { props: unknown }[])[0].props).toEqual({ text: 'Hallo' });
+    expect(screen.queryByText(/Invalid JSON/)).toBeNull();
+  });
+
+  it('shows read-only JSON as text', () => {
+    renderStory(Widgets.Json);
+    expect(screen.getByText(/"firstName": "Anna"/)).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+});
+
+describe('enum select', () => {
+  it('shows the x-enumLabels and stores the enum value', () => {
+    const { last } = renderStory(Widgets.EnumSelect);
+    const select = screen.getByLabelText(/Multiplier/) as HTMLSelectElement;
+    expect(select.selectedOptions[0].textContent).toBe('Nervig');
+    expect([...select.options].map((o) => o.textContent)).toContain('Ätzend');
+    const atzend = [...select.options].find((o) => o.textContent === 'Ätzend')!;
+    fireEvent.change(select, { target: { value: atzend.value } });
+    expect(last().multiplier).toBe(2);
+  });
+});
+
+describe('relations', () => {
+  it('stores user roles by name', async () => {
+    const { last } = renderStory(Widgets.RelationsByName);
+    await screen.findByRole('button', { name: 'Remove admin' });
+    const add = screen.getByLabelText(/Roles/) as HTMLSelectElement;
+    await waitFor(() => expect([...add.options].map((o) => o.value)).toContain('editor'));
+    fireEvent.change(add, { target: { value: 'editor' } });
+    expect(last().roles).toEqual(['admin', 'staff', 'editor']);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove admin' }));
+    expect(last().roles).toEqual(['staff', 'editor']);
+  });
+
+  it('shows the label of the related document', async () => {
+    renderStory(Widgets.Relation);
+    const select = (await screen.findByLabelText(/Client/)) as HTMLSelectElement;
+    await waitFor(() => expect(select.selectedOptions[0].textContent).toBe('Rheinblick Immobilien AG'));
+  });
+});
+
+describe('password', () => {
+  it('is empty with dots as placeholder on an existing user; empty means unchanged', () => {
+    const { last } = renderStory(Widgets.Password);
+    const input = screen.getByLabelText(/Password/) as HTMLInputElement;
+    expect(input.type).toBe('password');
+    expect(input.value).toBe('');
+    expect(input.placeholder).toBe('••••••••');
+    fireEvent.change(input, { target: { value: 'geheim123' } });
+    expect(last().password).toBe('geheim123');
+    fireEvent.change(input, { target: { value: '' } });
+    expect(last().password).toBeUndefined();
+  });
+});
+
+describe('CSS size', () => {
+  it('clamps the amount and keeps the unit', () => {
+    const { last } = renderStory(Widgets.CssSize);
+    const amount = screen.getByLabelText('Amount') as HTMLInputElement;
+    expect(amount.step).toBe('0.1');
+    expect(amount.min).toBe('-9999');
+    expect(amount.max).toBe('9999');
+    fireEvent.change(amount, { target: { value: '12000' } });
+    expect(last().value).toEqual({ amount: 9999, type: 'rem' });
+    fireEvent.change(screen.getByLabelText('Unit'), { target: { value: 'px' } });
+    expect(last().value).toEqual({ amount: 9999, type: 'px' });
+  });
+});
+
+describe('invoice form', () => {
+  it('renders the fields, hides system fields, shows the computed total read-only', async () => {
+    renderStory(Forms.Invoice);
+    expect(screen.getAllByLabelText(/^Name/).map((el) => el.id)).toEqual(['root_name', 'root_items_0_name', 'root_items_1_name']);
+    expect(screen.queryByLabelText(/^Id$/)).toBeNull();
+    expect(screen.getByText('2.100,00 €')).toBeTruthy();
+    expect(screen.getByText('Created')).toBeTruthy();
+    const client = screen.getByLabelText(/^Client/) as HTMLSelectElement;
+    await waitFor(() => expect(client.selectedOptions[0].textContent).toBe('Rheinblick Immobilien AG'));
+    expect(screen.getAllByRole('listitem').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows server errors at their fields and the others on top', () => {
+    renderStory(Forms.InvoiceWithServerErrors);
+    const alerts = screen.getAllByRole('alert').map((el) => el.textContent);
+    expect(alerts).toContain('must NOT have fewer than 1 characters');
+    expect(alerts).toContain('must be number');
+    expect(alerts.some((text) => text?.includes('The document was changed in the meantime'))).toBe(true);
+  });
+
+  it('pastes a copied item, and ignores clipboard text that is not JSON', async () => {
+    const { last, changes } = renderStory(Forms.Invoice);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let clipboard = '';
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void (clipboard = text), readText: async () => clipboard },
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy item 1' })));
+    expect(JSON.parse(clipboard)).toMatchObject({ name: 'Beratung und Konzept' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Paste/ })));
+    expect((last().items as unknown[]).length).toBe(3);
+    expect((last().items as { name: string }[])[2].name).toBe('Beratung und Konzept');
+
+    clipboard = 'not json';
+    const count = changes.length;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Paste/ })));
+    expect(changes.length).toBe(count);
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('removes an item', () => {
+    const { last } = renderStory(Forms.Invoice);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove item 1' }));
+    expect((last().items as { name: string }[]).map((i) => i.name)).toEqual(['Umsetzung Startseite']);
+  });
+});
+
+describe('user and mail template forms', () => {
+  it('renders the user form with roles, projects and avatar', async () => {
+    renderStory(Forms.User);
+    await screen.findByRole('button', { name: 'Remove admin' });
+    await screen.findByRole('button', { name: 'Remove Website-Relaunch' });
+    const avatar = screen.getByRole('group', { name: /Avatar/ });
+    expect(within(avatar).getByLabelText(/Image file/)).toBeTruthy();
+  });
+
+  it('renders the mail template with its HTML editor', () => {
+    renderStory(Forms.MailTemplate);
+    expect((screen.getByLabelText(/^HTML/) as HTMLTextAreaElement).value).toContain('<p>Guten Tag</p>');
+  });
+});

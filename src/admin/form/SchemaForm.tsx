@@ -1,0 +1,103 @@
+import Form, { type IChangeEvent } from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { CircleAlert } from 'lucide-react';
+import { useMemo, useRef } from 'react';
+import type { JsonSchema, SchemaSet } from '../../shared/registry';
+import { getIn, setIn } from './arrays/paths';
+import { themeFields } from './fields/WidgetField';
+import { createOptionCache } from './optionCache';
+import { toErrorSchema, unplacedErrors } from './schema/errorSchema';
+import { prepareSchema } from './schema/prepareSchema';
+import { uiSchemaFor } from './schema/uiSchemaFor';
+import { themeTemplates } from './templates';
+import type { FormContext, FormDataSource } from './types';
+import { formValidator } from './validator';
+import { themeWidgets } from './widgets/registry';
+
+export type FormData = Record<string, unknown>;
+
+export interface SchemaFormProps {
+  /** A model schema with its system fields, as in `registry.models[name].schema`. */
+  schema: JsonSchema;
+  /** Every schema, to resolve the model's `$ref`s. */
+  rootSchemas: SchemaSet;
+  formData: FormData | undefined;
+  onChange(data: FormData): void;
+  /** The server's field errors by dotted path (`items.0.price`; `''` for the document). */
+  errors?: Record<string, string>;
+  disabled?: boolean;
+  dataSource: FormDataSource;
+}
+
+/** The edit form of a document, generated from its model schema with our widgets and templates. */
+export function SchemaForm({ schema, rootSchemas, formData, onChange, errors, disabled, dataSource }: SchemaFormProps) {
+  const prepared = useMemo(() => prepareSchema(schema, rootSchemas), [schema, rootSchemas]);
+  const isNew = typeof formData?._id !== 'string';
+  const uiSchema = useMemo<UiSchema>(
+    () => ({ ...uiSchemaFor(prepared, { isNew }), 'ui:submitButtonOptions': { norender: true } }),
+    [prepared, isNew],
+  );
+  const extraErrors = useMemo(() => toErrorSchema(errors), [errors]);
+  const visibleFields = useMemo(
+    () => Object.keys(prepared.properties ?? {}).filter((name) => (uiSchema[name] as UiSchema | undefined)?.['ui:widget'] !== 'hidden'),
+    [prepared, uiSchema],
+  );
+  const unplaced = unplacedErrors(errors, visibleFields);
+
+  // Drag and paste change a whole array at once; they read the newest data, not a stale closure.
+  const latest = useRef(formData);
+  latest.current = formData;
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const loadOptions = useMemo(() => createOptionCache(dataSource), [dataSource]);
+  const formContext = useMemo<FormContext>(
+    () => ({
+      dataSource,
+      loadOptions,
+      isNew,
+      updateAt(path, update) {
+        const next = setIn<FormData>(latest.current ?? {}, path, update(getIn(latest.current, path)));
+        latest.current = next;
+        onChangeRef.current(next);
+      },
+    }),
+    [dataSource, loadOptions, isNew],
+  );
+
+  const handleChange = (event: IChangeEvent<FormData>) => {
+    latest.current = event.formData;
+    onChange(event.formData ?? {});
+  };
+
+  return (
+    <div className="text-sm text-gray-900">
+      {unplaced.length > 0 && (
+        <div role="alert" className="mb-4 flex gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <ul>
+            {unplaced.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <Form<FormData, RJSFSchema, FormContext>
+        tagName="div"
+        schema={prepared as RJSFSchema}
+        uiSchema={uiSchema}
+        formData={formData}
+        onChange={handleChange}
+        validator={formValidator}
+        extraErrors={extraErrors}
+        disabled={disabled}
+        widgets={themeWidgets}
+        fields={themeFields}
+        templates={themeTemplates}
+        formContext={formContext}
+        showErrorList={false}
+        noHtml5Validate
+        experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipEmptyDefaults' }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { OPTION_LIMIT } from '../../shared/rules/constants';
+import type { FormDataSource, RelationOption } from './types';
+
+type Documents = Record<string, Record<string, unknown>[]>;
+
+/**
+ * A data source over documents held in memory (stories, component tests), answering like the
+ * admin's: sorted by the label field, at most OPTION_LIMIT, optionally filtered by a search text.
+ */
+export function createMemoryDataSource(documents: Documents, options: { delayMs?: number; limit?: number } = {}): FormDataSource {
+  const { delayMs = 0, limit = OPTION_LIMIT } = options;
+  return {
+    async loadOptions(model, labelField, search) {
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const needle = search?.toLowerCase();
+      return (documents[model] ?? [])
+        .map((doc): RelationOption => ({ value: String(doc._id), label: String(doc[labelField] ?? doc._id) }))
+        .filter((option) => !needle || option.label.toLowerCase().includes(needle))
+        .sort((a, b) => a.label.localeCompare(b.label))
+        .slice(0, limit);
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { ErrorSchema } from '@rjsf/utils';
+
+/**
+ * The server's field errors (dotted paths such as `items.0.price`, `''` for the document) as the
+ * error tree react-jsonschema-form shows under each field.
+ */
+export function toErrorSchema(errors: Record<string, string> | undefined): ErrorSchema | undefined {
+  if (!errors || Object.keys(errors).length === 0) return undefined;
+  const root: ErrorSchema = {};
+  for (const [path, message] of Object.entries(errors)) {
+    let node: Record<string, unknown> = root;
+    for (const segment of path.split('.').filter(Boolean)) {
+      node[segment] ??= {};
+      node = node[segment] as Record<string, unknown>;
+    }
+    const list = (node.__errors as string[] | undefined) ?? [];
+    node.__errors = [...list, message];
+  }
+  return root;
+}
+
+/** Errors no visible field can show: the document's own, and those of hidden or unknown fields. */
+export function unplacedErrors(errors: Record<string, string> | undefined, visibleFields: string[]): string[] {
+  return Object.entries(errors ?? {})
+    .filter(([path]) => !visibleFields.includes(path.split('.')[0] ?? ''))
+    .map(([path, message]) => (path ? `${path}: ${message}` : message));
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { toErrorSchema, unplacedErrors } from './errorSchema';
+import { formatValue } from './formatValue';
+
+describe('toErrorSchema', () => {
+  it('turns dotted server paths into the error tree', () => {
+    expect(toErrorSchema({ 'items.0.price': 'must be number', name: 'is required', '': 'conflict' })).toEqual({
+      __errors: ['conflict'],
+      name: { __errors: ['is required'] },
+      items: { 0: { price: { __errors: ['must be number'] } } },
+    });
+    expect(toErrorSchema({})).toBeUndefined();
+  });
+
+  it('lists errors no visible field can show', () => {
+    expect(unplacedErrors({ '': 'conflict', _version: 'stale', name: 'is required' }, ['name'])).toEqual(['conflict', '_version: stale']);
+  });
+});
+
+describe('formatValue (read-only display)', () => {
+  it('formats money, dates, enum labels, booleans and numbers', () => {
+    expect(formatValue(2100, { type: 'number', 'x-currency': 'EUR' })).toBe('2.100,00 €');
+    expect(formatValue(2047.5, { type: 'number', 'x-currency': 'CHF' })).toBe('2.047,50 CHF');
+    expect(formatValue('2024-03-28', { type: 'string', format: 'date' })).toBe('28.03.2024');
+    expect(formatValue('2024-05-06T07:30:00.000Z', { type: 'string', format: 'date-time' })).toBe('09:30 06.05.2024');
+    expect(formatValue(1.2, { type: 'number', enum: [1, 1.2], 'x-enumLabels': ['Normal', 'Okay'] })).toBe('Okay');
+    expect(formatValue(true, { type: 'boolean' })).toBe('Yes');
+    expect(formatValue(2.5, { type: 'number' })).toBe('2,5');
+    expect(formatValue(undefined, { type: 'string' })).toBe('—');
+    expect(formatValue(['a', 'b'], { type: 'array', items: { type: 'string' } })).toBe('a, b');
+  });
+});

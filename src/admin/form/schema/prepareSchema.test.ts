@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { schemaSet as schemas } from '../../../shared/generated/schemas';
+import { createRegistry, type SchemaSet } from '../../../shared/registry';
+import { prepareSchema } from './prepareSchema';
+
+const registry = createRegistry(schemas);
+
+describe('prepareSchema', () => {
+  it('inlines $refs keeping the referring keywords, and drops ids and examples', () => {
+    const invoice = prepareSchema(registry.models.invoice.schema, schemas);
+    expect(JSON.stringify(invoice)).not.toContain('$ref');
+    expect(invoice.$id).toBeUndefined();
+    expect(invoice.examples).toBeUndefined();
+    expect(invoice.properties?.client).toMatchObject({ type: 'string', pattern: '^[0-9a-f]{24}$', title: 'Client', 'x-relation': { model: 'client' } });
+    expect(invoice.properties?.client?.description).toBeUndefined();
+    expect(invoice.properties?.items?.items?.properties?.price).toMatchObject({ type: 'number', 'x-currency': 'EUR' });
+  });
+
+  it('turns a nullable anyOf into one schema whose type allows null', () => {
+    const trackedTime = prepareSchema(registry.models.trackedTime.schema, schemas);
+    expect(trackedTime.properties?.end).toEqual({ type: ['string', 'null'], format: 'date-time', title: 'End', 'x-column': true, 'x-sortable': true });
+    const pageDraft = prepareSchema(registry.models.pageDraft.schema, schemas);
+    expect(pageDraft.properties?._parent).toMatchObject({ type: ['string', 'null'], title: 'Parent page', 'x-relation': { model: 'pageDraft' } });
+    expect(pageDraft.properties?._parent?.description).toBeUndefined();
+  });
+
+  it('turns a $ref cycle into a JSON field instead of looping', () => {
+    const looping: SchemaSet = {
+      models: {},
+      elements: {},
+      values: { node: { $id: 'https://x.test/node.json', type: 'object', properties: { child: { $ref: 'node.json', title: 'Child' } } } },
+    };
+    const prepared = prepareSchema({ $ref: 'https://x.test/node.json' }, looping);
+    expect(prepared.properties?.child).toEqual({ title: 'Child', description: undefined, 'x-widget': 'json' });
+  });
+});

@@ -1,0 +1,39 @@
+import { descriptionId, errorId, type FieldTemplateProps } from '@rjsf/utils';
+import { errorClass, helpClass, labelClass } from '../ui/classes';
+
+/** Label above the field with the required mark, the schema's description in small grey text, errors in red below. */
+export function FieldTemplate({ id, fieldPathId, label, children, rawErrors = [], rawDescription, hidden, required, displayLabel, uiSchema, hideError }: FieldTemplateProps) {
+  if (hidden) return <div className="hidden">{children}</div>;
+  // Object-valued widgets (JSON, CSS size, link) are fields to rjsf, which then hides their label.
+  // A plain value inside a list (a role name) is labelled by its list, not by "Roles-1".
+  const inList = typeof fieldPathId.path[fieldPathId.path.length - 1] === 'number';
+  const showLabel = !inList && (displayLabel || uiSchema?.['ui:field'] === 'widget');
+  const errors = hideError ? [] : rawErrors;
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      {showLabel && label && (
+        <label htmlFor={id} className={labelClass}>
+          {label}
+          {required && (
+            <span className="ml-0.5 text-red-600" title="required">
+              *
+            </span>
+          )}
+        </label>
+      )}
+      {children}
+      {showLabel && rawDescription && (
+        <p id={descriptionId(id)} className={helpClass}>
+          {rawDescription}
+        </p>
+      )}
+      {errors.length > 0 && (
+        <ul id={errorId(id)} className={errorClass} role="alert">
+          {errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { FieldPathList } from '@rjsf/utils';
+
+/** An option of a relation select: the stored value and what people read. */
+export interface RelationOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * Where relation selects get their options. The admin implements it with
+ * POST /api/document/find { model, limit: OPTION_LIMIT, sort: { [labelField]: 1 } }, answering each
+ * document's `_id` as `value` and its `labelField` as `label`; stories use an in-memory one.
+ */
+export interface FormDataSource {
+  loadOptions(model: string, labelField: string, search?: string): Promise<RelationOption[]>;
+}
+
+/** What the theme's widgets and templates get from the form through rjsf's `formContext`. */
+export interface FormContext {
+  dataSource: FormDataSource;
+  /** Cached option lists, one request per model and field while the form is open. */
+  loadOptions(model: string, labelField: string): Promise<RelationOption[]>;
+  /** The document is not saved yet (no `_id`). */
+  isNew: boolean;
+  /** Replaces the value at `path` (e.g. an array after a drag or a paste) and reports the change. */
+  updateAt(path: FieldPathList, update: (current: unknown) => unknown): void;
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { cssSizeOf, cssSizeWithAmount } from './cssSizeInput';
+import { dateTimeToInput, dateToInput, inputToDate, inputToDateTime } from './dateInput';
+import { jsonToDraft, parseJsonDraft } from './jsonDraft';
+import { formatMoneyInput, parseMoneyInput } from './moneyInput';
+import { numberToInput, parseNumberInput } from './numberInput';
+
+describe('parseNumberInput (number fields store floats)', () => {
+  it.each([
+    ['12', 12],
+    ['12.25', 12.25],
+    ['1,5', 1.5],
+    [' -3.75 ', -3.75],
+    ['.5', 0.5],
+    ['1e3', 1000],
+    ['6.5', 6.5],
+  ])('%s -> %s', (text, value) => expect(parseNumberInput(text)).toEqual({ ok: true, value }));
+
+  it('empty input stores nothing', () => expect(parseNumberInput('  ')).toEqual({ ok: true, value: undefined }));
+
+  it.each(['abc', '-', '1e', '1.2.3', '12a', '1,2,3'])('%s is not a number yet', (text) => expect(parseNumberInput(text)).toEqual({ ok: false }));
+
+  it('shows stored numbers as text and nothing for missing ones', () => {
+    expect(numberToInput(1.5)).toBe('1.5');
+    expect(numberToInput(undefined)).toBe('');
+    expect(numberToInput(Number.NaN)).toBe('');
+  });
+});
+
+describe('money input', () => {
+  it('formats the amount German style without the suffix', () => {
+    expect(formatMoneyInput(1234.5, 'EUR')).toBe('1.234,50');
+    expect(formatMoneyInput(-2047.5, 'CHF')).toBe('-2.047,50');
+    expect(formatMoneyInput(0, 'EUR')).toBe('0,00');
+    expect(formatMoneyInput(undefined, 'EUR')).toBe('');
+  });
+
+  it.each([
+    ['1.234,50', 1234.5],
+    ['1234,5', 1234.5],
+    ['1234.5', 1234.5],
+    ['1.234', 1234],
+    ["1'234.50 CHF", 1234.5],
+    ['120 €', 120],
+    ['-12,30', -12.3],
+  ])('parses %s as %s', (text, value) => expect(parseMoneyInput(text)).toEqual({ ok: true, value }));
+
+  it('empty clears, garbage is rejected', () => {
+    expect(parseMoneyInput('')).toEqual({ ok: true, value: undefined });
+    expect(parseMoneyInput('12,3x')).toEqual({ ok: false });
+  });
+});
+
+describe('JSON editor drafts', () => {
+  it('passes on only text that parses', () => {
+    expect(parseJsonDraft('{"a": [1, 2]}')).toEqual({ ok: true, value: { a: [1, 2] } });
+    expect(parseJsonDraft('"text"')).toEqual({ ok: true, value: 'text' });
+    expect(parseJsonDraft('{"a": ')).toMatchObject({ ok: false });
+    expect(parseJsonDraft("{'a': 1}")).toMatchObject({ ok: false, error: expect.any(String) });
+    expect(parseJsonDraft('  ')).toEqual({ ok: true, value: undefined });
+  });
+
+  it('shows values pretty-printed', () => {
+    expect(jsonToDraft({ a: 1 })).toBe('{\n  "a": 1\n}');
+    expect(jsonToDraft(undefined)).toBe('');
+  });
+});
+
+describe('CSS size input', () => {
+  it('defaults to 0 rem', () => {
+    expect(cssSizeOf(undefined)).toEqual({ amount: 0, type: 'rem' });
+    expect(cssSizeOf({ amount: 2 })).toEqual({ amount: 2, type: 'rem' });
+    expect(cssSizeOf({ type: 'px' })).toEqual({ amount: 0, type: 'px' });
+    expect(cssSizeOf({ amount: 1, type: 'pt' })).toEqual({ amount: 1, type: 'rem' });
+  });
+
+  it('clamps the amount to -9999 ... 9999 and keeps the unit', () => {
+    expect(cssSizeWithAmount({ amount: 1, type: 'px' }, '12000')).toEqual({ amount: 9999, type: 'px' });
+    expect(cssSizeWithAmount({ amount: 1, type: '%' }, '-10000.5')).toEqual({ amount: -9999, type: '%' });
+    expect(cssSizeWithAmount(undefined, '1.5')).toEqual({ amount: 1.5, type: 'rem' });
+    expect(cssSizeWithAmount({ amount: 3, type: 'vh' }, '')).toEqual({ amount: 0, type: 'vh' });
+    expect(cssSizeWithAmount({ amount: 3, type: 'vh' }, '-')).toBeUndefined();
+  });
+
+  it('clamps stored amounts out of range', () => {
+    expect(cssSizeOf({ amount: 99999, type: 'px' })).toEqual({ amount: 9999, type: 'px' });
+  });
+});
+
+describe('date inputs', () => {
+  it('stores YYYY-MM-DD for dates', () => {
+    expect(dateToInput('2024-03-28')).toBe('2024-03-28');
+    expect(dateToInput('2024-03-28T10:00:00.000Z')).toBe('2024-03-28');
+    expect(dateToInput(undefined)).toBe('');
+    expect(inputToDate('2024-03-28')).toBe('2024-03-28');
+    expect(inputToDate('')).toBeUndefined();
+  });
+
+  it('stores ISO timestamps for date-times, edited in local time', () => {
+    const iso = inputToDateTime('2024-05-06T09:30');
+    expect(iso).toBe(new Date(2024, 4, 6, 9, 30).toISOString());
+    expect(dateTimeToInput(iso)).toBe('2024-05-06T09:30');
+    expect(inputToDateTime('')).toBeUndefined();
+    expect(dateTimeToInput('nonsense')).toBe('');
+  });
+});

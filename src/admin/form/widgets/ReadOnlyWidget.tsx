@@ -1,0 +1,26 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { JsonSchema } from '../../../shared/registry';
+import { formatValue } from '../schema/formatValue';
+import { readOnlyClass } from '../ui/classes';
+
+export function ReadOnlyBox({ id, children, align = 'left' }: { id?: string; children: ReactNode; align?: 'left' | 'right' }) {
+  return (
+    <div id={id} className={readOnlyClass} aria-readonly="true">
+      <span className={`min-w-0 flex-1 break-words ${align === 'right' ? 'text-right tabular-nums' : ''}`}>{children}</span>
+      <Lock className="size-3.5 shrink-0 text-gray-400" aria-hidden="true" />
+    </div>
+  );
+}
+
+/** A value that cannot be edited here (read-only or computed by the server), formatted for reading. */
+export function ReadOnlyWidget({ id, value, schema, options }: WidgetProps) {
+  const labels = options.enumOptions?.map((option) => option.label);
+  const numeric = typeof value === 'number';
+  return (
+    <ReadOnlyBox id={id} align={numeric ? 'right' : 'left'}>
+      {formatValue(value, schema as JsonSchema, labels)}
+    </ReadOnlyBox>
+  );
+}

@@ -1,0 +1,55 @@
+import { ariaDescribedByIds } from '@rjsf/utils';
+import { LoaderCircle } from 'lucide-react';
+import type { RelationOptions } from '../schema/uiSchemaFor';
+import type { FormContext } from '../types';
+import { errorClass, inputClass } from '../ui/classes';
+import { ReadOnlyBox } from './ReadOnlyWidget';
+import { labelOf, useRelationOptions } from './useRelationOptions';
+
+export interface RelationSelectProps {
+  id: string;
+  context: FormContext;
+  relation: RelationOptions;
+  value: string | undefined;
+  onChange(value: string | undefined): void;
+  disabled?: boolean;
+  readonly?: boolean;
+  required?: boolean;
+  rawErrors?: string[];
+}
+
+/** One document of another model, picked by its label; the stored value is its id (or its key field). */
+export function RelationSelect({ id, context, relation, value, onChange, disabled, readonly, required, rawErrors }: RelationSelectProps) {
+  const { options, loading, error } = useRelationOptions(context, relation);
+  if (readonly) return <ReadOnlyBox id={id}>{value ? labelOf(options, value) : '—'}</ReadOnlyBox>;
+  const known = !value || options.some((option) => option.value === value);
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="relative">
+        <select
+          id={id}
+          className={inputClass(rawErrors, 'pr-8')}
+          value={value ?? ''}
+          disabled={disabled || (loading && options.length === 0)}
+          required={required}
+          aria-busy={loading}
+          aria-invalid={rawErrors?.length ? true : undefined}
+          aria-describedby={ariaDescribedByIds(id)}
+          onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+        >
+          <option value="">{loading ? 'Loading…' : '—'}</option>
+          {!known && value && <option value={value}>{value}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        {loading && (
+          <LoaderCircle className="pointer-events-none absolute top-2 right-7 size-4 animate-spin text-gray-400" aria-hidden="true" />
+        )}
+      </div>
+      {error && <p className={errorClass}>Options could not be loaded: {error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { FileImage, X } from 'lucide-react';
+import { errorClass, inputClass } from '../ui/classes';
+import { formContextOf } from './context';
+import { ReadOnlyBox } from './ReadOnlyWidget';
+import { RelationSelect } from './RelationSelect';
+import { labelOf, relationFrom, useRelationOptions } from './useRelationOptions';
+
+function singleRelation(fallbackModel: string) {
+  return function SingleRelationWidget({ id, value, onChange, disabled, readonly, required, rawErrors, options, registry }: WidgetProps) {
+    return (
+      <RelationSelect
+        id={id}
+        context={formContextOf(registry)}
+        relation={relationFrom(options, fallbackModel)}
+        value={typeof value === 'string' ? value : undefined}
+        onChange={onChange}
+        disabled={disabled}
+        readonly={readonly}
+        required={required}
+        rawErrors={rawErrors}
+      />
+    );
+  };
+}
+
+/** A relation to one document (`x-relation` on an id field), e.g. an invoice's client. */
+export const RelationWidget = singleRelation('');
+
+/** A folder of the file store. */
+export const FolderWidget = singleRelation('folder');
+
+/**
+ * An image or file of the file store, picked by name. One widget name each so the file browser
+ * picker of a later issue can replace it in the registry without touching any schema.
+ */
+const FileSelect = singleRelation('file');
+
+export function FileWidget(props: WidgetProps) {
+  return (
+    <div className="flex items-center gap-2">
+      <FileImage className="size-4 shrink-0 text-gray-400" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <FileSelect {...props} />
+      </div>
+    </div>
+  );
+}
+/** Several related documents (`x-relation` on an array): user roles by name, projects, swarm services. */
+export function RelationsWidget({ id, value, onChange, disabled, readonly, rawErrors, options, registry, schema }: WidgetProps) {
+  const relation = relationFrom(options, '');
+  const { options: choices, loading, error } = useRelationOptions(formContextOf(registry), relation);
+  const selected: string[] = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  if (readonly) return <ReadOnlyBox id={id}>{selected.length ? selected.map((v) => labelOf(choices, v)).join(', ') : '—'}</ReadOnlyBox>;
+  const remaining = choices.filter((choice) => !selected.includes(choice.value));
+  const full = typeof schema.maxItems === 'number' && selected.length >= schema.maxItems;
+  return (
+    <div className="flex flex-col gap-1.5">
+      {selected.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label="Selected">
+          {selected.map((item) => (
+            <li key={item} className="inline-flex items-center gap-1 rounded-full border border-blue-200 bg-blue-50 py-0.5 pr-1 pl-2.5 text-sm text-blue-900">
+              {labelOf(choices, item)}
+              <button
+                type="button"
+                className="inline-flex size-5 items-center justify-center rounded-full text-blue-700 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40"
+                aria-label={`Remove ${labelOf(choices, item)}`}
+                disabled={disabled}
+                onClick={() => onChange(selected.filter((v) => v !== item))}
+              >
+                <X className="size-3.5" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <select
+        id={id}
+        className={inputClass(rawErrors, 'pr-8 text-gray-600')}
+        value=""
+        disabled={disabled || full || (loading && choices.length === 0)}
+        aria-busy={loading}
+        aria-describedby={ariaDescribedByIds(id)}
+        onChange={(event) => event.target.value && onChange([...selected, event.target.value])}
+      >
+        <option value="">{loading ? 'Loading…' : remaining.length ? 'Add…' : 'Nothing more to add'}</option>
+        {remaining.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      {error && <p className={errorClass}>Options could not be loaded: {error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { Plus } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import type { ModelInfo } from '../../shared/registry';
+import { documentTitle, useModelByPlural } from '../core/AdminContext';
+import { useListController, type ListController } from '../core/list/useListController';
+import { buttonClass } from '../ui/Button';
+import { useDeleteConfirm } from '../ui/DeleteDialog';
+import { PageHeader } from '../ui/PageHeader';
+import { ListTable } from './ListTable';
+import { ListToolbar } from './ListToolbar';
+import { Pagination } from './Pagination';
+import { NotFound } from '../screens/NotFound';
+
+function docTitle(model: ModelInfo, doc: Record<string, unknown>): string {
+  const value = doc[model.labelField];
+  return value === undefined || value === null || value === '' ? `${model.label} ${String(doc._id)}` : String(value);
+}
+
+/** The generic list view: draws what the controller holds. */
+export function ListView({ list }: { list: ListController }) {
+  const { model } = list;
+  const { request, dialog } = useDeleteConfirm();
+  useEffect(() => {
+    document.title = documentTitle(model.nav ? model.nav.label : model.label);
+  }, [model]);
+  const count = list.total ? `${list.totalEstimated ? '≈ ' : ''}${list.total.toLocaleString('de-CH')} ${list.total === 1 ? 'entry' : 'entries'}` : undefined;
+  return (
+    <>
+      <PageHeader
+        title={model.nav ? model.nav.label : model.label}
+        subtitle={count}
+        actions={
+          list.createLink && (
+            <Link to={list.createLink} className={buttonClass('primary')}>
+              <Plus aria-hidden className="size-4" />
+              Add {model.label}
+            </Link>
+          )
+        }
+      />
+      <div className="pt-3">
+        <ListToolbar list={list} />
+        <div className="px-4 md:px-6">
+          <ListTable list={list} onDelete={(event, doc) => request(event, docTitle(model, doc), () => void list.remove(doc))} />
+          <div className="flex items-center justify-between gap-4 py-3">
+            <p className="text-xs text-zinc-500 tabular-nums">{list.pageCount > 1 && `Page ${list.state.page + 1} of ${list.pageCount.toLocaleString('de-CH')}`}</p>
+            <Pagination page={list.state.page} pageCount={list.pageCount} onPage={list.setPage} />
+          </div>
+        </div>
+      </div>
+      {dialog}
+    </>
+  );
+}
+
+function ModelList({ model }: { model: ModelInfo }) {
+  return <ListView list={useListController(model)} />;
+}
+
+/** Route `/_/{plural}`: the list of the model with that plural. */
+export default function ListPage() {
+  const { plural } = useParams();
+  const model = useModelByPlural(plural);
+  if (!model) return <NotFound />;
+  // The key gives every model a fresh controller (search box, timers).
+  return <ModelList key={model.name} model={model} />;
+}

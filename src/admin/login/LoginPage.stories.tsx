@@ -1,0 +1,22 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { LoginPage } from './LoginPage';
+
+const controller = (overrides: Partial<Parameters<typeof LoginPage>[0]['controller']> = {}) => ({
+  username: '',
+  setUsername: fn(),
+  password: '',
+  setPassword: fn(),
+  error: null,
+  busy: false,
+  submit: fn(),
+  reset: fn(),
+  ...overrides,
+});
+
+const meta = { title: 'Admin/Login', component: LoginPage, args: { controller: controller() } } satisfies Meta<typeof LoginPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {};
+export const Failed: Story = { args: { controller: controller({ username: 'admin', password: 'wrong', error: 'Invalid username or password' }) } };

@@ -1,0 +1,79 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { DELETE_HOLD_MS } from '../../shared/rules/constants';
+import { Button } from './Button';
+
+interface Pending {
+  title: string;
+  confirm(): void;
+}
+
+/**
+ * Spec section 2: delete asks for confirmation in a dialog whose button fills over 2 s before it can
+ * be used; shift-click on delete skips the dialog. `request(event, title, confirm)` does either.
+ */
+export function useDeleteConfirm() {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const request = useCallback((event: MouseEvent | { shiftKey: boolean }, title: string, confirm: () => void) => {
+    if (event.shiftKey) confirm();
+    else setPending({ title, confirm });
+  }, []);
+  const dialog = <DeleteDialog pending={pending} onClose={() => setPending(null)} />;
+  return { request, dialog };
+}
+
+export function DeleteDialog({ pending, onClose, holdMs = DELETE_HOLD_MS }: { pending: Pending | null; onClose(): void; holdMs?: number }) {
+  const [ready, setReady] = useState(false);
+  const [filling, setFilling] = useState(false);
+  useEffect(() => {
+    setReady(false);
+    setFilling(false);
+    if (!pending) return;
+    // Start the fill on the next frame so the transition runs from 0.
+    const frame = requestAnimationFrame(() => setFilling(true));
+    const timer = setTimeout(() => setReady(true), holdMs);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [pending, holdMs]);
+
+  return (
+    <Dialog.Root open={pending !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-zinc-950/30 backdrop-blur-[1px]" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-lg border border-zinc-200 bg-white p-5 shadow-xl focus:outline-none">
+          <Dialog.Title className="text-[15px] font-semibold text-zinc-900">Delete {pending?.title}?</Dialog.Title>
+          <Dialog.Description className="mt-1.5 text-[13px] text-zinc-600">
+            This cannot be undone from the list. Tip: shift-click on delete skips this question.
+          </Dialog.Description>
+          <div className="mt-5 flex justify-end gap-2">
+            <Dialog.Close asChild>
+              <Button variant="secondary">Cancel</Button>
+            </Dialog.Close>
+            <button
+              type="button"
+              disabled={!ready}
+              data-ready={ready}
+              onClick={() => {
+                pending?.confirm();
+                onClose();
+              }}
+              className="relative inline-flex h-8 min-w-24 items-center justify-center overflow-hidden rounded-md border border-red-600 bg-red-50 px-3 text-[13px] font-medium text-red-700 disabled:cursor-wait"
+            >
+              Delete
+              {/* The filled part is a white-on-red copy revealed from the left, so the text reads at every moment. */}
+              <span
+                aria-hidden
+                className="absolute inset-0 flex items-center justify-center bg-red-600 text-white ease-linear hover:bg-red-700"
+                style={{ clipPath: filling ? 'inset(0 0 0 0)' : 'inset(0 100% 0 0)', transitionProperty: 'clip-path', transitionDuration: `${holdMs}ms` }}
+              >
+                Delete
+              </span>
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

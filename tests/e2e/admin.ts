@@ -1,0 +1,56 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { ADMIN_PASSWORD } from '../helpers/testApp';
+import { VIEWPORTS } from '../helpers/browser';
+import type { AdminServer } from './adminServer';
+
+export const LOGIN_KEY = 'baukasten.admin.login';
+export const MODULE_KEY = 'baukasten.admin.module';
+
+/** A context with German date inputs and a desktop window. */
+export function newContext(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<BrowserContext> {
+  return browser.newContext({ viewport, locale: 'de-CH', timezoneId: 'Europe/Zurich' });
+}
+
+/** Logs in through the login screen and waits for the admin to show. */
+export async function loginThroughUi(page: Page, server: AdminServer, username = 'admin', password = ADMIN_PASSWORD, path = '/_') {
+  await page.goto(server.url(path));
+  await page.getByRole('heading', { name: 'Sign in with your account' }).waitFor();
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', password);
+  await page.keyboard.press('Enter');
+  await page.locator('nav[aria-label=Main]').waitFor();
+}
+
+/** Stores a login state as the login screen would, so a test can start on any admin page. */
+export async function storeLogin(context: BrowserContext, server: AdminServer, username = 'admin', password = ADMIN_PASSWORD) {
+  const answer = await server.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  const state = answer.json() as { token: string };
+  await context.addInitScript(
+    ([key, value]) => {
+      if (window === window.top && !sessionStorage.getItem('e2e-login-set')) {
+        sessionStorage.setItem('e2e-login-set', '1');
+        localStorage.setItem(key, value);
+      }
+    },
+    [LOGIN_KEY, JSON.stringify(state)],
+  );
+  return state;
+}
+
+export const rows = (page: Page) => page.locator('tbody tr[data-id]');
+
+export async function rowTexts(page: Page, column = 1): Promise<string[]> {
+  return rows(page).locator(`td:nth-child(${column})`).allInnerTexts();
+}
+
+/** Waits until the list shows exactly these first-column texts (lists refetch asynchronously). */
+export async function expectRows(page: Page, expected: string[], column = 1) {
+  await expect.poll(() => rowTexts(page, column), { timeout: 10_000 }).toEqual(expected);
+}
+
+export async function save(page: Page) {
+  const button = page.getByRole('button', { name: 'SAVE' });
+  await button.click();
+  return button;
+}

@@ -1,0 +1,93 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+import { ADMIN_PASSWORD } from '../helpers/testApp';
+import { startAdminServer, type AdminServer } from './adminServer';
+import { LOGIN_KEY, MODULE_KEY, loginThroughUi, newContext } from './admin';
+
+let server: AdminServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('login', { timeout: 60_000 }, () => {
+  it('shows the login screen, resets, reports a failed login and logs in with Enter', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(server.url('/_/clients'));
+    await page.getByRole('heading', { name: 'Sign in with your account' }).waitFor();
+    await expect(page.getByRole('button', { name: 'LOGIN' }).isVisible()).resolves.toBe(true);
+
+    await page.fill('input[name=username]', 'someone');
+    await page.fill('input[name=password]', 'secret');
+    await page.getByRole('button', { name: 'RESET' }).click();
+    expect(await page.inputValue('input[name=username]')).toBe('');
+    expect(await page.inputValue('input[name=password]')).toBe('');
+
+    await page.fill('input[name=username]', 'admin');
+    await page.fill('input[name=password]', 'wrong-password');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
+    expect(await page.evaluate((key) => localStorage.getItem(key), LOGIN_KEY)).toBeNull();
+
+    const authorization: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/') && !request.url().endsWith('/api/login')) authorization.push(request.headers().authorization ?? '');
+    });
+    await page.fill('input[name=password]', ADMIN_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Clients' }).waitFor();
+    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), LOGIN_KEY)) ?? '{}');
+    expect(stored.user.login).toBe('admin');
+    expect(authorization.length).toBeGreaterThan(0);
+    expect(authorization.every((header) => header === `Bearer ${stored.token}`)).toBe(true);
+    expect(await page.title()).toBe('Clients - Admin');
+
+    // The avatar shows the initial of the login and leads to the user's own page.
+    const avatar = page.locator('nav[aria-label=Main] a', { has: page.getByTestId('avatar-initial') });
+    expect(await page.getByTestId('avatar-initial').innerText()).toBe('A');
+    await avatar.click();
+    await page.waitForURL(`**/_/users/${stored.user._id}`);
+    await page.locator('#root_login').waitFor();
+    expect(await page.inputValue('#root_login')).toBe('admin');
+    await context.close();
+  });
+
+  it('logs out every tab, clearing the login state and the module selection', async () => {
+    const context = await newContext(browser);
+    const first = await context.newPage();
+    await loginThroughUi(first, server);
+    const second = await context.newPage();
+    await second.goto(server.url('/_/clients'));
+    await second.getByRole('heading', { name: 'Clients' }).waitFor();
+
+    await first.getByRole('button', { name: 'CMS' }).click();
+    expect(await first.evaluate((key) => localStorage.getItem(key), MODULE_KEY)).toBe('CMS');
+
+    await first.getByRole('button', { name: 'Logout' }).click();
+    await first.getByRole('heading', { name: 'Sign in with your account' }).waitFor();
+    await second.getByRole('heading', { name: 'Sign in with your account' }).waitFor({ timeout: 10_000 });
+    expect(await first.evaluate(([a, b]) => [localStorage.getItem(a), localStorage.getItem(b)], [LOGIN_KEY, MODULE_KEY])).toEqual([null, null]);
+    await context.close();
+  });
+
+  it('clears the login state when the session check on focus is rejected', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginThroughUi(page, server);
+    const { token } = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), LOGIN_KEY)) ?? '{}');
+    // The session ends elsewhere (another device logs this token out).
+    const revoked = await server.app.inject({ method: 'POST', url: '/api/logout', headers: server.auth(token) });
+    expect(revoked.statusCode).toBe(200);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.getByRole('heading', { name: 'Sign in with your account' }).waitFor({ timeout: 10_000 });
+    expect(await page.evaluate((key) => localStorage.getItem(key), LOGIN_KEY)).toBeNull();
+    await context.close();
+  });
+});

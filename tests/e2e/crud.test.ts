@@ -1,0 +1,205 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+import { startAdminServer, type AdminServer } from './adminServer';
+import { expectRows, newContext, rows, rowTexts, save, storeLogin } from './admin';
+
+let server: AdminServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function adminPage(path: string) {
+  const context = await newContext(browser);
+  await storeLogin(context, server);
+  const page = await context.newPage();
+  await page.goto(server.url(path));
+  return { page, context };
+}
+
+const findById = (model: string, id: string) => server.api('GET', `/api/document/findById?model=${model}&id=${id}`);
+
+describe('generic edit page', { timeout: 60_000 }, () => {
+  it('creates, edits and deletes a client', async () => {
+    const { page, context } = await adminPage('/_/clients');
+    await page.getByRole('link', { name: 'Add Client' }).click();
+    await page.waitForURL('**/_/clients/new');
+    await page.locator('#root_name').fill('Rheinblick Immobilien AG');
+    await page.locator('#root_email').fill('info@rheinblick.ch');
+    const button = await save(page);
+    await expect.poll(() => button.getAttribute('data-state')).toBe('loading');
+    await page.waitForURL(/\/_\/clients\/[0-9a-f]{24}$/);
+    await expect.poll(() => button.getAttribute('data-state')).toBe('success');
+    await expect.poll(() => button.getAttribute('data-state'), { timeout: 3000 }).toBe('idle');
+    const id = page.url().split('/').pop()!;
+    expect((await findById('client', id)).json).toMatchObject({ name: 'Rheinblick Immobilien AG', email: 'info@rheinblick.ch' });
+    expect(await page.title()).toBe('Client - Admin');
+
+    await page.locator('#root_firstname').fill('Anna');
+    await save(page);
+    await expect.poll(async () => (await findById('client', id)).json.firstname).toBe('Anna');
+
+    // NEW leads to an empty form; back to the client, DELETE asks and holds for 2 s.
+    await page.getByRole('link', { name: 'NEW' }).click();
+    await page.waitForURL('**/_/clients/new');
+    expect(await page.inputValue('#root_name')).toBe('');
+    await page.goBack();
+    await page.locator('#root_name').waitFor();
+    expect(await page.inputValue('#root_name')).toBe('Rheinblick Immobilien AG');
+    await page.getByRole('button', { name: 'DELETE' }).click();
+    const confirm = page.getByRole('dialog').getByRole('button', { name: 'Delete' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.waitForTimeout(1200);
+    expect(await confirm.isDisabled()).toBe(true);
+    await expect.poll(() => confirm.isEnabled(), { timeout: 3000 }).toBe(true);
+    await confirm.click();
+    await page.waitForURL(/\/_\/clients$/);
+    expect((await findById('client', id)).status).toBe(404);
+    await context.close();
+  });
+
+  it('creates an invoice with items whose total the server computes', async () => {
+    const client = await server.save('client', { name: 'Basler Bäckerei GmbH' });
+    const { page, context } = await adminPage('/_/invoices/new');
+    await page.locator('#root_name').fill('Website-Relaunch');
+    await page.locator('#root_client').selectOption({ label: 'Basler Bäckerei GmbH' });
+    await page.locator('#root_date').fill('2024-03-28');
+    await page.getByRole('button', { name: 'Add Invoice item' }).click();
+    await page.locator('#root_items_0_name').fill('Beratung');
+    await page.locator('#root_items_0_price').fill('120');
+    await page.locator('#root_items_0_count').fill('6.5');
+    await page.getByRole('button', { name: 'Add Invoice item' }).click();
+    await page.locator('#root_items_1_name').fill('Umsetzung');
+    await page.locator('#root_items_1_price').fill('110');
+    await page.locator('#root_items_1_count').fill('12');
+    await save(page);
+    await page.waitForURL(/\/_\/invoices\/[0-9a-f]{24}$/);
+    const id = page.url().split('/').pop()!;
+    await expect.poll(async () => (await findById('invoice', id)).json.total).toBe(2100);
+    expect((await findById('invoice', id)).json).toMatchObject({ client: client._id, status: 'open', items: [{ price: 120, count: 6.5 }, { price: 110, count: 12 }] });
+
+    await page.goto(server.url('/_/invoices'));
+    await expectRows(page, ['1']);
+    const text = await rows(page).first().innerText();
+    expect(text).toContain('Basler Bäckerei GmbH');
+    expect(text).toContain('2.100,00 €');
+    expect(text).toContain('28.03.2024');
+    expect(await rows(page).first().locator('[data-status]').getAttribute('data-status')).toBe('overdue');
+    await context.close();
+  });
+
+  it('shows the server validation error on the SAVE button and at the field', async () => {
+    const { page, context } = await adminPage('/_/clients/new');
+    await page.locator('#root_email').fill('not-an-email');
+    await page.locator('#root_name').fill('x');
+    await page.locator('#root_name').fill('');
+    const button = await save(page);
+    await expect.poll(() => button.getAttribute('data-state')).toBe('error');
+    const tooltip = page.getByRole('tooltip');
+    await tooltip.waitFor();
+    expect(await tooltip.innerText()).toMatch(/name|email/);
+    expect(await button.getAttribute('class')).toContain('animate-shake');
+    expect(await page.locator('[role=alert]').count()).toBeGreaterThan(0);
+    expect(page.url()).toMatch(/\/_\/clients\/new$/);
+    await context.close();
+  });
+});
+
+describe('generic list page', { timeout: 60_000 }, () => {
+  it('searches, sorts and pages with p', async () => {
+    for (let i = 0; i < 30; i += 1) await server.save('mailTemplate', { name: `Vorlage ${String(i).padStart(2, '0')}`, subject: 'Hallo' });
+    const { page, context } = await adminPage('/_/mailTemplates');
+    await page.getByRole('heading', { name: 'Mail Templates' }).waitFor();
+    await rows(page).first().waitFor();
+    // Default sort by name ascending, 25 per page.
+    expect(await rows(page).count()).toBe(25);
+    expect((await rowTexts(page))[0]).toBe('Vorlage 00');
+
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL(/[?&]p=1/);
+    const secondPage = ['Vorlage 25', 'Vorlage 26', 'Vorlage 27', 'Vorlage 28', 'Vorlage 29'];
+    await expectRows(page, secondPage);
+    await page.reload();
+    await expectRows(page, secondPage);
+    await page.getByRole('button', { name: 'Page 1' }).click();
+    await expect.poll(async () => (await rowTexts(page))[0]).toBe('Vorlage 00');
+    await page.goBack();
+    await expectRows(page, secondPage);
+
+    // Sort: toggle descending; changing the sort resets to page 0.
+    const nameHeader = page.locator('thead').getByRole('button', { name: 'Name', exact: true });
+    await nameHeader.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('p')).toBeNull();
+    expect(await page.locator('th[aria-sort=descending]').innerText()).toContain('Name');
+    await expect.poll(async () => (await rowTexts(page))[0]).toBe('Vorlage 29');
+    await nameHeader.click();
+    await expect.poll(async () => (await rowTexts(page))[0]).toBe('Vorlage 00');
+    expect(await page.locator('th[aria-sort=ascending]').innerText()).toContain('Name');
+
+    // Search, 500 ms after the last key; a search resets the page too.
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL(/[?&]p=1/);
+    await page.getByPlaceholder('Search…').fill('Vorlage 07');
+    await expectRows(page, ['Vorlage 07']);
+    expect(new URL(page.url()).searchParams.get('p')).toBeNull();
+    await page.getByPlaceholder('Search…').fill('nothing like this');
+    await page.getByText('Keine Daten vorhanden...').waitFor();
+    await context.close();
+  });
+
+  it('filters invoices by status with the values the API answers', async () => {
+    const client = await server.save('client', { name: 'Filter AG' });
+    const today = new Date().toISOString().slice(0, 10);
+    await server.save('invoice', { name: 'Bezahlt', client: client._id, date: today, status: 'paid' });
+    await server.save('invoice', { name: 'Offen', client: client._id, date: today, status: 'open' });
+    const { page, context } = await adminPage('/_/invoices');
+    await rows(page).first().waitFor();
+    const filter = page.getByRole('combobox', { name: 'Filter Status' });
+    await filter.selectOption({ label: 'Paid' });
+    await expectRows(page, ['Bezahlt'], 2);
+    expect(await rows(page).first().locator('[data-status]').getAttribute('data-status')).toBe('paid');
+    expect(new URL(page.url()).searchParams.get('f.status')).toBe('"paid"');
+    await filter.selectOption({ label: 'Open' });
+    await expect.poll(async () => (await rowTexts(page, 2)).includes('Offen')).toBe(true);
+    expect(await rows(page).filter({ hasText: 'Offen' }).locator('[data-status]').getAttribute('data-status')).toBe('pending');
+    await context.close();
+  });
+
+  it('deletes a row after the 2 s hold, or at once with shift-click', async () => {
+    await server.save('redirect', { name: 'Alt', from: '/alt', to: '/neu' });
+    await server.save('redirect', { name: 'Blog', from: '/blog', to: '/news' });
+    const { page, context } = await adminPage('/_/redirects');
+    await expectRows(page, ['Alt', 'Blog']);
+    await rows(page).filter({ hasText: 'Alt' }).getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Delete' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await expect.poll(() => confirm.isEnabled(), { timeout: 3000 }).toBe(true);
+    await confirm.click();
+    await expectRows(page, ['Blog']);
+
+    await rows(page).first().getByRole('button', { name: 'Delete' }).click({ modifiers: ['Shift'] });
+    await page.getByText('Keine Daten vorhanden...').waitFor();
+    expect(await dialog.count()).toBe(0);
+    await context.close();
+  });
+
+  it('updates a list open in one tab when another tab saves', async () => {
+    const { page, context } = await adminPage('/_/layouts');
+    await page.getByText('Keine Daten vorhanden...').waitFor();
+    const other = await context.newPage();
+    await other.goto(server.url('/_/layouts/new'));
+    await other.locator('#root_name').fill('Standard');
+    await save(other);
+    await other.waitForURL(/\/_\/layouts\/[0-9a-f]{24}$/);
+    await expectRows(page, ['Standard']);
+    await context.close();
+  });
+});

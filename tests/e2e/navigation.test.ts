@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+import { userWithRole } from '../helpers/users';
+import { startAdminServer, type AdminServer } from './adminServer';
+import { expectRows, newContext, rows, save, storeLogin } from './admin';
+
+let server: AdminServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function navLabels(page: Page): Promise<string[]> {
+  const nav = page.locator('nav[aria-label=Main]');
+  await nav.waitFor();
+  return nav.locator('a[title], button[title]').evaluateAll((items) => items.map((item) => item.getAttribute('title') ?? ''));
+}
+
+async function openAs(login: string, role: 'staff' | 'accountant') {
+  const user = await userWithRole(server, server.adminToken, login, role);
+  const context = await newContext(browser);
+  await storeLogin(context, server, login, user.password);
+  const page = await context.newPage();
+  await page.goto(server.url('/_'));
+  // One module group is open at a time: open each and collect what it shows.
+  const labels = new Set(await navLabels(page));
+  for (const group of ['CMS', 'Payment', 'Kassen']) {
+    const button = page.getByRole('button', { name: group, exact: true });
+    if (!(await button.count())) continue;
+    if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
+    for (const label of await navLabels(page)) labels.add(label);
+  }
+  return { page, context, labels: [...labels] };
+}
+
+describe('navigation', { timeout: 60_000 }, () => {
+  it('shows an accountant the payment links and no CMS or backend links', async () => {
+    const { labels, context } = await openAs('anna', 'accountant');
+    for (const label of ['Home', 'Clients', 'Invoices', 'Transactions', 'Time tracking', 'Point of sales', 'Point of sales Receipts', 'Payment', 'Kassen', 'Logout']) {
+      expect(labels).toContain(label);
+    }
+    for (const label of ['Pages', 'Files', 'Layouts', 'Users', 'Redirects', 'Contact Requests', 'Swarms', 'Queues', 'Form Data', 'Elements', 'CMS']) {
+      expect(labels).not.toContain(label);
+    }
+    await context.close();
+  });
+
+  it('shows a staff user the CMS links and no payment links', async () => {
+    const { labels, page, context } = await openAs('sam', 'staff');
+    for (const label of ['Home', 'Pages', 'Files', 'Layouts', 'Elements', 'Image Presets', 'Redirects', 'Contact Requests', 'Form Data', 'Point of sales', 'CMS', 'Kassen']) {
+      expect(labels).toContain(label);
+    }
+    for (const label of ['Clients', 'Invoices', 'Transactions', 'Time tracking', 'Users', 'Swarms', 'Queues', 'Payment']) {
+      expect(labels).not.toContain(label);
+    }
+    // Screens of later work show a clean page inside the layout.
+    for (const path of ['/_', '/_/files', '/_/file/abc', '/_/pageDrafts', '/_/elements', '/_/imagePresets', '/_/timetracking']) {
+      await page.goto(server.url(path));
+      await page.getByTestId('coming-soon').waitFor();
+      expect(await page.locator('nav[aria-label=Main]').isVisible()).toBe(true);
+    }
+    await context.close();
+  });
+});
+
+describe('one schema file is enough: the equipment fixture model', { timeout: 60_000 }, () => {
+  it('has a navigation entry, list, create, edit and delete in the browser and the API', async () => {
+    const context = await newContext(browser);
+    await storeLogin(context, server);
+    const page = await context.newPage();
+    await page.goto(server.url('/_'));
+    await page.locator('nav[aria-label=Main] a[title=Equipments]').click();
+    await page.getByRole('heading', { name: 'Equipments' }).waitFor();
+    await page.getByTestId('empty').waitFor();
+
+    await page.getByRole('link', { name: 'Add Equipment' }).click();
+    await page.waitForURL('**/_/equipments/new');
+    await page.locator('#root_name').fill('Laptop ThinkPad X1');
+    await page.locator('#root_serialNumber').fill('PF-3K2L9');
+    await page.locator('#root_purchased').fill('2025-03-14');
+    await page.locator('#root_value').fill('1890');
+    const button = await save(page);
+    await page.waitForURL(/\/_\/equipments\/[0-9a-f]{24}$/);
+    await expect.poll(() => button.getAttribute('data-state')).toBe('success');
+    const id = page.url().split('/').pop()!;
+    const stored = await server.api('GET', `/api/document/findById?model=equipment&id=${id}`);
+    expect(stored.json).toMatchObject({ name: 'Laptop ThinkPad X1', serialNumber: 'PF-3K2L9', purchased: '2025-03-14', value: 1890, status: 'active' });
+    expect(await page.title()).toBe('Equipment - Admin');
+
+    await page.locator('#root_name').fill('Laptop ThinkPad X1 Carbon');
+    await save(page);
+    await expect.poll(async () => (await server.api('GET', `/api/document/findById?model=equipment&id=${id}`)).json.name).toBe('Laptop ThinkPad X1 Carbon');
+    // Editing one field after creating keeps the others (the form must not reset between create and its own page).
+    expect((await server.api('GET', `/api/document/findById?model=equipment&id=${id}`)).json).toMatchObject({ serialNumber: 'PF-3K2L9', value: 1890 });
+
+    await page.goto(server.url('/_/equipments'));
+    await expectRows(page, ['Laptop ThinkPad X1 Carbon']);
+    expect(await rows(page).first().innerText()).toContain('1.890,00 CHF');
+    expect(await rows(page).first().innerText()).toContain('14.03.2025');
+    expect(await rows(page).first().innerText()).toContain('Aktiv');
+    await rows(page).first().getByRole('button', { name: 'Delete' }).click({ modifiers: ['Shift'] });
+    await page.getByTestId('empty').waitFor();
+    expect((await server.api('GET', `/api/document/findById?model=equipment&id=${id}`)).status).toBe(404);
+    await context.close();
+  });
+});

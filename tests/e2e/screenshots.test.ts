@@ -1,0 +1,72 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, VIEWPORTS } from '../helpers/browser';
+import { startAdminServer, type AdminServer } from './adminServer';
+import { newContext, rows, storeLogin } from './admin';
+
+// Screenshots of the login, a list and an edit page at desktop and phone widths, to look at (look.md "Check it").
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+
+let server: AdminServer;
+let browser: Browser;
+let invoiceId: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+  await mkdir(SHOTS, { recursive: true });
+  const clients = [];
+  for (const name of ['Rheinblick Immobilien AG', 'Basler Bäckerei GmbH', 'Atelier Sonnenberg', 'Kanzlei Meier & Partner']) {
+    clients.push(await server.save('client', { name, firstname: 'Anna', lastname: 'Keller', email: `info@${name.split(' ')[0].toLowerCase()}.ch` }));
+  }
+  const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+  for (let i = 0; i < 12; i += 1) {
+    const invoice = await server.save('invoice', {
+      name: ['Website-Relaunch', 'Beratung Q1', 'Hosting 2025', 'Fotoshooting'][i % 4],
+      client: clients[i % 4]._id,
+      date: day(i * 7),
+      status: i % 3 === 0 ? 'paid' : 'open',
+      items: [{ name: 'Beratung', price: 120, count: 2 + i }],
+    });
+    invoiceId ??= invoice._id;
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('screenshots', { timeout: 60_000 }, () => {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`login, list and edit at ${name} width`, async () => {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      await page.goto(server.url('/_'));
+      await page.getByRole('heading', { name: 'Sign in with your account' }).waitFor();
+      await page.screenshot({ path: `${SHOTS}/login-${name}.png` });
+      await context.close();
+
+      const admin = await newContext(browser, viewport);
+      await storeLogin(admin, server);
+      const list = await admin.newPage();
+      await list.goto(server.url('/_/invoices'));
+      await rows(list).first().waitFor();
+      await list.screenshot({ path: `${SHOTS}/list-${name}.png` });
+      await list.goto(server.url(`/_/invoices/${invoiceId}`));
+      await list.locator('#root_name').waitFor();
+      await list.waitForTimeout(300);
+      await list.screenshot({ path: `${SHOTS}/edit-${name}.png` });
+      if (name === 'phone') {
+        await list.getByRole('button', { name: 'Open menu' }).click();
+        await list.screenshot({ path: `${SHOTS}/menu-${name}.png` });
+      } else {
+        await list.locator('nav[aria-label=Main]').hover();
+        await list.waitForTimeout(300);
+        await list.screenshot({ path: `${SHOTS}/rail-${name}.png` });
+      }
+      // Nothing may overflow the viewport horizontally.
+      expect(await list.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+      await admin.close();
+    });
+  }
+});
