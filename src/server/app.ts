@@ -1,15 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { createRegistry, type SchemaSet } from '../shared/registry';
+import { ANONYMOUS, SYSTEM } from './access/caller';
 import { configFromEnv, type ServerConfig } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
+import type { PostgresDatabase } from './db/postgres';
 import { migrate } from './db/tables';
 import { registerErrorHandler } from './errors';
-import pg from 'pg';
-import { ANONYMOUS, SYSTEM } from './access/caller';
 import { createEventBus } from './events/bus';
 import { startPgBridge } from './events/pgBridge';
-import type { PostgresDatabase } from './db/postgres';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/operations';
