@@ -13,6 +13,8 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
  */
 export const CLIENT_ENTRIES = {
   admin: here('src/admin/index.html'),
+  // The public site: a module entry; the server renders its HTML and links the built files via the manifest.
+  site: here('src/site/client/main.tsx'),
 } as const;
 
 /**
@@ -41,6 +43,8 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // The site's SSR reads it to link the entry, its chunks and CSS (src/server/modules/cms/assets.ts).
+    manifest: true,
     // 250 kB gzip is the admin's budget for a list page; warn on any single chunk far past it.
     chunkSizeWarningLimit: 600,
     rolldownOptions: { input: CLIENT_ENTRIES },

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the browser bundles (vite.config.ts: the admin SPA now; site and diagnostics entries later) into dist/client.
-import { readdirSync, statSync, existsSync } from 'node:fs';
+import { readdirSync, statSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -39,7 +40,21 @@ export async function buildClient({ ifStale = false } = {}) {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
+  precompress(path.join(CLIENT_DIR, 'assets'));
   return true;
+}
+
+/** Brotli and gzip twins of the text assets, served by @fastify/static (`preCompressed`) to browsers that accept them. */
+function precompress(dir) {
+  if (!existsSync(dir)) return;
+  for (const file of readdirSync(dir)) {
+    if (!/\.(js|css|svg|json|txt)$/.test(file)) continue;
+    const full = path.join(dir, file);
+    const bytes = readFileSync(full);
+    if (bytes.length < 1024) continue;
+    writeFileSync(`${full}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    writeFileSync(`${full}.gz`, gzipSync(bytes, { level: 9 }));
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

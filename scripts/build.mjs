@@ -16,6 +16,8 @@ await build({
   target: 'node20',
   format: 'esm',
   packages: 'external',
+  // The server renders site elements (SSR); their styles come from the client build.
+  loader: { '.css': 'empty' },
   sourcemap: true,
   logLevel: 'warning',
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },

@@ -10,12 +10,19 @@ import { Layout } from './layout/Layout';
 import ListPage from './list/ListPage';
 import { ComingSoon } from './screens/ComingSoon';
 import { NotFound } from './screens/NotFound';
-import { SCREENS } from './screens/screens';
+import { SCREENS, type ScreenName } from './screens/screens';
 import { Button } from './ui/Button';
 import { Spinner } from './ui/Spinner';
 
 // The form renderer is the heaviest part of the admin: load it with the first edit page, not with the list.
 const EditPage = lazy(() => import('./edit/EditPage'));
+// Hand-written screens of the file store and queues, loaded with their route.
+const BUILT_SCREENS: Partial<Record<ScreenName, React.LazyExoticComponent<() => React.ReactNode>>> = {
+  files: lazy(() => import('./files/FilesPage')),
+  file: lazy(() => import('./files/FileDetailPage')),
+  queues: lazy(() => import('./queues/QueuesPage')),
+  imagePresets: lazy(() => import('./presets/ImagePresetsPage')),
+};
 
 const relative = (path: string) => path.replace(/^\/_\/?/, '');
 
@@ -63,13 +70,17 @@ export default function AdminApp({ login }: { login: LoginState }) {
         <Live token={login.token} />
         <Routes>
           <Route path="/_" element={<Layout />}>
-            {Object.values(SCREENS).map((screen) =>
-              screen.path === '/_' ? (
-                <Route key={screen.path} index element={<ComingSoon screen={screen} />} />
+            {Object.entries(SCREENS).map(([name, screen]) => {
+              const Screen = BUILT_SCREENS[name as ScreenName];
+              const element = Screen ? (
+                <Suspense fallback={<Centered><Spinner className="size-6" /></Centered>}>
+                  <Screen />
+                </Suspense>
               ) : (
-                <Route key={screen.path} path={relative(screen.path)} element={<ComingSoon screen={screen} />} />
-              ),
-            )}
+                <ComingSoon screen={screen} />
+              );
+              return screen.path === '/_' ? <Route key={screen.path} index element={element} /> : <Route key={screen.path} path={relative(screen.path)} element={element} />;
+            })}
             <Route path=":plural" element={<ListPage />} />
             <Route
               path=":plural/:id"

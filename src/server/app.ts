@@ -12,6 +12,8 @@ import { createEventBus } from './events/bus';
 import { startPgBridge } from './events/pgBridge';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { cmsRoutes, siteRoutes } from './modules/cms/routes';
+import { formRoutes } from './modules/forms/routes';
 import { createAuthService } from './modules/auth/operations';
 import { documentRoutes } from './modules/documents/routes';
 import { createDocumentService } from './modules/documents/operations';
@@ -21,6 +23,13 @@ import { realtimeRoutes } from './modules/realtime/routes';
 import { schemaRoutes } from './modules/schemas/routes';
 import { loadSchemaSet } from './schemaSet';
 import type { Services } from './services';
+import { createLocalBlobStore } from './blob/localStore';
+import { createFilesService } from './modules/files/operations';
+import { createLimiter } from './modules/files/limiter';
+import { fileRoutes } from './modules/files/routes';
+import { createQueueService } from './modules/queues/service';
+import { queueRoutes } from './modules/queues/routes';
+import path from 'node:path';
 
 export interface AppOptions {
   config?: Partial<ServerConfig>;
@@ -42,7 +51,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     // Reject __proto__ and constructor.prototype keys in JSON bodies instead of silently dropping them.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allowUnionTypes: true } },
   });
   registerErrorHandler(app);
   // Before any route: the OpenAPI description lists every route registered after this.
@@ -55,7 +64,10 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   const auth = createAuthService({ db, registry, config, log: app.log, bus });
   await auth.migrate();
   const documents = createDocumentService({ db, registry, bus, auth });
-  const services: Services = { config, registry, db, bus, documents, auth, log: app.log };
+  const queues = createQueueService({ db, bus, log: app.log });
+  const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
+  const files = createFilesService({ db, documents, queues, blobs, limiter: createLimiter(2, 16), uploadLimit: config.fileUploadLimitBytes, log: app.log });
+  const services: Services = { config, registry, db, bus, documents, auth, files, queues, log: app.log };
 
   app.decorateRequest('caller', null as never);
   app.addHook('onRequest', async (request) => {
@@ -76,6 +88,14 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   await realtimeRoutes(app, services);
   openApiRoutes(app, services);
   await adminRoutes(app, services);
+  await fileRoutes(app, services);
+  queueRoutes(app, services);
+  await files.start();
+  await queues.start();
+  const site = cmsRoutes(app, services);
+  await formRoutes(app, services);
+  // Last: every other GET path not under /_ or /api is a page of the public site.
+  siteRoutes(app, services, site);
 
   // With PostgreSQL, several processes may serve the same database: their events fan out via LISTEN/NOTIFY.
   const bridge =
@@ -89,6 +109,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       : undefined;
 
   app.addHook('onClose', async () => {
+    await queues.stop();
     await bridge?.close();
     if (!options.db) await db.close();
   });

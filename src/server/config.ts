@@ -16,6 +16,8 @@ export interface ServerConfig {
   sessionTtlMs: number;
   /** Largest JSON body accepted. */
   bodyLimit: number;
+  /** Largest file upload; bigger ones answer 413 while streaming, never buffered whole. */
+  fileUploadLimitBytes: number;
   logLevel: string;
 }
 
@@ -29,6 +31,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     schemaDirs: (env.SCHEMA_DIRS ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.resolve(dir)),
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 24 * 14) * 3_600_000,
     bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 1_048_576),
+    fileUploadLimitBytes: Number(env.FILE_UPLOAD_LIMIT_BYTES ?? 100 * 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -6,6 +6,8 @@ import type { Database } from './db/database';
 import type { EventBus } from './events/bus';
 import type { DocumentService } from './modules/documents/service';
 import type { AuthService } from './modules/auth/service';
+import type { FilesService } from './modules/files/service';
+import type { QueueService } from './modules/queues/service';
 
 /** Everything a module needs, built once in `buildApp` and passed in (no singletons). */
 export interface Services {
@@ -15,6 +17,8 @@ export interface Services {
   bus: EventBus;
   documents: DocumentService;
   auth: AuthService;
+  files: FilesService;
+  queues: QueueService;
   log: FastifyBaseLogger;
 }
 

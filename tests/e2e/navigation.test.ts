@@ -60,7 +60,7 @@ describe('navigation', { timeout: 60_000 }, () => {
       expect(labels).not.toContain(label);
     }
     // Screens of later work show a clean page inside the layout.
-    for (const path of ['/_', '/_/files', '/_/file/abc', '/_/pageDrafts', '/_/elements', '/_/imagePresets', '/_/timetracking']) {
+    for (const path of ['/_', '/_/pageDrafts', '/_/elements', '/_/timetracking']) {
       await page.goto(server.url(path));
       await page.getByTestId('coming-soon').waitFor();
       expect(await page.locator('nav[aria-label=Main]').isVisible()).toBe(true);

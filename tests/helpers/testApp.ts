@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -45,11 +46,13 @@ export async function freshDatabase(): Promise<{ db: Database; drop(): Promise<v
 /** The real app on a fresh database, with an `admin` superuser whose password is ADMIN_PASSWORD. */
 export async function createTestApp(options: AppOptions = {}) {
   const { db, drop } = await freshDatabase();
+  // Uploaded files of this app live in their own temporary folder.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bk-test-'));
   const app = await buildApp({
     logger: false,
     ...options,
     db,
-    config: { adminPassword: ADMIN_PASSWORD, schemaDirs: [path.resolve('tests/fixtures/schemas')], ...options.config },
+    config: { adminPassword: ADMIN_PASSWORD, schemaDirs: [path.resolve('tests/fixtures/schemas')], dataDir, ...options.config },
   });
   await app.services.auth.ensureAdmin();
 
@@ -67,6 +70,7 @@ export async function createTestApp(options: AppOptions = {}) {
     async close() {
       await app.close();
       await drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,6 +5,7 @@ import { schemaSet } from '../../shared/generated/schemas';
 import { AdminProvider } from '../core/AdminContext';
 import type { Doc, SessionUser } from '../core/data/types';
 import { memoryProvider } from '../core/data/memoryProvider';
+import type { MemoryFileOptions } from '../core/data/memoryFiles';
 import { createAdminStore } from '../core/data/store';
 import { Layout } from '../layout/Layout';
 
@@ -50,12 +51,12 @@ export const storyData: Record<string, Doc[]> = {
  * An admin screen at `path` inside the real layout and router, over the in-memory implementation of
  * the data interface (same RTK Query endpoints as the app).
  */
-export function AdminStory({ path, route, children, data = storyData, permissions, delayMs = 150 }: { path: string; route: string; children: ReactNode; data?: Record<string, Doc[]>; permissions?: string[]; delayMs?: number }) {
-  const store = useMemo(() => createAdminStore(memoryProvider({ schemas: schemaSet, data, permissions, user: storyUser, delayMs })), [data, permissions, delayMs]);
+export function AdminStory({ path, route, children, data = storyData, permissions, delayMs = 150, files, user = storyUser }: { path: string; route: string; children: ReactNode; data?: Record<string, Doc[]>; permissions?: string[]; delayMs?: number; files?: MemoryFileOptions; user?: SessionUser }) {
+  const store = useMemo(() => createAdminStore(memoryProvider({ schemas: schemaSet, data, permissions, user, delayMs, files })), [data, permissions, delayMs, files, user]);
   const context = useMemo(() => ({ schemas: schemaSet, permissions: permissions ?? ['manage:cms', 'manage:files', 'manage:payment', 'manage:backend'] }), [permissions]);
   return (
     <Provider store={store}>
-      <AdminProvider context={context} user={storyUser}>
+      <AdminProvider context={context} user={user}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/_" element={<Layout />}>

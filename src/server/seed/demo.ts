@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { durationHours } from '../../shared/rules/trackedTime';
 import { SYSTEM } from '../access/caller';
 import type { Services } from '../services';
@@ -17,6 +18,8 @@ import {
   paymentTransaction,
   type DemoIds,
 } from './demoData';
+import { DEMO_IMAGES, renderDemoImage } from './images';
+import { seedDemoSite, type DemoImage } from './pages';
 
 export interface DemoOptions {
   now?: number;
@@ -51,7 +54,7 @@ async function findOne(documents: Documents, model: string, query: Record<string
  * the document service so validation, computed totals, sequences and events apply. Runs only on a
  * database without clients and pages, so calling it on every start is safe.
  */
-export async function seedDemo(services: Pick<Services, 'documents' | 'log'>, options: DemoOptions = {}): Promise<DemoResult> {
+export async function seedDemo(services: Pick<Services, 'documents' | 'log'> & Partial<Pick<Services, 'files'>>, options: DemoOptions = {}): Promise<DemoResult> {
   const { documents } = services;
   const now = options.now ?? Date.now();
   const env = options.env ?? process.env;
@@ -90,7 +93,25 @@ export async function seedDemo(services: Pick<Services, 'documents' | 'log'>, op
   const times = demoTrackedTimes(now, ids).map((entry) => ({ ...entry, duration: durationHours(String(entry.start), String(entry.end)) }));
   await saveAll('trackedTime', times);
   if (!(await hasAny(documents, 'siteConfig'))) await save('siteConfig', DEMO_SITE_CONFIG);
+  // The public website: home, /Termin and /Impressum with a shared layout (navigation and footer).
+  await seedDemoSite(save, await demoImages(services));
 
   services.log.info({ counts }, 'Demo data created');
   return { seeded: true, counts };
+}
+
+/** The demo site's gallery images, uploaded into the file store (none when there is no file store). */
+async function demoImages(services: Partial<Pick<Services, 'files' | 'log'>>): Promise<DemoImage[]> {
+  if (!services.files) return [];
+  const images: DemoImage[] = [];
+  try {
+    for (const image of DEMO_IMAGES) {
+      const bytes = await renderDemoImage(image.svg);
+      const saved = await services.files.upload(SYSTEM, { name: image.name, contentType: 'image/jpeg', contentLength: bytes.length, body: Readable.from([bytes]) });
+      images.push({ file: saved._id, alt: image.alt });
+    }
+  } catch (error) {
+    services.log?.warn({ err: error }, 'Demo images not created');
+  }
+  return images;
 }

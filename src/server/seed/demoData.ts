@@ -208,7 +208,7 @@ export function demoTrackedTimes(now: number, ids: DemoIds): Doc[] {
 }
 
 export const DEMO_SITE_CONFIG: Doc = {
-  title: '%s | Rhein Consulting',
+  title: 'Rhein Consulting',
   locale: 'de-CH',
   colors: { background: '#ffffff', primary: '#1d4ed8', secondary: '#64748b', text: '#374151' },
   domain: 'www.rhein-consulting.ch',

@@ -12,6 +12,11 @@ export interface RealtimeHandlers {
   onLogout?(): void;
   /** The socket (re)connected and logged in: anything missed meanwhile should be refetched. */
   onReady?(): void;
+  /** Logged in (first time and after every reconnect): commands can be sent with `send`. */
+  onConnected?(send: (cmd: string, data: unknown) => void): void;
+  onDisconnected?(): void;
+  /** Any other pushed event (`cms/item`, `queue/state`, ...). */
+  onPush?(type: string, data: unknown): void;
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -41,10 +46,16 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers, url =
       if (parsed.cmd === 'login' && !parsed.error) {
         if (attempt > 0) handlers.onReady?.();
         attempt = 0;
+        const current = socket;
+        handlers.onConnected?.((cmd, data) => {
+          if (current?.readyState === WebSocket.OPEN) current.send(JSON.stringify({ cmd, data }));
+        });
       } else if (parsed.type === 'document' && parsed.data) handlers.onDocument(parsed.data as DocumentEvent);
       else if (parsed.type === 'logout') handlers.onLogout?.();
+      else if (parsed.type) handlers.onPush?.(parsed.type, parsed.data);
     });
     socket.addEventListener('close', () => {
+      handlers.onDisconnected?.();
       if (closed) return;
       attempt += 1;
       retry = setTimeout(open, Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt));

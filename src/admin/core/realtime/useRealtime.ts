@@ -3,6 +3,8 @@ import { useDispatch } from 'react-redux';
 import type { Registry } from '../../../shared/registry';
 import { adminApi, docTag, listTag } from '../data/api';
 import { endSession } from '../session/session';
+import { filesApi, folderTag } from '../data/filesApi';
+import { realtimeHub } from './hub';
 import { connectRealtime, type DocumentEvent } from './socket';
 
 /** Tags a change touches: the model's lists, the document, and lists of models that show it as a relation. */
@@ -18,8 +20,18 @@ export function useRealtime(token: string, registry: Registry): void {
     () =>
       connectRealtime(token, {
         onDocument: (event) => dispatch(adminApi.util.invalidateTags(tagsOf(registry, event))),
-        onReady: () => dispatch(adminApi.util.invalidateTags(['Doc'])),
+        onReady: () => dispatch(filesApi.util.invalidateTags(['Doc', 'Folder', 'Queue'])),
         onLogout: () => endSession(),
+        onConnected: (send) => realtimeHub.connected(send),
+        onDisconnected: () => realtimeHub.disconnected(),
+        onPush: (type, data) => {
+          // A file or folder changed: its folder reloads (spec section 4, "Realtime").
+          if (type === 'cms/item' && data && typeof data === 'object') {
+            const { id, parent } = data as { id?: string; parent?: string | null };
+            dispatch(filesApi.util.invalidateTags([folderTag(parent), ...(id ? [docTag('file', id), docTag('folder', id)] : [])]));
+          }
+          realtimeHub.emit(type, data);
+        },
       }),
     [dispatch, token, registry],
   );

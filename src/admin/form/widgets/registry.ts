@@ -13,7 +13,8 @@ import { RJSF_WIDGET_ALIASES, type FormWidget } from './names';
 import { NumberWidget } from './NumberWidget';
 import { PasswordWidget } from './PasswordWidget';
 import { ReadOnlyWidget } from './ReadOnlyWidget';
-import { FileWidget, FolderWidget, RelationsWidget, RelationWidget } from './RelationWidgets';
+import { FilePickerWidget, ImagePickerWidget } from './FilePickerWidget';
+import { FolderWidget, RelationsWidget, RelationWidget } from './RelationWidgets';
 import { SelectWidget } from './SelectWidget';
 import { HtmlWidget, TextareaWidget } from './TextareaWidget';
 import { TextWidget } from './TextWidget';
@@ -40,8 +41,8 @@ export const formWidgets = {
   date: orReadOnly(DateWidget),
   datetime: orReadOnly(DateTimeWidget),
   time: orReadOnly(TimeWidget),
-  image: FileWidget,
-  file: FileWidget,
+  image: ImagePickerWidget,
+  file: FilePickerWidget,
   folder: FolderWidget,
   cssSize: CssSizeWidget,
   link: LinkWidget,

@@ -37,7 +37,7 @@ export async function adminRoutes(app: FastifyInstance, _services: Services, opt
   app.get('/api/admin/session', { schema: sessionSchema }, async (request) => ({ permissions: [...request.caller.permissions] }));
 
   if (existsSync(assets)) {
-    await app.register(fastifyStatic, { root: assets, prefix: '/assets/', decorateReply: false, immutable: true, maxAge: '365d', index: false, schemaHide: true });
+    await app.register(fastifyStatic, { root: assets, prefix: '/assets/', decorateReply: false, immutable: true, maxAge: '365d', index: false, schemaHide: true, preCompressed: true });
   }
 
   const sendIndex = async (_request: unknown, reply: FastifyReply) => {

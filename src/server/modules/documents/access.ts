@@ -62,13 +62,23 @@ export function assertCanWrite(caller: Caller, model: ModelInfo, action: Exclude
   if (model.acl && existing && !passesAcl(caller, existing._write)) deny(caller, `${action} this ${model.label}`);
 }
 
+const fieldMaps = new WeakMap<ModelInfo, Map<string, FieldInfo>>();
+
+/** The model's fields by name (built once per model; `project` runs for every document of every answer). */
+export function fieldsByName(model: ModelInfo): Map<string, FieldInfo> {
+  let map = fieldMaps.get(model);
+  if (!map) fieldMaps.set(model, (map = new Map(model.fields.map((field) => [field.name, field]))));
+  return map;
+}
+
 /** The document without the fields the caller may not see; undefined when they may not read it at all. */
 export function project(caller: Caller, model: ModelInfo, doc: Record<string, unknown>): Record<string, unknown> | undefined {
   const permitted = hasAccess(caller, model.permission.read) || owns(caller, model, doc);
   if (!permitted || (model.acl && !passesAcl(caller, doc._read))) return undefined;
   const visible: Record<string, unknown> = {};
+  const fields = fieldsByName(model);
   for (const [key, value] of Object.entries(doc)) {
-    const field = model.fields.find((f) => f.name === key);
+    const field = fields.get(key);
     if (field ? canReadField(caller, field) : key.startsWith('_')) visible[key] = value;
   }
   return visible;

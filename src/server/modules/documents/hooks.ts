@@ -3,6 +3,7 @@ import type { Caller } from '../../access/caller';
 import type { EventBus } from '../../events/bus';
 import type { DocumentRepository } from './repository';
 import type { Doc } from './service';
+import { fileItemHooks } from '../files/paths';
 
 /**
  * Behaviour of a model that no schema annotation can express, in one place (like Payload's
@@ -12,12 +13,15 @@ export interface ModelHooks {
   /** Inside the write transaction, after validation: may adjust `doc` or throw an HttpError. */
   beforeWrite?(args: { tx: DocumentRepository; registry: Registry; caller: Caller; model: ModelInfo; doc: Record<string, unknown>; existing?: Doc }): Promise<void>;
   beforeDelete?(args: { tx: DocumentRepository; registry: Registry; caller: Caller; model: ModelInfo; doc: Doc }): Promise<void>;
+  /** Inside the write transaction, after the row is written (or soft-deleted, with `deleted`): keeps derived data of other rows right. */
+  afterWriteInTx?(args: { tx: DocumentRepository; registry: Registry; caller: Caller; model: ModelInfo; doc: Doc; existing?: Doc; deleted?: boolean }): Promise<void>;
   /** After commit. */
   afterWrite?(args: { bus: EventBus; model: ModelInfo; doc: Doc; action: 'create' | 'update' | 'delete' }): void;
 }
 
-/** Files and folders: the file browser reloads a folder on `cms/item` with the item's id and parent. */
+/** Files and folders: paths, child counts and inherited permissions (files/paths.ts); the file browser reloads a folder on `cms/item` with the item's id and parent. */
 const fileItem: ModelHooks = {
+  ...fileItemHooks,
   afterWrite({ bus, model, doc }) {
     const parent = typeof doc._parent === 'string' ? doc._parent : null;
     bus.publish({ type: 'cms/item', id: doc._id, parent, model: model.name as 'file' | 'folder', doc });

@@ -2,7 +2,7 @@ import type { FieldInfo, ModelInfo } from '../../../shared/registry';
 import { SYSTEM_FIELD_NAMES } from '../../../shared/registry';
 import type { Caller } from '../../access/caller';
 import { badRequest, forbidden } from '../../errors';
-import { canWriteField, owns } from './access';
+import { canWriteField, fieldsByName, owns } from './access';
 
 const MAX_DEPTH = 32;
 
@@ -34,7 +34,7 @@ export function mergeInput(
   const next: Record<string, unknown> = {};
   const asOwner = existing !== undefined && owns(caller, model, existing) && !caller.almighty;
   for (const key of Object.keys(input)) {
-    if (!SYSTEM_FIELD_NAMES.includes(key) && !model.fields.some((f) => f.name === key)) {
+    if (!SYSTEM_FIELD_NAMES.includes(key) && !fieldsByName(model).has(key)) {
       throw badRequest(`${key}: is not a field of ${model.label}`);
     }
   }

@@ -15,8 +15,9 @@ import { FilterValues } from './filters';
 import { hooksOf } from './hooks';
 import { applyComputed, assertSafeJson, mergeInput, normalizeDateTimes } from './input';
 import { populate } from './populate';
+import { sanitizeRichText } from './richText';
 import { DocumentRepository } from './repository';
-import type { Doc, DocumentService, FindOptions } from './service';
+import type { Doc, DocumentService, FindOptions, SaveOptions } from './service';
 
 export interface DocumentDeps {
   db: Database;
@@ -67,11 +68,12 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
     const limit = Math.min(Math.max(1, Math.floor(options.limit ?? (listForm ? LIST_PAGE_SIZE : 100))), OPTION_LIMIT);
     const page = Math.floor(options.page ?? 0);
     if (page < 0 || page > MAX_PAGE) throw badRequest(`page must be between 0 and ${MAX_PAGE}`);
+    const offset = options.offset !== undefined ? Math.max(0, Math.floor(options.offset)) : page * limit;
     const where = listWhere(caller, model, options);
     const orderBy = translateSort(options.sort ?? model.defaultSort, context(caller, model));
     const listing: Promise<{ docs: Doc[]; total?: number; estimated?: boolean }> = listForm
-      ? repo.page(model.name, where, orderBy, limit, page * limit)
-      : repo.find(model.name, where, orderBy, limit, page * limit).then((docs) => ({ docs }));
+      ? repo.page(model.name, where, orderBy, limit, offset)
+      : repo.find(model.name, where, orderBy, limit, offset).then((docs) => ({ docs }));
     const [listed, filters] = await Promise.all([
       listing,
       options.filterFields?.length ? filterValues.forFields(caller, model, options.filterFields) : undefined,
@@ -93,7 +95,7 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
     return visible;
   }
 
-  async function save(caller: Caller, name: string, input: Record<string, unknown>): Promise<Doc> {
+  async function save(caller: Caller, name: string, input: Record<string, unknown>, options: SaveOptions = {}): Promise<Doc> {
     const model = modelOf(name);
     if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest('The document must be a JSON object');
     assertSafeJson(input);
@@ -124,6 +126,7 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
       }
       Object.assign(next, candidate);
       normalizeDateTimes(model, next);
+      sanitizeRichText(model, next);
       const changedSecrets: string[] = [];
       for (const field of model.fields) {
         if (field.secret && typeof next[field.name] === 'string' && next[field.name] !== existing?.[field.name]) {
@@ -133,9 +136,10 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
       }
       await hooks.beforeWrite?.({ tx, registry, caller, model, doc: next, existing });
       const written = await writeOrConflict(() =>
-        creating ? tx.insert(model.name, createObjectId(), next) : tx.update(model.name, existing!._id, next, existing!._version as number),
+        creating ? tx.insert(model.name, idForCreate(options.createWithId), next) : tx.update(model.name, existing!._id, next, existing!._version as number),
       );
       if (!written) throw conflict(`${model.label} was changed by someone else; reload it and try again`);
+      await hooks.afterWriteInTx?.({ tx, registry, caller, model, doc: written, existing });
       return { written, secretsChanged: changedSecrets.length > 0 };
     });
     // After commit: PGlite has one connection, so no other query may run inside the transaction.
@@ -152,7 +156,9 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
       if (!existing) throw notFound(`${model.label} ${id} not found`);
       assertCanWrite(caller, model, 'delete', existing);
       await hooksOf(model.name).beforeDelete?.({ tx, registry, caller, model, doc: existing });
-      return tx.softDelete(model.name, id);
+      const gone = await tx.softDelete(model.name, id);
+      if (gone) await hooksOf(model.name).afterWriteInTx?.({ tx, registry, caller, model, doc: gone, existing, deleted: true });
+      return gone;
     });
     if (!deleted) throw notFound(`${model.label} ${id} not found`);
     announce(model, deleted, 'delete');
@@ -187,4 +193,10 @@ async function writeOrConflict(write: () => Promise<Doc | undefined>): Promise<D
     }
     throw error;
   }
+}
+
+function idForCreate(requested: string | undefined): string {
+  if (requested === undefined) return createObjectId();
+  if (!isObjectId(requested)) throw new Error(`createWithId must be an object id, not ${requested}`);
+  return requested;
 }

@@ -33,6 +33,11 @@ export class DocumentRepository {
     private readonly db?: Database,
   ) {}
 
+  /** What this repository runs its SQL on (the database or one transaction): for modules with their own repository (files). */
+  get queryable(): Queryable {
+    return this.q;
+  }
+
   /** Runs `fn` with a repository bound to one transaction. */
   transaction<T>(fn: (repo: DocumentRepository) => Promise<T>): Promise<T> {
     if (!this.db) return fn(this);

@@ -18,6 +18,13 @@ export interface FindOptions {
   filterFields?: string[];
   /** Include soft-deleted documents. */
   deleted?: boolean;
+  /** Skip this many matches instead of `page * limit` (the file browser pages folders and files as one list). */
+  offset?: number;
+}
+
+export interface SaveOptions {
+  /** Create with this id instead of a new one (an upload commits its blob under the id before the document exists). */
+  createWithId?: string;
 }
 
 export interface FindResult {
@@ -33,7 +40,7 @@ export interface DocumentService {
   find(caller: Caller, model: string, options: FindOptions): Promise<FindResult>;
   findById(caller: Caller, model: string, id: string, options?: { populate?: string[]; deleted?: boolean }): Promise<Doc>;
   /** Creates when `_id` is absent or `new`, otherwise updates (optimistic: a stale `_version` is a 409). */
-  save(caller: Caller, model: string, input: Record<string, unknown>): Promise<Doc>;
+  save(caller: Caller, model: string, input: Record<string, unknown>, options?: SaveOptions): Promise<Doc>;
   remove(caller: Caller, model: string, id: string): Promise<void>;
   /** The document as the caller may see it (hidden fields removed), or undefined when they may not read it. Sync: used per realtime event. */
   visibleTo(caller: Caller, model: string, doc: Record<string, unknown>): Record<string, unknown> | undefined;

@@ -1,0 +1,92 @@
+import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { SchemaSet } from '../../../shared/registry';
+import { ApiError, type ApiFailure, type DataProvider, type Doc, type FindAnswer, type FindParams, type LoginState, type SessionUser } from './types';
+
+/** The thunk extra argument of the admin store: which implementation of the data interface is in use. */
+export interface AdminExtra {
+  provider: DataProvider;
+}
+
+export const providerOf = (api: { extra: unknown }) => (api.extra as AdminExtra).provider;
+
+export function failureOf(error: unknown): ApiFailure {
+  if (error instanceof ApiError) return { status: error.status, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+  return { status: 0, message: error instanceof Error ? error.message : String(error) };
+}
+
+export async function run<T>(call: () => Promise<T>): Promise<{ data: T } | { error: ApiFailure }> {
+  try {
+    return { data: await call() };
+  } catch (error) {
+    return { error: failureOf(error) };
+  }
+}
+
+/** Cache tags: one per model list and one per document, so writes and realtime events refetch exactly what changed. */
+export const listTag = (model: string) => ({ type: 'Doc' as const, id: `list:${model}` });
+export const docTag = (model: string, id: string) => ({ type: 'Doc' as const, id: `${model}:${id}` });
+
+export interface FindArgs {
+  model: string;
+  params: FindParams;
+}
+export interface FindByIdArgs {
+  model: string;
+  id: string;
+  populate?: string[];
+}
+
+/** Every call of the admin goes through these endpoints (style: one data interface). */
+export const adminApi = createApi({
+  reducerPath: 'adminApi',
+  baseQuery: fakeBaseQuery<ApiFailure>(),
+  tagTypes: ['Doc', 'Context'],
+  // Lists stay fresh through tags and realtime events; a remount should not refetch what is current.
+  refetchOnMountOrArgChange: 30,
+  endpoints: (build) => ({
+    schemas: build.query<SchemaSet, void>({
+      queryFn: (_arg, api) => run(() => providerOf(api).schemas()),
+      providesTags: ['Context'],
+    }),
+    permissions: build.query<string[], void>({
+      queryFn: (_arg, api) => run(() => providerOf(api).permissions()),
+      providesTags: ['Context'],
+    }),
+    find: build.query<FindAnswer, FindArgs>({
+      queryFn: ({ model, params }, api) => run(() => providerOf(api).find(model, params)),
+      providesTags: (_result, _error, { model }) => [listTag(model)],
+    }),
+    findById: build.query<Doc, FindByIdArgs>({
+      queryFn: ({ model, id, populate }, api) => run(() => providerOf(api).findById(model, id, populate)),
+      providesTags: (_result, _error, { model, id }) => [docTag(model, id)],
+    }),
+    save: build.mutation<Doc, { model: string; doc: Record<string, unknown> }>({
+      queryFn: ({ model, doc }, api) => run(() => providerOf(api).save(model, doc)),
+      invalidatesTags: (result, error, { model }) => (error || !result ? [] : [listTag(model), docTag(model, result._id)]),
+    }),
+    remove: build.mutation<void, { model: string; id: string }>({
+      queryFn: ({ model, id }, api) => run(() => providerOf(api).remove(model, id)),
+      invalidatesTags: (_result, error, { model, id }) => (error ? [] : [listTag(model), docTag(model, id)]),
+    }),
+    login: build.mutation<LoginState, { username: string; password: string }>({
+      queryFn: ({ username, password }, api) => run(() => providerOf(api).login(username, password)),
+    }),
+    self: build.query<SessionUser, void>({
+      queryFn: (_arg, api) => run(() => providerOf(api).self()),
+    }),
+    logout: build.mutation<void, void>({
+      queryFn: (_arg, api) => run(() => providerOf(api).logout()),
+    }),
+  }),
+});
+
+export const {
+  useSchemasQuery,
+  usePermissionsQuery,
+  useFindQuery,
+  useFindByIdQuery,
+  useSaveMutation,
+  useRemoveMutation,
+  useLoginMutation,
+  useLogoutMutation,
+} = adminApi;

@@ -1,0 +1,73 @@
+import { ApiError, type DataProvider, type Doc, type FindAnswer, type LoginState, type SessionUser } from './types';
+import type { SchemaSet } from '../../../shared/registry';
+import { httpFileProvider } from './httpFiles';
+
+interface ErrorBody {
+  error?: unknown;
+  fields?: { field?: unknown; message?: unknown }[];
+}
+
+/** Spec section 8: the message is the `error` field of the JSON body, or else the body text, or else the status. */
+export async function errorOf(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let body: ErrorBody | undefined;
+  try {
+    body = JSON.parse(text) as ErrorBody;
+  } catch {
+    body = undefined;
+  }
+  const message = typeof body?.error === 'string' ? body.error : text || `${response.status} ${response.statusText}`.trim();
+  const fields = Array.isArray(body?.fields)
+    ? Object.fromEntries(
+        body.fields
+          .filter((f) => typeof f.field === 'string' && typeof f.message === 'string')
+          .map((f) => [f.field as string, f.message as string]),
+      )
+    : undefined;
+  return new ApiError(response.status, message, fields);
+}
+
+/** The data interface over the HTTP API; every request carries the stored token as an Authorization header. */
+export function httpProvider(token: () => string | undefined, base = ''): DataProvider {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const bearer = token();
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch (error) {
+      throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
+    }
+    if (!response.ok) throw await errorOf(response);
+    return (await response.json()) as T;
+  }
+  const q = (params: Record<string, string | string[] | undefined>) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) {
+      for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) search.append(key, item);
+    }
+    return search.toString();
+  };
+
+  return {
+    ...httpFileProvider(call, token, base),
+    async schemas() {
+      const { models, elements, values } = await call<SchemaSet>('GET', '/api/schemas');
+      return { models, elements, values };
+    },
+    permissions: async () => (await call<{ permissions: string[] }>('GET', '/api/admin/session')).permissions,
+    find: (model, params) => call<FindAnswer>('POST', '/api/document/find', { model, ...params }),
+    findById: (model, id, populate) => call<Doc>('GET', `/api/document/findById?${q({ model, id, populate })}`),
+    save: (model, doc) => call<Doc>('POST', `/api/document/updateOne?${q({ model })}`, doc),
+    async remove(model, id) {
+      await call('DELETE', `/api/document/delete?${q({ model, id })}`);
+    },
+    login: (username, password) => call<LoginState>('POST', '/api/login', { username, password }),
+    self: () => call<SessionUser>('GET', '/api/self'),
+    async logout() {
+      await call('POST', '/api/logout', {});
+    },
+  };
+}

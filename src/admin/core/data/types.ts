@@ -1,0 +1,89 @@
+import type { SchemaSet } from '../../../shared/registry';
+import type { FileProvider } from './files';
+
+/** A document as the API answers it. */
+export type Doc = Record<string, unknown> & { _id: string; _version?: number };
+
+export type SortSpec = Record<string, 1 | -1>;
+
+/** Body of `POST /api/document/find` without the model. */
+export interface FindParams {
+  query?: Record<string, unknown>;
+  sort?: SortSpec;
+  limit?: number;
+  page?: number;
+  populate?: string[];
+  search?: string;
+  filter?: Record<string, unknown>;
+  filterFields?: string[];
+  deleted?: boolean;
+}
+
+export interface FilterOption {
+  value: unknown;
+  label: string;
+}
+
+export interface FindAnswer {
+  results: Doc[];
+  total?: number;
+  totalEstimated?: boolean;
+  filters?: Record<string, FilterOption[]>;
+}
+
+export interface SessionUser {
+  _id: string;
+  login: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  avatar?: { file?: string; src?: string };
+  roles: string[];
+}
+
+/** What `POST /api/login` answers and the browser keeps. */
+export interface LoginState {
+  token: string;
+  user: SessionUser;
+}
+
+/** The schemas the caller may see, and the permissions the caller holds (for hiding what the server would refuse). */
+export interface AdminContext {
+  schemas: SchemaSet;
+  permissions: string[];
+}
+
+/** A failed call: the server's message (spec section 8) and, for validation errors, the message per field. */
+export interface ApiFailure {
+  status: number;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export class ApiError extends Error implements ApiFailure {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The one data interface of the admin (react-admin's DataProvider): RTK Query endpoints call it;
+ * the app uses the HTTP implementation, stories and tests an in-memory one.
+ */
+export interface DataProvider extends FileProvider {
+  /** The schemas the caller may see (`GET /api/schemas`). */
+  schemas(): Promise<SchemaSet>;
+  /** The caller's permissions (`GET /api/admin/session`). */
+  permissions(): Promise<string[]>;
+  find(model: string, params: FindParams): Promise<FindAnswer>;
+  findById(model: string, id: string, populate?: string[]): Promise<Doc>;
+  save(model: string, doc: Record<string, unknown>): Promise<Doc>;
+  remove(model: string, id: string): Promise<void>;
+  login(username: string, password: string): Promise<LoginState>;
+  self(): Promise<SessionUser>;
+  logout(): Promise<void>;
+}

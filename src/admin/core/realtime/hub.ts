@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+
+type Listener = (data: unknown) => void;
+type Send = (cmd: string, data: unknown) => void;
+
+/**
+ * Between the socket and the screens: screens listen to pushed events by type and hold queue
+ * memberships; the socket feeds events in and, on every (re)login, replays the memberships.
+ * Without a socket (stories, tests) it simply stays quiet.
+ */
+export function createRealtimeHub() {
+  const listeners = new Map<string, Set<Listener>>();
+  const queues = new Map<string, number>();
+  let send: Send | undefined;
+  return {
+    on(type: string, listener: Listener): () => void {
+      const set = listeners.get(type) ?? new Set<Listener>();
+      listeners.set(type, set.add(listener));
+      return () => void set.delete(listener);
+    },
+    emit(type: string, data: unknown) {
+      for (const listener of [...(listeners.get(type) ?? [])]) listener(data);
+    },
+    /** Joins a queue (`SimpleQueue.joinQueue`) until the returned function leaves it; counted per caller. */
+    joinQueue(queue: string): () => void {
+      const count = queues.get(queue) ?? 0;
+      queues.set(queue, count + 1);
+      if (count === 0) send?.('SimpleQueue.joinQueue', { queue });
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        const remaining = (queues.get(queue) ?? 1) - 1;
+        if (remaining > 0) return void queues.set(queue, remaining);
+        queues.delete(queue);
+        send?.('SimpleQueue.leaveQueue', { queue });
+      };
+    },
+    connected(sender: Send) {
+      send = sender;
+      for (const queue of queues.keys()) sender('SimpleQueue.joinQueue', { queue });
+    },
+    disconnected() {
+      send = undefined;
+    },
+  };
+}
+
+export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
+
+/** The admin's hub; the socket of the logged-in admin feeds it. */
+export const realtimeHub = createRealtimeHub();
+
+/** Calls `handler` for every pushed event of `type` while mounted (the latest handler, no resubscribe). */
+export function useRealtimeEvent<T>(type: string, handler: (data: T) => void, hub: RealtimeHub = realtimeHub): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => hub.on(type, (data) => latest.current(data as T)), [type, hub]);
+}
+
+/** Member of `queue` while mounted and while the queue stays the same. */
+export function useQueueMembership(queue: string | undefined, hub: RealtimeHub = realtimeHub): void {
+  useEffect(() => (queue ? hub.joinQueue(queue) : undefined), [queue, hub]);
+}

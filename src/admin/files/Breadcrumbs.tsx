@@ -1,0 +1,58 @@
+import { ChevronRight, House } from 'lucide-react';
+import type { DragEvent } from 'react';
+import type { FileItem } from '../core/data/files';
+
+export interface Crumb {
+  /** Folder id; undefined is the root. */
+  id?: string;
+  name: string;
+}
+
+/** Root, the ancestors of an item (from `_tree` and `_pathSegments`) and, unless `includeSelf` is false, the item. */
+export function crumbsOf(item: Pick<FileItem, '_id' | 'name' | '_tree' | '_pathSegments'> | null, includeSelf = true): Crumb[] {
+  if (!item) return [{ name: 'Files' }];
+  const tree = item._tree ?? [];
+  const names = item._pathSegments ?? [];
+  const ancestors = tree.map((id, index) => ({ id, name: names[index] ?? '…' }));
+  return [{ name: 'Files' }, ...ancestors, ...(includeSelf ? [{ id: item._id, name: item.name }] : [])];
+}
+
+/**
+ * Breadcrumbs with a home icon and the folder segments (spec section 2). The last crumb is the
+ * current place; the others navigate, and accept dropped items when `onDropItems` is given.
+ */
+export function Breadcrumbs({ crumbs, onOpen, hrefOf, dropProps }: { crumbs: Crumb[]; onOpen(id: string | undefined): void; hrefOf?(id: string | undefined): string; dropProps?(id: string | undefined): Partial<Record<'onDragOver' | 'onDragLeave' | 'onDrop', (event: DragEvent) => void>> }) {
+  return (
+    <nav aria-label="Breadcrumbs" className="min-w-0">
+      <ol className="flex min-w-0 items-center gap-0.5 text-[13px]">
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1;
+          const label = index === 0 ? <House aria-label="Files root" className="size-4" /> : crumb.name;
+          return (
+            <li key={crumb.id ?? 'root'} className={`flex min-w-0 items-center gap-0.5 ${!last && index > 0 ? 'max-sm:hidden' : ''}`}>
+              {index > 0 && <ChevronRight aria-hidden className="size-3.5 shrink-0 text-zinc-400" />}
+              {last && index > 0 ? (
+                <span aria-current="page" className="truncate px-1.5 py-1 font-medium text-zinc-900">
+                  {label}
+                </span>
+              ) : (
+                <a
+                  href={hrefOf?.(crumb.id) ?? '#'}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onOpen(crumb.id);
+                  }}
+                  aria-current={last ? 'page' : undefined}
+                  {...dropProps?.(crumb.id)}
+                  className="flex max-w-48 items-center truncate rounded px-1.5 py-1 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 data-[drop=true]:bg-accent-100 data-[drop=true]:text-accent-700"
+                >
+                  {label}
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { clickSelection, isSelectAll, isTypingTarget, pruneSelection, selectAll } from './selection';
+
+describe('file browser selection', () => {
+  it('selects one item on a plain click, replacing the selection', () => {
+    expect([...clickSelection(new Set(['a', 'b']), 'c', {})]).toEqual(['c']);
+    expect([...clickSelection(new Set(['a']), 'a', {})]).toEqual(['a']);
+  });
+
+  it('toggles in a multi-selection on shift-click', () => {
+    const two = clickSelection(new Set(['a']), 'b', { shiftKey: true });
+    expect([...two]).toEqual(['a', 'b']);
+    expect([...clickSelection(two, 'a', { shiftKey: true })]).toEqual(['b']);
+    expect([...clickSelection(two, 'c', { ctrlKey: true })]).toEqual(['a', 'b', 'c']);
+  });
+
+  it('selects all loaded children and prunes ids that left the folder', () => {
+    expect([...selectAll(['a', 'b', 'c'])]).toEqual(['a', 'b', 'c']);
+    const current = new Set(['a', 'b']);
+    expect(pruneSelection(current, ['a', 'b', 'x'])).toBe(current);
+    expect([...pruneSelection(current, ['b'])]).toEqual(['b']);
+  });
+
+  it('knows Ctrl+A and fields being typed in', () => {
+    expect(isSelectAll({ key: 'a', ctrlKey: true, metaKey: false, altKey: false })).toBe(true);
+    expect(isSelectAll({ key: 'A', ctrlKey: false, metaKey: true, altKey: false })).toBe(true);
+    expect(isSelectAll({ key: 'a', ctrlKey: false, metaKey: false, altKey: false })).toBe(false);
+    expect(isTypingTarget({ tagName: 'INPUT', isContentEditable: false } as unknown as EventTarget)).toBe(true);
+    expect(isTypingTarget({ tagName: 'DIV', isContentEditable: true } as unknown as EventTarget)).toBe(true);
+    expect(isTypingTarget({ tagName: 'DIV', isContentEditable: false } as unknown as EventTarget)).toBe(false);
+    expect(isTypingTarget(null)).toBe(false);
+  });
+});

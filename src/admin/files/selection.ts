@@ -1,0 +1,39 @@
+/** Selection rules of the file browser (spec section 2): pure, so the controller only wires events. */
+
+export type Selection = ReadonlySet<string>;
+
+export const EMPTY_SELECTION: Selection = new Set();
+
+/** A plain click selects only the item; shift-click (or Ctrl/Cmd-click) toggles it in a multi-selection. */
+export function clickSelection(current: Selection, id: string, modifiers: { shiftKey?: boolean; ctrlKey?: boolean; metaKey?: boolean }): Selection {
+  if (modifiers.shiftKey || modifiers.ctrlKey || modifiers.metaKey) {
+    const next = new Set(current);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    return next;
+  }
+  return new Set([id]);
+}
+
+/** Ctrl+A: every loaded child. */
+export function selectAll(ids: readonly string[]): Selection {
+  return new Set(ids);
+}
+
+/** Drops ids that are no longer loaded (after a delete, a move or a realtime reload). */
+export function pruneSelection(current: Selection, loaded: readonly string[]): Selection {
+  if ([...current].every((id) => loaded.includes(id))) return current;
+  const present = new Set(loaded);
+  return new Set([...current].filter((id) => present.has(id)));
+}
+
+/** Typing in a field keeps Ctrl+A for the field. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!target || typeof (target as HTMLElement).tagName !== 'string') return false;
+  const element = target as HTMLElement;
+  return element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
+}
+
+/** Is this key event Ctrl+A (Cmd+A on macOS)? */
+export const isSelectAll = (event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }) =>
+  (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'a';

@@ -1,0 +1,99 @@
+import type { Layout, Page, SiteConfig } from '../../../shared/generated/types';
+import { linkedPageIds } from '../../../site/ssr/compose';
+import { withDefaults } from '../../../site/ssr/siteConfig';
+import { ANONYMOUS, SYSTEM, type Caller } from '../../access/caller';
+import type { Services } from '../../services';
+import type { Doc } from '../documents/service';
+
+/** What a site path resolves to (spec section 2, "Public"): a page, a redirect, or nothing. */
+export type Resolution =
+  | { kind: 'page'; page: Page & { _id: string }; layout: Pick<Layout, 'elements'> | null; pagePaths: Record<string, string> }
+  | { kind: 'redirect'; to: string; permanent: boolean }
+  | { kind: 'notFound' };
+
+export interface PageQuery {
+  path: string;
+  project?: string;
+  language?: string;
+}
+
+/** Models whose changes can change what a site path shows: the page cache listens for them. */
+export const SITE_MODELS = new Set(['page', 'layout', 'siteConfig', 'redirect']);
+
+/** Longest path looked up; anything longer is simply not found. */
+const MAX_PATH = 2000;
+
+/** `/Termin/` -> `/Termin`, `%C3%9Cber-uns` -> `Über-uns`; undefined for paths that cannot be a page's. */
+export function normalizePath(raw: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(raw.split('?')[0].split('#')[0]);
+  } catch {
+    return undefined;
+  }
+  if (!path.startsWith('/') || path.length > MAX_PATH || path.includes('\0')) return undefined;
+  path = path.replace(/\/{2,}/g, '/');
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+export type SiteService = ReturnType<typeof createSiteService>;
+
+/** Page resolution, site configuration and sitemap, shared by the JSON API and server-side rendering. */
+export function createSiteService({ documents, bus }: Pick<Services, 'documents' | 'bus'>) {
+  let config: Promise<SiteConfig> | undefined;
+  bus.subscribe((event) => {
+    if (event.type === 'document' && event.model === 'siteConfig') config = undefined;
+  });
+
+  /** The first site configuration with every default filled in (cached until one changes). */
+  function siteConfig(): Promise<SiteConfig> {
+    config ??= documents
+      .find(SYSTEM, 'siteConfig', { limit: 1, sort: { _createdAt: 1 } })
+      .then(({ results }) => withDefaults(results[0] as Partial<SiteConfig> | undefined))
+      .catch((error: unknown) => {
+        config = undefined;
+        throw error;
+      });
+    return config;
+  }
+
+  async function resolve(caller: Caller, { path: raw, project, language }: PageQuery): Promise<Resolution> {
+    const path = normalizePath(raw);
+    if (!path) return { kind: 'notFound' };
+    const query: Record<string, unknown> = { _path: path };
+    if (project) query.project = project;
+    if (language) query.language = language;
+    const [page] = (await documents.find(caller, 'page', { query, limit: 1, sort: { _createdAt: 1 } })).results as (Page & Doc)[];
+    if (page) {
+      const layout = typeof page.layout === 'string' ? await findLayout(page.layout) : null;
+      const ids = linkedPageIds([...(page.elements ?? []), ...(layout?.elements ?? []).map((item) => item.element)]);
+      return { kind: 'page', page, layout, pagePaths: await pathsOf(caller, ids) };
+    }
+    // Redirects are configuration, not content: looked up as the server, answered to anyone.
+    const [redirect] = (await documents.find(SYSTEM, 'redirect', { query: { from: path }, limit: 1 })).results;
+    if (redirect && typeof redirect.to === 'string') return { kind: 'redirect', to: redirect.to, permanent: redirect.permanent === true };
+    return { kind: 'notFound' };
+  }
+
+  async function findLayout(id: string): Promise<Pick<Layout, 'elements'> | null> {
+    const layout = await documents.findById(SYSTEM, 'layout', id).catch(() => undefined);
+    return layout ? { elements: (layout.elements ?? []) as Layout['elements'] } : null;
+  }
+
+  /** Paths of the linked pages the caller may read (a link to a page they may not read gets no path). */
+  async function pathsOf(caller: Caller, ids: string[]): Promise<Record<string, string>> {
+    if (ids.length === 0) return {};
+    const { results } = await documents.find(caller, 'page', { query: { _id: { $in: ids.slice(0, 500) } }, limit: 500 });
+    return Object.fromEntries(results.filter((page) => typeof page._path === 'string').map((page) => [page._id, page._path as string]));
+  }
+
+  /** The pages a search engine may list: readable by guests and not marked noIndex. */
+  async function indexablePages(): Promise<{ path: string; updatedAt?: string }[]> {
+    const { results } = await documents.find(ANONYMOUS, 'page', { query: { noIndex: { $ne: true } }, sort: { _path: 1 }, limit: 500 });
+    return results
+      .filter((page) => typeof page._path === 'string')
+      .map((page) => ({ path: page._path as string, updatedAt: typeof page._updatedAt === 'string' ? page._updatedAt : undefined }));
+  }
+
+  return { siteConfig, resolve, indexablePages };
+}

@@ -1,0 +1,194 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { IMAGE_PRESET_NAMES, type ImagePresetName } from '../../../shared/media/presets';
+import { HttpError } from '../../errors';
+import type { Services } from '../../services';
+import { contentDisposition } from './names';
+import type { Delivery, FolderQuery, SortKey } from './service';
+
+const id = { type: 'string', pattern: '^[0-9a-f]{24}$' } as const;
+const doc = { type: 'object', additionalProperties: true, properties: { _id: { type: ['string', 'null'] } } } as const;
+const error = { type: 'object', properties: { error: { type: 'string' }, retryAfter: { type: 'integer' } } } as const;
+const SORT_DIRS: Record<string, 1 | -1> = { '1': 1, '-1': -1, asc: 1, desc: -1, ascending: 1, descending: -1 };
+/** Types a browser shows without running anything of ours: only these may be asked for inline. */
+const INLINE_SAFE = /^(image\/(png|jpeg|gif|webp|avif)|video\/[\w.+-]+|audio\/[\w.+-]+|application\/pdf|text\/plain)$/;
+const SANDBOX = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+
+/** Sends bytes with validators; a matching If-None-Match answers 304 without a body. */
+function send(request: FastifyRequest, reply: FastifyReply, delivery: Delivery, cacheControl: string): FastifyReply {
+  reply.header('etag', delivery.etag).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff');
+  if (request.headers['if-none-match'] === delivery.etag) {
+    delivery.stream.destroy();
+    return reply.status(304).send();
+  }
+  if (delivery.range) {
+    reply.status(206).header('content-range', `bytes ${delivery.range.start}-${delivery.range.end}/${delivery.range.size}`);
+  }
+  return reply.header('content-type', delivery.type).header('content-length', delivery.length).send(delivery.stream);
+}
+
+/** Spec section 7 "Files", `cms/image` and `cms/storageInfo`. */
+export async function fileRoutes(app: FastifyInstance, { files }: Services): Promise<void> {
+  await app.register(async (scope) => {
+    // Every body is the raw file, whatever its type (also JSON): a stream, never buffered here.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    // A refused upload may still be arriving: close the connection instead of reading the rest.
+    scope.addHook('onError', async (_request, reply) => {
+      reply.header('connection', 'close');
+    });
+    scope.post<{ Querystring: { name: string; folder?: string } }>(
+      '/api/files/upload',
+      {
+        schema: {
+          summary: 'Uploads a file: the raw body with its type; images get their presets by jobs',
+          tags: ['files'],
+          querystring: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', maxLength: 1024 }, folder: id } },
+          response: { 200: doc, '4xx': error },
+        },
+      },
+      async (request) => {
+        const length = request.headers['content-length'];
+        const body = (request.body as Readable | undefined) ?? Readable.from([]);
+        return files.upload(request.caller, {
+          name: request.query.name,
+          folder: request.query.folder,
+          contentType: request.headers['content-type'] ?? '',
+          contentLength: length === undefined ? undefined : Number(length),
+          body,
+        });
+      },
+    );
+  });
+
+  app.addHook('onError', async (_request, reply, failure) => {
+    if (failure instanceof HttpError && typeof failure.details.retryAfter === 'number') reply.header('retry-after', String(failure.details.retryAfter));
+  });
+
+  app.get<{ Querystring: { id?: string; children: boolean; childPage: number; childLimit: number; sortKey: SortKey; sortDir: string } }>(
+    '/api/files/folder',
+    {
+      schema: {
+        summary: 'A folder (root without id) with one page of its children, folders first',
+        tags: ['files'],
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            id,
+            children: { type: 'boolean', default: true },
+            childPage: { type: 'integer', minimum: 0, maximum: 100_000, default: 0 },
+            childLimit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+            sortKey: { type: 'string', enum: ['name', '_createdAt', '_updatedAt', 'size', 'mimeType'], default: 'name' },
+            sortDir: { type: 'string', enum: Object.keys(SORT_DIRS), default: '1' },
+          },
+        },
+        response: { 200: { ...doc, properties: { ...doc.properties, children: { type: 'array', items: doc }, total: { type: 'integer' } } } },
+      },
+    },
+    (request) => {
+      const query: FolderQuery = { ...request.query, sortDir: SORT_DIRS[request.query.sortDir] };
+      return files.folder(request.caller, query);
+    },
+  );
+
+  app.get<{ Querystring: { id: string; inline?: boolean } }>(
+    '/api/files/download',
+    {
+      schema: {
+        summary: 'The file as an attachment (inline=true only for types that run nothing); active content is sandboxed',
+        tags: ['files'],
+        querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id, inline: { type: 'boolean', default: false } } },
+      },
+    },
+    async (request, reply) => {
+      const delivery = await files.download(request.caller, request.query.id, request.headers.range);
+      const inline = request.query.inline && INLINE_SAFE.test(delivery.type);
+      reply.header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', String(delivery.doc.name ?? 'file')));
+      reply.header('accept-ranges', 'bytes');
+      // A PDF viewer does not run in a sandboxed document; everything else (SVG, HTML above all) is sandboxed.
+      if (!(inline && delivery.type === 'application/pdf')) reply.header('content-security-policy', SANDBOX);
+      return send(request, reply, delivery, delivery.isPublic ? 'public, max-age=300' : 'private, no-cache');
+    },
+  );
+
+  app.get<{ Querystring: { id: string; preview: 'thumbnail' | 'video' } }>(
+    '/api/files/preview',
+    {
+      schema: {
+        summary: 'A preview image: thumbnail of an image, or a poster frame of a video (needs ffmpeg)',
+        tags: ['files'],
+        querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id, preview: { type: 'string', enum: ['thumbnail', 'video'], default: 'thumbnail' } } },
+      },
+    },
+    async (request, reply) => {
+      const delivery = await files.preview(request.caller, request.query.id, request.query.preview);
+      reply.header('content-security-policy', SANDBOX);
+      return send(request, reply, delivery, `${delivery.isPublic ? 'public' : 'private'}, max-age=86400`);
+    },
+  );
+
+  app.get<{ Querystring: { id: string; preset: ImagePresetName; w?: number } }>(
+    '/api/files/imagePreset',
+    {
+      schema: {
+        summary: 'An image in a preset (and a srcSet width); rendered on demand when its job has not run yet',
+        tags: ['files'],
+        querystring: {
+          type: 'object',
+          required: ['id', 'preset'],
+          additionalProperties: false,
+          properties: { id, preset: { type: 'string', enum: IMAGE_PRESET_NAMES }, w: { type: 'integer', minimum: 1, maximum: 10_000 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const delivery = await files.preset(request.caller, request.query.id, request.query.preset, request.query.w);
+      reply.header('content-security-policy', SANDBOX);
+      // A file's bytes never change under its id, so neither do its renderings.
+      return send(request, reply, delivery, `${delivery.isPublic ? 'public' : 'private'}, max-age=31536000, immutable`);
+    },
+  );
+
+  app.get<{ Querystring: { image: string; presetName: ImagePresetName } }>(
+    '/api/cms/image',
+    {
+      schema: {
+        summary: 'src, srcSet and alt of an image in a preset',
+        tags: ['cms'],
+        querystring: {
+          type: 'object',
+          required: ['image'],
+          additionalProperties: false,
+          properties: { image: { type: 'string', maxLength: 2000 }, presetName: { type: 'string', enum: IMAGE_PRESET_NAMES, default: 'fullWidth' } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['src', 'srcSet', 'alt'],
+            properties: { src: { type: 'string' }, srcSet: { type: 'string' }, alt: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' } },
+          },
+        },
+      },
+    },
+    (request) => files.image(request.caller, request.query.image, request.query.presetName),
+  );
+
+  app.get(
+    '/api/cms/storageInfo',
+    {
+      schema: {
+        summary: 'Bytes used by files and free on the store, and the number of files and folders',
+        tags: ['cms'],
+        response: {
+          200: {
+            type: 'object',
+            required: ['used', 'free', 'files', 'folders'],
+            properties: { used: { type: 'integer' }, free: { type: ['integer', 'null'] }, files: { type: 'integer' }, folders: { type: 'integer' } },
+          },
+        },
+      },
+    },
+    (request) => files.storageInfo(request.caller),
+  );
+}

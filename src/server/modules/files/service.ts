@@ -1,0 +1,69 @@
+import type { Readable } from 'node:stream';
+import type { ImagePresetName } from '../../../shared/media/presets';
+import type { Caller } from '../../access/caller';
+import type { Doc } from '../documents/service';
+
+export interface UploadInput {
+  name: unknown;
+  folder?: string;
+  contentType: string;
+  /** The declared length, when the client sent one: over the limit is refused before reading. */
+  contentLength?: number;
+  body: AsyncIterable<Buffer | Uint8Array>;
+}
+
+export type SortKey = 'name' | '_createdAt' | '_updatedAt' | 'size' | 'mimeType';
+
+export interface FolderQuery {
+  id?: string;
+  children: boolean;
+  childPage: number;
+  childLimit: number;
+  sortKey: SortKey;
+  sortDir: 1 | -1;
+}
+
+/** A folder (the root has `_id` null) with one page of its children: folders first, then files. */
+export interface FolderListing extends Record<string, unknown> {
+  _id: string | null;
+  children?: Doc[];
+  total?: number;
+  childPage?: number;
+  childLimit?: number;
+}
+
+/** Bytes to send: a stream of a blob with its length and the headers that describe it. */
+export interface Delivery {
+  stream: Readable;
+  length: number;
+  type: string;
+  etag: string;
+  /** Cacheable by shared caches (the file is public). */
+  isPublic: boolean;
+  /** For ranges: the whole size and the served range. */
+  range?: { start: number; end: number; size: number };
+}
+
+export interface StorageInfo {
+  used: number;
+  free: number | null;
+  files: number;
+  folders: number;
+}
+
+/** The file operations of spec section 7 "Files"; every read goes through the document permissions. */
+export interface FilesService {
+  /** Cleans leftovers of interrupted uploads and registers the preset worker; call before the queues start. */
+  start(): Promise<void>;
+  upload(caller: Caller, input: UploadInput): Promise<Doc>;
+  folder(caller: Caller, query: FolderQuery): Promise<FolderListing>;
+  download(caller: Caller, id: string, range?: string): Promise<Delivery & { doc: Doc }>;
+  preview(caller: Caller, id: string, kind: 'thumbnail' | 'video'): Promise<Delivery>;
+  preset(caller: Caller, id: string, preset: ImagePresetName, width?: number): Promise<Delivery>;
+  image(caller: Caller, image: string, preset: ImagePresetName): Promise<{ src: string; srcSet: string; alt: string; width: number; height?: number }>;
+  storageInfo(caller: Caller): Promise<StorageInfo>;
+  /** Renders one preset into the blob store (the job's work). */
+  generatePreset(fileId: string, preset: ImagePresetName): Promise<void>;
+}
+
+export const PRESET_QUEUE = 'imagePresets';

@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { composePageTitle } from '../../shared/rules/pageTitle';
+import { NOT_FOUND_TEXT } from '../../shared/rules/constants';
+import { contentChanged, hashTarget, scrollAfterRender, scrollToTarget } from '../scroll/smoothScroll';
+import { SiteApp } from '../ssr/SiteApp';
+import { pageView, type SiteBootData, type SiteView } from '../ssr/view';
+import { fetchPage, siteApi, storedToken } from './api';
+import { interceptedUrl } from './links';
+
+interface Shown {
+  view: SiteView;
+  /** Changes with every navigation, so the scroll effect runs even for the same view. */
+  visit: number;
+  hash: string;
+}
+
+const MAX_REDIRECTS = 5;
+
+/**
+ * The hydrated site with client-side navigation: same-origin link clicks fetch the next page as JSON
+ * (GET /api/cms/page) and render it without a reload; history entries make back and forward work;
+ * a redirect answer navigates to its target.
+ */
+export function ClientApp({ boot }: { boot: SiteBootData }) {
+  const [shown, setShown] = useState<Shown>({ view: boot.view, visit: 0, hash: location.hash });
+  const latest = useRef(0);
+  const currentPath = useRef(location.pathname);
+
+  const show = useCallback(
+    async (url: URL, mode: 'push' | 'replace' | 'pop', redirects = 0): Promise<void> => {
+      const visit = ++latest.current;
+      let answer;
+      try {
+        answer = await fetchPage(url.pathname);
+      } catch {
+        if (mode !== 'pop') location.assign(url.href);
+        return;
+      }
+      if (visit !== latest.current) return;
+      if (answer && 'redirect' in answer) {
+        const target = new URL(answer.redirect.to, location.href);
+        if (target.origin !== location.origin || redirects >= MAX_REDIRECTS) return location.assign(target.href);
+        return show(target, mode === 'pop' ? 'replace' : mode, redirects + 1);
+      }
+      const view: SiteView = answer ? pageView(answer) : { kind: 'notFound', path: url.pathname };
+      const href = url.pathname + url.search + url.hash;
+      if (mode === 'push') history.pushState(null, '', href);
+      else if (mode === 'replace') history.replaceState(null, '', href);
+      currentPath.current = url.pathname;
+      updateHead(boot, view);
+      setShown({ view, visit, hash: url.hash });
+    },
+    [boot],
+  );
+
+  useEffect(() => {
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+    const onClick = (event: MouseEvent) => {
+      const url = interceptedUrl(event, location);
+      if (!url) return;
+      event.preventDefault();
+      if (url.pathname === currentPath.current && url.search === location.search && url.hash) {
+        // An anchor on this page (`#id` or `path#id`): scroll there smoothly.
+        if (url.hash !== location.hash) history.pushState(null, '', url.hash);
+        const target = hashTarget(url.hash);
+        if (target) scrollToTarget(target);
+        return;
+      }
+      void show(url, 'push');
+    };
+    const onPop = () => {
+      if (location.pathname === currentPath.current) {
+        const target = hashTarget(location.hash);
+        return scrollToTarget(target ?? 0);
+      }
+      void show(new URL(location.href), 'pop');
+    };
+    document.addEventListener('click', onClick);
+    window.addEventListener('popstate', onPop);
+    // Staff who are logged in may see pages that guests may not: SSR answered as a guest.
+    if (boot.view.kind === 'notFound' && storedToken()) void show(new URL(location.href), 'replace');
+    return () => {
+      document.removeEventListener('click', onClick);
+      window.removeEventListener('popstate', onPop);
+    };
+  }, [boot, show]);
+
+  useLayoutEffect(() => contentChanged(), [shown]);
+  useEffect(() => scrollAfterRender(shown.hash), [shown]);
+
+  return <SiteApp config={boot.config} view={shown.view} api={siteApi} />;
+}
+
+/** Title, description and robots of the view now shown (SSR wrote them for the first one). */
+function updateHead({ config }: SiteBootData, view: SiteView): void {
+  const page = view.kind === 'page' ? view.page : undefined;
+  document.title = composePageTitle(page ? (page.title ?? page.name) : NOT_FOUND_TEXT, config.title);
+  setMeta('description', page?.description);
+  setMeta('robots', !page || page.noIndex ? 'noindex' : undefined);
+  // Structured data describes the page the server rendered; a crawler never navigates client-side.
+  document.querySelectorAll('script[type="application/ld+json"]').forEach((script) => script.remove());
+}
+
+function setMeta(name: string, content: string | undefined): void {
+  let meta = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (!content) return meta?.remove();
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = name;
+    document.head.append(meta);
+  }
+  meta.content = content;
+}

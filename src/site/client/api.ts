@@ -1,0 +1,48 @@
+import type { SiteContextValue } from '../context';
+import type { PageAnswer } from '../ssr/view';
+
+/** Same key as the admin's login state (src/admin/core/session/loginState.ts); the site may not import the admin. */
+const LOGIN_KEY = 'baukasten.admin.login';
+
+/** The admin's token, so that logged-in staff also see pages that are not public. */
+export function storedToken(): string | undefined {
+  try {
+    const token = (JSON.parse(localStorage.getItem(LOGIN_KEY) ?? 'null') as { token?: unknown } | null)?.token;
+    return typeof token === 'string' ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function failure(response: Response): Promise<Error> {
+  const text = await response.text().catch(() => '');
+  try {
+    const { error } = JSON.parse(text) as { error?: unknown };
+    if (typeof error === 'string') return new Error(error);
+  } catch {
+    // not JSON
+  }
+  return new Error(text || `${response.status} ${response.statusText}`);
+}
+
+async function post(url: string, body: unknown): Promise<void> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw await failure(response);
+}
+
+/** Public submissions (spec section 7); each rejects with the server's error message. */
+export const siteApi: SiteContextValue['api'] = {
+  submitForm: (name, data) => post('/api/formData', { name, data }),
+  contact: (body) => post('/api/cms/contact', body),
+  event: (data) => post('/api/event', data),
+};
+
+/** GET /api/cms/page: the page (with layout and linked paths), the redirect, or null for 'not found'. */
+export async function fetchPage(path: string, token = storedToken()): Promise<PageAnswer | null> {
+  const response = await fetch(`/api/cms/page?${new URLSearchParams({ path })}`, {
+    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  if (response.status === 404) return null;
+  if (!response.ok) throw await failure(response);
+  return (await response.json()) as PageAnswer;
+}

@@ -1,0 +1,72 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import type { ElementProps } from '../../render/types';
+import { CONTACT_SUCCESS, FORM_FAILURE, SUBMIT_LABEL, splitContactName } from '../../../shared/rules';
+import { useSite } from '../../context';
+import { BUTTON_PRIMARY } from '../../ui/button';
+import { MessageDialog } from '../../ui/Dialog';
+import { FormFieldList } from '../../ui/FormControls';
+import { initialValues, validateRequired, type FormField, type FormValues } from '../../ui/formFields';
+import { useSubmission } from '../../ui/useSubmission';
+
+export const CONTACT_FIELDS: FormField[] = [
+  { name: 'name', label: 'Name', kind: 'text', required: true, options: [] },
+  { name: 'email', label: 'E-Mail', kind: 'email', required: true, options: [] },
+  { name: 'phone', label: 'Telefon', kind: 'tel', required: false, options: [] },
+  { name: 'subject', label: 'Betreff', kind: 'text', required: false, options: [] },
+  { name: 'message', label: 'Nachricht', kind: 'textarea', required: true, options: [] },
+  { name: 'consent', label: 'Ich bin einverstanden, dass meine Angaben zur Beantwortung der Anfrage gespeichert werden.', kind: 'checkbox', required: true, options: [] },
+];
+
+/** The body of POST /api/cms/contact: the name split on its first space (spec section 5). */
+export function contactRequest(values: FormValues) {
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string).trim() : '');
+  const { firstName, lastName } = splitContactName(text('name'));
+  return {
+    firstName,
+    lastName,
+    email: text('email'),
+    message: text('message'),
+    ...(text('phone') ? { phone: text('phone') } : {}),
+    ...(text('subject') ? { subject: text('subject') } : {}),
+    // Consent to storing the request: the server records when it was given.
+    ...(values.consent === true ? { agb: true } : {}),
+  };
+}
+
+export default function Contact({ title }: ElementProps<'contact'>) {
+  const { api } = useSite();
+  const [values, setValues] = useState<FormValues>(() => initialValues(CONTACT_FIELDS));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const reset = useCallback(() => setValues(initialValues(CONTACT_FIELDS)), []);
+  const { state, submit, close } = useSubmission(reset);
+
+  const onChange = (field: string, value: string | boolean) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateRequired(CONTACT_FIELDS, values);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    void submit(() => api.contact(contactRequest(values)));
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-2xl">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 md:p-10">
+        {title ? <h2 className="text-2xl font-semibold text-heading md:text-3xl">{title}</h2> : null}
+        <FormFieldList fields={CONTACT_FIELDS} values={values} errors={errors} markRequired onChange={onChange} />
+        <div>
+          <button type="submit" className={`${BUTTON_PRIMARY} w-full sm:w-auto`} disabled={state === 'sending'}>
+            {state === 'sending' ? 'Wird gesendet …' : SUBMIT_LABEL}
+          </button>
+        </div>
+      </form>
+      <MessageDialog open={state === 'success'} tone="success" title={CONTACT_SUCCESS} onClose={close}>
+        Wir melden uns so bald wie möglich bei Ihnen.
+      </MessageDialog>
+      <MessageDialog open={state === 'error'} tone="error" title={FORM_FAILURE} onClose={close} />
+    </div>
+  );
+}

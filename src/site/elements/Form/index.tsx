@@ -1,0 +1,62 @@
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import type { ElementProps } from '../../render/types';
+import { FORM_FAILURE } from '../../../shared/rules';
+import { useSite } from '../../context';
+import { BUTTON_PRIMARY } from '../../ui/button';
+import { MessageDialog } from '../../ui/Dialog';
+import { FormFieldList } from '../../ui/FormControls';
+import { formFields, initialValues, submittedData, validateRequired, type FormField, type FormValues } from '../../ui/formFields';
+import { useSubmission } from '../../ui/useSubmission';
+
+/** A form generated from its JSON Schema; submissions go to POST /api/formData under the form's name. */
+export default function Form(props: ElementProps<'special.form'>) {
+  const parsed = useMemo(() => {
+    try {
+      return { fields: formFields(props.properties) };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }, [props.properties]);
+  if (!parsed.fields) {
+    return <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">Failed rendering form {parsed.error}</p>;
+  }
+  return <SchemaForm {...props} fields={parsed.fields} />;
+}
+
+function SchemaForm({ title, name, fields, submitLabel, successMessage, validate }: ElementProps<'special.form'> & { fields: FormField[] }) {
+  const { api } = useSite();
+  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const reset = useCallback(() => setValues(initialValues(fields)), [fields]);
+  const { state, submit, close } = useSubmission(reset);
+
+  const onChange = (field: string, value: string | boolean) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (validate) {
+      const found = validateRequired(fields, values);
+      setErrors(found);
+      if (Object.keys(found).length) return;
+    }
+    void submit(() => api.submitForm(name, submittedData(fields, values)));
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-2xl">
+      <form onSubmit={onSubmit} noValidate={!validate} className="flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 md:p-10">
+        {title ? <h2 className="text-2xl font-semibold text-heading md:text-3xl">{title}</h2> : null}
+        <FormFieldList fields={fields} values={values} errors={errors} markRequired={false} onChange={onChange} />
+        <div>
+          <button type="submit" className={`${BUTTON_PRIMARY} w-full sm:w-auto`} disabled={state === 'sending'}>
+            {state === 'sending' ? 'Wird gesendet …' : submitLabel}
+          </button>
+        </div>
+      </form>
+      <MessageDialog open={state === 'success'} tone="success" title={successMessage} onClose={close} />
+      <MessageDialog open={state === 'error'} tone="error" title={FORM_FAILURE} onClose={close} />
+    </div>
+  );
+}

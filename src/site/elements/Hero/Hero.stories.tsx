@@ -1,0 +1,17 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import schema from '../../../../schemas/elements/hero.schema.json';
+import { ElementPreview } from '../../stories/ElementPreview';
+
+// Stories are fixtures: the args are the schema's examples, rendered the way a page renders them.
+const meta = {
+  title: 'Site/Elements/Hero',
+  args: schema.examples[0],
+  render: (args) => <ElementPreview tag="hero" props={args} />,
+} satisfies Meta<Record<string, unknown>>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Example: Story = {};
+
+/** Without a background photo: a light band in the primary colour. */
+export const WithoutBackground: Story = { args: { ...schema.examples[0], background: undefined } };

@@ -1,0 +1,17 @@
+import type { ElementProps } from '../../render/types';
+import { cssSizeToString } from '../../../shared/format';
+import { siteIcon } from '../../ui/icons';
+
+/** A decorative icon; without a colour it takes the site's primary colour. */
+export default function Icon({ icon, size, color }: ElementProps<'icon'>) {
+  const Glyph = siteIcon(icon);
+  const dimension = cssSizeToString(size as Parameters<typeof cssSizeToString>[0]);
+  return (
+    <Glyph
+      aria-hidden
+      className={`shrink-0 ${color ? '' : 'text-brand'}`}
+      style={{ width: dimension, height: dimension, ...(color ? { color } : {}) }}
+      strokeWidth={1.75}
+    />
+  );
+}

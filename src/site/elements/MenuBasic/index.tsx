@@ -1,0 +1,6 @@
+import type { ElementProps } from '../../render/types';
+import { MenuCard } from './MenuCard';
+
+export default function MenuBasic(props: ElementProps<'menu.basic'>) {
+  return <MenuCard {...props} />;
+}

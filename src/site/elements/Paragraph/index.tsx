@@ -1,0 +1,11 @@
+import type { ElementProps } from '../../render/types';
+import { InlineText } from '../../render/InlineText';
+import { TEXT_ALIGN } from '../../ui/responsive';
+
+export default function Paragraph({ text, alignment }: ElementProps<'paragraph'>) {
+  return (
+    <div className={`flex max-w-[68ch] flex-col gap-4 text-lg leading-relaxed text-ink ${TEXT_ALIGN[alignment]}`}>
+      <InlineText text={text} />
+    </div>
+  );
+}

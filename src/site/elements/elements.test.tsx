@@ -1,0 +1,107 @@
+import { isDeepStrictEqual } from 'node:util';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRegistry } from '../../shared/registry';
+import { ELEMENT_TAGS, schemaSet } from '../../shared/generated/schemas';
+import { SiteContext } from '../context';
+import { ELEMENT_META } from '../render/elementMeta';
+import { RenderElement, RenderElements } from '../render/RenderElements';
+import { storySite } from '../stories/siteFixture';
+import { siteElements } from './registry';
+
+// Stories are the fixtures: an element's story is the one whose args are its schema's example.
+const storyModules = import.meta.glob<{ default: { title: string; args?: unknown } }>('./*/*.stories.tsx', { eager: true });
+
+const registry = createRegistry(schemaSet);
+
+function render(node: React.ReactNode): string {
+  const { site } = storySite({ delayMs: 0 });
+  return renderToString(<SiteContext.Provider value={site}>{node}</SiteContext.Provider>);
+}
+
+function storyFor(example: unknown) {
+  const file = Object.keys(storyModules).find((path) => isDeepStrictEqual(storyModules[path].default.args, example));
+  return file ? { file, module: storyModules[file] } : undefined;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe.each(ELEMENT_TAGS.map((tag) => [tag]))('element %s', (tag) => {
+  const info = registry.element(tag);
+
+  it('has a schema with at least one example, a component and a story', () => {
+    expect(schemaSet.elements[tag]).toBeDefined();
+    expect(info?.examples.length).toBeGreaterThan(0);
+    expect(siteElements[tag]).toBeTypeOf('function');
+    const story = storyFor(info?.examples[0]);
+    expect(story, `no story has the first example of ${tag} as its args`).toBeDefined();
+    expect(story?.module.default.title).toMatch(/^Site\//);
+  });
+
+  it('has the defaults and slots the schemas give', () => {
+    expect(ELEMENT_META[tag].defaults).toEqual(info?.defaults);
+    expect([...ELEMENT_META[tag].slots]).toEqual(info?.slots);
+  });
+
+  it('renders every example and its defaults on the server without errors', () => {
+    const errors = vi.spyOn(console, 'error');
+    for (const example of info?.examples ?? []) {
+      render(<RenderElements elements={[{ tag, props: example }]} root />);
+    }
+    render(<RenderElement tag={tag} props={{}} />);
+    expect(errors).not.toHaveBeenCalled();
+  });
+});
+
+describe('RenderElements', () => {
+  it('renders nothing for an unknown tag and logs "Missing element"', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const html = render(<RenderElements elements={[{ tag: 'marquee', props: {} }, { tag: 'header', props: { text: 'Danach' } }]} />);
+    expect(errors).toHaveBeenCalledWith('Missing element', 'marquee');
+    expect(html).toContain('Danach');
+    expect(html).not.toContain('marquee');
+  });
+
+  it('fills schema defaults and renders slots recursively', () => {
+    const html = render(
+      <RenderElements elements={[{ tag: 'section', props: { children: [{ tag: 'grid', props: { children: [{ tag: 'header', props: { text: 'Tief' } }] } }] } }]} />,
+    );
+    expect(html).toMatch(/<section[^>]*>.*<div[^>]*grid.*<h2[^>]*>Tief<\/h2>/s);
+    expect(html).toContain('repeat(3, minmax(0, 1fr))');
+  });
+
+  it('loads images of the first top-level elements eagerly and the rest lazily', () => {
+    const image = { tag: 'image', props: { image: { file: '66b2a0c1e4b0a1b2c3d4e601', alt: 'x' } } };
+    const html = render(<RenderElements elements={[{ tag: 'navigation', props: {} }, image, image]} root />);
+    const loading = [...html.matchAll(/loading="(\w+)"/g)].map((match) => match[1]);
+    expect(loading).toEqual(['eager', 'lazy']);
+    expect(html).toContain('width="1920"');
+    expect(html).toContain('height="1080"');
+  });
+
+  it('gives the hero background high fetch priority', () => {
+    const html = render(<RenderElements elements={[{ tag: 'hero', props: registry.element('hero')?.examples[0] }]} root />);
+    expect(html).toMatch(/<img[^>]*fetchPriority="high"|<img[^>]*fetchpriority="high"/);
+  });
+});
+
+describe('links', () => {
+  it('opens http addresses in a new tab with rel noopener and resolves PAGE links to paths', () => {
+    const html = render(<RenderElement tag="footer" props={registry.element('footer')?.examples[0]} />);
+    expect(html).toMatch(/href="https:\/\/www.openstreetmap.org[^"]*"[^>]*target="_blank" rel="noopener noreferrer"/);
+    expect(html).toContain('href="/Leistungen"');
+    expect(html).not.toMatch(/href="\/Kontakt"[^>]*target/);
+  });
+
+  it('never renders javascript: addresses', () => {
+    const html = render(
+      <RenderElements
+        elements={[
+          { tag: 'paragraph', props: { text: '[x](javascript:alert(1))' } },
+          { tag: 'button', props: { text: 'Los', url: { type: 'URL', href: 'javascript:alert(1)' } } },
+        ]}
+      />,
+    );
+    expect(html).not.toContain('javascript:');
+  });
+});

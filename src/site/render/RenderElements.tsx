@@ -1,0 +1,69 @@
+import { Component, createContext, Suspense, useContext, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import type { ElementNodeValue } from '../../shared/generated/types';
+import { siteElements } from '../elements/registry';
+import { ELEMENT_META, isElementTag, withDefaults } from './elementMeta';
+
+/** True for elements near the top of the page: their images load eagerly with high priority. */
+const AboveFoldContext = createContext(false);
+export const useAboveFold = (): boolean => useContext(AboveFoldContext);
+
+/** How many top-level elements count as above the fold (e.g. navigation and hero). */
+const ABOVE_FOLD_ELEMENTS = 2;
+
+/**
+ * Isolates one element: in the browser a render error shows nothing instead of the element; during
+ * server rendering the Suspense boundary makes React leave the failed element to the browser.
+ */
+export class ElementBoundary extends Component<{ tag: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`Element ${this.props.tag} failed`, error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? null : <Suspense fallback={null}>{this.props.children}</Suspense>;
+  }
+}
+
+/** One element: schema defaults under its props, slots rendered recursively, isolated by an error boundary. */
+export function RenderElement({ tag, props }: { tag: string; props?: Record<string, unknown> }): ReactNode {
+  if (!isElementTag(tag)) {
+    console.error('Missing element', tag);
+    return null;
+  }
+  const merged = withDefaults(tag, props);
+  for (const slot of ELEMENT_META[tag].slots) {
+    const nodes = merged[slot];
+    merged[slot] = Array.isArray(nodes) ? <RenderElements elements={nodes as ElementNodeValue[]} /> : null;
+  }
+  // The registry is complete and typed per tag; the lookup by a runtime tag loses the pairing, so widen once here.
+  const Element = siteElements[tag] as ComponentType<Record<string, unknown>>;
+  return (
+    <ElementBoundary tag={tag}>
+      <Element {...merged} />
+    </ElementBoundary>
+  );
+}
+
+/**
+ * Renders a list of element nodes. `root` marks the page's top level: its first elements count as above
+ * the fold. Keys are positions: element lists are replaced as a whole when a page changes.
+ */
+export function RenderElements({ elements, root = false }: { elements: readonly ElementNodeValue[] | undefined; root?: boolean }): ReactNode {
+  const aboveFold = useAboveFold();
+  if (!elements?.length) return null;
+  return elements.map((node, index) => {
+    const element = <RenderElement key={index} tag={node.tag} props={node.props as Record<string, unknown> | undefined} />;
+    const priority = root ? index < ABOVE_FOLD_ELEMENTS : aboveFold;
+    return priority === aboveFold ? element : (
+      <AboveFoldContext.Provider key={index} value={priority}>
+        {element}
+      </AboveFoldContext.Provider>
+    );
+  });
+}

@@ -1,0 +1,77 @@
+import { renderToString } from 'react-dom/server';
+import type { SiteConfig } from '../../shared/generated/types';
+import { composePageTitle } from '../../shared/rules/pageTitle';
+import { NOT_FOUND_TEXT } from '../../shared/rules/constants';
+import type { SiteContextValue } from '../context';
+import { scriptJson, structuredData } from '../seo/jsonLd';
+import { SiteApp } from './SiteApp';
+import { colorCss, documentLanguage, faviconUrl } from './siteConfig';
+import { SITE_DATA_ID, SITE_ROOT_ID, type SiteBootData, type SiteView } from './view';
+
+/** The built browser files of the site entry (from Vite's manifest); empty when the client is not built. */
+export interface ClientAssets {
+  /** The entry module. */
+  script?: string;
+  /** Modules it imports statically (modulepreload). */
+  preload: string[];
+  css: string[];
+  /**
+   * The stylesheets' text, inlined into every page instead of linked: one render-blocking round
+   * trip less on a first visit (pages are cached and compressed, client-side navigation keeps it).
+   */
+  inlineCss?: string;
+  /** Font files worth preloading (the Latin subset of the body font). */
+  fonts: string[];
+}
+
+export interface RenderInput {
+  config: SiteConfig;
+  view: SiteView;
+  /** `https://www.example.ch`, without a trailing slash. */
+  origin: string;
+  assets: ClientAssets;
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Submissions need the browser: on the server nothing may submit. */
+const serverApi: SiteContextValue['api'] = {
+  submitForm: () => Promise.reject(new Error('Forms submit in the browser')),
+  contact: () => Promise.reject(new Error('Forms submit in the browser')),
+  event: () => Promise.reject(new Error('Forms submit in the browser')),
+};
+
+/** The whole HTML document of a view: head (title, colours, favicon, structured data), rendered body and hydration data. */
+export function renderDocument({ config, view, origin, assets }: RenderInput): string {
+  const body = renderToString(<SiteApp config={config} view={view} api={serverApi} />);
+  const page = view.kind === 'page' ? view.page : undefined;
+  const title = page ? composePageTitle(page.title ?? page.name, config.title) : composePageTitle(NOT_FOUND_TEXT, config.title);
+  const favicon = faviconUrl(config);
+  const head: string[] = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+  ];
+  if (page?.description) head.push(`<meta name="description" content="${escapeHtml(page.description)}">`);
+  if (!page || page.noIndex) head.push('<meta name="robots" content="noindex">');
+  head.push(`<link rel="icon" href="${escapeHtml(favicon ?? 'data:,')}"${favicon?.includes('preset=favicon') ? ' type="image/png"' : ''}>`);
+  head.push(`<style>${colorCss(config)}</style>`);
+  for (const font of assets.fonts) head.push(`<link rel="preload" href="${escapeHtml(font)}" as="font" type="font/woff2" crossorigin>`);
+  if (assets.inlineCss !== undefined) head.push(`<style>${assets.inlineCss.replace(/<\/style/gi, '<\\/style')}</style>`);
+  else for (const css of assets.css) head.push(`<link rel="stylesheet" href="${escapeHtml(css)}">`);
+  if (assets.script) {
+    head.push(`<script type="module" src="${escapeHtml(assets.script)}"></script>`);
+    for (const file of assets.preload) head.push(`<link rel="modulepreload" href="${escapeHtml(file)}">`);
+  }
+  if (view.kind === 'page') {
+    const all = [...view.elements.before, ...view.elements.main, ...view.elements.after];
+    const records = structuredData({ config, page: view.page, elements: all, pagePaths: view.pagePaths, origin });
+    head.push(`<script type="application/ld+json">${scriptJson(records)}</script>`);
+  }
+  const data: SiteBootData = { config, view };
+  return (
+    `<!doctype html><html lang="${escapeHtml(documentLanguage(config, page?.language))}"><head>${head.join('')}</head>` +
+    `<body><div id="${SITE_ROOT_ID}">${body}</div>` +
+    `<script type="application/json" id="${SITE_DATA_ID}">${scriptJson(data)}</script></body></html>`
+  );
+}

@@ -1,0 +1,52 @@
+import type { Layout, Page, SiteConfig } from '../../shared/generated/types';
+import { composeElements, type ComposedElements, type PositionedElement } from './compose';
+
+/** The page fields a view needs (SiteContext `page`, head tags, structured data). */
+export interface ViewPage {
+  _id: string;
+  path: string;
+  title?: string;
+  name?: string;
+  language?: string;
+  description?: string;
+  noIndex?: boolean;
+  breadcrumb?: { label: string; path: string }[];
+}
+
+/** What the site shows for a path: a page with its composed elements, or 'not found'. */
+export type SiteView =
+  | { kind: 'page'; page: ViewPage; elements: ComposedElements; pagePaths: Record<string, string> }
+  | { kind: 'notFound'; path: string };
+
+/** GET /api/cms/page: the three answers (a 404 carries `{ error }`). */
+export type PageAnswer =
+  | { page: Page & { _id: string }; layout: Pick<Layout, 'elements'> | null; pagePaths: Record<string, string> }
+  | { redirect: { to: string; permanent: boolean } };
+
+/** What SSR embeds for hydration (JSON in `#site-data`). */
+export interface SiteBootData {
+  config: SiteConfig;
+  view: SiteView;
+}
+
+export const SITE_DATA_ID = 'site-data';
+export const SITE_ROOT_ID = 'site';
+
+export function pageView(answer: Extract<PageAnswer, { page: unknown }>): Extract<SiteView, { kind: 'page' }> {
+  const { page } = answer;
+  return {
+    kind: 'page',
+    page: {
+      _id: page._id,
+      path: page._path ?? '/',
+      title: page.title,
+      name: page.name,
+      language: page.language,
+      description: page.description,
+      noIndex: page.noIndex,
+      breadcrumb: page.breadcrumb,
+    },
+    elements: composeElements(page.elements ?? [], (answer.layout?.elements ?? []) as PositionedElement[]),
+    pagePaths: answer.pagePaths,
+  };
+}

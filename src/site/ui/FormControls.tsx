@@ -1,0 +1,119 @@
+import { useId, type ReactNode } from 'react';
+import type { FormField, FormValues } from './formFields';
+
+export const INPUT_CLASS =
+  'block min-h-12 w-full rounded-lg border border-ink/20 bg-white px-4 py-3 text-base text-heading shadow-xs transition placeholder:text-ink/40 focus:border-brand focus:outline-none focus:ring-3 focus:ring-brand/20 aria-invalid:border-red-600 aria-invalid:ring-red-600/15';
+
+interface FieldProps {
+  field: FormField;
+  value: string | boolean | undefined;
+  error?: string;
+  /** Set the HTML `required` attribute (only when the form validates). */
+  markRequired: boolean;
+  onChange(name: string, value: string | boolean): void;
+}
+
+/** A labelled input for one form field, with its error under it. */
+export function FormFieldControl({ field, value, error, markRequired, onChange }: FieldProps): ReactNode {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name: field.name,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    required: markRequired && field.required ? true : undefined,
+  };
+  const label = (
+    <>
+      {field.label}
+      {field.required ? <span className="text-brand"> *</span> : null}
+    </>
+  );
+  if (field.kind === 'checkbox') {
+    return (
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 text-base text-ink">
+          <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(field.name, e.target.checked)} className="size-5 accent-brand" />
+          <span>{label}</span>
+        </label>
+        {error ? <FieldError id={errorId} message={error} /> : null}
+      </div>
+    );
+  }
+  const text = typeof value === 'string' ? value : '';
+  let control: ReactNode;
+  if (field.kind === 'textarea') {
+    control = <textarea {...common} rows={5} value={text} onChange={(e) => onChange(field.name, e.target.value)} className={INPUT_CLASS} />;
+  } else if (field.kind === 'select') {
+    control = (
+      <select {...common} value={text} onChange={(e) => onChange(field.name, e.target.value)} className={INPUT_CLASS}>
+        <option value="">Bitte wählen</option>
+        {field.options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    );
+  } else {
+    control = (
+      <input
+        {...common}
+        type={field.kind}
+        inputMode={field.kind === 'number' ? 'decimal' : undefined}
+        autoComplete={Object.hasOwn(AUTOCOMPLETE, field.name) ? AUTOCOMPLETE[field.name] : undefined}
+        value={text}
+        onChange={(e) => onChange(field.name, e.target.value)}
+        className={INPUT_CLASS}
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-heading">
+        {label}
+      </label>
+      {control}
+      {field.description ? <p className="text-sm text-ink/60">{field.description}</p> : null}
+      {error ? <FieldError id={errorId} message={error} /> : null}
+    </div>
+  );
+}
+
+export function FieldError({ id, message }: { id?: string; message: string }): ReactNode {
+  return (
+    <p id={id} className="text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}
+
+/** Browser autofill hints for common field names. */
+const AUTOCOMPLETE: Record<string, string> = {
+  firstName: 'given-name',
+  lastName: 'family-name',
+  name: 'name',
+  email: 'email',
+  phone: 'tel',
+  company: 'organization',
+};
+
+/** All fields of a form in a responsive two-column grid (long fields span both columns). */
+export function FormFieldList({ fields, values, errors, markRequired, onChange }: {
+  fields: FormField[];
+  values: FormValues;
+  errors: Record<string, string>;
+  markRequired: boolean;
+  onChange(name: string, value: string | boolean): void;
+}): ReactNode {
+  return (
+    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+      {fields.map((field) => (
+        <div key={field.name} className={field.kind === 'textarea' || field.kind === 'checkbox' ? 'sm:col-span-2' : undefined}>
+          <FormFieldControl field={field} value={values[field.name]} error={errors[field.name]} markRequired={markRequired} onChange={onChange} />
+        </div>
+      ))}
+    </div>
+  );
+}

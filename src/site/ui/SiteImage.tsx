@@ -1,0 +1,38 @@
+import type { CSSProperties, ReactNode } from 'react';
+import type { ImageRefValue } from '../../shared/generated/types';
+import { imageSources, type ImagePresetName } from '../../shared/media/presets';
+import { useAboveFold } from '../render/RenderElements';
+
+interface Props {
+  image: ImageRefValue | undefined;
+  preset: ImagePresetName;
+  /** The `sizes` attribute: how wide the image is shown (defaults to the full viewport). */
+  sizes?: string;
+  className?: string;
+  style?: CSSProperties;
+  /** Load at once with high priority (hero backgrounds); otherwise only near the top of the page. */
+  priority?: boolean;
+}
+
+/** An image in a preset: srcSet, reserved intrinsic size (no layout shift), lazy below the fold. */
+export function SiteImage({ image, preset, sizes = '100vw', className, style, priority }: Props): ReactNode {
+  const aboveFold = useAboveFold();
+  if (!image?.file) return null;
+  const { src, srcSet, width, height } = imageSources(image.file, preset);
+  const eager = priority ?? aboveFold;
+  return (
+    <img
+      src={src}
+      srcSet={srcSet}
+      sizes={sizes}
+      width={width}
+      height={height}
+      alt={image.alt ?? ''}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding={eager ? 'sync' : 'async'}
+      {...(eager && priority ? { fetchPriority: 'high' as const } : {})}
+      className={className}
+      style={style}
+    />
+  );
+}

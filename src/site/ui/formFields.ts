@@ -1,0 +1,103 @@
+import { requiredFieldMessage } from '../../shared/rules';
+
+/** One input of a public form, derived from a property of the form's JSON Schema. */
+export interface FormField {
+  name: string;
+  label: string;
+  kind: 'text' | 'email' | 'tel' | 'url' | 'date' | 'number' | 'textarea' | 'select' | 'checkbox';
+  required: boolean;
+  options: string[];
+  description?: string;
+}
+
+export type FormValues = Record<string, string | boolean>;
+
+interface PropertySchema {
+  type?: unknown;
+  title?: unknown;
+  description?: unknown;
+  format?: unknown;
+  enum?: unknown;
+  maxLength?: unknown;
+  'x-widget'?: unknown;
+}
+
+/** Names that must never become keys of submitted data. */
+const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+function kindOf(property: PropertySchema): FormField['kind'] {
+  if (Array.isArray(property.enum)) return 'select';
+  if (property.type === 'boolean') return 'checkbox';
+  if (property.type === 'number' || property.type === 'integer') return 'number';
+  if (property['x-widget'] === 'textarea' || (typeof property.maxLength === 'number' && property.maxLength > 300)) return 'textarea';
+  switch (property.format) {
+    case 'email':
+      return 'email';
+    case 'uri':
+      return 'url';
+    case 'date':
+      return 'date';
+    case 'tel':
+    case 'phone':
+      return 'tel';
+    default:
+      return 'text';
+  }
+}
+
+/**
+ * The fields of a form schema (`{ type: 'object', properties, required }`), in property order.
+ * Throws an Error with a readable message when the schema cannot be shown as a form.
+ */
+export function formFields(schema: unknown): FormField[] {
+  if (!schema || typeof schema !== 'object') throw new Error('the field definition is not an object');
+  const { properties = {}, required = [] } = schema as { properties?: unknown; required?: unknown };
+  if (!properties || typeof properties !== 'object' || Array.isArray(properties)) throw new Error('"properties" must be an object');
+  if (!Array.isArray(required)) throw new Error('"required" must be a list of field names');
+  return Object.entries(properties as Record<string, unknown>).map(([name, value]) => {
+    if (FORBIDDEN_NAMES.has(name)) throw new Error(`the field name "${name}" is not allowed`);
+    if (!value || typeof value !== 'object') throw new Error(`field "${name}" is not an object`);
+    const property = value as PropertySchema;
+    const kind = kindOf(property);
+    return {
+      name,
+      label: typeof property.title === 'string' && property.title ? property.title : name,
+      kind,
+      required: required.includes(name),
+      options: kind === 'select' ? (property.enum as unknown[]).map(String) : [],
+      ...(typeof property.description === 'string' ? { description: property.description } : {}),
+    };
+  });
+}
+
+/** Empty values for the fields (checkboxes unticked). */
+export function initialValues(fields: FormField[]): FormValues {
+  return Object.fromEntries(fields.map((field) => [field.name, field.kind === 'checkbox' ? false : '']));
+}
+
+function isEmpty(value: string | boolean | undefined): boolean {
+  return value === undefined || value === false || (typeof value === 'string' && value.trim() === '');
+}
+
+/** 'Feld {label} ist erforderlich' for every required field left empty (spec section 5), by field name. */
+export function validateRequired(fields: FormField[], values: FormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    if (field.required && isEmpty(values[field.name])) errors[field.name] = requiredFieldMessage(field.label);
+  }
+  return errors;
+}
+
+/** The submitted data: numbers as numbers, empty optional fields left out. */
+export function submittedData(fields: FormField[], values: FormValues): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if (isEmpty(value) && field.kind !== 'checkbox') continue;
+    if (field.kind === 'number') {
+      const number = parseFloat(String(value).replace(',', '.'));
+      if (Number.isFinite(number)) data[field.name] = number;
+    } else data[field.name] = typeof value === 'string' ? value.trim() : value;
+  }
+  return data;
+}

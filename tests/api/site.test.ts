@@ -1,0 +1,235 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Ajv2020 from 'ajv/dist/2020';
+import { SYSTEM } from '../../src/server/access/caller';
+import { seedDemo } from '../../src/server/seed/demo';
+import { schemaSet } from '../../src/shared/generated/schemas';
+import { composePageTitle } from '../../src/shared/rules/pageTitle';
+import { NOT_FOUND_TEXT } from '../../src/shared/rules/constants';
+import { createTestApp } from '../helpers/testApp';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type Record_ = Record<string, unknown>;
+
+const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
+const jsonLdOf = (html: string) => {
+  const scripts = [...html.matchAll(/<script type="application\/ld\+json">([^]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as { '@context': string; '@graph': Record_[] });
+  expect(scripts).toHaveLength(1);
+  return scripts[0];
+};
+
+/** schema.org essentials per type (Google's required properties for rich results where it has them). */
+const REQUIRED: Record<string, string[]> = {
+  WebSite: ['name', 'url'],
+  WebPage: ['name', 'url'],
+  LocalBusiness: ['name', 'address'],
+  PostalAddress: [],
+  OpeningHoursSpecification: ['dayOfWeek', 'opens', 'closes'],
+  BreadcrumbList: ['itemListElement'],
+  ListItem: ['position', 'name', 'item'],
+  Offer: ['name', 'price', 'priceCurrency'],
+  Service: ['name'],
+};
+
+/** Every object with an @type is a known type with its required properties; URLs are absolute. */
+function assertValidRecords(value: unknown, path = '$'): void {
+  if (Array.isArray(value)) return value.forEach((item, i) => assertValidRecords(item, `${path}[${i}]`));
+  if (!value || typeof value !== 'object') return;
+  const record = value as Record_;
+  if ('@type' in record) {
+    const type = record['@type'] as string;
+    expect(Object.keys(REQUIRED), `${path} has a known @type`).toContain(type);
+    for (const property of REQUIRED[type]) expect(record[property], `${path} ${type}.${property}`).toBeDefined();
+  }
+  for (const key of ['url', 'item']) if (typeof record[key] === 'string') expect(record[key] as string).toMatch(/^https?:\/\//);
+  for (const [key, child] of Object.entries(record)) if (key !== '@context') assertValidRecords(child, `${path}.${key}`);
+}
+
+describe('public site (SSR, page API, sitemap)', () => {
+  let t: TestApp;
+  let ids: Record<string, string>;
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { dataDir: mkdtempSync(path.join(tmpdir(), 'bk-site-')) } });
+    await seedDemo(t.app.services, { env: {} });
+    const { results } = await t.app.services.documents.find(SYSTEM, 'page', { limit: 50 });
+    ids = Object.fromEntries(results.map((page) => [page.name as string, page._id]));
+  });
+  afterAll(() => t?.close());
+
+  it('renders the home page: status, German locale, title rule, colours, description, hydration data', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    const html = response.body;
+    expect(html).toMatch(/^<!doctype html><html lang="de-CH">/);
+    expect(titleOf(html)).toBe('Unternehmensberatung in Basel | Rhein Consulting');
+    expect(titleOf(html)).toBe(composePageTitle('Unternehmensberatung in Basel', '%s | Rhein Consulting'));
+    expect(html).toContain('--color-primary:224 76% 48%');
+    expect(html).toContain('--color-background:0 0% 100%');
+    expect(html).toMatch(/<meta name="description" content="Rhein Consulting begleitet KMU/);
+    expect(html).not.toContain('noindex');
+    expect(html).toContain('<script type="application/json" id="site-data">');
+    expect(html).toContain('Klarheit für Ihr Unternehmen');
+  });
+
+  it('emits valid schema.org JSON-LD: WebSite and LocalBusiness on the home page, offers from packages', async () => {
+    const data = jsonLdOf((await get('/')).body);
+    expect(data['@context']).toBe('https://schema.org');
+    assertValidRecords(data['@graph']);
+    const types = data['@graph'].map((record) => record['@type']);
+    expect(types).toContain('WebSite');
+    expect(types).not.toContain('WebPage');
+    const business = data['@graph'].find((record) => record['@type'] === 'LocalBusiness')!;
+    expect(business).toMatchObject({
+      name: 'Rhein Consulting GmbH',
+      telephone: '+41 61 555 00 00',
+      address: { '@type': 'PostalAddress', streetAddress: 'Aeschenvorstadt 55', postalCode: '4051', addressLocality: 'Basel', addressCountry: 'CH' },
+    });
+    expect(business.openingHoursSpecification).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => `https://schema.org/${d}`), opens: '08:00', closes: '17:00' },
+    ]);
+    const offers = data['@graph'].filter((record) => record['@type'] === 'Offer');
+    expect(offers.map((offer) => offer.name)).toEqual(['Standortbestimmung', 'Strategie-Workshop', 'Begleitung']);
+    expect(offers[1]).toMatchObject({ price: '2400.00', priceCurrency: 'CHF' });
+  });
+
+  it('renders other pages with WebPage and BreadcrumbList, and no LocalBusiness', async () => {
+    const response = await get('/Termin');
+    expect(response.statusCode).toBe(200);
+    expect(titleOf(response.body)).toBe('Termin vereinbaren | Rhein Consulting');
+    const data = jsonLdOf(response.body);
+    assertValidRecords(data['@graph']);
+    const types = data['@graph'].map((record) => record['@type']);
+    expect(types).toEqual(expect.arrayContaining(['WebPage', 'BreadcrumbList']));
+    expect(types).not.toContain('LocalBusiness');
+    const crumbs = data['@graph'].find((record) => record['@type'] === 'BreadcrumbList')!.itemListElement as Record_[];
+    expect(crumbs.map((crumb) => [crumb.position, crumb.name, crumb.item])).toEqual([
+      [1, 'Home', 'https://www.rhein-consulting.ch/'],
+      [2, 'Termin vereinbaren', 'https://www.rhein-consulting.ch/Termin'],
+    ]);
+  });
+
+  it('answers redirects with 301 (permanent) and 302, and unknown paths with 404 "not found"', async () => {
+    const permanent = await get('/kontakt');
+    expect(permanent.statusCode).toBe(301);
+    expect(permanent.headers.location).toBe('/Termin');
+    const temporary = await get('/fruehling?utm_source=plakat');
+    expect(temporary.statusCode).toBe(302);
+    expect(temporary.headers.location).toBe('/Termin');
+    const external = await get('/linkedin');
+    expect(external.statusCode).toBe(302);
+    expect(external.headers.location).toMatch(/^https:\/\/www\.linkedin\.com\//);
+    const missing = await get('/gibt-es-nicht');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain(`>${NOT_FOUND_TEXT}<`);
+    expect(missing.body).toContain('<meta name="robots" content="noindex">');
+    expect([400, 404]).toContain((await get('/%E0%A4%A')).statusCode);
+  });
+
+  it('answers the same three cases as JSON on GET /api/cms/page', async () => {
+    const page = await get('/api/cms/page?path=/Termin');
+    expect(page.statusCode).toBe(200);
+    const body = page.json() as { page: Record_; layout: { elements: unknown[] }; pagePaths: Record<string, string> };
+    expect(body.page).toMatchObject({ _id: ids.Termin, _path: '/Termin', title: 'Termin vereinbaren' });
+    expect(body.layout.elements).toHaveLength(2);
+    expect(body.pagePaths[ids.Impressum]).toBe('/Impressum');
+    expect((await get('/api/cms/page?path=/kontakt')).json()).toEqual({ redirect: { to: '/Termin', permanent: true } });
+    const missing = await get('/api/cms/page?path=/nope');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: NOT_FOUND_TEXT });
+    expect((await get('/api/cms/page')).statusCode).toBe(400);
+    expect((await get('/api/cms/page?path=/&language=xx')).statusCode).toBe(400);
+  });
+
+  it('places layout elements around the page elements: navigation first, footer last', async () => {
+    const html = (await get('/Impressum')).body;
+    const data = JSON.parse(html.match(/<script type="application\/json" id="site-data">([^]*?)<\/script>/)![1]) as {
+      view: { elements: { before: { tag: string }[]; main: { tag: string }[]; after: { tag: string }[] } };
+    };
+    expect(data.view.elements.before.map((node) => node.tag)).toEqual(['navigation']);
+    expect(data.view.elements.main.map((node) => node.tag)).toEqual(['section']);
+    expect(data.view.elements.after.map((node) => node.tag)).toEqual(['footer']);
+    expect(html.indexOf('<main')).toBeGreaterThan(0);
+  });
+
+  it('respects _read: a page for staff only is not found for guests, but shown to a logged-in admin', async () => {
+    await t.app.services.documents.save(SYSTEM, 'page', { name: 'Intern', _path: '/Intern', _read: ['staff'], title: 'Intern', elements: [] });
+    expect((await get('/Intern')).statusCode).toBe(404);
+    expect((await get('/api/cms/page?path=/Intern')).statusCode).toBe(404);
+    const token = await t.login();
+    expect((await get('/api/cms/page?path=/Intern', t.auth(token))).statusCode).toBe(200);
+    const rendered = await get('/Intern', t.auth(token));
+    expect(rendered.statusCode).toBe(200);
+    expect(titleOf(rendered.body)).toBe('Intern | Rhein Consulting');
+    // The admin's answer must not have been cached for guests.
+    expect((await get('/Intern')).statusCode).toBe(404);
+  });
+
+  it('honours noIndex and lists only readable, indexable pages in the sitemap; robots.txt points to it', async () => {
+    await t.app.services.documents.save(SYSTEM, 'page', { name: 'Danke', _path: '/Danke', noIndex: true, title: 'Danke', elements: [] });
+    expect((await get('/Danke')).body).toContain('<meta name="robots" content="noindex">');
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(expect.arrayContaining(['https://www.rhein-consulting.ch/', 'https://www.rhein-consulting.ch/Termin', 'https://www.rhein-consulting.ch/Impressum']));
+    expect(locs.join()).not.toMatch(/Danke|Intern/);
+    const robots = await get('/robots.txt');
+    expect(robots.body).toContain('Sitemap: https://www.rhein-consulting.ch/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /_');
+  });
+
+  it('caches pages for guests and drops the cache when a page, layout, site configuration or redirect changes', async () => {
+    const first = await get('/Impressum');
+    const again = await get('/Impressum', { 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    const compressed = await get('/Impressum', { 'accept-encoding': 'gzip, br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    await t.app.services.documents.save(SYSTEM, 'page', { _id: ids.Impressum, title: 'Impressum und Datenschutz' });
+    expect(titleOf((await get('/Impressum')).body)).toBe('Impressum und Datenschutz | Rhein Consulting');
+    const [config] = (await t.app.services.documents.find(SYSTEM, 'siteConfig', { limit: 1 })).results;
+    await t.app.services.documents.save(SYSTEM, 'siteConfig', { _id: config._id, title: '%s – Rhein Consulting Basel', favicon: '/favicon.png' });
+    const html = (await get('/Impressum')).body;
+    expect(titleOf(html)).toBe('Impressum und Datenschutz – Rhein Consulting Basel');
+    expect(html).toContain('<link rel="icon" href="/favicon.png">');
+    await t.app.services.documents.save(SYSTEM, 'siteConfig', { _id: config._id, favicon: null, title: 'Rhein Consulting' });
+  });
+
+  it('links the favicon preset of a file id from the site configuration', async () => {
+    const [config] = (await t.app.services.documents.find(SYSTEM, 'siteConfig', { limit: 1 })).results;
+    // A file id as favicon: not a URL, so written straight to the stored document's shape the renderer accepts.
+    const { withDefaults, faviconUrl } = await import('../../src/site/ssr/siteConfig');
+    expect(faviconUrl(withDefaults({ ...config, favicon: '66a1f0c2e4b0a1b2c3d4e802' } as never))).toBe('/api/files/imagePreset?id=66a1f0c2e4b0a1b2c3d4e802&preset=favicon');
+  });
+
+  it('leaves /api, /_ and /assets alone', async () => {
+    const api = await get('/api/does-not-exist');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toHaveProperty('error');
+    expect((await get('/_')).headers['content-type']).not.toContain('site-data');
+    expect((await get('/_')).body).not.toContain('site-data');
+    expect((await get('/assets/nothing.js')).body).not.toContain('site-data');
+  });
+
+  it('seeds demo pages whose elements match their element schemas', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    for (const kind of [schemaSet.values, schemaSet.elements]) ajv.addSchema(Object.values(kind));
+    const byTag = Object.fromEntries(Object.values(schemaSet.elements).map((schema) => [(schema as Record_)['x-tag'] as string, (schema as Record_).$id as string]));
+    const check = (nodes: { tag: string; props?: Record_ }[]) => {
+      for (const node of nodes) {
+        expect(byTag[node.tag], `schema for ${node.tag}`).toBeDefined();
+        const validate = ajv.getSchema(byTag[node.tag])!;
+        expect(validate(node.props ?? {}), `${node.tag}: ${JSON.stringify(validate.errors)}`).toBe(true);
+        for (const value of Object.values(node.props ?? {})) if (Array.isArray(value) && value[0]?.tag) check(value as never);
+      }
+    };
+    const { results: pages } = await t.app.services.documents.find(SYSTEM, 'page', { limit: 50 });
+    const { results: layouts } = await t.app.services.documents.find(SYSTEM, 'layout', { limit: 50 });
+    for (const page of pages) check((page.elements ?? []) as never);
+    for (const layout of layouts) check((layout.elements as { element: never }[]).map((item) => item.element));
+  });
+});

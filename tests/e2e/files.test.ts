@@ -1,0 +1,266 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, VIEWPORTS } from '../helpers/browser';
+import { LOGIN_KEY, newContext } from './admin';
+import { MP4, PDF, png, startFilesServer, type FilesServer } from './filesServer';
+
+const SHOTS = process.env.FILES_SHOTS_DIR ?? '/tmp/shots-files';
+
+let server: FilesServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startFilesServer(), launchBrowser()]);
+  await mkdir(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function adminPage(path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+  const context = await newContext(browser, viewport);
+  const state = await server.api('POST', '/api/login', { username: 'admin', password: 'admin-test-password' });
+  await context.addInitScript(([key, value]) => {
+    if (window === window.top) localStorage.setItem(key, value);
+  }, [LOGIN_KEY, JSON.stringify(state)] as const);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(server.url(path));
+  return { page, context, errors };
+}
+
+const tiles = (page: Page) => page.locator('[data-testid=file-browser] [role=option]');
+const tileNames = (page: Page) => tiles(page).locator('span.truncate.font-medium').allInnerTexts();
+
+describe('file browser', { timeout: 90_000 }, () => {
+  it('shows folders and files and takes screenshots', async () => {
+    const folder = await server.folder('website');
+    await server.folder('Dokumente');
+    await server.upload('team-basel.png', await png(800, 533, 20), 'image/png');
+    await server.upload('Preisliste.pdf', PDF, 'application/pdf');
+    await server.upload('robots.txt', Buffer.from('User-agent: *\nAllow: /\n'), 'text/plain');
+    await server.upload('imagefilm.mp4', MP4, 'video/mp4');
+    await server.upload('rhein.png', await png(640, 400, 200), 'image/png', folder._id);
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      const { page, context, errors } = await adminPage('/_/files', viewport);
+      await expect.poll(() => tileNames(page)).toEqual(['Dokumente', 'website', 'Preisliste.pdf', 'imagefilm.mp4', 'robots.txt', 'team-basel.png']);
+      await page.locator('[data-testid=file-browser] img').first().waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${SHOTS}/browser-${name}.png` });
+      // The list view with a multi-selection.
+      await page.getByRole('button', { name: 'List view' }).click();
+      await tiles(page).filter({ hasText: 'website' }).click();
+      await tiles(page).filter({ hasText: 'team-basel.png' }).click({ modifiers: ['Shift'] });
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: `${SHOTS}/browser-list-${name}.png` });
+      await page.getByRole('button', { name: 'Grid view' }).click();
+      await tiles(page).filter({ hasText: 'team-basel.png' }).dblclick();
+      await page.waitForURL(/\/_\/file\/[0-9a-f]{24}$/);
+      await page.getByTestId('file-image').waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${SHOTS}/detail-${name}.png` });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('uploads by button with a progress entry per file that vanishes 5 s after the end', async () => {
+    const folder = await server.folder('Uploads');
+    const { page, context, errors } = await adminPage(`/_/files/${folder._id}`);
+    await page.getByTestId('empty').waitFor();
+    // Slow the upload down so progress shows between 0 and 100.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 10, downloadThroughput: -1, uploadThroughput: 3 * 1024 * 1024 });
+    await page.getByTestId('upload-input').setInputFiles([
+      { name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(6 * 1024 * 1024, 'Basel ') },
+      { name: 'small.txt', mimeType: 'text/plain', buffer: Buffer.from('klein') },
+    ]);
+    const entry = page.locator('.upload-entry').filter({ hasText: 'big.txt' });
+    await entry.waitFor();
+    expect(await page.locator('.upload-entry').count()).toBe(2);
+    const seen = new Set<number>();
+    for (let i = 0; i < 200 && (await entry.getAttribute('data-status')) !== 'done'; i += 1) {
+      const now = await entry.getByRole('progressbar').getAttribute('aria-valuenow').catch(() => null);
+      if (now !== null) seen.add(Number(now));
+      await page.waitForTimeout(50);
+    }
+    await page.screenshot({ path: `${SHOTS}/uploads-desktop.png` });
+    expect([...seen].some((value) => value > 0 && value < 100)).toBe(true);
+    await expect.poll(() => entry.getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    const doneAt = Date.now();
+    await expect.poll(() => tileNames(page)).toEqual(['big.txt', 'small.txt']);
+    await page.waitForTimeout(Math.max(0, 3500 - (Date.now() - doneAt)));
+    expect(await entry.count()).toBe(1);
+    await expect.poll(() => entry.count(), { timeout: 5000 }).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reports failed uploads and uploads dropped files', async () => {
+    const folder = await server.folder('Drops');
+    const { page, context } = await adminPage(`/_/files/${folder._id}`);
+    await page.getByTestId('empty').waitFor();
+    await page.route('**/api/files/upload?name=broken*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
+    await page.route('**/api/files/upload?name=offline*', (route) => route.abort('internetdisconnected'));
+    await page.getByTestId('upload-input').setInputFiles([
+      { name: 'broken.txt', mimeType: 'text/plain', buffer: Buffer.from('x') },
+      { name: 'offline.txt', mimeType: 'text/plain', buffer: Buffer.from('y') },
+    ]);
+    await expect.poll(() => page.locator('.upload-entry[data-status=failed]').allInnerTexts()).toEqual([
+      expect.stringContaining('Failed with status 500'),
+      expect.stringContaining('Network error'),
+    ]);
+    // Drag and drop from the desktop: a drop on the browser uploads into the open folder.
+    const transfer = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['dropped text'], 'dropped.txt', { type: 'text/plain' }));
+      return data;
+    });
+    for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('[data-testid=drop-zone]', type, { dataTransfer: transfer });
+    await expect.poll(() => tileNames(page)).toEqual(['dropped.txt']);
+    await expect.poll(() => page.locator('.upload-entry').count(), { timeout: 8000 }).toBe(0);
+    await context.close();
+  });
+
+  it('shows an upload of another tab at once (realtime cms/item)', async () => {
+    const folder = await server.folder('Realtime');
+    const first = await adminPage(`/_/files/${folder._id}`);
+    const second = await first.context.newPage();
+    await second.goto(server.url(`/_/files/${folder._id}`));
+    await first.page.getByTestId('empty').waitFor();
+    await second.getByTestId('empty').waitFor();
+    await first.page.getByTestId('upload-input').setInputFiles([{ name: 'aus-tab-eins.txt', mimeType: 'text/plain', buffer: Buffer.from('hallo') }]);
+    await expect.poll(() => tileNames(second), { timeout: 10_000 }).toEqual(['aus-tab-eins.txt']);
+    // And a change made elsewhere (the API) arrives too.
+    await server.upload('vom-server.txt', Buffer.from('hallo'), 'text/plain', folder._id);
+    await expect.poll(() => tileNames(second), { timeout: 10_000 }).toEqual(['aus-tab-eins.txt', 'vom-server.txt']);
+    await first.context.close();
+  });
+
+  it('selects by click, shift-click and Ctrl+A (not while typing), and loads pages on scroll', async () => {
+    const folder = await server.folder('Viele');
+    for (let i = 1; i <= 62; i += 1) await server.upload(`datei-${String(i).padStart(2, '0')}.txt`, Buffer.from(`Datei ${i}`), 'text/plain', folder._id);
+    // 50 tiles fill more than 1.2 times this window, so the second page waits for the scroll.
+    const { page, context } = await adminPage(`/_/files/${folder._id}`, { width: 1440, height: 600 });
+    await expect.poll(() => tiles(page).count()).toBe(50);
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('loaded-count').innerText()).toBe('50 of 62');
+
+    const count = () => page.locator('[role=option][aria-selected=true]').count();
+    await tiles(page).nth(0).click();
+    await expect.poll(count).toBe(1);
+    await tiles(page).nth(2).click();
+    expect(await page.locator('[role=option][aria-selected=true]').innerText()).toContain('datei-03.txt');
+    await tiles(page).nth(4).click({ modifiers: ['Shift'] });
+    await tiles(page).nth(5).click({ modifiers: ['Shift'] });
+    await expect.poll(count).toBe(3);
+    await tiles(page).nth(4).click({ modifiers: ['Shift'] });
+    await expect.poll(count).toBe(2);
+    expect(await page.getByTestId('selection-count').innerText()).toBe('2 selected');
+
+    await page.keyboard.press('Control+a');
+    await expect.poll(count).toBe(50);
+    await page.keyboard.press('Escape');
+    await expect.poll(count).toBe(0);
+
+    // Typing in a field keeps Ctrl+A for the field.
+    await page.getByRole('button', { name: 'New folder' }).click();
+    const input = page.getByRole('dialog').locator('input[name=name]');
+    await input.fill('Neuer Ordner');
+    await input.press('Control+a');
+    await expect.poll(count).toBe(0);
+    await input.press('Escape');
+
+    // Scrolling to the end loads the next page of children.
+    await page.getByTestId('page-sentinel').scrollIntoViewIfNeeded();
+    await expect.poll(() => tiles(page).count()).toBe(62);
+    expect(await page.getByTestId('loaded-count').innerText()).toBe('62 of 62');
+    await page.keyboard.press('Control+a');
+    await expect.poll(count).toBe(62);
+    await context.close();
+  });
+
+  it('creates, renames, moves and deletes', async () => {
+    const folder = await server.folder('Arbeit');
+    await server.upload('entwurf.txt', Buffer.from('Entwurf'), 'text/plain', folder._id);
+    const { page, context } = await adminPage(`/_/files/${folder._id}`);
+    await expect.poll(() => tileNames(page)).toEqual(['entwurf.txt']);
+
+    await page.getByRole('button', { name: 'New folder' }).click();
+    await page.getByRole('dialog').locator('input[name=name]').fill('Archiv');
+    // admin sees the permission fields
+    await page.getByRole('dialog').locator('input[name=_read]').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => tileNames(page)).toEqual(['Archiv', 'entwurf.txt']);
+
+    await tiles(page).filter({ hasText: 'entwurf.txt' }).click();
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('dialog').locator('input[name=name]').fill('final.txt');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => tileNames(page)).toEqual(['Archiv', 'final.txt']);
+
+    // Drag the file onto the folder: it moves there.
+    await tiles(page).filter({ hasText: 'final.txt' }).dragTo(tiles(page).filter({ hasText: 'Archiv' }));
+    await expect.poll(() => tileNames(page)).toEqual(['Archiv']);
+    await tiles(page).filter({ hasText: 'Archiv' }).dblclick();
+    await expect.poll(() => tileNames(page)).toEqual(['final.txt']);
+    expect(await page.getByRole('navigation', { name: 'Breadcrumbs' }).innerText()).toContain('Arbeit');
+
+    // 'Move to…' back to the parent folder through the dialog.
+    await tiles(page).first().click();
+    await page.getByRole('button', { name: 'Move to…' }).click();
+    await page.getByRole('dialog').getByRole('navigation', { name: 'Breadcrumbs' }).getByText('Arbeit').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Move here' }).click();
+    await expect.poll(() => tileNames(page)).toEqual([]);
+    await page.getByRole('navigation', { name: 'Breadcrumbs' }).first().getByText('Arbeit').click();
+    await expect.poll(() => tileNames(page)).toEqual(['Archiv', 'final.txt']);
+
+    // Delete asks with the hold-to-confirm dialog; shift-click skips it.
+    await tiles(page).filter({ hasText: 'final.txt' }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog').getByRole('button', { name: 'Delete' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await expect.poll(() => confirm.isEnabled(), { timeout: 4000 }).toBe(true);
+    await confirm.click();
+    await expect.poll(() => tileNames(page)).toEqual(['Archiv']);
+    await tiles(page).first().click();
+    await page.getByRole('button', { name: 'Delete' }).click({ modifiers: ['Shift'] });
+    await expect.poll(() => tileNames(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('file detail', { timeout: 60_000 }, () => {
+  it('shows each type inline: image, pdf, txt, video, raw JSON and an open link', async () => {
+    const image = await server.upload('detail.png', await png(320, 200, 120), 'image/png');
+    const pdf = await server.upload('detail.pdf', PDF, 'application/pdf');
+    const txt = await server.upload('detail.txt', Buffer.from('Nur Text'), 'text/plain');
+    const video = await server.upload('detail.mp4', MP4, 'video/mp4');
+    const { page, context, errors } = await adminPage(`/_/file/${image._id}`);
+    await page.getByTestId('file-image').waitFor();
+    await expect.poll(() => page.getByTestId('file-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('detail.png');
+    expect(JSON.parse(await page.getByTestId('raw-json').innerText())).toMatchObject({ _id: image._id, name: 'detail.png', mimeType: 'image/png' });
+    const link = page.getByRole('link', { name: 'open file' });
+    expect(await link.getAttribute('href')).toMatch(/^blob:/);
+    expect(await link.getAttribute('target')).toBe('_blank');
+
+    await page.goto(server.url(`/_/file/${pdf._id}`));
+    await page.locator('embed[type="application/pdf"][data-testid=file-embed]').waitFor({ state: 'attached' });
+    await page.goto(server.url(`/_/file/${txt._id}`));
+    const frame = page.locator('iframe[data-testid=file-embed]');
+    await frame.waitFor();
+    await expect.poll(() => frame.contentFrame().locator('body').innerText()).toBe('Nur Text');
+    await page.goto(server.url(`/_/file/${video._id}`));
+    const player = page.getByTestId('file-video');
+    await player.waitFor();
+    expect(await player.getAttribute('controls')).not.toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

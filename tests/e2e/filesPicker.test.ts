@@ -1,0 +1,81 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, VIEWPORTS } from '../helpers/browser';
+import { LOGIN_KEY, newContext } from './admin';
+import { png, startFilesServer, type FilesServer } from './filesServer';
+
+const SHOTS = process.env.FILES_SHOTS_DIR ?? '/tmp/shots-files';
+
+let server: FilesServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startFilesServer(), launchBrowser()]);
+  await mkdir(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function adminPage(path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+  const context = await newContext(browser, viewport);
+  const state = await server.api('POST', '/api/login', { username: 'admin', password: 'admin-test-password' });
+  await context.addInitScript(([key, value]) => {
+    if (window === window.top) localStorage.setItem(key, value);
+  }, [LOGIN_KEY, JSON.stringify(state)] as const);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(server.url(path));
+  return { page, context, errors };
+}
+
+describe('file picker and image presets', { timeout: 90_000 }, () => {
+  it('picks an image for a form field through the file browser in a dialog', async () => {
+    const folder = await server.folder('Portraits');
+    const portrait = await server.upload('anna.png', await png(400, 400, 330), 'image/png', folder._id);
+    await server.upload('lebenslauf.txt', Buffer.from('CV'), 'text/plain', folder._id);
+    const self = await server.api<{ _id: string }>('GET', '/api/self');
+    const { page, context, errors } = await adminPage(`/_/users/${self._id}`);
+    const field = page.getByLabel('Image file');
+    await field.waitFor();
+    // The field shows its (empty) value once the form is ready.
+    await expect.poll(() => field.innerText()).toContain('Choose an image');
+    await field.click();
+    const dialog = page.getByRole('dialog', { name: 'Choose an image' });
+    await dialog.waitFor();
+    await dialog.locator('[role=option]', { hasText: 'Portraits' }).dblclick();
+    await dialog.locator('[role=option]', { hasText: 'anna.png' }).waitFor();
+    // A text file is not an image: selecting it offers nothing to pick.
+    await dialog.locator('[role=option]', { hasText: 'lebenslauf.txt' }).click();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Select', exact: true }).isDisabled()).toBe(true);
+    await dialog.locator('[role=option]', { hasText: 'anna.png' }).click();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Select', exact: true }).isEnabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/picker-desktop.png` });
+    await dialog.getByRole('button', { name: 'Select', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => field.innerText()).toContain('anna.png');
+    await page.getByRole('button', { name: 'SAVE' }).click();
+    await expect.poll(async () => ((await server.api<{ avatar?: { file?: string } }>('GET', `/api/document/findById?model=user&id=${self._id}`)).avatar?.file)).toBe(portrait._id);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lists the presets with their sizes and a rendered sample', async () => {
+    await server.upload('sample.png', await png(1600, 1067, 200), 'image/png');
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      const { page, context, errors } = await adminPage('/_/imagePresets', viewport);
+      const card = page.locator('[data-preset=thumbnail]');
+      await card.waitFor();
+      expect(await card.innerText()).toContain('153 × 102');
+      expect(await page.locator('[data-preset=gallery]').innerText()).toContain('1400 wide');
+      await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth).catch(() => 0), { timeout: 15_000 }).toBe(153);
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: `${SHOTS}/presets-${name}.png`, fullPage: name === 'desktop' });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});

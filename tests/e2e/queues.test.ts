@@ -1,0 +1,71 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, VIEWPORTS } from '../helpers/browser';
+import { LOGIN_KEY, newContext } from './admin';
+import { png, startFilesServer, type FilesServer } from './filesServer';
+
+const SHOTS = process.env.FILES_SHOTS_DIR ?? '/tmp/shots-files';
+
+let server: FilesServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startFilesServer(), launchBrowser()]);
+  await mkdir(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('queues screen', { timeout: 90_000 }, () => {
+  it('shows preset jobs appear and change state live as an upload is processed', async () => {
+    const context = await newContext(browser);
+    const state = await server.api('POST', '/api/login', { username: 'admin', password: 'admin-test-password' });
+    await context.addInitScript(([key, value]) => {
+      if (window === window.top) localStorage.setItem(key, value);
+    }, [LOGIN_KEY, JSON.stringify(state)] as const);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // Every queue/state frame the socket receives, to prove the table is live and not reloaded.
+    const frames: string[] = [];
+    page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(String(payload))));
+    await page.goto(server.url('/_/queues?queue=imagePresets'));
+    await page.getByRole('combobox', { name: 'Queue' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Queue' }).inputValue()).toBe('imagePresets');
+    await page.getByTestId('empty').waitFor();
+    // The screen joined the queue on the socket before anything happens.
+    await expect.poll(() => frames.some((frame) => frame.includes('"cmd":"SimpleQueue.joinQueue"'))).toBe(true);
+
+    const seen = new Set<string>();
+    await server.upload('queue-sample.png', await png(1600, 1000, 30), 'image/png');
+    const rows = page.locator('tbody tr[data-id]');
+    for (let i = 0; i < 300; i += 1) {
+      for (const value of await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-state') ?? ''))) seen.add(value);
+      const states = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-state')));
+      if (states.length >= 10 && states.every((value) => value === 'completed')) break;
+      await page.waitForTimeout(50);
+    }
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(10);
+    await expect.poll(() => rows.evaluateAll((trs) => trs.every((tr) => tr.getAttribute('data-state') === 'completed')), { timeout: 30_000 }).toBe(true);
+    expect(seen.has('active') || seen.has('created')).toBe(true);
+    expect(frames.some((frame) => frame.includes('"type":"queue/state"'))).toBe(true);
+    const first = rows.first();
+    expect(await first.locator('td').nth(3).innerText()).toBe('100%');
+    expect(await first.locator('td').nth(2).innerText()).toContain('presetName');
+    await page.screenshot({ path: `${SHOTS}/queues-desktop.png` });
+    // Leaving the screen leaves the queue.
+    await page.locator('nav[aria-label=Main] a[href="/_/files"]').first().click();
+    await page.waitForURL('**/_/files');
+    await expect.poll(() => frames.some((frame) => frame.includes('"cmd":"SimpleQueue.leaveQueue"')), { timeout: 5000 }).toBe(true);
+    await page.goBack();
+    await rows.first().waitFor();
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/queues-phone.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

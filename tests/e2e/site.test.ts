@@ -1,0 +1,141 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CONTACT_SUCCESS } from '../../src/shared/rules/constants';
+import { launchBrowser, newPage } from '../helpers/browser';
+import { startSiteServer, type SiteServer } from './siteServer';
+
+type Marked = Window & { __marker?: number };
+
+describe('public site in the browser', () => {
+  let server: SiteServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let requests: string[];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startSiteServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  beforeEach(async () => {
+    await context?.close();
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    ({ page, errors } = await newPage(context));
+    requests = [];
+    page.on('request', (request) => requests.push(request.url()));
+  });
+
+  const mark = () => page.evaluate(() => ((window as Marked).__marker = 42));
+  const marker = () => page.evaluate(() => (window as Marked).__marker);
+  const heading = () => page.locator('main h1').first().textContent();
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  const anchorTop = (id: string) => page.evaluate((anchor) => document.getElementById(anchor)!.getBoundingClientRect().top, id);
+
+  it('hydrates, then navigates between pages without a reload; back and forward work', async () => {
+    await page.goto(server.url('/'), { waitUntil: 'networkidle' });
+    expect(await page.title()).toBe('Unternehmensberatung in Basel | Rhein Consulting');
+    await mark();
+    await page.locator('footer a', { hasText: 'Impressum' }).click();
+    await page.waitForURL('**/Impressum');
+    await expect.poll(heading).toBe('Impressum');
+    expect(await page.title()).toBe('Impressum | Rhein Consulting');
+    expect(await marker()).toBe(42);
+
+    await page.locator('header a', { hasText: 'Lassen Sie uns reden' }).first().click();
+    await page.waitForURL('**/Termin');
+    await expect.poll(heading).toBe('Lassen Sie uns reden');
+
+    await page.goBack();
+    await page.waitForURL('**/Impressum');
+    await expect.poll(heading).toBe('Impressum');
+    await page.goBack();
+    await page.waitForURL(server.url('/'));
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('Klarheit für Ihr Unternehmen');
+    await page.goForward();
+    await page.waitForURL('**/Impressum');
+    await expect.poll(heading).toBe('Impressum');
+    expect(await marker()).toBe(42);
+    expect(errors).toEqual([]);
+  });
+
+  it('scrolls smoothly to anchors: #id on the same page, path#id on another page', async () => {
+    await page.goto(server.url('/'), { waitUntil: 'networkidle' });
+    await mark();
+    await page.locator('header nav a', { hasText: 'Pakete' }).first().click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#pakete');
+    // Smooth: the page passes through intermediate positions before it arrives near the anchor.
+    await expect.poll(scrollY).toBeGreaterThan(300);
+    // It comes to rest with the anchor just below the sticky navigation (the stylesheet's scroll margin).
+    await expect.poll(() => anchorTop('pakete'), { timeout: 5000 }).toBeLessThan(200);
+    expect(await anchorTop('pakete')).toBeGreaterThan(0);
+
+    await page.locator('footer a', { hasText: 'Impressum' }).click();
+    await expect.poll(heading).toBe('Impressum');
+    await expect.poll(scrollY, { timeout: 5000 }).toBeLessThan(5);
+    await page.locator('header nav a', { hasText: 'Kontakt' }).first().click();
+    await page.waitForURL('**/#kontakt');
+    await expect.poll(() => anchorTop('kontakt'), { timeout: 5000 }).toBeLessThan(200);
+    expect(await anchorTop('kontakt')).toBeGreaterThan(0);
+    expect(await marker()).toBe(42);
+    expect(errors).toEqual([]);
+  });
+
+  it('respects prefers-reduced-motion: no smooth scrolling library, anchors jump at once', async () => {
+    const reduced = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const tab = await reduced.newPage();
+    await tab.goto(server.url('/'), { waitUntil: 'networkidle' });
+    expect(await tab.evaluate(() => document.documentElement.classList.contains('lenis'))).toBe(false);
+    await tab.locator('header nav a', { hasText: 'Pakete' }).first().click();
+    await tab.waitForTimeout(50);
+    const top = await tab.evaluate(() => document.getElementById('pakete')!.getBoundingClientRect().top);
+    expect(top).toBeGreaterThan(0);
+    expect(top).toBeLessThan(200);
+    await reduced.close();
+  });
+
+  it('follows a redirect answer to its target without a reload, and shows "not found" for unknown paths', async () => {
+    await page.goto(server.url('/Impressum'), { waitUntil: 'networkidle' });
+    await mark();
+    const follow = async (href: string) =>
+      page.evaluate((target) => {
+        const link = Object.assign(document.createElement('a'), { href: target, textContent: target });
+        document.querySelector('main')!.append(link);
+        link.click();
+      }, href);
+    await follow('/kontakt');
+    await page.waitForURL('**/Termin');
+    await expect.poll(heading).toBe('Lassen Sie uns reden');
+    await follow('/gibt-es-nicht');
+    await expect.poll(() => page.locator('main').textContent()).toContain('not found');
+    expect(page.url()).toBe(server.url('/gibt-es-nicht'));
+    expect(await marker()).toBe(42);
+    // The server answers a redirect with a real HTTP redirect too.
+    await page.goto(server.url('/fruehling'));
+    expect(page.url()).toBe(server.url('/Termin'));
+  });
+
+  it('sends the contact form and stores the request', async () => {
+    await page.goto(server.url('/#kontakt'), { waitUntil: 'networkidle' });
+    const form = page.locator('form').filter({ hasText: 'Nachricht' }).first();
+    await form.getByLabel('Name').fill('Lukas Brunner Meier');
+    await form.getByLabel('E-Mail').fill('lukas@example.ch');
+    await form.getByLabel('Nachricht').fill('Wir möchten unsere Prozesse digitalisieren.');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Senden' }).click();
+    await expect.poll(() => page.getByRole('dialog').textContent()).toContain(CONTACT_SUCCESS);
+    const [stored] = await server.find('contactRequest');
+    expect(stored.data).toMatchObject({ firstName: 'Lukas', lastName: 'Brunner Meier', email: 'lukas@example.ch', message: 'Wir möchten unsere Prozesse digitalisieren.' });
+    expect(errors).toEqual([]);
+  });
+
+  it('loads no three.js, 3D element or admin code on the demo pages', async () => {
+    for (const pathname of ['/', '/Termin']) await page.goto(server.url(pathname), { waitUntil: 'networkidle' });
+    const scripts = requests.filter((url) => url.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => /three|spark|Gaussian|Admin|admin/i.test(url))).toEqual([]);
+  });
+});

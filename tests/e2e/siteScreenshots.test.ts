@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, VIEWPORTS } from '../helpers/browser';
+import { startSiteServer, type SiteServer } from './siteServer';
+
+const OUT = process.env.SHOTS_DIR ?? '/tmp/shots-site';
+const PAGES = { home: '/', termin: '/Termin', impressum: '/Impressum', notfound: '/gibt-es-nicht' } as const;
+
+describe('demo site screenshots', () => {
+  let server: SiteServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    [server, browser] = await Promise.all([startSiteServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+    it(`renders every demo page without errors at ${viewportName} width`, async () => {
+      const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+      const { page, errors } = await newPage(context);
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+      for (const [name, pathname] of Object.entries(PAGES)) {
+        await page.goto(server.url(pathname), { waitUntil: 'networkidle' });
+        // Walk down the page so lazy images load, then back to the top.
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        for (let y = 0; y < height; y += viewport.height / 2) {
+          await page.evaluate((top) => window.scrollTo(0, top), y);
+          await page.waitForTimeout(60);
+        }
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: `${OUT}/${name}-${viewport.width}.png`, fullPage: true });
+      }
+      await context.close();
+      expect(errors).toEqual([]);
+      // The 404 page logs its failed resource load; nothing else may log an error.
+      expect(consoleErrors.filter((text) => !text.includes('404'))).toEqual([]);
+    }, 60_000);
+  }
+});
