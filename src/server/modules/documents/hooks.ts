@@ -16,15 +16,20 @@ export interface ModelHooks {
   /** Inside the write transaction, after the row is written (or soft-deleted, with `deleted`): keeps derived data of other rows right. */
   afterWriteInTx?(args: { tx: DocumentRepository; registry: Registry; caller: Caller; model: ModelInfo; doc: Doc; existing?: Doc; deleted?: boolean }): Promise<void>;
   /** After commit. */
-  afterWrite?(args: { bus: EventBus; model: ModelInfo; doc: Doc; action: 'create' | 'update' | 'delete' }): void;
+  afterWrite?(args: { bus: EventBus; model: ModelInfo; doc: Doc; action: 'create' | 'update' | 'delete'; previous?: Doc }): void;
 }
 
 /** Files and folders: paths, child counts and inherited permissions (files/paths.ts); the file browser reloads a folder on `cms/item` with the item's id and parent. */
 const fileItem: ModelHooks = {
   ...fileItemHooks,
-  afterWrite({ bus, model, doc }) {
-    const parent = typeof doc._parent === 'string' ? doc._parent : null;
-    bus.publish({ type: 'cms/item', id: doc._id, parent, model: model.name as 'file' | 'folder', doc });
+  afterWrite({ bus, model, doc, previous }) {
+    const parentOf = (item: Doc) => (typeof item._parent === 'string' ? item._parent : null);
+    const item = model.name as 'file' | 'folder';
+    bus.publish({ type: 'cms/item', id: doc._id, parent: parentOf(doc), model: item, doc });
+    // A move empties a place in the old folder too: its browsers reload as well.
+    if (previous && parentOf(previous) !== parentOf(doc)) {
+      bus.publish({ type: 'cms/item', id: doc._id, parent: parentOf(previous), model: item, doc: { ...doc, _parent: parentOf(previous) } });
+    }
   },
 };
 

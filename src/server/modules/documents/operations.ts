@@ -140,11 +140,11 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
       );
       if (!written) throw conflict(`${model.label} was changed by someone else; reload it and try again`);
       await hooks.afterWriteInTx?.({ tx, registry, caller, model, doc: written, existing });
-      return { written, secretsChanged: changedSecrets.length > 0 };
+      return { written, previous: existing, secretsChanged: changedSecrets.length > 0 };
     });
     // After commit: PGlite has one connection, so no other query may run inside the transaction.
     if (outcome.secretsChanged && !creating) await auth.revokeSessions(saved._id);
-    announce(model, saved, creating ? 'create' : 'update');
+    announce(model, saved, creating ? 'create' : 'update', outcome.previous);
     return project(caller, model, saved) as Doc ?? { _id: saved._id };
   }
 
@@ -164,9 +164,9 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
     announce(model, deleted, 'delete');
   }
 
-  function announce(model: ModelInfo, doc: Doc, action: 'create' | 'update' | 'delete'): void {
+  function announce(model: ModelInfo, doc: Doc, action: 'create' | 'update' | 'delete', previous?: Doc): void {
     bus.publish({ type: 'document', model: model.name, id: doc._id, action, doc });
-    hooksOf(model.name).afterWrite?.({ bus, model, doc, action });
+    hooksOf(model.name).afterWrite?.({ bus, model, doc, action, previous });
   }
 
   return {
