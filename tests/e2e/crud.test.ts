@@ -48,7 +48,7 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     // NEW leads to an empty form; back to the client, DELETE asks and holds for 2 s.
     await page.getByRole('link', { name: 'NEW' }).click();
     await page.waitForURL('**/_/clients/new');
-    expect(await page.inputValue('#root_name')).toBe('');
+    await expect.poll(() => page.inputValue('#root_name')).toBe('');
     await page.goBack();
     await page.locator('#root_name').waitFor();
     expect(await page.inputValue('#root_name')).toBe('Rheinblick Immobilien AG');
