@@ -2,8 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, VIEWPORTS } from '../helpers/browser';
-import { LOGIN_KEY, newContext } from './admin';
-import { MP4, PDF, png, startFilesServer, type FilesServer } from './filesServer';
+import { MP4, PDF, png, startFilesServer, type FilesServer, adminPage as openAdminPage } from './filesServer';
 
 const SHOTS = process.env.FILES_SHOTS_DIR ?? '/tmp/shots-files';
 
@@ -19,18 +18,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function adminPage(path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
-  const context = await newContext(browser, viewport);
-  const state = await server.api('POST', '/api/login', { username: 'admin', password: 'admin-test-password' });
-  await context.addInitScript(([key, value]) => {
-    if (window === window.top) localStorage.setItem(key, value);
-  }, [LOGIN_KEY, JSON.stringify(state)] as const);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(server.url(path));
-  return { page, context, errors };
-}
+const adminPage = (path: string, viewport?: { width: number; height: number }) => openAdminPage(browser, server, path, viewport);
 
 const tiles = (page: Page) => page.locator('[data-testid=file-browser] [role=option]');
 const tileNames = (page: Page) => tiles(page).locator('span.truncate.font-medium').allInnerTexts();

@@ -2,8 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, VIEWPORTS } from '../helpers/browser';
-import { LOGIN_KEY, newContext } from './admin';
-import { png, startFilesServer, type FilesServer } from './filesServer';
+import { png, startFilesServer, type FilesServer, adminPage as openAdminPage } from './filesServer';
 
 const SHOTS = process.env.FILES_SHOTS_DIR ?? '/tmp/shots-files';
 
@@ -19,18 +18,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function adminPage(path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
-  const context = await newContext(browser, viewport);
-  const state = await server.api('POST', '/api/login', { username: 'admin', password: 'admin-test-password' });
-  await context.addInitScript(([key, value]) => {
-    if (window === window.top) localStorage.setItem(key, value);
-  }, [LOGIN_KEY, JSON.stringify(state)] as const);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(server.url(path));
-  return { page, context, errors };
-}
+const adminPage = (path: string, viewport?: { width: number; height: number }) => openAdminPage(browser, server, path, viewport);
 
 describe('file picker and image presets', { timeout: 90_000 }, () => {
   it('picks an image for a form field through the file browser in a dialog', async () => {

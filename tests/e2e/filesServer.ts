@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Browser } from 'playwright-core';
+import { VIEWPORTS } from '../helpers/browser';
 import { createTestApp } from '../helpers/testApp';
+import { LOGIN_KEY, newContext } from './admin';
 
 export type FilesServer = Awaited<ReturnType<typeof startFilesServer>>;
 
@@ -66,3 +69,17 @@ trailer<</Root 1 0 R>>
 
 /** The header of an MP4 (enough for the type check; it does not play). */
 export const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41'), Buffer.alloc(64)]);
+
+/** A page of the admin, already logged in as `admin`, collecting uncaught page errors. */
+export async function adminPage(browser: Browser, server: FilesServer, path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+  const context = await newContext(browser, viewport);
+  const state = await server.api('POST', '/api/login', { username: 'admin', password: 'admin-test-password' });
+  await context.addInitScript(([key, value]) => {
+    if (window === window.top) localStorage.setItem(key, value);
+  }, [LOGIN_KEY, JSON.stringify(state)] as const);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(server.url(path));
+  return { page, context, errors };
+}
