@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import schema from '../../../../schemas/elements/3d-gaussian-viewer.schema.json';
 import type { ElementProps } from '../../render/types';
-import { installStorySplats } from '../gaussian/storySplats';
+import { withStorySplats } from '../gaussian/storyDecorator';
 import GaussianViewer from '.';
 
 const example = schema.examples[0] as ElementProps<'3d.gaussianViewer'>;
@@ -9,16 +9,7 @@ const example = schema.examples[0] as ElementProps<'3d.gaussianViewer'>;
 const meta = {
   title: 'Site/3D/Gaussian viewer',
   component: GaussianViewer,
-  decorators: [
-    (Story) => {
-      installStorySplats();
-      return (
-        <div style={{ maxWidth: 1100, margin: '0 auto', padding: 32 }}>
-          <Story />
-        </div>
-      );
-    },
-  ],
+  decorators: [withStorySplats],
   args: example,
 } satisfies Meta<typeof GaussianViewer>;
 export default meta;
