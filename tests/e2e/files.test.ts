@@ -1,37 +1,24 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, VIEWPORTS } from '../helpers/browser';
-import { MP4, PDF, png, startFilesServer, type FilesServer, adminPage as openAdminPage } from './filesServer';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS } from '../helpers/browser';
+import { MP4, PDF, png, adminPage as openAdminPage, filesSuite, SHOTS } from './filesServer';
 
-const SHOTS = process.env.FILES_SHOTS_DIR ?? '/tmp/shots-files';
+const suite = filesSuite();
 
-let server: FilesServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startFilesServer(), launchBrowser()]);
-  await mkdir(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const adminPage = (path: string, viewport?: { width: number; height: number }) => openAdminPage(browser, server, path, viewport);
+const adminPage = (path: string, viewport?: { width: number; height: number }) => openAdminPage(suite.browser, suite.server, path, viewport);
 
 const tiles = (page: Page) => page.locator('[data-testid=file-browser] [role=option]');
 const tileNames = (page: Page) => tiles(page).locator('span.truncate.font-medium').allInnerTexts();
 
 describe('file browser', { timeout: 90_000 }, () => {
   it('shows folders and files and takes screenshots', async () => {
-    const folder = await server.folder('website');
-    await server.folder('Dokumente');
-    await server.upload('team-basel.png', await png(800, 533, 20), 'image/png');
-    await server.upload('Preisliste.pdf', PDF, 'application/pdf');
-    await server.upload('robots.txt', Buffer.from('User-agent: *\nAllow: /\n'), 'text/plain');
-    await server.upload('imagefilm.mp4', MP4, 'video/mp4');
-    await server.upload('rhein.png', await png(640, 400, 200), 'image/png', folder._id);
+    const folder = await suite.server.folder('website');
+    await suite.server.folder('Dokumente');
+    await suite.server.upload('team-basel.png', await png(800, 533, 20), 'image/png');
+    await suite.server.upload('Preisliste.pdf', PDF, 'application/pdf');
+    await suite.server.upload('robots.txt', Buffer.from('User-agent: *\nAllow: /\n'), 'text/plain');
+    await suite.server.upload('imagefilm.mp4', MP4, 'video/mp4');
+    await suite.server.upload('rhein.png', await png(640, 400, 200), 'image/png', folder._id);
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const { page, context, errors } = await adminPage('/_/files', viewport);
       await expect.poll(() => tileNames(page)).toEqual(['Dokumente', 'website', 'Preisliste.pdf', 'imagefilm.mp4', 'robots.txt', 'team-basel.png']);
@@ -57,7 +44,7 @@ describe('file browser', { timeout: 90_000 }, () => {
   });
 
   it('uploads by button with a progress entry per file that vanishes 5 s after the end', async () => {
-    const folder = await server.folder('Uploads');
+    const folder = await suite.server.folder('Uploads');
     const { page, context, errors } = await adminPage(`/_/files/${folder._id}`);
     await page.getByTestId('empty').waitFor();
     // Slow the upload down so progress shows between 0 and 100.
@@ -90,7 +77,7 @@ describe('file browser', { timeout: 90_000 }, () => {
   });
 
   it('reports failed uploads and uploads dropped files', async () => {
-    const folder = await server.folder('Drops');
+    const folder = await suite.server.folder('Drops');
     const { page, context } = await adminPage(`/_/files/${folder._id}`);
     await page.getByTestId('empty').waitFor();
     await page.route('**/api/files/upload?name=broken*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
@@ -103,7 +90,7 @@ describe('file browser', { timeout: 90_000 }, () => {
       expect.stringContaining('Failed with status 500'),
       expect.stringContaining('Network error'),
     ]);
-    // Drag and drop from the desktop: a drop on the browser uploads into the open folder.
+    // Drag and drop from the desktop: a drop on the suite.browser uploads into the open folder.
     const transfer = await page.evaluateHandle(() => {
       const data = new DataTransfer();
       data.items.add(new File(['dropped text'], 'dropped.txt', { type: 'text/plain' }));
@@ -116,23 +103,23 @@ describe('file browser', { timeout: 90_000 }, () => {
   });
 
   it('shows an upload of another tab at once (realtime cms/item)', async () => {
-    const folder = await server.folder('Realtime');
+    const folder = await suite.server.folder('Realtime');
     const first = await adminPage(`/_/files/${folder._id}`);
     const second = await first.context.newPage();
-    await second.goto(server.url(`/_/files/${folder._id}`));
+    await second.goto(suite.server.url(`/_/files/${folder._id}`));
     await first.page.getByTestId('empty').waitFor();
     await second.getByTestId('empty').waitFor();
     await first.page.getByTestId('upload-input').setInputFiles([{ name: 'aus-tab-eins.txt', mimeType: 'text/plain', buffer: Buffer.from('hallo') }]);
     await expect.poll(() => tileNames(second), { timeout: 10_000 }).toEqual(['aus-tab-eins.txt']);
     // And a change made elsewhere (the API) arrives too.
-    await server.upload('vom-server.txt', Buffer.from('hallo'), 'text/plain', folder._id);
-    await expect.poll(() => tileNames(second), { timeout: 10_000 }).toEqual(['aus-tab-eins.txt', 'vom-server.txt']);
+    await suite.server.upload('vom-suite.server.txt', Buffer.from('hallo'), 'text/plain', folder._id);
+    await expect.poll(() => tileNames(second), { timeout: 10_000 }).toEqual(['aus-tab-eins.txt', 'vom-suite.server.txt']);
     await first.context.close();
   });
 
   it('selects by click, shift-click and Ctrl+A (not while typing), and loads pages on scroll', async () => {
-    const folder = await server.folder('Viele');
-    for (let i = 1; i <= 62; i += 1) await server.upload(`datei-${String(i).padStart(2, '0')}.txt`, Buffer.from(`Datei ${i}`), 'text/plain', folder._id);
+    const folder = await suite.server.folder('Viele');
+    for (let i = 1; i <= 62; i += 1) await suite.server.upload(`datei-${String(i).padStart(2, '0')}.txt`, Buffer.from(`Datei ${i}`), 'text/plain', folder._id);
     // 50 tiles fill more than 1.2 times this window, so the second page waits for the scroll.
     const { page, context } = await adminPage(`/_/files/${folder._id}`, { width: 1440, height: 600 });
     await expect.poll(() => tiles(page).count()).toBe(50);
@@ -174,8 +161,8 @@ describe('file browser', { timeout: 90_000 }, () => {
   });
 
   it('creates, renames, moves and deletes', async () => {
-    const folder = await server.folder('Arbeit');
-    await server.upload('entwurf.txt', Buffer.from('Entwurf'), 'text/plain', folder._id);
+    const folder = await suite.server.folder('Arbeit');
+    await suite.server.upload('entwurf.txt', Buffer.from('Entwurf'), 'text/plain', folder._id);
     const { page, context } = await adminPage(`/_/files/${folder._id}`);
     await expect.poll(() => tileNames(page)).toEqual(['entwurf.txt']);
 
@@ -225,10 +212,10 @@ describe('file browser', { timeout: 90_000 }, () => {
 
 describe('file detail', { timeout: 60_000 }, () => {
   it('shows each type inline: image, pdf, txt, video, raw JSON and an open link', async () => {
-    const image = await server.upload('detail.png', await png(320, 200, 120), 'image/png');
-    const pdf = await server.upload('detail.pdf', PDF, 'application/pdf');
-    const txt = await server.upload('detail.txt', Buffer.from('Nur Text'), 'text/plain');
-    const video = await server.upload('detail.mp4', MP4, 'video/mp4');
+    const image = await suite.server.upload('detail.png', await png(320, 200, 120), 'image/png');
+    const pdf = await suite.server.upload('detail.pdf', PDF, 'application/pdf');
+    const txt = await suite.server.upload('detail.txt', Buffer.from('Nur Text'), 'text/plain');
+    const video = await suite.server.upload('detail.mp4', MP4, 'video/mp4');
     const { page, context, errors } = await adminPage(`/_/file/${image._id}`);
     await page.getByTestId('file-image').waitFor();
     await expect.poll(() => page.getByTestId('file-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
@@ -238,13 +225,13 @@ describe('file detail', { timeout: 60_000 }, () => {
     expect(await link.getAttribute('href')).toMatch(/^blob:/);
     expect(await link.getAttribute('target')).toBe('_blank');
 
-    await page.goto(server.url(`/_/file/${pdf._id}`));
+    await page.goto(suite.server.url(`/_/file/${pdf._id}`));
     await page.locator('embed[type="application/pdf"][data-testid=file-embed]').waitFor({ state: 'attached' });
-    await page.goto(server.url(`/_/file/${txt._id}`));
+    await page.goto(suite.server.url(`/_/file/${txt._id}`));
     const frame = page.locator('iframe[data-testid=file-embed]');
     await frame.waitFor();
     await expect.poll(() => frame.contentFrame().locator('body').innerText()).toBe('Nur Text');
-    await page.goto(server.url(`/_/file/${video._id}`));
+    await page.goto(suite.server.url(`/_/file/${video._id}`));
     const player = page.getByTestId('file-video');
     await player.waitFor();
     expect(await player.getAttribute('controls')).not.toBeNull();

@@ -1,31 +1,17 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, VIEWPORTS } from '../helpers/browser';
-import { png, startFilesServer, type FilesServer, adminPage as openAdminPage } from './filesServer';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS } from '../helpers/browser';
+import { png, adminPage as openAdminPage, filesSuite, SHOTS } from './filesServer';
 
-const SHOTS = process.env.FILES_SHOTS_DIR ?? '/tmp/shots-files';
+const suite = filesSuite();
 
-let server: FilesServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startFilesServer(), launchBrowser()]);
-  await mkdir(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const adminPage = (path: string, viewport?: { width: number; height: number }) => openAdminPage(browser, server, path, viewport);
+const adminPage = (path: string, viewport?: { width: number; height: number }) => openAdminPage(suite.browser, suite.server, path, viewport);
 
 describe('file picker and image presets', { timeout: 90_000 }, () => {
-  it('picks an image for a form field through the file browser in a dialog', async () => {
-    const folder = await server.folder('Portraits');
-    const portrait = await server.upload('anna.png', await png(400, 400, 330), 'image/png', folder._id);
-    await server.upload('lebenslauf.txt', Buffer.from('CV'), 'text/plain', folder._id);
-    const self = await server.api<{ _id: string }>('GET', '/api/self');
+  it('picks an image for a form field through the file suite.browser in a dialog', async () => {
+    const folder = await suite.server.folder('Portraits');
+    const portrait = await suite.server.upload('anna.png', await png(400, 400, 330), 'image/png', folder._id);
+    await suite.server.upload('lebenslauf.txt', Buffer.from('CV'), 'text/plain', folder._id);
+    const self = await suite.server.api<{ _id: string }>('GET', '/api/self');
     const { page, context, errors } = await adminPage(`/_/users/${self._id}`);
     const field = page.getByLabel('Image file');
     await field.waitFor();
@@ -46,13 +32,13 @@ describe('file picker and image presets', { timeout: 90_000 }, () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => field.innerText()).toContain('anna.png');
     await page.getByRole('button', { name: 'SAVE' }).click();
-    await expect.poll(async () => ((await server.api<{ avatar?: { file?: string } }>('GET', `/api/document/findById?model=user&id=${self._id}`)).avatar?.file)).toBe(portrait._id);
+    await expect.poll(async () => ((await suite.server.api<{ avatar?: { file?: string } }>('GET', `/api/document/findById?model=user&id=${self._id}`)).avatar?.file)).toBe(portrait._id);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('lists the presets with their sizes and a rendered sample', async () => {
-    await server.upload('sample.png', await png(1600, 1067, 200), 'image/png');
+    await suite.server.upload('sample.png', await png(1600, 1067, 200), 'image/png');
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const { page, context, errors } = await adminPage('/_/imagePresets', viewport);
       const card = page.locator('[data-preset=thumbnail]');

@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
-import { VIEWPORTS } from '../helpers/browser';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, VIEWPORTS } from '../helpers/browser';
 import { createTestApp } from '../helpers/testApp';
 import { LOGIN_KEY, newContext } from './admin';
 
@@ -82,4 +84,21 @@ export async function adminPage(browser: Browser, server: FilesServer, path: str
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(server.url(path));
   return { page, context, errors };
+}
+
+/** Where the file screens' screenshots go. */
+export const SHOTS = process.env.FILES_SHOTS_DIR ?? '/tmp/shots-files';
+
+/** Starts the server and Chromium for a suite (closed after it); read them from the returned object inside tests. */
+export function filesSuite(): { server: FilesServer; browser: Browser } {
+  const suite = {} as { server: FilesServer; browser: Browser };
+  beforeAll(async () => {
+    [suite.server, suite.browser] = await Promise.all([startFilesServer(), launchBrowser()]);
+    await mkdir(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
 }

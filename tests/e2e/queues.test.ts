@@ -1,28 +1,14 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, VIEWPORTS } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS } from '../helpers/browser';
 import { LOGIN_KEY, newContext } from './admin';
-import { png, startFilesServer, type FilesServer } from './filesServer';
+import { png, filesSuite, SHOTS } from './filesServer';
 
-const SHOTS = process.env.FILES_SHOTS_DIR ?? '/tmp/shots-files';
-
-let server: FilesServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startFilesServer(), launchBrowser()]);
-  await mkdir(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = filesSuite();
 
 describe('queues screen', { timeout: 90_000 }, () => {
   it('shows preset jobs appear and change state live as an upload is processed', async () => {
-    const context = await newContext(browser);
-    const state = await server.api('POST', '/api/login', { username: 'admin', password: 'admin-test-password' });
+    const context = await newContext(suite.browser);
+    const state = await suite.server.api('POST', '/api/login', { username: 'admin', password: 'admin-test-password' });
     await context.addInitScript(([key, value]) => {
       if (window === window.top) localStorage.setItem(key, value);
     }, [LOGIN_KEY, JSON.stringify(state)] as const);
@@ -32,7 +18,7 @@ describe('queues screen', { timeout: 90_000 }, () => {
     // Every queue/state frame the socket receives, to prove the table is live and not reloaded.
     const frames: string[] = [];
     page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(String(payload))));
-    await page.goto(server.url('/_/queues?queue=imagePresets'));
+    await page.goto(suite.server.url('/_/queues?queue=imagePresets'));
     await page.getByRole('combobox', { name: 'Queue' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Queue' }).inputValue()).toBe('imagePresets');
     await page.getByTestId('empty').waitFor();
@@ -40,7 +26,7 @@ describe('queues screen', { timeout: 90_000 }, () => {
     await expect.poll(() => frames.some((frame) => frame.includes('"cmd":"SimpleQueue.joinQueue"'))).toBe(true);
 
     const seen = new Set<string>();
-    await server.upload('queue-sample.png', await png(1600, 1000, 30), 'image/png');
+    await suite.server.upload('queue-sample.png', await png(1600, 1000, 30), 'image/png');
     const rows = page.locator('tbody tr[data-id]');
     for (let i = 0; i < 300; i += 1) {
       for (const value of await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-state') ?? ''))) seen.add(value);

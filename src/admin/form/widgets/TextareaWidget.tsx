@@ -1,5 +1,6 @@
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from '@rjsf/utils';
 import { inputClass } from '../ui/classes';
+import { textControlProps } from './textControl';
 
 /** Tall enough for the text it holds, between 3 and 12 lines. */
 function fittingRows(value: unknown): number {
@@ -7,25 +8,14 @@ function fittingRows(value: unknown): number {
   return Math.min(12, Math.max(3, lines + 1));
 }
 
-export function TextareaWidget({ id, htmlName, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options, schema, placeholder, autofocus }: WidgetProps) {
+export function TextareaWidget(props: WidgetProps) {
+  const { value, options, rawErrors } = props;
   return (
     <textarea
-      id={id}
-      name={htmlName ?? id}
+      {...textControlProps(props)}
       className={inputClass(rawErrors, 'resize-y')}
       rows={typeof options.rows === 'number' ? options.rows : fittingRows(value)}
       value={typeof value === 'string' ? value : ''}
-      placeholder={placeholder}
-      maxLength={schema.maxLength}
-      required={required}
-      disabled={disabled}
-      readOnly={readonly}
-      autoFocus={autofocus}
-      aria-invalid={rawErrors?.length ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
-      onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
-      onBlur={(event) => onBlur(id, event.target.value)}
-      onFocus={(event) => onFocus(id, event.target.value)}
     />
   );
 }
