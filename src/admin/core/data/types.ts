@@ -1,35 +1,9 @@
+import type { Doc, FindAnswer, FindParams } from '../../../shared/api/documents';
 import type { SchemaSet } from '../../../shared/registry';
 import type { FileProvider } from './files';
 
-/** A document as the API answers it. */
-export type Doc = Record<string, unknown> & { _id: string; _version?: number };
 
-export type SortSpec = Record<string, 1 | -1>;
-
-/** Body of `POST /api/document/find` without the model. */
-export interface FindParams {
-  query?: Record<string, unknown>;
-  sort?: SortSpec;
-  limit?: number;
-  page?: number;
-  populate?: string[];
-  search?: string;
-  filter?: Record<string, unknown>;
-  filterFields?: string[];
-  deleted?: boolean;
-}
-
-export interface FilterOption {
-  value: unknown;
-  label: string;
-}
-
-export interface FindAnswer {
-  results: Doc[];
-  total?: number;
-  totalEstimated?: boolean;
-  filters?: Record<string, FilterOption[]>;
-}
+export type { Doc, FilterOption, FindAnswer, FindParams, SortSpec } from '../../../shared/api/documents';
 
 export interface SessionUser {
   _id: string;

@@ -1,15 +1,11 @@
 import type { ModelInfo, Registry } from '../../../shared/registry';
+import type { FilterOption } from '../../../shared/api/documents';
 import type { Caller } from '../../access/caller';
 import { sql, type Sql } from '../../db/sql';
 import { expressionKind, fieldExpression } from '../../db/tables';
 import { badRequest } from '../../errors';
 import { canReadField, project, readScope } from './access';
 import type { DocumentRepository } from './repository';
-
-export interface FilterOption {
-  value: unknown;
-  label: string;
-}
 
 const MAX_OPTIONS = 200;
 

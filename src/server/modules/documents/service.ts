@@ -1,39 +1,22 @@
+import type { Doc, FindAnswer, FindParams } from '../../../shared/api/documents';
 import type { Caller } from '../../access/caller';
 
-export type Doc = Record<string, unknown> & { _id: string };
+export type { Doc, FilterOption } from '../../../shared/api/documents';
 
-/** Options of `POST /api/document/find` (spec section 7): the plain form and the admin list form. */
-export interface FindOptions {
+/** The find body as the server receives it: `query` and `sort` are untrusted until the translator checks them. */
+export type FindOptions = Omit<FindParams, 'query' | 'sort'> & {
   query?: unknown;
   sort?: unknown;
-  limit?: number;
-  /** Zero-based page; with `limit`, the admin list form. */
-  page?: number;
-  /** Relation fields whose targets are populated. */
-  populate?: string[];
-  search?: string;
-  /** Equality filters of the list's filter dropdowns, ANDed with `query`. */
-  filter?: Record<string, unknown>;
-  /** Fields whose distinct values the answer lists under `filters`. */
-  filterFields?: string[];
-  /** Include soft-deleted documents. */
-  deleted?: boolean;
   /** Skip this many matches instead of `page * limit` (the file browser pages folders and files as one list). */
   offset?: number;
-}
+};
 
 export interface SaveOptions {
   /** Create with this id instead of a new one (an upload commits its blob under the id before the document exists). */
   createWithId?: string;
 }
 
-export interface FindResult {
-  results: Doc[];
-  total?: number;
-  /** True when `total` is an estimate (large tables). */
-  totalEstimated?: boolean;
-  filters?: Record<string, unknown[]>;
-}
+export type FindResult = FindAnswer;
 
 /** The document operations behind the generic API: permission checks, validation, hooks, events. */
 export interface DocumentService {
