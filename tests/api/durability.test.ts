@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from '../helpers/serverProcess';
+import { serverSite, startServerProcess } from '../helpers/serverProcess';
 
-const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+const sites: { remove(): Promise<void> }[] = [];
+afterAll(() => Promise.all(sites.map((site) => site.remove())));
 
 async function login(server: { login(): Promise<string> }): Promise<Record<string, string>> {
   return { authorization: `Bearer ${await server.login()}`, 'content-type': 'application/json' };
@@ -13,9 +10,9 @@ async function login(server: { login(): Promise<string> }): Promise<Record<strin
 
 describe('durability', () => {
   it('keeps every acknowledged write across a SIGKILL, with no half-written document', { timeout: 180_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bk-durable-'));
-    dirs.push(dataDir);
-    const first = await startServerProcess(dataDir);
+    const site = await serverSite('bk-durable-');
+    sites.push(site);
+    const first = await startServerProcess(site.dataDir, site.env);
     const headers = await login(first);
     const acknowledged = new Map<string, { name: string; phone: string }>();
     const killAfter = 40 + Math.floor(Math.random() * 60);
@@ -39,7 +36,7 @@ describe('durability', () => {
     await first.killed();
     expect(acknowledged.size).toBeGreaterThan(10);
 
-    const second = await startServerProcess(dataDir);
+    const second = await startServerProcess(site.dataDir, site.env);
     try {
       const after = await login(second);
       const response = await fetch(`${second.url}/api/document/find`, { method: 'POST', headers: after, body: JSON.stringify({ model: 'client', limit: 500 }) });

@@ -1,20 +1,20 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { startServerProcess } from '../helpers/serverProcess';
+import { serverSite, startServerProcess } from '../helpers/serverProcess';
 
-const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+const sites: { remove(): Promise<void> }[] = [];
+afterAll(() => Promise.all(sites.map((site) => site.remove())));
 
 const temps = (dataDir: string) => readdir(path.join(dataDir, 'blobs', '.tmp')).catch(() => [] as string[]);
 
 describe('upload crash', () => {
   it('leaves no registered half file after a SIGKILL mid-upload, and the next start removes the leftover', { timeout: 120_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bk-upload-crash-'));
-    dirs.push(dataDir);
-    const first = await startServerProcess(dataDir);
+    const site = await serverSite('bk-upload-crash-');
+    sites.push(site);
+    const { dataDir } = site;
+    const first = await startServerProcess(dataDir, site.env);
     const token = await first.login();
     const request = http.request({ port: first.port, host: '127.0.0.1', method: 'POST', path: '/api/files/upload?name=half.bin', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' } });
     request.on('error', () => undefined);
@@ -26,7 +26,7 @@ describe('upload crash', () => {
     request.destroy();
     expect(await temps(dataDir)).toHaveLength(1);
 
-    const second = await startServerProcess(dataDir);
+    const second = await startServerProcess(dataDir, site.env);
     try {
       expect(await temps(dataDir)).toEqual([]);
       const after = await second.login();

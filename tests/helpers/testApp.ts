@@ -21,6 +21,21 @@ export async function freshDatabase(): Promise<{ db: Database; drop(): Promise<v
     const db = await openPglite({ loadDataDir: new Blob([new Uint8Array(await readFile(template))]) });
     return { db, drop: () => db.close() };
   }
+  const fresh = await freshPostgres(url);
+  const db = await openPostgres(fresh.url, { max: 4 });
+  // Like the PGlite template: already migrated.
+  await migrate(db, createRegistry(await loadSchemaSet([path.resolve('tests/fixtures/schemas')])));
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await fresh.drop();
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server of `url`, so a test sees only its own documents. */
+export async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `bk_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -28,13 +43,9 @@ export async function freshDatabase(): Promise<{ db: Database; drop(): Promise<v
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const db = await openPostgres(target.href, { max: 4 });
-  // Like the PGlite template: already migrated.
-  await migrate(db, createRegistry(await loadSchemaSet([path.resolve('tests/fixtures/schemas')])));
   return {
-    db,
+    url: target.href,
     async drop() {
-      await db.close();
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -54,7 +54,9 @@ export function jsonKey(name: string): Raw {
 }
 
 /** A keyword or operator our code chose, e.g. `ASC`, `>=`. Must never receive request text. */
-export function raw(text: 'ASC' | 'DESC' | '=' | '<>' | '<' | '<=' | '>' | '>=' | 'AND' | 'OR' | 'NULLS FIRST' | 'NULLS LAST' | ''): Raw {
+export function raw(
+  text: 'ASC' | 'DESC' | '=' | '<>' | '<' | '<=' | '>' | '>=' | 'AND' | 'OR' | 'NULLS FIRST' | 'NULLS LAST' | 'text' | 'numeric' | 'boolean' | '',
+): Raw {
   return new Raw(text);
 }
 

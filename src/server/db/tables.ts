@@ -1,5 +1,6 @@
 import type { FieldInfo, ModelInfo, Registry } from '../../shared/registry';
-import { ident, jsonKey, sql, type Sql } from './sql';
+import type { Database, Queryable } from './database';
+import { ident, join, jsonKey, raw, sql, type Sql } from './sql';
 
 /**
  * One table per model: the document as jsonb plus system columns. Index expressions here and the
@@ -60,7 +61,7 @@ export function fieldExpression(path: string[], kind: ExpressionKind): Sql {
 /** Lower-cased concatenation of the searchable fields (trigram-indexed; `LIKE '%term%'` uses the index). */
 export function searchExpression(model: ModelInfo): Sql | undefined {
   // Role-restricted fields stay out: search must not reveal what a caller cannot read.
-  const fields = model.fields.filter((f) => f.searchable && !f.secret && !f.roles);
+  const fields = searchFields(model);
   if (fields.length === 0) return undefined;
   const parts = fields.map((f) => sql`coalesce(${fieldExpression([f.name], 'text')}, '')`);
   let joined = parts[0];
@@ -68,47 +69,193 @@ export function searchExpression(model: ModelInfo): Sql | undefined {
   return sql`lower(${joined})`;
 }
 
-/** Idempotent DDL for one model: table, then indexes derived from the schema annotations. */
-export function modelDdl(model: ModelInfo): Sql[] {
-  const name = tableName(model.name);
-  const t = ident(name);
-  const index = (suffix: string) => ident(`${name}_${suffix}`.slice(0, 63));
-  const statements: Sql[] = [
-    sql`CREATE TABLE IF NOT EXISTS ${t} (
-      _id text PRIMARY KEY CHECK (_id ~ '^[0-9a-f]{24}$'),
-      doc jsonb NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      updated_at timestamptz NOT NULL DEFAULT now(),
-      deleted_at timestamptz,
-      version integer NOT NULL DEFAULT 1
-    )`,
-    sql`CREATE INDEX IF NOT EXISTS ${index('created_at')} ON ${t} (created_at, _id)`,
-    sql`CREATE INDEX IF NOT EXISTS ${index('updated_at')} ON ${t} (updated_at, _id)`,
-  ];
-  for (const field of model.fields) {
-    if (SYSTEM_COLUMNS[field.name] || field.secret) continue;
-    const kind = expressionKind(field);
-    const expression = fieldExpression([field.name], kind);
-    if (field.unique) {
-      statements.push(sql`CREATE UNIQUE INDEX IF NOT EXISTS ${index(`u_${field.name}`)} ON ${t} (${expression}) WHERE deleted_at IS NULL`);
-    }
-    if (kind === 'json' && (field.filterable || field.relation)) {
-      statements.push(sql`CREATE INDEX IF NOT EXISTS ${index(`j_${field.name}`)} ON ${t} USING gin (${expression} jsonb_path_ops)`);
-    } else if (kind !== 'json' && (field.sortable || field.filterable || field.relation)) {
-      // NULLS FIRST: the query translator sorts missing values first ascending (as MongoDB does); this
-      // way one index serves both directions (a backward scan gives DESC NULLS LAST).
-      statements.push(sql`CREATE INDEX IF NOT EXISTS ${index(`f_${field.name}`)} ON ${t} (${expression} NULLS FIRST, _id)`);
-    }
-  }
-  const search = searchExpression(model);
-  if (search) statements.push(sql`CREATE INDEX IF NOT EXISTS ${index('search')} ON ${t} USING gin (${search} gin_trgm_ops)`);
-  return statements;
+const searchFields = (model: ModelInfo) => model.fields.filter((f) => f.searchable && !f.secret && !f.roles);
+
+/**
+ * Derived columns: the fields that lists filter, sort, join or keep unique, and the search text,
+ * are stored generated columns (`g_…`) next to `doc`. Queries compare and sort the plain column,
+ * not a jsonb extraction per row, and indexes can carry them for index-only scans. They are pure
+ * derivations of `doc`: migration adds, and drops what the schemas no longer ask for.
+ */
+export interface DerivedColumn {
+  name: string;
+  type: 'text' | 'numeric' | 'boolean';
+  expression: Sql;
 }
 
-/** Creates what the schemas describe and is missing; never drops anything. Safe to run on every start. */
-export async function migrate(db: { query(statement: Sql): Promise<unknown> }, registry: Registry): Promise<void> {
-  await db.query(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
-  for (const model of Object.values(registry.models)) {
-    for (const statement of modelDdl(model)) await db.query(statement);
+const COLUMN_KINDS: Partial<Record<ExpressionKind, { letter: string; type: DerivedColumn['type'] }>> = {
+  text: { letter: 't', type: 'text' },
+  number: { letter: 'n', type: 'numeric' },
+  boolean: { letter: 'b', type: 'boolean' },
+};
+
+const COLUMN_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,55}$/;
+
+/** Searched text in a covering index must fit a btree entry (2,704 bytes) even at 4 bytes a character. */
+const COVERED_SEARCH_CHARS = 600;
+
+interface ModelColumns {
+  fields: { field: FieldInfo; kind: ExpressionKind; column: DerivedColumn }[];
+  search?: DerivedColumn;
+  /** Whether the search column is small enough to ride along in the covering indexes. */
+  searchCovered: boolean;
+  byName: Set<string>;
+}
+
+const columnsCache = new WeakMap<ModelInfo, ModelColumns>();
+
+function modelColumns(model: ModelInfo): ModelColumns {
+  const cached = columnsCache.get(model);
+  if (cached) return cached;
+  const fields: ModelColumns['fields'] = [];
+  for (const field of model.fields) {
+    if (SYSTEM_COLUMNS[field.name] || field.secret || !COLUMN_NAME.test(field.name)) continue;
+    const kind = expressionKind(field);
+    const spec = COLUMN_KINDS[kind];
+    if (!spec || !(field.sortable || field.filterable || field.relation || field.unique)) continue;
+    fields.push({ field, kind, column: { name: derivedColumnName(field.name, kind)!, type: spec.type, expression: fieldExpression([field.name], kind) } });
   }
+  const expression = searchExpression(model);
+  // The name carries a digest of the expression, so a change of the searchable fields replaces the column.
+  const search = expression && { name: `g_s_${digest(expression.compile().text)}`, type: 'text' as const, expression };
+  const searchChars = searchFields(model).reduce((sum, f) => sum + (typeof f.schema.maxLength === 'number' ? f.schema.maxLength + 1 : Infinity), 0);
+  const result: ModelColumns = {
+    fields,
+    search,
+    searchCovered: searchChars <= COVERED_SEARCH_CHARS,
+    byName: new Set([...fields.map((f) => f.column.name), ...(search ? [search.name] : [])]),
+  };
+  columnsCache.set(model, result);
+  return result;
+}
+
+/** The name of a field's derived column when compared as `kind` (whether the model has it depends on its schema). */
+export function derivedColumnName(field: string, kind: ExpressionKind): string | undefined {
+  const spec = COLUMN_KINDS[kind];
+  return spec && `g_${spec.letter}_${field}`;
+}
+
+/** The derived column of a top-level field compared as `kind`, when the model has one. */
+export function derivedColumn(model: ModelInfo, field: string, kind: ExpressionKind): Sql | undefined {
+  const name = derivedColumnName(field, kind);
+  return name && modelColumns(model).byName.has(name) ? sql`${ident(name)}` : undefined;
+}
+
+/** A top-level field as SQL: its derived column when there is one, else the jsonb extraction. */
+export function columnExpression(model: ModelInfo, field: string, kind: ExpressionKind): Sql {
+  return derivedColumn(model, field, kind) ?? fieldExpression([field], kind);
+}
+
+/** The search column (lower-cased searchable text), when the model has searchable fields. */
+export function searchColumn(model: ModelInfo): Sql | undefined {
+  const search = modelColumns(model).search;
+  return search && sql`${ident(search.name)}`;
+}
+
+function digest(text: string): string {
+  // FNV-1a, 32 bits: short and stable; only tells definitions apart, no security role.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0').slice(0, 6);
+}
+
+/**
+ * The indexes the schema annotations ask for, by name (the name ends in a digest of the definition,
+ * so a changed definition is a new index). Sort indexes are covering: they carry `deleted_at`, the
+ * filterable columns and (when small) the search text, so a filtered, searched, sorted list page,
+ * however deep, is read from the index alone instead of sorting every match.
+ */
+export function modelIndexes(model: ModelInfo): Map<string, Sql> {
+  const name = tableName(model.name);
+  const t = ident(name);
+  const { fields, search, searchCovered } = modelColumns(model);
+  const covered = [
+    sql`deleted_at`,
+    ...fields.filter(({ field }) => field.filterable || field.relation).map(({ column }) => sql`${ident(column.name)}`),
+    ...(search && searchCovered ? [sql`${ident(search.name)}`] : []),
+  ];
+  const include = sql`INCLUDE (${join(covered, ', ')})`;
+  const indexes = new Map<string, Sql>();
+  const add = (suffix: string, definition: (index: ReturnType<typeof ident>) => Sql) => {
+    const text = definition(ident('x')).compile().text;
+    const indexName = `${name}_${suffix}`.slice(0, 55) + `_${digest(text)}`;
+    indexes.set(indexName, definition(ident(indexName)));
+  };
+  for (const system of ['created_at', 'updated_at'] as const) {
+    const field = system === 'created_at' ? '_createdAt' : '_updatedAt';
+    const covering = model.sortable.includes(field);
+    add(system, (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${ident(system)}, _id) ${covering ? include : sql``}`);
+  }
+  for (const { field, column } of fields) {
+    const c = ident(column.name);
+    if (field.unique) add(`u_${field.name}`, (index) => sql`CREATE UNIQUE INDEX IF NOT EXISTS ${index} ON ${t} (${c}) WHERE deleted_at IS NULL`);
+    // NULLS FIRST: the query translator sorts missing values first ascending (as MongoDB does); this
+    // way one index serves both directions (a backward scan gives DESC NULLS LAST).
+    if (field.sortable) add(`s_${field.name}`, (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${c} NULLS FIRST, _id) ${include}`);
+    else if (field.filterable || field.relation) add(`f_${field.name}`, (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${c} NULLS FIRST, _id)`);
+  }
+  for (const field of model.fields) {
+    if (SYSTEM_COLUMNS[field.name] || field.secret || expressionKind(field) !== 'json' || !(field.filterable || field.relation)) continue;
+    const expression = fieldExpression([field.name], 'json');
+    add(`j_${field.name}`, (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} USING gin (${expression} jsonb_path_ops)`);
+  }
+  if (search) add('search', (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} USING gin (${ident(search.name)} gin_trgm_ops)`);
+  return indexes;
+}
+
+/** The table of a model, without its derived columns and indexes (see `migrateModel`). */
+export function tableDdl(model: ModelInfo): Sql {
+  return sql`CREATE TABLE IF NOT EXISTS ${table(model.name)} (
+    _id text PRIMARY KEY CHECK (_id ~ '^[0-9a-f]{24}$'),
+    doc jsonb NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    deleted_at timestamptz,
+    version integer NOT NULL DEFAULT 1
+  )`;
+}
+
+/**
+ * Brings one model's table to what its schema describes, idempotently: creates the table, adds the
+ * derived columns and indexes that are missing, drops derived ones the schema no longer asks for.
+ * Documents are never touched: everything dropped is computed from `doc`.
+ */
+export async function migrateModel(db: Queryable, model: ModelInfo): Promise<void> {
+  const name = tableName(model.name);
+  const t = ident(name);
+  await db.query(tableDdl(model));
+  const { fields, search } = modelColumns(model);
+  const wanted = [...fields.map((f) => f.column), ...(search ? [search] : [])];
+  const existing = await db.query<{ column_name: string }>(
+    sql`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${name} AND left(column_name, 2) = 'g_'`,
+  );
+  const present = new Set(existing.rows.map((r) => r.column_name));
+  const changes: Sql[] = [
+    ...[...present].filter((column) => !wanted.some((w) => w.name === column)).map((column) => sql`DROP COLUMN ${ident(column)}`),
+    ...wanted.filter((w) => !present.has(w.name)).map((w) => sql`ADD COLUMN ${ident(w.name)} ${raw(w.type)} GENERATED ALWAYS AS (${w.expression}) STORED`),
+  ];
+  // One ALTER: the table is rewritten once, however many columns change.
+  if (changes.length > 0) await db.query(sql`ALTER TABLE ${t} ${join(changes, ', ')}`);
+
+  const indexes = modelIndexes(model);
+  const current = await db.query<{ indexname: string }>(
+    sql`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ${name} AND indexname <> ${`${name}_pkey`}`,
+  );
+  for (const { indexname } of current.rows) {
+    if (!indexes.has(indexname) && indexname.startsWith(`${name}_`)) await db.query(sql`DROP INDEX IF EXISTS ${ident(indexname)}`);
+  }
+  const have = new Set(current.rows.map((r) => r.indexname));
+  for (const [indexName, statement] of indexes) if (!have.has(indexName)) await db.query(statement);
+}
+
+/**
+ * Creates what the schemas describe and is missing; never drops a document. Safe to run on every
+ * start: one transaction, serialized by an advisory lock when several servers start at once.
+ */
+export async function migrate(db: Pick<Database, 'transaction'>, registry: Registry): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(sql`SELECT pg_advisory_xact_lock(hashtext('baukasten.migrate'))`);
+    await tx.query(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
+    for (const model of Object.values(registry.models)) await migrateModel(tx, model);
+  });
 }

@@ -74,25 +74,25 @@ describe('index use', () => {
     });
   }
 
-  it('equality and $in on a sortable or filterable field use its expression index', async () => {
-    expect(await plan(translateWhere({ name: 'alpha' }, probeContext))).toContain('doc_probe_f_name');
-    expect(await plan(translateWhere({ count: { $in: [1, 2] } }, probeContext))).toContain('doc_probe_f_count');
-    expect(await plan(translateWhere({ total: { $gte: 2, $lt: 10 } }, probeContext))).toContain('doc_probe_f_total');
+  it('equality and $in on a sortable or filterable field use its column index', async () => {
+    expect(await plan(translateWhere({ name: 'alpha' }, probeContext))).toMatch(/doc_probe_s_name_[0-9a-f]{6}/);
+    expect(await plan(translateWhere({ count: { $in: [1, 2] } }, probeContext))).toMatch(/doc_probe_f_count_[0-9a-f]{6}/);
+    expect(await plan(translateWhere({ total: { $gte: 2, $lt: 10 } }, probeContext))).toMatch(/doc_probe_s_total_[0-9a-f]{6}/);
   });
 
   it('array containment uses the GIN index', async () => {
-    expect(await plan(translateWhere({ tags: 'red' }, probeContext))).toContain('doc_probe_j_tags');
-    expect(await plan(translateWhere({ tags: { $in: ['red', 'blue'] } }, probeContext))).toContain('doc_probe_j_tags');
+    expect(await plan(translateWhere({ tags: 'red' }, probeContext))).toMatch(/doc_probe_j_tags_[0-9a-f]{6}/);
+    expect(await plan(translateWhere({ tags: { $in: ['red', 'blue'] } }, probeContext))).toMatch(/doc_probe_j_tags_[0-9a-f]{6}/);
   });
 
   it('sorting in both directions scans the field index (nulls first ascending)', async () => {
     for (const direction of [1, -1]) {
       const text = await plan(sql`TRUE`, translateSort({ name: direction }, probeContext));
-      expect(text).toMatch(/Index Scan( Backward)? using doc_probe_f_name/);
+      expect(text).toMatch(/Index (Only )?Scan( Backward)? using doc_probe_s_name_[0-9a-f]{6}/);
     }
   });
 
   it('search uses the trigram index', async () => {
-    expect(await plan(translateSearch('alp', probe) ?? sql`FALSE`)).toContain('doc_probe_search');
+    expect(await plan(translateSearch('alp', probe) ?? sql`FALSE`)).toMatch(/doc_probe_search_[0-9a-f]{6}/);
   });
 });

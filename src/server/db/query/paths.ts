@@ -1,7 +1,7 @@
 import { badRequest } from '../../errors';
-import type { FieldInfo, JsonSchema } from '../../../shared/registry';
+import type { FieldInfo, JsonSchema, ModelInfo } from '../../../shared/registry';
 import { ident, jsonKey, sql, type Sql } from '../sql';
-import { fieldExpression, SYSTEM_COLUMNS } from '../tables';
+import { derivedColumn, fieldExpression, SYSTEM_COLUMNS } from '../tables';
 import { isForbiddenKey, LIMITS, shorten, type QueryContext } from './context';
 
 export type ScalarType = 'string' | 'number' | 'boolean';
@@ -90,7 +90,7 @@ export function resolvePath(path: string, ctx: QueryContext): FieldPath {
   const kind = free ? 'free' : kindOf(schema);
   if (kind === 'array') return { label: path, through, leaf: { kind: 'array', json } };
   if (kind === 'object' || kind === 'free') return { label: path, through, leaf: { kind: 'any', json } };
-  return { label: path, through, leaf: { kind: 'scalar', type: kind, json, typed: typedAt(root, keys, kind) } };
+  return { label: path, through, leaf: { kind: 'scalar', type: kind, json, typed: typedAt(root, keys, kind, model) } };
 }
 
 function start(field: FieldInfo, ctx: QueryContext): { schema: JsonSchema; baseId: string | undefined } {
@@ -139,9 +139,14 @@ function jsonAt(root: Sql | undefined, keys: string[]): Sql {
   return sql`(${json})`;
 }
 
-function typedAt(root: Sql | undefined, keys: string[], type: ScalarType): Sql {
+function typedAt(root: Sql | undefined, keys: string[], type: ScalarType, model: ModelInfo): Sql {
   const kind = type === 'string' ? 'text' : type;
-  // Same function as the index definitions, so the planner matches them.
+  // A top-level field's derived column when it has one (indexed, no jsonb work per row); otherwise
+  // the same function as the index definitions, so the planner matches them.
+  if (!root && keys.length === 1) {
+    const column = derivedColumn(model, keys[0], kind);
+    if (column) return column;
+  }
   if (!root && keys.every((k) => IDENTIFIER.test(k))) return fieldExpression(keys, kind);
   let parent = root ?? sql`doc`;
   for (const name of keys.slice(0, -1)) parent = sql`${parent}->${key(name)}`;

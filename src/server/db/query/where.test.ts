@@ -12,10 +12,10 @@ describe('translateWhere', () => {
     expect(where({})).toEqual({ text: 'TRUE', params: [] });
   });
 
-  it('compares typed fields through the index expressions', () => {
-    expect(where({ name: 'x' })).toEqual({ text: "(doc->>'name') = $1", params: ['x'] });
+  it('compares indexed fields through their columns, others through the index expressions', () => {
+    expect(where({ name: 'x' })).toEqual({ text: "\"g_t_name\" = $1", params: ['x'] });
     expect(where({ total: { $gte: 10, $lt: 20 } })).toEqual({
-      text: "(((doc->>'total')::numeric) >= $1 AND ((doc->>'total')::numeric) < $2)",
+      text: "(\"g_n_total\" >= $1 AND \"g_n_total\" < $2)",
       params: [10, 20],
     });
     expect(where({ active: true })).toEqual({ text: "((doc->>'active')::boolean) = $1", params: [true] });
@@ -30,9 +30,9 @@ describe('translateWhere', () => {
   });
 
   it('treats null as missing or null, and $ne/$nin as also matching missing fields', () => {
-    expect(where({ name: null }).text).toBe("(doc->>'name') IS NULL");
-    expect(where({ name: { $ne: 'x' } }).text).toBe("((doc->>'name') = $1) IS NOT TRUE");
-    expect(where({ count: { $nin: [1, null] } }).text).toBe("((((doc->>'count')::numeric) IS NULL OR ((doc->>'count')::numeric) IN ($1))) IS NOT TRUE");
+    expect(where({ name: null }).text).toBe("\"g_t_name\" IS NULL");
+    expect(where({ name: { $ne: 'x' } }).text).toBe("(\"g_t_name\" = $1) IS NOT TRUE");
+    expect(where({ count: { $nin: [1, null] } }).text).toBe("((\"g_n_count\" IS NULL OR \"g_n_count\" IN ($1))) IS NOT TRUE");
     expect(where({ active: { $exists: false } }).text).toBe("((doc->'active') IS NOT NULL) IS NOT TRUE");
     expect(where({ active: { $exists: true } }).text).toBe("(doc->'active') IS NOT NULL");
   });
@@ -47,15 +47,15 @@ describe('translateWhere', () => {
   });
 
   it('keeps only the values of the field type in $in', () => {
-    expect(where({ count: { $in: [1, '2', true, 3] } })).toEqual({ text: "((doc->>'count')::numeric) IN ($1, $2)", params: [1, 3] });
+    expect(where({ count: { $in: [1, '2', true, 3] } })).toEqual({ text: "\"g_n_count\" IN ($1, $2)", params: [1, 3] });
     expect(where({ count: { $in: [] } }).text).toBe('FALSE');
   });
 
   it('combines with $and, $or, $nor and $not', () => {
-    expect(where({ $or: [{ name: 'a' }, { count: 2 }] }).text).toBe("((doc->>'name') = $1 OR ((doc->>'count')::numeric) = $2)");
-    expect(where({ $and: [{ name: 'a' }], count: 1 }).text).toBe("((doc->>'name') = $1 AND ((doc->>'count')::numeric) = $2)");
-    expect(where({ $nor: [{ name: 'a' }, { name: 'b' }] }).text).toBe("(((doc->>'name') = $1 OR (doc->>'name') = $2)) IS NOT TRUE");
-    expect(where({ total: { $not: { $gt: 5 } } }).text).toBe("(((doc->>'total')::numeric) > $1) IS NOT TRUE");
+    expect(where({ $or: [{ name: 'a' }, { count: 2 }] }).text).toBe("(\"g_t_name\" = $1 OR \"g_n_count\" = $2)");
+    expect(where({ $and: [{ name: 'a' }], count: 1 }).text).toBe("(\"g_t_name\" = $1 AND \"g_n_count\" = $2)");
+    expect(where({ $nor: [{ name: 'a' }, { name: 'b' }] }).text).toBe("((\"g_t_name\" = $1 OR \"g_t_name\" = $2)) IS NOT TRUE");
+    expect(where({ total: { $not: { $gt: 5 } } }).text).toBe("(\"g_n_total\" > $1) IS NOT TRUE");
   });
 
   it('maps system fields to columns and reads ISO dates as UTC instants', () => {

@@ -47,7 +47,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   }
   const sessions = createSessionRepository(db, now);
   const attempts = createAttemptRepository(db, now, limits);
-  const users = createUserRepository(db);
+  const users = createUserRepository(db, registry);
 
   const cache = new Map<string, CachedSession>();
   /** Bumped by every revocation, so a lookup that raced with one does not cache what was just revoked. */

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../../db/database';
-import { fieldExpression, table } from '../../db/tables';
+import { columnExpression, fieldExpression, table } from '../../db/tables';
+import type { Registry } from '../../../shared/registry';
 import { sql } from '../../db/sql';
 import { createObjectId } from '../../../shared/format/objectId';
 import { ALMIGHTY_ROLES, PERMISSIONS, type Permission } from '../../../shared/vocabulary';
@@ -22,8 +23,11 @@ export function publicUser(_id: string, doc: UserDoc): PublicUser {
 }
 
 /** The user and role tables as auth needs them; only this file knows their SQL. */
-export function createUserRepository(db: Database) {
-  const login = fieldExpression(['login'], 'text');
+export function createUserRepository(db: Database, registry: Registry) {
+  const userModel = registry.model('user');
+  if (!userModel) throw new Error('The schemas have no user model');
+  // The login's derived column carries the unique index, so a login is one index lookup.
+  const login = columnExpression(userModel, 'login', 'text');
   const roleName = fieldExpression(['name'], 'text');
   const anyUser = async (tx: Queryable): Promise<boolean> =>
     (await tx.query(sql`SELECT 1 FROM ${table('user')} WHERE deleted_at IS NULL LIMIT 1`)).rows.length > 0;

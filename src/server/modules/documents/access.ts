@@ -2,7 +2,7 @@ import type { FieldInfo, ModelInfo } from '../../../shared/registry';
 import type { Action } from '../../../shared/registry/models';
 import { hasAccess, holdsAnyRole, passesAcl, type Caller } from '../../access/caller';
 import { sql, TRUE, type Sql } from '../../db/sql';
-import { fieldExpression } from '../../db/tables';
+import { columnExpression, fieldExpression } from '../../db/tables';
 import { forbidden, unauthorized } from '../../errors';
 
 /** May the caller see this field at all (in answers, queries, sorts, search and populate)? */
@@ -41,7 +41,7 @@ export function readScope(caller: Caller, model: ModelInfo): Sql {
   const mode = readMode(caller, model);
   const parts: Sql[] = [];
   if (mode === 'own' && caller.user) {
-    parts.push(sql`${fieldExpression([model.owner ?? '_id'], 'text')} = ${caller.user._id}`);
+    parts.push(sql`${columnExpression(model, model.owner ?? '_id', 'text')} = ${caller.user._id}`);
   }
   if (model.acl && !caller.almighty) parts.push(aclCondition('_read', caller.roles));
   if (parts.length === 0) return TRUE;

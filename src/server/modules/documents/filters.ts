@@ -2,7 +2,7 @@ import type { ModelInfo, Registry } from '../../../shared/registry';
 import type { FilterOption } from '../../../shared/api/documents';
 import type { Caller } from '../../access/caller';
 import { sql, type Sql } from '../../db/sql';
-import { expressionKind, fieldExpression } from '../../db/tables';
+import { columnExpression, expressionKind } from '../../db/tables';
 import { badRequest } from '../../errors';
 import { canReadField, project, readScope } from './access';
 import type { DocumentRepository } from './repository';
@@ -47,7 +47,7 @@ export class FilterValues {
     const values =
       kind === 'json'
         ? await this.repo.distinctElements(model.name, name, scope, MAX_OPTIONS)
-        : await this.repo.distinct(model.name, fieldExpression([name], kind), scope, MAX_OPTIONS);
+        : await this.repo.distinct(model.name, columnExpression(model, name, kind), scope, MAX_OPTIONS);
     const options = field.relation ? await this.labelled(caller, field.relation, values) : values.map((value) => ({ value, label: String(value) }));
     this.cache.set(key, options);
     return options;
@@ -62,7 +62,7 @@ export class FilterValues {
       scope = undefined;
     }
     if (!target || !scope) return values.map((value) => ({ value, label: String(value) }));
-    const docs = await this.repo.findByKeys(target.name, relation.key, values.map(String), scope);
+    const docs = await this.repo.findByKeys(target, relation.key, values.map(String), scope);
     const labels = new Map(docs.map((doc) => [String(doc[relation.key]), project(caller, target, doc)?.[relation.label]]));
     return values
       .map((value) => ({ value, label: String(labels.get(String(value)) ?? value) }))

@@ -113,7 +113,7 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
       const next = mergeInput(caller, model, input, existing);
       applyComputed(model, next);
       for (const field of model.fields) {
-        if (field.sequence && creating && next[field.name] === undefined) next[field.name] = await tx.nextSequence(model.name, field.name);
+        if (field.sequence && creating && next[field.name] === undefined) next[field.name] = await tx.nextSequence(model, field.name);
       }
       // Secrets kept from the stored document are hashes: validate only what the caller sent.
       const keptSecrets = model.fields.filter((f) => f.secret && existing && next[f.name] === existing[f.name]);
@@ -188,7 +188,8 @@ async function writeOrConflict(write: () => Promise<Doc | undefined>): Promise<D
   } catch (error) {
     const { code, constraint } = error as { code?: string; constraint?: string };
     if (code === '23505') {
-      const field = constraint?.match(/_u_(\w+)$/)?.[1];
+      // Unique indexes are named `<table>_u_<field>_<digest>` (src/server/db/tables.ts).
+      const field = constraint?.match(/_u_(\w+)_[0-9a-f]{6}$/)?.[1];
       throw new HttpError(409, field ? `${field} already exists` : 'A document with this value already exists');
     }
     throw error;

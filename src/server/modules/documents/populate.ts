@@ -62,7 +62,7 @@ export async function populate(repo: DocumentRepository, registry: Registry, cal
         for (const key of Array.isArray(value) ? value : [value]) if (typeof key === 'string') keys.add(key);
       }
     }
-    const related = await repo.findByKeys(target.name, path.relation.key, [...keys], scope);
+    const related = await repo.findByKeys(target, path.relation.key, [...keys], scope);
     const byKey = new Map<string, Record<string, unknown>>();
     for (const doc of related) {
       const visible = project(caller, target, doc);

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../../db/database';
 import { jsonKey, sql, type Sql } from '../../db/sql';
-import { table } from '../../db/tables';
+import { columnExpression, table } from '../../db/tables';
+import type { ModelInfo } from '../../../shared/registry';
 import type { Doc } from './service';
 
 /** Rows of a model table come back as documents with the system fields filled in. */
@@ -111,11 +112,11 @@ export class DocumentRepository {
   }
 
   /** Documents of `model` whose `key` (`_id` or a top-level field) is one of `values`: one query per relation. */
-  async findByKeys(model: string, key: string, values: string[], where: Sql): Promise<Doc[]> {
+  async findByKeys(model: ModelInfo, key: string, values: string[], where: Sql): Promise<Doc[]> {
     if (values.length === 0) return [];
-    const column = key === '_id' ? sql`_id` : sql`(doc->>${jsonKey(key)})`;
+    const column = columnExpression(model, key, 'text');
     const { rows } = await this.q.query<Row>(
-      sql`SELECT ${COLUMNS} FROM ${table(model)}
+      sql`SELECT ${COLUMNS} FROM ${table(model.name)}
           WHERE ${column} = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))) AND ${where}`,
     );
     return rows.map(rowToDoc);
@@ -146,10 +147,10 @@ export class DocumentRepository {
   }
 
   /** Next number of a sequence field: one more than the highest so far, serialized by a transaction-scoped lock. */
-  async nextSequence(model: string, field: string): Promise<number> {
-    await this.q.query(sql`SELECT pg_advisory_xact_lock(hashtext(${`${model}.${field}`}))`);
+  async nextSequence(model: ModelInfo, field: string): Promise<number> {
+    await this.q.query(sql`SELECT pg_advisory_xact_lock(hashtext(${`${model.name}.${field}`}))`);
     const { rows } = await this.q.query<{ n: number | string | null }>(
-      sql`SELECT max((doc->>${jsonKey(field)})::numeric) AS n FROM ${table(model)}`,
+      sql`SELECT max(${columnExpression(model, field, 'number')}) AS n FROM ${table(model.name)}`,
     );
     return Number(rows[0]?.n ?? 0) + 1;
   }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Database } from '../../database';
 import { openPglite } from '../../pglite';
 import { join, sql } from '../../sql';
-import { modelDdl, table } from '../../tables';
+import { migrateModel, table } from '../../tables';
 import type { Doc } from './generate';
 import { probe } from './probe';
 
@@ -11,7 +11,7 @@ export async function openProbeDb(docs: Doc[]): Promise<Database> {
   const template = process.env.PGLITE_TEMPLATE;
   const db = await openPglite(template ? { loadDataDir: new Blob([new Uint8Array(await readFile(template))]) } : {});
   await db.query(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
-  for (const statement of modelDdl(probe)) await db.query(statement);
+  await migrateModel(db, probe);
   for (let i = 0; i < docs.length; i += 100) {
     const rows = docs
       .slice(i, i + 100)

@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRegistry, type JsonSchema, type ModelInfo } from '../../shared/registry';
+import type { Database } from './database';
+import { openPglite } from './pglite';
+import { sql } from './sql';
+import { migrate, migrateModel, table } from './tables';
+import { translateSearch, translateSort, translateWhere } from './query';
+
+/** Migration of a model's table: derived columns and indexes follow the schema, documents stay. */
+const base: JsonSchema = {
+  $id: 'https://baukasten.dev/schemas/models/gadget.schema.json',
+  title: 'Gadget',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', maxLength: 100, 'x-searchable': true, 'x-sortable': true },
+    status: { type: 'string', enum: ['new', 'used'], 'x-filterable': true },
+    price: { type: 'number', 'x-sortable': true },
+    serial: { type: 'string', 'x-unique': true },
+    note: { type: 'string' },
+  },
+};
+
+const modelOf = (schema: JsonSchema): ModelInfo => createRegistry({ models: { gadget: schema }, elements: {}, values: {} }).models.gadget;
+
+let db: Database;
+beforeEach(async () => {
+  db = await openPglite({});
+  await db.query(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
+});
+afterEach(async () => {
+  await db.close();
+});
+
+async function shape() {
+  const columns = await db.query<{ column_name: string }>(
+    sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'doc_gadget' ORDER BY column_name`,
+  );
+  const indexes = await db.query<{ indexname: string }>(sql`SELECT indexname FROM pg_indexes WHERE tablename = 'doc_gadget' ORDER BY indexname`);
+  return { columns: columns.rows.map((r) => r.column_name), indexes: indexes.rows.map((r) => r.indexname) };
+}
+
+describe('migrateModel', () => {
+  it('derives a column per listed field and the search text, with their indexes, idempotently', async () => {
+    const model = modelOf(base);
+    await migrateModel(db, model);
+    const first = await shape();
+    expect(first.columns).toEqual(expect.arrayContaining(['doc', 'g_t_name', 'g_t_status', 'g_n_price', 'g_t_serial']));
+    expect(first.columns.filter((c) => c.startsWith('g_s_'))).toHaveLength(1);
+    expect(first.columns).not.toContain('g_t_note');
+    expect(first.indexes.map((name) => name.replace(/_[0-9a-f]{6}$/, ''))).toEqual([
+      'doc_gadget_created_at',
+      'doc_gadget_f_status',
+      'doc_gadget_pkey',
+      'doc_gadget_s_name',
+      'doc_gadget_s_price',
+      'doc_gadget_search',
+      'doc_gadget_u_serial',
+      'doc_gadget_updated_at',
+    ]);
+    await migrateModel(db, model);
+    expect(await shape()).toEqual(first);
+  });
+
+  it('follows a changed schema: adds, replaces and drops derived columns and indexes, never a document', async () => {
+    await migrateModel(db, modelOf(base));
+    const doc = { name: 'Lamp', status: 'new', price: 12.5, serial: 'A-1', note: 'kept' };
+    await db.query(sql`INSERT INTO ${table('gadget')} (_id, doc) VALUES (${'0123456789abcdef01234567'}, ${JSON.stringify(doc)}::jsonb)`);
+    const before = await shape();
+
+    const changed = structuredClone(base);
+    const properties = changed.properties as Record<string, JsonSchema>;
+    properties.note = { type: 'string', maxLength: 50, 'x-searchable': true, 'x-sortable': true };
+    properties.price = { type: 'number' };
+    await migrateModel(db, modelOf(changed));
+    const after = await shape();
+
+    expect(after.columns).toContain('g_t_note');
+    expect(after.columns).not.toContain('g_n_price');
+    const search = (columns: string[]) => columns.find((c) => c.startsWith('g_s_'));
+    expect(search(after.columns)).not.toBe(search(before.columns));
+    expect(after.indexes.some((name) => name.startsWith('doc_gadget_s_price'))).toBe(false);
+    expect(after.indexes.some((name) => name.startsWith('doc_gadget_s_note'))).toBe(true);
+
+    const { rows } = await db.query<Record<string, unknown>>(sql`SELECT * FROM ${table('gadget')}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].doc).toEqual(doc);
+    expect(rows[0].g_t_note).toBe('kept');
+    expect(rows[0][search(after.columns)!]).toBe('lamp kept');
+  });
+
+  it('a filtered, searched list sorted by a listed field reads its covering index alone', async () => {
+    const registry = createRegistry({ models: { gadget: base }, elements: {}, values: {} });
+    const model = registry.models.gadget;
+    await migrate(db, registry);
+    await db.query(sql`INSERT INTO ${table('gadget')} (_id, doc)
+      SELECT lpad(to_hex(n), 24, '0'), jsonb_build_object('name', 'Gadget ' || n, 'status', CASE WHEN n % 4 = 0 THEN 'used' ELSE 'new' END, 'price', n)
+      FROM generate_series(1, 5000) AS n`);
+    await db.query(sql`VACUUM ANALYZE ${table('gadget')}`);
+    const ctx = { model, canRead: () => true };
+    const where = sql`deleted_at IS NULL AND ${translateWhere({ status: 'new' }, ctx)} AND ${translateSearch('get 1', model)!}`;
+    const { rows } = await db.query<{ 'QUERY PLAN': string }>(
+      sql`EXPLAIN SELECT _id FROM ${table('gadget')} WHERE ${where} ORDER BY ${translateSort({ price: -1 }, ctx)} LIMIT 25 OFFSET 500`,
+    );
+    expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Index Only Scan Backward using doc_gadget_s_price_[0-9a-f]{6}/);
+  });
+});
