@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { pageWindow } from '../core/list/listParams';
+import { pageWindow } from '../../shared/api/listParams';
 
 const pageButton = 'inline-flex h-8 min-w-8 items-center justify-center rounded-md px-2 text-[13px] tabular-nums transition-colors';
 

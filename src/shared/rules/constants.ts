@@ -1,5 +1,9 @@
 // Business constants from the product spec, section 9 (and the texts of sections 2 and 4).
 
+// Browser storage: the admin's login state (shared by every tab of the origin, read by the site's editor links too)
+export const ADMIN_LOGIN_KEY = 'baukasten.admin.login';
+export const ADMIN_MODULE_KEY = 'baukasten.admin.module';
+
 // Lists and search
 export const LIST_PAGE_SIZE = 25;
 export const SEARCH_DEBOUNCE_MS = 500;

@@ -1,13 +1,12 @@
+import { ADMIN_LOGIN_KEY } from '../../shared/rules/constants';
 import type { SiteContextValue } from '../context';
 import type { PageAnswer } from '../ssr/view';
 
-/** Same key as the admin's login state (src/admin/core/session/loginState.ts); the site may not import the admin. */
-const LOGIN_KEY = 'baukasten.admin.login';
 
 /** The admin's token, so that logged-in staff also see pages that are not public. */
 export function storedToken(): string | undefined {
   try {
-    const token = (JSON.parse(localStorage.getItem(LOGIN_KEY) ?? 'null') as { token?: unknown } | null)?.token;
+    const token = (JSON.parse(localStorage.getItem(ADMIN_LOGIN_KEY) ?? 'null') as { token?: unknown } | null)?.token;
     return typeof token === 'string' ? token : undefined;
   } catch {
     return undefined;

@@ -1,5 +1,6 @@
 import { ApiError, type DataProvider, type Doc, type FindAnswer, type LoginState, type SessionUser } from './types';
 import type { SchemaSet } from '../../../shared/registry';
+import { takeEarlyResponse } from './earlyResponses';
 import { httpFileProvider } from './httpFiles';
 
 interface ErrorBody {
@@ -34,9 +35,12 @@ export function httpProvider(token: () => string | undefined, base = ''): DataPr
     const bearer = token();
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    const request = () => fetch(`${base}${path}`, { method, headers, body: text });
+    const early = base === '' ? takeEarlyResponse(method, path, text, bearer) : undefined;
     let response: Response;
     try {
-      response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      response = await (early ? early.catch(request) : request());
     } catch (error) {
       throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
     }

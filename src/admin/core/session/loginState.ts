@@ -1,8 +1,8 @@
+import { ADMIN_LOGIN_KEY as LOGIN_KEY, ADMIN_MODULE_KEY as MODULE_KEY } from '../../../shared/rules/constants';
 import type { LoginState } from '../data/types';
 
 /** Browser storage keys. localStorage is shared by every tab of the origin, so one login serves them all. */
-export const LOGIN_KEY = 'baukasten.admin.login';
-export const MODULE_KEY = 'baukasten.admin.module';
+export { ADMIN_LOGIN_KEY as LOGIN_KEY, ADMIN_MODULE_KEY as MODULE_KEY } from '../../../shared/rules/constants';
 
 function storage(): Storage | undefined {
   try {

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { earlyRequests, earlyRequestsScript } from '../../../shared/api/earlyRequests';
 import type { Services } from '../../services';
 
 export interface AdminRoutesOptions {
@@ -30,7 +31,7 @@ const sessionSchema = {
  * GET /_ and every path below it (the SPA routes them). Screens registered by later modules at a
  * fixed path (e.g. /_/simos-web) win over the wildcard.
  */
-export async function adminRoutes(app: FastifyInstance, _services: Services, options: AdminRoutesOptions = {}): Promise<void> {
+export async function adminRoutes(app: FastifyInstance, services: Services, options: AdminRoutesOptions = {}): Promise<void> {
   const clientDir = path.resolve(options.clientDir ?? process.env.CLIENT_DIR ?? 'dist/client');
   const assets = path.join(clientDir, 'assets');
 
@@ -40,12 +41,17 @@ export async function adminRoutes(app: FastifyInstance, _services: Services, opt
     await app.register(fastifyStatic, { root: assets, prefix: '/assets/', decorateReply: false, immutable: true, maxAge: '365d', index: false, schemaHide: true, preCompressed: true });
   }
 
-  const sendIndex = async (_request: unknown, reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const html = await readFile(path.join(clientDir, ADMIN_HTML), 'utf8').catch(() => undefined);
     if (html === undefined) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The admin is not built yet: run `npm run build` (npm start does it).');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('x-frame-options', 'DENY').send(html);
+    const early = earlyRequestsScript(earlyRequests(services.registry, new URL(request.url, 'http://admin')));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-frame-options', 'DENY')
+      .send(html.replace('</title>', `</title>${early}`));
   };
   app.get('/_', { schema: { hide: true } }, sendIndex);
   app.get('/_/*', { schema: { hide: true } }, sendIndex);

@@ -1,6 +1,6 @@
-import type { ModelInfo } from '../../../shared/registry';
-import { LIST_PAGE_SIZE } from '../../../shared/rules/constants';
-import type { FindParams, SortSpec } from '../data/types';
+import type { ModelInfo } from '../registry';
+import { LIST_PAGE_SIZE } from '../rules/constants';
+import type { FindParams, SortSpec } from './documents';
 
 /** What a list shows, kept in the URL so reload and back restore it (`p` is the zero-based page of spec section 2). */
 export interface ListState {

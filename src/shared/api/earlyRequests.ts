@@ -1,0 +1,58 @@
+import type { Registry } from '../registry';
+import { ADMIN_LOGIN_KEY } from '../rules/constants';
+import { findParams, parseListState } from './listParams';
+
+/**
+ * Early requests: the admin's first API calls (schemas, permissions, and the list a list URL shows)
+ * start from a small inline script in the HTML, while the browser is still loading the admin's
+ * code. The data provider then takes these responses instead of asking again. The server writes
+ * the script (it knows the list a URL shows); it contains no user data, the token stays in the
+ * browser's storage.
+ */
+export interface EarlyRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  /** The JSON body exactly as the data provider serializes it. */
+  body?: string;
+}
+
+/** Where the inline script leaves the responses: `window[EARLY_RESPONSES_GLOBAL]`. */
+export const EARLY_RESPONSES_GLOBAL = '__baukastenEarly';
+
+export interface EarlyResponses {
+  /** The token the requests carried: a response is only taken by a provider using the same one. */
+  token: string;
+  responses: Record<string, Promise<Response>>;
+}
+
+export const earlyKey = (method: string, path: string, body?: string): string => `${method} ${path} ${body ?? ''}`;
+
+/** The requests the admin makes first for `url` (path and query below /_). */
+export function earlyRequests(registry: Registry, url: URL): EarlyRequest[] {
+  const requests: EarlyRequest[] = [
+    { method: 'GET', path: '/api/schemas' },
+    { method: 'GET', path: '/api/admin/session' },
+  ];
+  const plural = /^\/_\/([A-Za-z][A-Za-z0-9]*)\/?$/.exec(url.pathname)?.[1];
+  const model = plural ? registry.modelByPlural(plural) : undefined;
+  if (model && !model.customScreen) {
+    const params = findParams(parseListState(url.searchParams, model), model);
+    requests.push({ method: 'POST', path: '/api/document/find', body: JSON.stringify({ model: model.name, ...params }) });
+  }
+  return requests;
+}
+
+/** JSON that is safe inside an inline <script> (no `</script>`, no line separators). */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The inline script that starts `requests` with the stored login's token (nothing when logged out). */
+export function earlyRequestsScript(requests: EarlyRequest[]): string {
+  return `<script>(function(){var l;try{l=JSON.parse(localStorage.getItem(${scriptJson(ADMIN_LOGIN_KEY)})||"null")}catch(e){}
+if(!l||typeof l.token!=="string")return;var e=window[${scriptJson(EARLY_RESPONSES_GLOBAL)}]={token:l.token,responses:{}};
+${scriptJson(requests)}.forEach(function(r){var h={accept:"application/json",authorization:"Bearer "+l.token};if(r.body!==undefined)h["content-type"]="application/json";
+var p=e.responses[r.method+" "+r.path+" "+(r.body||"")]=fetch(r.path,{method:r.method,headers:h,body:r.body});p.catch(function(){})})})()</script>`;
+}
