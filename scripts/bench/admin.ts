@@ -11,12 +11,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildClient } from '../build-client.mjs';
-import { buildApp } from '../../src/server/app';
-import { openPglite } from '../../src/server/db/pglite';
-import { seedBulk } from '../../src/server/seed/bulk';
-import { ANONYMOUS } from '../../src/server/access/caller';
 import { formatTimestamp } from '../../src/shared/format';
 import { launchBrowser } from '../../tests/helpers/browser';
 
@@ -30,9 +26,21 @@ const TARGETS = { listKb: 250, ratio: 3 };
 const escape = (text: unknown) => String(text ?? '').replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function scriptBytes(browser: Browser, url: string, login: string | undefined, ready: (page: Page) => Promise<unknown>) {
+/** What a browser holds after logging in: the login state in storage and the admin's session cookie. */
+interface Login {
+  state: string;
+  cookie: { name: string; value: string };
+}
+
+async function loggedIn(context: BrowserContext, base: string, login: Login | undefined) {
+  if (!login) return;
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [LOGIN_KEY, login.state]);
+  await context.addCookies([{ ...login.cookie, domain: new URL(base).hostname, path: '/_', httpOnly: true, sameSite: 'Strict' }]);
+}
+
+async function scriptBytes(browser: Browser, url: string, login: Login | undefined, ready: (page: Page) => Promise<unknown>) {
   const context = await browser.newContext();
-  if (login) await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [LOGIN_KEY, login]);
+  await loggedIn(context, url, login);
   const page = await context.newPage();
   const scripts = new Map<string, number>();
   page.on('response', (response) => {
@@ -47,9 +55,9 @@ async function scriptBytes(browser: Browser, url: string, login: string | undefi
 }
 
 /** Milliseconds from navigation start until 25 rows are in the document, in a fresh context (cold cache). */
-async function timeToRows(browser: Browser, url: string, selector: string, login?: string): Promise<number> {
+async function timeToRows(browser: Browser, url: string, selector: string, login?: Login): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  if (login) await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [LOGIN_KEY, login]);
+  await loggedIn(context, url, login);
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'commit' });
   // The page notes the time itself, so the round trip to Playwright is not counted.
@@ -58,6 +66,13 @@ async function timeToRows(browser: Browser, url: string, selector: string, login
   await context.close();
   return ms;
 }
+
+// The server renders with React's production build, as `npm start` runs it (imported after this).
+process.env.NODE_ENV = 'production';
+const { buildApp } = await import('../../src/server/app');
+const { openPglite } = await import('../../src/server/db/pglite');
+const { seedBulk } = await import('../../src/server/seed/bulk');
+const { ANONYMOUS } = await import('../../src/server/access/caller');
 
 const dir = await mkdtemp(path.join(tmpdir(), 'baukasten-bench-admin-'));
 let browser: Browser | undefined;
@@ -81,8 +96,9 @@ try {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: PASSWORD } });
-  const state = login.body;
+  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: PASSWORD } });
+  const [name, value] = String(response.headers['set-cookie']).split(';')[0].split('=');
+  const state: Login = { state: response.body, cookie: { name, value } };
 
   browser = await launchBrowser();
   const loginBytes = await scriptBytes(browser, `${base}/_`, undefined, (page) => page.getByRole('heading', { name: 'Sign in with your account' }).waitFor());

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router';
 import { AdminProvider, useAdmin } from './core/AdminContext';
 import { usePermissionsQuery, useSchemasQuery } from './core/data/api';
 import type { ApiFailure, LoginState } from './core/data/types';
@@ -24,6 +24,10 @@ const BUILT_SCREENS: Partial<Record<ScreenName, React.LazyExoticComponent<() => 
   imagePresets: lazy(() => import('./presets/ImagePresetsPage')),
 };
 
+function Router({ location, children }: { location?: string; children: React.ReactNode }) {
+  return location === undefined ? <BrowserRouter>{children}</BrowserRouter> : <StaticRouter location={location}>{children}</StaticRouter>;
+}
+
 const relative = (path: string) => path.replace(/^\/_\/?/, '');
 
 function Live({ token }: { token: string }) {
@@ -37,8 +41,11 @@ function Centered({ children }: { children: React.ReactNode }) {
   return <div className="flex min-h-dvh items-center justify-center p-6 text-center text-[13px] text-zinc-600">{children}</div>;
 }
 
-/** The logged-in admin: loads the schemas the caller may see, then routes every screen inside the layout. */
-export default function AdminApp({ login }: { login: LoginState }) {
+/**
+ * The logged-in admin: loads the schemas the caller may see, then routes every screen inside the
+ * layout. `location` renders one URL on the server (src/admin/ssr/renderAdmin.tsx).
+ */
+export default function AdminApp({ login, location }: { login: LoginState; location?: string }) {
   const schemas = useSchemasQuery();
   const permissions = usePermissionsQuery();
   const context = useMemo(
@@ -66,7 +73,7 @@ export default function AdminApp({ login }: { login: LoginState }) {
   }
   return (
     <AdminProvider context={context} user={login.user}>
-      <BrowserRouter>
+      <Router location={location}>
         <Live token={login.token} />
         <Routes>
           <Route path="/_" element={<Layout />}>
@@ -99,7 +106,7 @@ export default function AdminApp({ login }: { login: LoginState }) {
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>
-      </BrowserRouter>
+      </Router>
     </AdminProvider>
   );
 }

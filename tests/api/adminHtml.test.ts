@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARLY_RESPONSES_GLOBAL } from '../../src/shared/api/earlyRequests';
 import { findParams, parseListState } from '../../src/shared/api/listParams';
 import { ADMIN_LOGIN_KEY } from '../../src/shared/rules/constants';
-import { createTestApp } from '../helpers/testApp';
+import { ADMIN_PASSWORD, createTestApp } from '../helpers/testApp';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
@@ -73,5 +73,62 @@ describe('admin HTML', () => {
     expect(response.body).not.toContain('<script>alert(1)');
     const { requests } = runInlineScripts(response.body, 'secret-token');
     expect(JSON.parse(requests[2].body!).search).toBe('</script>\u2028<script>alert(1)</script>');
+  });
+});
+
+describe('admin HTML rendered on the server', () => {
+  async function loginCookie(username = 'admin', password = ADMIN_PASSWORD): Promise<{ token: string; cookie: string; setCookie: string }> {
+    const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+    const setCookie = String(response.headers['set-cookie']);
+    return { token: response.json<{ token: string }>().token, cookie: setCookie.split(';')[0], setCookie };
+  }
+
+  it('login sets the session cookie for admin pages only, logout clears it', async () => {
+    const { token, setCookie } = await loginCookie();
+    expect(setCookie).toMatch(/^baukasten_admin=[^;]+; Max-Age=\d+; Path=\/_; HttpOnly; SameSite=Strict$/);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: t.auth(token), payload: {} });
+    expect(String(logout.headers['set-cookie'])).toMatch(/^baukasten_admin=; Max-Age=0; Path=\/_/);
+  });
+
+  it('renders a list page with its rows and embeds the same answers the API gives', async () => {
+    const { token, cookie } = await loginCookie();
+    const headers = t.auth(token);
+    await t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=client', headers, payload: { name: '<b>Rhein</b> & Söhne AG' } });
+    const page = await t.app.inject({ url: '/_/clients?q=Rhein', headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('&lt;b&gt;Rhein&lt;/b&gt; &amp; Söhne AG');
+    expect(page.body).not.toContain('<b>Rhein</b>');
+    expect(page.body).not.toContain(token);
+    // Only the schemas are asked for from the page (they are left out of it); the rest is in it.
+    expect(runInlineScripts(page.body, token).requests.map((r) => r.path)).toEqual(['/api/schemas']);
+    expect(page.body).not.toMatch(/<script type="module"[^>]*src=/);
+
+    const preload = JSON.parse(page.body.match(/<script type="application\/json" id="admin-preload">([^]*?)<\/script>/)![1]);
+    const model = t.app.services.registry.model('client')!;
+    const params = findParams(parseListState(new URLSearchParams('q=Rhein'), model), model);
+    const api = await t.app.inject({ method: 'POST', url: '/api/document/find', headers, payload: { model: 'client', ...params } });
+    expect(preload.find).toEqual({ model: 'client', params, answer: api.json() });
+    expect(preload.session).toEqual((await t.app.inject({ url: '/api/admin/session', headers })).json());
+    expect(preload.schemas).toBeUndefined();
+  });
+
+  it('renders nothing for a session the server no longer accepts, and clears its cookie', async () => {
+    const { token, cookie } = await loginCookie();
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: t.auth(token), payload: {} });
+    const page = await t.app.inject({ url: '/_/clients', headers: { cookie } });
+    expect(page.body).not.toContain('admin-preload');
+    expect(String(page.headers['set-cookie'])).toMatch(/^baukasten_admin=; Max-Age=0/);
+    expect(page.body).toContain('<div id="root"></div>');
+  });
+
+  it('renders nothing the caller may not list (the browser shows the refusal as usual)', async () => {
+    const admin = await loginCookie();
+    await t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=user', headers: t.auth(admin.token), payload: { login: 'kassier', password: 'kassier-password-1', roles: [] } });
+    const { cookie } = await loginCookie('kassier', 'kassier-password-1');
+    const page = await t.app.inject({ url: '/_/invoices', headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('admin-preload');
+    expect(page.body).toContain('<div id="root"></div>');
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { useAdmin } from '../core/AdminContext';
 import { useLogoutMutation } from '../core/data/api';
 import { navigation } from '../core/nav/navEntries';
@@ -10,7 +10,9 @@ import { SCREENS } from '../screens/screens';
 export function useNavController() {
   const { registry, permissions, user } = useAdmin();
   const nav = useMemo(() => navigation(registry, permissions, Object.values(SCREENS)), [registry, permissions]);
-  const [module, setModule] = useState<string | null>(() => loadModule());
+  // The stored selection applies right after the first render, which must match the server's (no storage there).
+  const [module, setModule] = useState<string | null>(null);
+  useLayoutEffect(() => setModule(loadModule()), []);
   const [open, setOpen] = useState(false);
   const [logoutCall] = useLogoutMutation();
   const userModel = registry.model('user');

@@ -43,7 +43,7 @@ export function earlyRequests(registry: Registry, url: URL): EarlyRequest[] {
 }
 
 /** JSON that is safe inside an inline <script> (no `</script>`, no line separators). */
-const scriptJson = (value: unknown) =>
+export const inlineJson = (value: unknown): string =>
   JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
@@ -51,8 +51,8 @@ const scriptJson = (value: unknown) =>
 
 /** The inline script that starts `requests` with the stored login's token (nothing when logged out). */
 export function earlyRequestsScript(requests: EarlyRequest[]): string {
-  return `<script>(function(){var l;try{l=JSON.parse(localStorage.getItem(${scriptJson(ADMIN_LOGIN_KEY)})||"null")}catch(e){}
-if(!l||typeof l.token!=="string")return;var e=window[${scriptJson(EARLY_RESPONSES_GLOBAL)}]={token:l.token,responses:{}};
-${scriptJson(requests)}.forEach(function(r){var h={accept:"application/json",authorization:"Bearer "+l.token};if(r.body!==undefined)h["content-type"]="application/json";
+  return `<script>(function(){var l;try{l=JSON.parse(localStorage.getItem(${inlineJson(ADMIN_LOGIN_KEY)})||"null")}catch(e){}
+if(!l||typeof l.token!=="string")return;var e=window[${inlineJson(EARLY_RESPONSES_GLOBAL)}]={token:l.token,responses:{}};
+${inlineJson(requests)}.forEach(function(r){var h={accept:"application/json",authorization:"Bearer "+l.token};if(r.body!==undefined)h["content-type"]="application/json";
 var p=e.responses[r.method+" "+r.path+" "+(r.body||"")]=fetch(r.path,{method:r.method,headers:h,body:r.body});p.catch(function(){})})})()</script>`;
 }

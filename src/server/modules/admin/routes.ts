@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { earlyRequests, earlyRequestsScript } from '../../../shared/api/earlyRequests';
+import { prerenderAdmin, prerenderedHtml } from './prerender';
 import type { Services } from '../../services';
 
 export interface AdminRoutesOptions {
@@ -46,12 +47,15 @@ export async function adminRoutes(app: FastifyInstance, services: Services, opti
     if (html === undefined) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The admin is not built yet: run `npm run build` (npm start does it).');
     }
-    const early = earlyRequestsScript(earlyRequests(services.registry, new URL(request.url, 'http://admin')));
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('x-frame-options', 'DENY')
-      .send(html.replace('</title>', `</title>${early}`));
+    const requests = earlyRequests(services.registry, new URL(request.url, 'http://admin'));
+    reply.type('text/html; charset=utf-8').header('x-frame-options', 'DENY');
+    const rendered = await prerenderAdmin(app, request, reply, requests);
+    if (rendered) {
+      // The caller's data is in the page: never stored by caches.
+      const schemas = earlyRequestsScript(requests.filter((r) => r.path === '/api/schemas'));
+      return reply.header('cache-control', 'no-store').send(prerenderedHtml(html, rendered.markup, rendered.preload, schemas));
+    }
+    return reply.header('cache-control', 'no-cache').send(html.replace('</title>', `</title>${earlyRequestsScript(requests)}`));
   };
   app.get('/_', { schema: { hide: true } }, sendIndex);
   app.get('/_/*', { schema: { hide: true } }, sendIndex);

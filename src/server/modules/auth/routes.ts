@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, unauthorized } from '../../errors';
 import type { Services } from '../../services';
+import { clearSessionCookie, setSessionCookie } from './sessionCookie';
 
 /** Response schemas are what keeps the password hash out of every answer, whatever the document holds. */
 export const publicUserSchema = {
@@ -96,7 +97,9 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
       },
       async (request, reply) => {
         try {
-          return await auth.login(request.body.username, request.body.password, request.ip);
+          const state = await auth.login(request.body.username, request.body.password, request.ip);
+          setSessionCookie(request, reply, state.token, services.config.sessionTtlMs);
+          return state;
         } catch (error) {
           if (error instanceof HttpError && typeof error.details.retryAfter === 'number') {
             reply.header('retry-after', String(error.details.retryAfter));
@@ -116,10 +119,11 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
   app.post(
     '/api/logout',
     { schema: logoutRouteSchema },
-    async (request) => {
+    async (request, reply) => {
       const token = bearerToken(request);
       if (!token || !request.caller.user) throw unauthorized();
       await auth.logout(token);
+      clearSessionCookie(request, reply);
       return { ok: true };
     },
   );

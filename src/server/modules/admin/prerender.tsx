@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
+import { inlineJson, type EarlyRequest } from '../../../shared/api/earlyRequests';
+import { PRELOAD_ELEMENT_ID, type AdminPreload } from '../../../admin/core/data/preload';
+import type { SessionUser } from '../../../admin/core/data/types';
+import { renderAdmin } from '../../../admin/ssr/renderAdmin';
+import { clearSessionCookie, sessionCookieToken } from '../auth/sessionCookie';
+
+/**
+ * Server-side rendering of an admin list page, for a request with the admin's session cookie: the
+ * page's first API calls are answered in-process (the same routes, permissions and serialization
+ * as over HTTP, with the cookie's token as the bearer), then the admin renders them to HTML. The
+ * answers but the schemas go along as the preload. Anything but a full success renders nothing (the browser loads
+ * the page as usual); a token the server no longer accepts also clears the cookie.
+ */
+export async function prerenderAdmin(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  requests: EarlyRequest[],
+): Promise<{ markup: string; preload: AdminPreload } | undefined> {
+  const token = sessionCookieToken(request);
+  const list = requests.find((r) => r.path === '/api/document/find');
+  if (!token || !list?.body) return undefined;
+  const call = (method: InjectOptions['method'], url: string, body?: string) =>
+    app.inject({ method, url, payload: body, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) } });
+  const [self, schemas, session, found] = await Promise.all([
+    call('GET', '/api/self'),
+    call('GET', '/api/schemas'),
+    call('GET', '/api/admin/session'),
+    call('POST', list.path, list.body),
+  ]);
+  if (self.statusCode === 401) {
+    clearSessionCookie(request, reply);
+    return undefined;
+  }
+  if ([self, schemas, session, found].some((answer) => answer.statusCode !== 200)) return undefined;
+  const { model, ...params } = JSON.parse(list.body) as { model: string } & NonNullable<AdminPreload['find']>['params'];
+  const preload: AdminPreload = { session: session.json(), find: { model, params, answer: found.json() } };
+  return { markup: renderAdmin(request.url, self.json<SessionUser>(), { ...preload, schemas: schemas.json() }), preload };
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/**
+ * The admin's HTML with a prerendered page: `head` (the early request of the schemas) in the head,
+ * the markup in the root, the preload after it, and the entry script started after the first paint (its modules still download at once, through the
+ * modulepreload links), so the browser shows the page before it spends its time on the code.
+ */
+export function prerenderedHtml(html: string, markup: string, preload: AdminPreload, head: string): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  const start = entry
+    ? `<script>requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${inlineJson(entry)};document.head.appendChild(s)})})</script>`
+    : '';
+  return html
+    .replace(ENTRY_SCRIPT, '')
+    .replace('</title>', `</title>${head}`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" aria-busy="true">${markup}</div><script type="application/json" id="${PRELOAD_ELEMENT_ID}">${inlineJson(preload)}</script>${start}`,
+    );
+}
