@@ -97,6 +97,7 @@ describe('admin HTML rendered on the server', () => {
     const page = await t.app.inject({ url: '/_/clients?q=Rhein', headers: { cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<title>Clients - Admin</title>');
     expect(page.body).toContain('&lt;b&gt;Rhein&lt;/b&gt; &amp; Söhne AG');
     expect(page.body).not.toContain('<b>Rhein</b>');
     expect(page.body).not.toContain(token);

@@ -37,3 +37,8 @@ export const ADMIN_LABEL = 'Admin';
 export function documentTitle(name: string): string {
   return `${name} - ${ADMIN_LABEL}`;
 }
+
+/** The document title of a model's list page (its navigation label when it has one). */
+export function listTitle(model: Pick<ModelInfo, 'nav' | 'label'>): string {
+  return documentTitle(model.nav ? model.nav.label : model.label);
+}

@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ModelInfo } from '../../shared/registry';
-import { documentTitle, useModelByPlural } from '../core/AdminContext';
+import { listTitle, useModelByPlural } from '../core/AdminContext';
 import { useListController, type ListController } from '../core/list/useListController';
 import { buttonClass } from '../ui/Button';
 import { useDeleteConfirm } from '../ui/DeleteDialog';
@@ -22,7 +22,7 @@ export function ListView({ list }: { list: ListController }) {
   const { model } = list;
   const { request, dialog } = useDeleteConfirm();
   useEffect(() => {
-    document.title = documentTitle(model.nav ? model.nav.label : model.label);
+    document.title = listTitle(model);
   }, [model]);
   const count = list.total ? `${list.totalEstimated ? '≈ ' : ''}${list.total.toLocaleString('de-CH')} ${list.total === 1 ? 'entry' : 'entries'}` : undefined;
   return (

@@ -3,6 +3,8 @@ import { inlineJson, type EarlyRequest } from '../../../shared/api/earlyRequests
 import { PRELOAD_ELEMENT_ID, type AdminPreload } from '../../../admin/core/data/preload';
 import type { SessionUser } from '../../../admin/core/data/types';
 import { renderAdmin } from '../../../admin/ssr/renderAdmin';
+import { documentTitle, listTitle } from '../../../admin/core/AdminContext';
+import type { Registry } from '../../../shared/registry';
 import { clearSessionCookie, sessionCookieToken } from '../auth/sessionCookie';
 
 /**
@@ -17,7 +19,8 @@ export async function prerenderAdmin(
   request: FastifyRequest,
   reply: FastifyReply,
   requests: EarlyRequest[],
-): Promise<{ markup: string; preload: AdminPreload } | undefined> {
+  registry: Registry,
+): Promise<{ markup: string; preload: AdminPreload; title: string } | undefined> {
   const token = sessionCookieToken(request);
   const list = requests.find((r) => r.path === '/api/document/find');
   if (!token || !list?.body) return undefined;
@@ -36,26 +39,31 @@ export async function prerenderAdmin(
   if ([self, schemas, session, found].some((answer) => answer.statusCode !== 200)) return undefined;
   const { model, ...params } = JSON.parse(list.body) as { model: string } & NonNullable<AdminPreload['find']>['params'];
   const preload: AdminPreload = { session: session.json(), find: { model, params, answer: found.json() } };
-  return { markup: renderAdmin(request.url, self.json<SessionUser>(), { ...preload, schemas: schemas.json() }), preload };
+  const markup = renderAdmin(request.url, self.json<SessionUser>(), { ...preload, schemas: schemas.json() });
+  const info = registry.model(model);
+  return { markup, preload, title: info ? listTitle(info) : documentTitle(model) };
 }
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /**
- * The admin's HTML with a prerendered page: `head` (the early request of the schemas) in the head,
+ * The admin's HTML with a prerendered page: its title, `head` (the early request of the schemas) in the head,
  * the markup in the root, the preload after it, and the entry script started after the first paint (its modules still download at once, through the
  * modulepreload links), so the browser shows the page before it spends its time on the code.
  */
-export function prerenderedHtml(html: string, markup: string, preload: AdminPreload, head: string): string {
+export function prerenderedHtml(html: string, page: { markup: string; preload: AdminPreload; title: string }, head: string): string {
+  const { markup, preload, title } = page;
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   const start = entry
     ? `<script>requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${inlineJson(entry)};document.head.appendChild(s)})})</script>`
     : '';
   return html
     .replace(ENTRY_SCRIPT, '')
-    .replace('</title>', `</title>${head}`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>${head}`)
     .replace(
       '<div id="root"></div>',
       `<div id="root" aria-busy="true">${markup}</div><script type="application/json" id="${PRELOAD_ELEMENT_ID}">${inlineJson(preload)}</script>${start}`,
     );
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);

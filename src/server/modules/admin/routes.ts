@@ -49,11 +49,11 @@ export async function adminRoutes(app: FastifyInstance, services: Services, opti
     }
     const requests = earlyRequests(services.registry, new URL(request.url, 'http://admin'));
     reply.type('text/html; charset=utf-8').header('x-frame-options', 'DENY');
-    const rendered = await prerenderAdmin(app, request, reply, requests);
+    const rendered = await prerenderAdmin(app, request, reply, requests, services.registry);
     if (rendered) {
       // The caller's data is in the page: never stored by caches.
       const schemas = earlyRequestsScript(requests.filter((r) => r.path === '/api/schemas'));
-      return reply.header('cache-control', 'no-store').send(prerenderedHtml(html, rendered.markup, rendered.preload, schemas));
+      return reply.header('cache-control', 'no-store').send(prerenderedHtml(html, rendered, schemas));
     }
     return reply.header('cache-control', 'no-cache').send(html.replace('</title>', `</title>${earlyRequestsScript(requests)}`));
   };
