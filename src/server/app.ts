@@ -6,6 +6,7 @@ import { configFromEnv, type ServerConfig } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import type { PostgresDatabase } from './db/postgres';
+import { scheduleMaintenance } from './db/maintenance';
 import { migrate } from './db/tables';
 import { registerErrorHandler } from './errors';
 import { createEventBus } from './events/bus';
@@ -108,7 +109,10 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
         })
       : undefined;
 
+  const maintenance = db.kind === 'pglite' && config.dbMaintenanceHours > 0 ? scheduleMaintenance(db, app.log, config.dbMaintenanceHours * 3_600_000) : undefined;
+
   app.addHook('onClose', async () => {
+    maintenance?.stop();
     await queues.stop();
     await bridge?.close();
     if (!options.db) await db.close();

@@ -19,6 +19,8 @@ export interface ServerConfig {
   /** Largest file upload; bigger ones answer 413 while streaming, never buffered whole. */
   fileUploadLimitBytes: number;
   logLevel: string;
+  /** PGlite only: hours between VACUUM ANALYZE passes (it has no autovacuum); 0 turns them off. */
+  dbMaintenanceHours: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -33,5 +35,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 1_048_576),
     fileUploadLimitBytes: Number(env.FILE_UPLOAD_LIMIT_BYTES ?? 100 * 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
+    dbMaintenanceHours: Number(env.DB_MAINTENANCE_HOURS ?? 6),
   };
 }
