@@ -104,4 +104,24 @@ describe('migrateModel', () => {
     );
     expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Index Only Scan Backward using doc_gadget_s_price_[0-9a-f]{6}/);
   });
+
+  it('covering indexes carry only what fits an index entry, so the longest values still save', async () => {
+    const wide: JsonSchema = {
+      ...base,
+      properties: {
+        title: { type: 'string', maxLength: 300, 'x-searchable': true, 'x-sortable': true },
+        bio: { type: 'string', maxLength: 400, 'x-searchable': true },
+        status: { type: 'string', enum: ['new', 'used'], 'x-filterable': true },
+      },
+    };
+    await migrateModel(db, modelOf(wide));
+    const { rows } = await db.query<{ indexdef: string }>(sql`SELECT indexdef FROM pg_indexes WHERE indexname LIKE 'doc_gadget_s_title%'`);
+    expect(rows[0].indexdef).toContain('g_t_status');
+    expect(rows[0].indexdef).not.toContain('g_s_');
+    // 4-byte characters at every maximum length, varied so that they do not compress.
+    const text = (length: number, seed: number) => Array.from({ length }, (_, i) => String.fromCodePoint(0x20000 + ((i + seed) * 7919) % 40000)).join('');
+    const doc = { title: text(300, 1), bio: text(400, 2), status: 'used' };
+    await db.query(sql`INSERT INTO ${table('gadget')} (_id, doc) VALUES (${'0123456789abcdef01234567'}, ${JSON.stringify(doc)}::jsonb)`);
+    expect((await db.query(sql`SELECT 1 FROM ${table('gadget')}`)).rows).toHaveLength(1);
+  });
 });

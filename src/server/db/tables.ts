@@ -91,14 +91,32 @@ const COLUMN_KINDS: Partial<Record<ExpressionKind, { letter: string; type: Deriv
 
 const COLUMN_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,55}$/;
 
-/** Searched text in a covering index must fit a btree entry (2,704 bytes) even at 4 bytes a character. */
-const COVERED_SEARCH_CHARS = 600;
+/**
+ * A btree entry holds at most 2,704 bytes: a covering index only carries what fits even in the
+ * worst case (4 bytes a character), so no write can fail on the size of an index entry.
+ */
+const INDEX_ENTRY_BUDGET = 2_600;
+
+/** The most bytes a field's value takes in an index entry (Infinity when its schema does not bound it). */
+function worstBytes(field: FieldInfo, kind: ExpressionKind): number {
+  if (kind === 'number' || kind === 'boolean' || kind === 'timestamp') return 24;
+  if (field.relation) return 32;
+  if (field.format === 'date' || field.format === 'date-time' || field.format === 'time') return 48;
+  if (field.enumValues) return 8 + 4 * Math.max(0, ...field.enumValues.map((value) => String(value).length));
+  const max = field.schema.maxLength;
+  return typeof max === 'number' ? 8 + 4 * max : Infinity;
+}
+
+interface DerivedField {
+  field: FieldInfo;
+  kind: ExpressionKind;
+  column: DerivedColumn;
+  bytes: number;
+}
 
 interface ModelColumns {
-  fields: { field: FieldInfo; kind: ExpressionKind; column: DerivedColumn }[];
-  search?: DerivedColumn;
-  /** Whether the search column is small enough to ride along in the covering indexes. */
-  searchCovered: boolean;
+  fields: DerivedField[];
+  search?: DerivedColumn & { bytes: number };
   byName: Set<string>;
 }
 
@@ -113,18 +131,18 @@ function modelColumns(model: ModelInfo): ModelColumns {
     const kind = expressionKind(field);
     const spec = COLUMN_KINDS[kind];
     if (!spec || !(field.sortable || field.filterable || field.relation || field.unique)) continue;
-    fields.push({ field, kind, column: { name: derivedColumnName(field.name, kind)!, type: spec.type, expression: fieldExpression([field.name], kind) } });
+    const column = { name: derivedColumnName(field.name, kind)!, type: spec.type, expression: fieldExpression([field.name], kind) };
+    fields.push({ field, kind, column, bytes: worstBytes(field, kind) });
   }
   const expression = searchExpression(model);
   // The name carries a digest of the expression, so a change of the searchable fields replaces the column.
-  const search = expression && { name: `g_s_${digest(expression.compile().text)}`, type: 'text' as const, expression };
-  const searchChars = searchFields(model).reduce((sum, f) => sum + (typeof f.schema.maxLength === 'number' ? f.schema.maxLength + 1 : Infinity), 0);
-  const result: ModelColumns = {
-    fields,
-    search,
-    searchCovered: searchChars <= COVERED_SEARCH_CHARS,
-    byName: new Set([...fields.map((f) => f.column.name), ...(search ? [search.name] : [])]),
+  const search = expression && {
+    name: `g_s_${digest(expression.compile().text)}`,
+    type: 'text' as const,
+    expression,
+    bytes: searchFields(model).reduce((sum, f) => sum + worstBytes(f, 'text'), 0),
   };
+  const result: ModelColumns = { fields, search, byName: new Set([...fields.map((f) => f.column.name), ...(search ? [search.name] : [])]) };
   columnsCache.set(model, result);
   return result;
 }
@@ -162,19 +180,26 @@ function digest(text: string): string {
 /**
  * The indexes the schema annotations ask for, by name (the name ends in a digest of the definition,
  * so a changed definition is a new index). Sort indexes are covering: they carry `deleted_at`, the
- * filterable columns and (when small) the search text, so a filtered, searched, sorted list page,
- * however deep, is read from the index alone instead of sorting every match.
+ * filterable columns and the search text (what fits an index entry in the worst case), so a
+ * filtered, searched, sorted list page, however deep, is read from the index alone instead of
+ * sorting every match.
  */
 export function modelIndexes(model: ModelInfo): Map<string, Sql> {
   const name = tableName(model.name);
   const t = ident(name);
-  const { fields, search, searchCovered } = modelColumns(model);
-  const covered = [
-    sql`deleted_at`,
-    ...fields.filter(({ field }) => field.filterable || field.relation).map(({ column }) => sql`${ident(column.name)}`),
-    ...(search && searchCovered ? [sql`${ident(search.name)}`] : []),
-  ];
-  const include = sql`INCLUDE (${join(covered, ', ')})`;
+  const { fields, search } = modelColumns(model);
+  // Filter columns first, then the search text, as long as the worst case fits beside the key.
+  const candidates = [...fields.filter(({ field }) => field.filterable || field.relation).map(({ column, bytes }) => ({ name: column.name, bytes })), ...(search ? [search] : [])];
+  const include = (keyBytes: number) => {
+    let used = keyBytes + 24 + 16; // the key, _id and deleted_at
+    const carried: Sql[] = [sql`deleted_at`];
+    for (const candidate of candidates) {
+      if (used + candidate.bytes > INDEX_ENTRY_BUDGET) continue;
+      used += candidate.bytes;
+      carried.push(sql`${ident(candidate.name)}`);
+    }
+    return sql`INCLUDE (${join(carried, ', ')})`;
+  };
   const indexes = new Map<string, Sql>();
   const add = (suffix: string, definition: (index: ReturnType<typeof ident>) => Sql) => {
     const text = definition(ident('x')).compile().text;
@@ -184,14 +209,14 @@ export function modelIndexes(model: ModelInfo): Map<string, Sql> {
   for (const system of ['created_at', 'updated_at'] as const) {
     const field = system === 'created_at' ? '_createdAt' : '_updatedAt';
     const covering = model.sortable.includes(field);
-    add(system, (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${ident(system)}, _id) ${covering ? include : sql``}`);
+    add(system, (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${ident(system)}, _id) ${covering ? include(8) : sql``}`);
   }
-  for (const { field, column } of fields) {
+  for (const { field, column, bytes } of fields) {
     const c = ident(column.name);
     if (field.unique) add(`u_${field.name}`, (index) => sql`CREATE UNIQUE INDEX IF NOT EXISTS ${index} ON ${t} (${c}) WHERE deleted_at IS NULL`);
     // NULLS FIRST: the query translator sorts missing values first ascending (as MongoDB does); this
     // way one index serves both directions (a backward scan gives DESC NULLS LAST).
-    if (field.sortable) add(`s_${field.name}`, (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${c} NULLS FIRST, _id) ${include}`);
+    if (field.sortable) add(`s_${field.name}`, (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${c} NULLS FIRST, _id) ${include(bytes)}`);
     else if (field.filterable || field.relation) add(`f_${field.name}`, (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${c} NULLS FIRST, _id)`);
   }
   for (const field of model.fields) {
