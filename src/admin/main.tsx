@@ -19,7 +19,7 @@ const wrap = (screen: ReactNode) => (
 const render = (screen: ReactNode) => createRoot(container).render(wrap(screen));
 
 /** Over a server-rendered page: the root stops saying it is busy once the page is live. */
-function Live({ children }: { children: ReactNode }) {
+function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => container.removeAttribute('aria-busy'), []);
   return children;
 }
@@ -37,7 +37,7 @@ if (login) {
   // Over a server-rendered page, React takes over its markup (hydration) once the schemas are in too.
   void Promise.all([import('./AdminApp'), preload ? schemas : undefined]).then(([{ default: AdminApp }]) => {
     if (!preload) return render(<AdminApp login={login} />);
-    hydrateRoot(container, wrap(<Live><AdminApp login={login} /></Live>));
+    hydrateRoot(container, wrap(<Hydrated><AdminApp login={login} /></Hydrated>));
   });
 } else {
   void import('./login/LoginPage').then(({ default: Login }) => render(<Login />));
