@@ -8,13 +8,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/database';
 import { openPglite } from '../../src/server/db/pglite';
 import { openPostgres } from '../../src/server/db/postgres';
 import { seedBulk } from '../../src/server/seed/bulk';
+import { freshPostgres } from '../../tests/helpers/testApp';
 import { startBaseline } from './baseline';
 import { compare, countingDatabase, type Send, type Summary } from './measure';
 
@@ -46,21 +45,12 @@ async function pgliteTarget(): Promise<Target> {
 }
 
 async function postgresTarget(url: string): Promise<Target> {
-  const name = `bk_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = await openPostgres(target.href);
+  const database = await freshPostgres(url, 'bk_bench');
+  const db = await openPostgres(database.url);
   const dir = await mkdtemp(path.join(tmpdir(), 'baukasten-bench-'));
   const cleanup = async () => {
     await rm(dir, { recursive: true, force: true });
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
+    await database.drop();
   };
   return { name: 'PostgreSQL', db, dataDir: dir, cleanup };
 }

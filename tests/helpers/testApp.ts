@@ -35,8 +35,8 @@ export async function freshDatabase(): Promise<{ db: Database; drop(): Promise<v
 }
 
 /** A new, empty database on the PostgreSQL server of `url`, so a test sees only its own documents. */
-export async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bk_test_${randomBytes(6).toString('hex')}`;
+export async function freshPostgres(url: string, prefix = 'bk_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
