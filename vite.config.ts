@@ -31,7 +31,10 @@ function preloadAdminApp(): Plugin {
         if (!chunk || !context.filename.endsWith('src/admin/index.html')) return html;
         const files = [chunk.fileName, ...('imports' in chunk ? chunk.imports : [])].map((file) => `/${file}`);
         const script = `<script>try{if(localStorage.getItem('baukasten.admin.login'))for(const f of ${JSON.stringify(files)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.append(l)}}catch{}</script>`;
-        return html.replace('</title>', `</title>\n    ${script}`);
+        // The Latin subset of the interface font: asked for with the stylesheet, not once text is laid out.
+        const font = Object.keys(context.bundle ?? {}).find((file) => /\/inter-latin-wght-normal-[^/]+\.woff2$/.test(file));
+        const preload = font ? `\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">` : '';
+        return html.replace('</title>', `</title>\n    ${script}${preload}`);
       },
     },
   };
