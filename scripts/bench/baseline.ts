@@ -4,7 +4,7 @@ import type { Database, QueryResult } from '../../src/server/db/database';
 import { translateSearch, translateSort, translateWhere } from '../../src/server/db/query';
 import { sql, type Sql } from '../../src/server/db/sql';
 import { table } from '../../src/server/db/tables';
-import { EXACT_TOTAL_LIMIT } from '../../src/server/modules/documents/repository';
+import { COLUMNS, EXACT_TOTAL_LIMIT, rowToDoc, type Row } from '../../src/server/modules/documents/repository';
 import type { ModelInfo } from '../../src/shared/registry';
 
 interface ListBody {
@@ -17,17 +17,6 @@ interface ListBody {
   filterFields: string[];
 }
 
-interface Row {
-  _id: string;
-  doc: Record<string, unknown>;
-  created_at: Date | string;
-  updated_at: Date | string;
-  deleted_at: Date | string | null;
-  version: number;
-}
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-const COLUMNS = sql`_id, doc, created_at, updated_at, deleted_at, version`;
 
 /**
  * The bare baseline of the benchmark: node:http, no framework, no auth, no validation, issuing the
@@ -67,13 +56,7 @@ export async function startBaseline(db: Database, model: ModelInfo, related: Mod
       estimated = n > EXACT_TOTAL_LIMIT;
       total = estimated ? Math.max(EXACT_TOTAL_LIMIT + 1, await estimate()) : n;
     }
-    const results = (page as QueryResult<Row>).rows.map((row): Record<string, unknown> => ({
-      ...row.doc,
-      _id: row._id,
-      _createdAt: iso(row.created_at),
-      _updatedAt: iso(row.updated_at),
-      _version: row.version,
-    }));
+    const results: Record<string, unknown>[] = (page as QueryResult<Row>).rows.map(rowToDoc);
     for (const field of body.populate) {
       const keys = [...new Set(results.map((doc) => doc[field]).filter((key): key is string => typeof key === 'string'))];
       const { rows } = await db.query<Row>(

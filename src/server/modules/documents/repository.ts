@@ -5,7 +5,7 @@ import type { ModelInfo } from '../../../shared/registry';
 import type { Doc } from './service';
 
 /** Rows of a model table come back as documents with the system fields filled in. */
-interface Row {
+export interface Row {
   _id: string;
   doc: Record<string, unknown>;
   created_at: Date | string;
@@ -22,7 +22,7 @@ export function rowToDoc(row: Row): Doc {
   return doc;
 }
 
-const COLUMNS = sql`_id, doc, created_at, updated_at, deleted_at, version`;
+export const COLUMNS = sql`_id, doc, created_at, updated_at, deleted_at, version`;
 
 /** Above this many matches the list total is the planner's estimate instead of an exact count. */
 export const EXACT_TOTAL_LIMIT = 10_000;
