@@ -27,13 +27,19 @@ function preloadAdminApp(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const chunk = Object.values(context.bundle ?? {}).find((item) => item.type === 'chunk' && item.name === 'AdminApp');
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (item) => item.type === 'chunk' && item.name === 'AdminApp',
+        );
         if (!chunk || !context.filename.endsWith('src/admin/index.html')) return html;
         const files = [chunk.fileName, ...('imports' in chunk ? chunk.imports : [])].map((file) => `/${file}`);
         const script = `<script>try{if(localStorage.getItem('baukasten.admin.login'))for(const f of ${JSON.stringify(files)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.append(l)}}catch{}</script>`;
         // The Latin subset of the interface font: asked for with the stylesheet, not once text is laid out.
-        const font = Object.keys(context.bundle ?? {}).find((file) => /\/inter-latin-wght-normal-[^/]+\.woff2$/.test(file));
-        const preload = font ? `\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">` : '';
+        const font = Object.keys(context.bundle ?? {}).find((file) =>
+          /\/inter-latin-wght-normal-[^/]+\.woff2$/.test(file),
+        );
+        const preload = font
+          ? `\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">`
+          : '';
         return html.replace('</title>', `</title>\n    ${script}${preload}`);
       },
     },

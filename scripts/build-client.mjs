@@ -15,7 +15,13 @@ function newest(file) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = stat.mtimeMs;
   for (const entry of readdirSync(file)) {
-    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx') || entry.endsWith('.stories.tsx')) continue;
+    if (
+      entry === 'node_modules' ||
+      entry.endsWith('.test.ts') ||
+      entry.endsWith('.test.tsx') ||
+      entry.endsWith('.stories.tsx')
+    )
+      continue;
     latest = Math.max(latest, newest(path.join(file, entry)));
   }
   return latest;
@@ -52,7 +58,12 @@ function precompress(dir) {
     const full = path.join(dir, file);
     const bytes = readFileSync(full);
     if (bytes.length < 1024) continue;
-    writeFileSync(`${full}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    writeFileSync(
+      `${full}.br`,
+      brotliCompressSync(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }),
+    );
     writeFileSync(`${full}.gz`, gzipSync(bytes, { level: 9 }));
   }
 }

@@ -20,6 +20,8 @@ await build({
   loader: { '.css': 'empty' },
   sourcemap: true,
   logLevel: 'warning',
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
 });
 console.log('Built dist/server/main.js');

@@ -10,7 +10,11 @@ export function ensureBrowser() {
   console.log(`Chromium not found at ${CHROMIUM}; installing Debian's chromium with apt-get...`);
   const asRoot = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
   try {
-    const run = (args) => execFileSync(asRoot[0] ?? args[0], asRoot.length ? [...asRoot.slice(1), ...args] : args.slice(1), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const run = (args) =>
+      execFileSync(asRoot[0] ?? args[0], asRoot.length ? [...asRoot.slice(1), ...args] : args.slice(1), {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
     run(['apt-get', 'update']);
     run(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium']);
   } catch (error) {

@@ -20,9 +20,13 @@ const { values } = parseArgs({
 
 const count = Number(values.count);
 if (!Number.isInteger(count) || count < 1) throw new Error(`--count must be a positive integer, got ${values.count}`);
-const models = values.model.split(',').map((m) => m.trim()).filter(Boolean);
+const models = values.model
+  .split(',')
+  .map((m) => m.trim())
+  .filter(Boolean);
 const unknown = models.filter((m) => !isBulkModel(m));
-if (unknown.length) throw new Error(`Cannot generate ${unknown.join(', ')}; models with a generator: ${BULK_MODELS.join(', ')}`);
+if (unknown.length)
+  throw new Error(`Cannot generate ${unknown.join(', ')}; models with a generator: ${BULK_MODELS.join(', ')}`);
 
 const config = configFromEnv();
 const db = await openDatabase(config);
@@ -32,7 +36,9 @@ try {
   for (const model of models.filter(isBulkModel)) {
     const result = await seedBulk(db, registry, { model, count, seed: Number(values.seed) });
     const perSecond = Math.round(result.inserted / (result.ms / 1000));
-    console.log(`${model}: ${result.inserted} documents in ${(result.ms / 1000).toFixed(1)} s (${perSecond}/s, ${result.validated} validated) into ${db.kind}`);
+    console.log(
+      `${model}: ${result.inserted} documents in ${(result.ms / 1000).toFixed(1)} s (${perSecond}/s, ${result.validated} validated) into ${db.kind}`,
+    );
   }
 } finally {
   await db.close();

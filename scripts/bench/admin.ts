@@ -35,17 +35,27 @@ interface Login {
 async function loggedIn(context: BrowserContext, base: string, login: Login | undefined) {
   if (!login) return;
   await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [LOGIN_KEY, login.state]);
-  await context.addCookies([{ ...login.cookie, domain: new URL(base).hostname, path: '/_', httpOnly: true, sameSite: 'Strict' }]);
+  await context.addCookies([
+    { ...login.cookie, domain: new URL(base).hostname, path: '/_', httpOnly: true, sameSite: 'Strict' },
+  ]);
 }
 
-async function scriptBytes(browser: Browser, url: string, login: Login | undefined, ready: (page: Page) => Promise<unknown>) {
+async function scriptBytes(
+  browser: Browser,
+  url: string,
+  login: Login | undefined,
+  ready: (page: Page) => Promise<unknown>,
+) {
   const context = await browser.newContext();
   await loggedIn(context, url, login);
   const page = await context.newPage();
   const scripts = new Map<string, number>();
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    void response.body().then((body) => scripts.set(response.url(), gzipSync(body, { level: 9 }).length), () => undefined);
+    void response.body().then(
+      (body) => scripts.set(response.url(), gzipSync(body, { level: 9 }).length),
+      () => undefined,
+    );
   });
   await page.goto(url);
   await ready(page);
@@ -61,7 +71,11 @@ async function timeToRows(browser: Browser, url: string, selector: string, login
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'commit' });
   // The page notes the time itself, so the round trip to Playwright is not counted.
-  const handle = await page.waitForFunction((css) => document.querySelectorAll(css).length >= 25 && performance.now(), selector, { polling: 'raf', timeout: 60_000 });
+  const handle = await page.waitForFunction(
+    (css) => document.querySelectorAll(css).length >= 25 && performance.now(),
+    selector,
+    { polling: 'raf', timeout: 60_000 },
+  );
   const ms = (await handle.jsonValue()) as number;
   await context.close();
   return ms;
@@ -76,7 +90,11 @@ const { ANONYMOUS } = await import('../../src/server/access/caller');
 
 const dir = await mkdtemp(path.join(tmpdir(), 'baukasten-bench-admin-'));
 let browser: Browser | undefined;
-const app = await buildApp({ db: await openPglite({ dataDir: path.join(dir, 'db') }), logger: false, config: { adminPassword: PASSWORD, dataDir: dir } });
+const app = await buildApp({
+  db: await openPglite({ dataDir: path.join(dir, 'db') }),
+  logger: false,
+  config: { adminPassword: PASSWORD, dataDir: dir },
+});
 try {
   const built = await buildClient({ ifStale: true });
   console.log(built ? 'Built the admin (dist/client)' : 'dist/client is up to date');
@@ -88,21 +106,39 @@ try {
   // The floor: the same 25 rows (first page, default sort) as a plain HTML table from the same server.
   app.get('/bench/static-list', { schema: { hide: true } }, async (_request, reply) => {
     const model = app.services.registry.model('client')!;
-    const { results } = await app.services.documents.find({ ...ANONYMOUS, user: { _id: 'bench', login: 'bench', roles: ['admin'] }, almighty: true }, 'client', { page: 0, limit: 25, sort: model.defaultSort });
+    const { results } = await app.services.documents.find(
+      { ...ANONYMOUS, user: { _id: 'bench', login: 'bench', roles: ['admin'] }, almighty: true },
+      'client',
+      { page: 0, limit: 25, sort: model.defaultSort },
+    );
     const cells = (doc: Record<string, unknown>) =>
-      model.columns.map((c) => `<td>${escape(c === '_createdAt' ? formatTimestamp(String(doc[c])) : doc[c])}</td>`).join('');
+      model.columns
+        .map((c) => `<td>${escape(c === '_createdAt' ? formatTimestamp(String(doc[c])) : doc[c])}</td>`)
+        .join('');
     const body = results.map((doc) => `<tr data-id="${doc._id}">${cells(doc)}</tr>`).join('');
-    reply.type('text/html; charset=utf-8').send(`<!doctype html><html><head><meta charset="utf-8"><title>Clients</title></head><body><table><thead><tr>${model.columns.map((c) => `<th>${escape(c)}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></body></html>`);
+    reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html><head><meta charset="utf-8"><title>Clients</title></head><body><table><thead><tr>${model.columns.map((c) => `<th>${escape(c)}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></body></html>`,
+      );
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: PASSWORD } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: 'admin', password: PASSWORD },
+  });
   const [name, value] = String(response.headers['set-cookie']).split(';')[0].split('=');
   const state: Login = { state: response.body, cookie: { name, value } };
 
   browser = await launchBrowser();
-  const loginBytes = await scriptBytes(browser, `${base}/_`, undefined, (page) => page.getByRole('heading', { name: 'Sign in with your account' }).waitFor());
-  const listBytes = await scriptBytes(browser, `${base}/_/clients`, state, (page) => page.locator('tbody tr[data-id]').nth(24).waitFor());
+  const loginBytes = await scriptBytes(browser, `${base}/_`, undefined, (page) =>
+    page.getByRole('heading', { name: 'Sign in with your account' }).waitFor(),
+  );
+  const listBytes = await scriptBytes(browser, `${base}/_/clients`, state, (page) =>
+    page.locator('tbody tr[data-id]').nth(24).waitFor(),
+  );
 
   // Warm the server's query path once, then alternate the two pages.
   await timeToRows(browser, `${base}/bench/static-list`, 'tbody tr[data-id]');
@@ -115,9 +151,15 @@ try {
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
   const ratio = median(admin) / median(floor);
-  console.log(`\nJavaScript loaded (gzip): login screen ${kb(loginBytes)}, list page ${kb(listBytes)}   (target: list <= ${TARGETS.listKb} kB) ${listBytes / 1024 <= TARGETS.listKb ? 'OK' : 'MISSED'}`);
-  console.log(`First 25 rows of ${ROWS.toLocaleString('en')} clients, median of ${RUNS}: admin ${median(admin).toFixed(0)} ms, static HTML floor ${median(floor).toFixed(0)} ms`);
-  console.log(`Ratio ${ratio.toFixed(2)}x   (target: <= ${TARGETS.ratio}x) ${ratio <= TARGETS.ratio ? 'OK' : 'MISSED'}`);
+  console.log(
+    `\nJavaScript loaded (gzip): login screen ${kb(loginBytes)}, list page ${kb(listBytes)}   (target: list <= ${TARGETS.listKb} kB) ${listBytes / 1024 <= TARGETS.listKb ? 'OK' : 'MISSED'}`,
+  );
+  console.log(
+    `First 25 rows of ${ROWS.toLocaleString('en')} clients, median of ${RUNS}: admin ${median(admin).toFixed(0)} ms, static HTML floor ${median(floor).toFixed(0)} ms`,
+  );
+  console.log(
+    `Ratio ${ratio.toFixed(2)}x   (target: <= ${TARGETS.ratio}x) ${ratio <= TARGETS.ratio ? 'OK' : 'MISSED'}`,
+  );
 } finally {
   await browser?.close();
   await app.close();

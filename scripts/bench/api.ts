@@ -21,7 +21,9 @@ const { values } = parseArgs({ options: { quick: { type: 'boolean', default: fal
 const ROWS = values.quick ? 10_000 : 100_000;
 // Page 1,000 of 25 needs 25,025 matches: 75 % open invoices, and 'ber' is in about 40 % of names.
 const DEEP_PAGE = values.quick ? 100 : 1000;
-const OPTIONS = values.quick ? { samples: 40, total: 100, concurrency: 8 } : { samples: 150, total: 400, concurrency: 8 };
+const OPTIONS = values.quick
+  ? { samples: 40, total: 100, concurrency: 8 }
+  : { samples: 150, total: 400, concurrency: 8 };
 const TARGETS = { p50: 1.5, rps: 0.7, deepPage: 3 };
 const PASSWORD = 'bench-admin-password';
 
@@ -58,7 +60,11 @@ async function postgresTarget(url: string): Promise<Target> {
 function sender(url: string, headers: Record<string, string>, body: object, check?: (answer: string) => void): Send {
   const payload = JSON.stringify(body);
   return async () => {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: payload });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: payload,
+    });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
     check?.(text);
@@ -66,21 +72,32 @@ function sender(url: string, headers: Record<string, string>, body: object, chec
 }
 
 const ms = (n: number) => `${n.toFixed(2)} ms`.padStart(10);
-const row = (label: string, s: Summary) => `  ${label.padEnd(24)} p50 ${ms(s.p50)}   p95 ${ms(s.p95)}   ${s.rps.toFixed(0).padStart(6)} req/s`;
+const row = (label: string, s: Summary) =>
+  `  ${label.padEnd(24)} p50 ${ms(s.p50)}   p95 ${ms(s.p95)}   ${s.rps.toFixed(0).padStart(6)} req/s`;
 
 async function run(target: Target): Promise<boolean> {
   const counter = countingDatabase(target.db);
-  const app = await buildApp({ db: counter.db, logger: false, config: { adminPassword: PASSWORD, dataDir: target.dataDir } });
+  const app = await buildApp({
+    db: counter.db,
+    logger: false,
+    config: { adminPassword: PASSWORD, dataDir: target.dataDir },
+  });
   try {
     await app.services.auth.ensureAdmin();
     const started = performance.now();
     const { registry } = app.services;
     await seedBulk(target.db, registry, { model: 'client', count: ROWS, seed: 1 });
     await seedBulk(target.db, registry, { model: 'invoice', count: ROWS, seed: 2, openShare: 0.75 });
-    console.log(`\n${target.name}: seeded ${ROWS} clients and ${ROWS} invoices in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `\n${target.name}: seeded ${ROWS} clients and ${ROWS} invoices in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await fetch(`${appUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+    const login = await fetch(`${appUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
     const { token } = (await login.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}` };
     const baseline = await startBaseline(counter.db, registry.model('invoice')!, registry.model('client')!);
@@ -89,7 +106,11 @@ async function run(target: Target): Promise<boolean> {
       // Same answer from both (ids and total), and the number of queries per request.
       const answers: string[] = [];
       const queries: Record<string, number> = {};
-      for (const [label, url, headers, limit] of [['app', findUrl, auth, 25], ['app100', findUrl, auth, 100], ['baseline', baseline.url, {}, 25]] as const) {
+      for (const [label, url, headers, limit] of [
+        ['app', findUrl, auth, 25],
+        ['app100', findUrl, auth, 100],
+        ['baseline', baseline.url, {}, 25],
+      ] as const) {
         await sender(url, headers, listBody(0, limit))(); // warm caches (sessions, filter values)
         counter.reset();
         await sender(url, headers, listBody(0, limit), (text) => answers.push(text))();
@@ -100,7 +121,9 @@ async function run(target: Target): Promise<boolean> {
         return JSON.stringify([answer.total, answer.results.map((r) => [r._id, r.client.name])]);
       };
       if (digest(answers[0]) !== digest(answers[2])) throw new Error('App and baseline answer differently');
-      console.log(`  queries per request: app ${queries.app} (limit 100: ${queries.app100}), baseline ${queries.baseline}; total ${JSON.parse(answers[0]).total}`);
+      console.log(
+        `  queries per request: app ${queries.app} (limit 100: ${queries.app100}), baseline ${queries.baseline}; total ${JSON.parse(answers[0]).total}`,
+      );
       const perRow = queries.app100 > queries.app;
 
       const results: Record<string, [Summary, Summary]> = {};
@@ -109,14 +132,26 @@ async function run(target: Target): Promise<boolean> {
         const b = sender(baseline.url, {}, listBody(page));
         for (let i = 0; i < 5; i++) await Promise.all([a(), b()]);
         results[page] = await compare(a, b, OPTIONS);
-        console.log(`  page ${page}:\n${row('app (Fastify)', results[page][0])}\n${row('baseline (node:http)', results[page][1])}`);
+        console.log(
+          `  page ${page}:\n${row('app (Fastify)', results[page][0])}\n${row('baseline (node:http)', results[page][1])}`,
+        );
       }
       const [app0, base0] = results[0];
-      const ratios = { p50: app0.p50 / base0.p50, rps: app0.rps / base0.rps, deepPage: results[DEEP_PAGE][0].p50 / app0.p50 };
+      const ratios = {
+        p50: app0.p50 / base0.p50,
+        rps: app0.rps / base0.rps,
+        deepPage: results[DEEP_PAGE][0].p50 / app0.p50,
+      };
       const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
-      console.log(`  p50 app/baseline ${ratios.p50.toFixed(2)}x (target <= ${TARGETS.p50}x) ${verdict(ratios.p50 <= TARGETS.p50)}`);
-      console.log(`  throughput app/baseline ${ratios.rps.toFixed(2)}x (target >= ${TARGETS.rps}x) ${verdict(ratios.rps >= TARGETS.rps)}`);
-      console.log(`  page ${DEEP_PAGE} / page 0 p50 ${ratios.deepPage.toFixed(2)}x (target <= ${TARGETS.deepPage}x) ${verdict(ratios.deepPage <= TARGETS.deepPage)}`);
+      console.log(
+        `  p50 app/baseline ${ratios.p50.toFixed(2)}x (target <= ${TARGETS.p50}x) ${verdict(ratios.p50 <= TARGETS.p50)}`,
+      );
+      console.log(
+        `  throughput app/baseline ${ratios.rps.toFixed(2)}x (target >= ${TARGETS.rps}x) ${verdict(ratios.rps >= TARGETS.rps)}`,
+      );
+      console.log(
+        `  page ${DEEP_PAGE} / page 0 p50 ${ratios.deepPage.toFixed(2)}x (target <= ${TARGETS.deepPage}x) ${verdict(ratios.deepPage <= TARGETS.deepPage)}`,
+      );
       console.log(`  no query per row: ${verdict(!perRow)}`);
       return !perRow && ratios.p50 <= TARGETS.p50 && ratios.rps >= TARGETS.rps && ratios.deepPage <= TARGETS.deepPage;
     } finally {

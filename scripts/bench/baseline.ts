@@ -17,13 +17,16 @@ interface ListBody {
   filterFields: string[];
 }
 
-
 /**
  * The bare baseline of the benchmark: node:http, no framework, no auth, no validation, issuing the
  * SQL the list call needs (page, total or estimate, one populate query per relation; enum filter
  * values need no query) through the same driver, with WHERE and ORDER BY from the same translator.
  */
-export async function startBaseline(db: Database, model: ModelInfo, related: ModelInfo): Promise<{ url: string; close(): Promise<void> }> {
+export async function startBaseline(
+  db: Database,
+  model: ModelInfo,
+  related: ModelInfo,
+): Promise<{ url: string; close(): Promise<void> }> {
   const ctx = { model, canRead: () => true };
 
   async function list(body: ListBody) {
@@ -36,12 +39,20 @@ export async function startBaseline(db: Database, model: ModelInfo, related: Mod
       db.query<Row>(sql`SELECT ${COLUMNS} FROM (SELECT _id FROM ${table(model.name)} WHERE ${where} ORDER BY ${orderBy} LIMIT ${body.limit} OFFSET ${offset}) page
         JOIN ${table(model.name)} USING (_id) ORDER BY ${orderBy}`);
     const estimate = async () => {
-      const plan = await db.query<{ 'QUERY PLAN': unknown }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table(model.name)} WHERE ${where}`);
+      const plan = await db.query<{ 'QUERY PLAN': unknown }>(
+        sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table(model.name)} WHERE ${where}`,
+      );
       const raw = plan.rows[0]['QUERY PLAN'];
-      return Math.round(((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[])[0].Plan['Plan Rows']);
+      return Math.round(
+        ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[])[0].Plan['Plan Rows'],
+      );
     };
     const count = async () =>
-      (await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table(model.name)} WHERE ${where} LIMIT ${EXACT_TOTAL_LIMIT + 1}) capped`)).rows[0].n;
+      (
+        await db.query<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table(model.name)} WHERE ${where} LIMIT ${EXACT_TOTAL_LIMIT + 1}) capped`,
+        )
+      ).rows[0].n;
     // Mirrors DocumentRepository.page: a non-empty page past the exact limit proves the total is above it.
     let page: QueryResult<Row> | undefined;
     let total: number | undefined;
@@ -58,7 +69,9 @@ export async function startBaseline(db: Database, model: ModelInfo, related: Mod
     }
     const results: Record<string, unknown>[] = (page as QueryResult<Row>).rows.map(rowToDoc);
     for (const field of body.populate) {
-      const keys = [...new Set(results.map((doc) => doc[field]).filter((key): key is string => typeof key === 'string'))];
+      const keys = [
+        ...new Set(results.map((doc) => doc[field]).filter((key): key is string => typeof key === 'string')),
+      ];
       const { rows } = await db.query<Row>(
         sql`SELECT ${COLUMNS} FROM ${table(related.name)} WHERE _id = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))) AND TRUE`,
       );
@@ -68,7 +81,10 @@ export async function startBaseline(db: Database, model: ModelInfo, related: Mod
     const filters = Object.fromEntries(
       body.filterFields.map((name) => {
         const field = model.fields.find((f) => f.name === name);
-        return [name, (field?.enumValues ?? []).map((value, i) => ({ value, label: field?.enumLabels?.[i] ?? String(value) }))];
+        return [
+          name,
+          (field?.enumValues ?? []).map((value, i) => ({ value, label: field?.enumLabels?.[i] ?? String(value) })),
+        ];
       }),
     );
     return { results, total, ...(estimated ? { totalEstimated: true } : {}), filters };
@@ -93,5 +109,8 @@ export async function startBaseline(db: Database, model: ModelInfo, related: Mod
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

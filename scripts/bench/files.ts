@@ -12,7 +12,9 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { IMAGE_PRESET_NAMES } from '../../src/shared/media/presets';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, server: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, server: { type: 'boolean', default: false } },
+});
 const IMAGES = values.quick ? 20 : 200;
 const DISTINCT = values.quick ? 5 : 20;
 const UPLOAD_CONCURRENCY = 4;
@@ -48,7 +50,12 @@ async function images(dir: string): Promise<string[]> {
     const raw = Buffer.alloc(width * height * 3);
     for (let p = 0; p < raw.length; p++) raw[p] = ((p / 3) % width) / 10 + i * 7 + ((Math.random() * 90) | 0);
     const file = path.join(dir, `image-${i}.jpg`);
-    await writeFile(file, await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer());
+    await writeFile(
+      file,
+      await sharp(raw, { raw: { width, height, channels: 3 } })
+        .jpeg({ quality: 88 })
+        .toBuffer(),
+    );
     files.push(file);
   }
   return Array.from({ length: IMAGES }, (_, i) => files[i % DISTINCT]);
@@ -58,7 +65,9 @@ async function images(dir: string): Promise<string[]> {
 async function floor(sources: string[], outDir: string): Promise<number> {
   const { renderPreset } = await import('../../src/server/modules/files/images');
   await mkdir(outDir, { recursive: true });
-  const tasks = sources.flatMap((file, i) => IMAGE_PRESET_NAMES.map((preset) => ({ file, preset, out: path.join(outDir, `${i}-${preset}`) })));
+  const tasks = sources.flatMap((file, i) =>
+    IMAGE_PRESET_NAMES.map((preset) => ({ file, preset, out: path.join(outDir, `${i}-${preset}`) })),
+  );
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -105,7 +114,11 @@ async function main(): Promise<void> {
     });
     try {
       const base = `http://127.0.0.1:${port}`;
-      const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+      const login = await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+      });
       const { token } = (await login.json()) as { token: string };
       console.log(`Server: uploading ${IMAGES} images (${UPLOAD_CONCURRENCY} at a time), presets by the job queue ...`);
       const started = performance.now();
@@ -138,9 +151,15 @@ async function main(): Promise<void> {
       const quarter = (q: number) => during[Math.min(during.length - 1, Math.floor((during.length - 1) * q))]?.rss ?? 0;
       const ratio = totalSeconds / floorSeconds;
       console.log(`  uploads: ${uploadSeconds.toFixed(1)} s, ${(IMAGES / uploadSeconds).toFixed(1)} images/s`);
-      console.log(`  all ${IMAGES * IMAGE_PRESET_NAMES.length} presets stored after ${totalSeconds.toFixed(1)} s: ${(IMAGES / totalSeconds).toFixed(2)} images/s end to end`);
-      console.log(`  server RSS at 0/25/50/75/100 %: ${[0, 0.25, 0.5, 0.75, 1].map((q) => mb(quarter(q))).join(' / ')}; peak ${mb(Math.max(...during.map((s) => s.rss)))}`);
-      console.log(`\nPreset time vs the sharp floor: ${ratio.toFixed(2)}x (target <= ${TARGET}x) ${ratio <= TARGET ? 'OK' : 'OVER'}`);
+      console.log(
+        `  all ${IMAGES * IMAGE_PRESET_NAMES.length} presets stored after ${totalSeconds.toFixed(1)} s: ${(IMAGES / totalSeconds).toFixed(2)} images/s end to end`,
+      );
+      console.log(
+        `  server RSS at 0/25/50/75/100 %: ${[0, 0.25, 0.5, 0.75, 1].map((q) => mb(quarter(q))).join(' / ')}; peak ${mb(Math.max(...during.map((s) => s.rss)))}`,
+      );
+      console.log(
+        `\nPreset time vs the sharp floor: ${ratio.toFixed(2)}x (target <= ${TARGET}x) ${ratio <= TARGET ? 'OK' : 'OVER'}`,
+      );
     } finally {
       child.kill('SIGTERM');
     }

@@ -58,7 +58,11 @@ export async function throughput(send: Send, total: number, concurrency: number)
 }
 
 /** Latencies of `a` and `b` measured interleaved (so drift hits both), then each one's throughput. */
-export async function compare(a: Send, b: Send, options: { samples: number; total: number; concurrency: number }): Promise<[Summary, Summary]> {
+export async function compare(
+  a: Send,
+  b: Send,
+  options: { samples: number; total: number; concurrency: number },
+): Promise<[Summary, Summary]> {
   const sa: number[] = [];
   const sb: number[] = [];
   for (let i = 0; i < options.samples; i++) {

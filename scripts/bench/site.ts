@@ -21,9 +21,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from '../../tests/helpers
 import { compare, throughput } from './measure';
 
 process.env.NODE_ENV = 'production';
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'no-lighthouse': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, 'no-lighthouse': { type: 'boolean', default: false } },
+});
 const TARGETS = { ratio: 0.5, jsKb: 100, performance: 95, others: 100 };
-const LOAD = values.quick ? { samples: 300, total: 2000, concurrency: 16 } : { samples: 1000, total: 10_000, concurrency: 32 };
+const LOAD = values.quick
+  ? { samples: 300, total: 2000, concurrency: 16 }
+  : { samples: 1000, total: 10_000, concurrency: 32 };
 
 /** GET a URL with a keep-alive agent, reading the whole body; throws unless the status is 200. */
 function getter(url: string, agent: Agent): () => Promise<void> {
@@ -31,7 +35,10 @@ function getter(url: string, agent: Agent): () => Promise<void> {
     new Promise((resolve, reject) => {
       request(url, { agent }, (response) => {
         if (response.statusCode !== 200) reject(new Error(`${url}: ${response.statusCode}`));
-        response.on('data', () => undefined).on('end', resolve).on('error', reject);
+        response
+          .on('data', () => undefined)
+          .on('end', resolve)
+          .on('error', reject);
       })
         .on('error', reject)
         .end();
@@ -45,12 +52,20 @@ async function scriptBytes(browser: Browser, url: string): Promise<{ bytes: numb
   const pending: Promise<unknown>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    pending.push(response.body().then((body) => scripts.set(response.url(), gzipSync(body, { level: 9 }).length), () => undefined));
+    pending.push(
+      response.body().then(
+        (body) => scripts.set(response.url(), gzipSync(body, { level: 9 }).length),
+        () => undefined,
+      ),
+    );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await Promise.all(pending);
   await context.close();
-  return { bytes: [...scripts.values()].reduce((sum, n) => sum + n, 0), files: [...scripts.keys()].map((file) => file.replace(/^https?:\/\/[^/]+/, '')) };
+  return {
+    bytes: [...scripts.values()].reduce((sum, n) => sum + n, 0),
+    files: [...scripts.keys()].map((file) => file.replace(/^https?:\/\/[^/]+/, '')),
+  };
 }
 
 async function runLighthouse(url: string): Promise<Record<string, number>> {
@@ -59,7 +74,12 @@ async function runLighthouse(url: string): Promise<Record<string, number>> {
   const flags = CHROMIUM_ARGS.filter((flag) => flag !== '--headless');
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...flags] });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
     const categories = result?.lhr.categories ?? {};
     for (const category of Object.values(categories)) {
       const failed = category.auditRefs
@@ -68,13 +88,28 @@ async function runLighthouse(url: string): Promise<Record<string, number>> {
       if (failed.length) console.log(`  ${category.title}: below full marks: ${failed.join(', ')}`);
       if (category.id !== 'accessibility') continue;
       for (const ref of category.auditRefs.filter((r) => (result!.lhr.audits[r.id]?.score ?? 1) < 1)) {
-        const items = ((result!.lhr.audits[ref.id].details as { items?: { node?: { snippet?: string; explanation?: string } }[] } | undefined)?.items ?? []).slice(0, 5);
-        for (const item of items) console.log(`    ${ref.id}: ${item.node?.snippet ?? ''} ${item.node?.explanation?.split('\n')[0] ?? ''}`);
+        const items = (
+          (
+            result!.lhr.audits[ref.id].details as
+              | { items?: { node?: { snippet?: string; explanation?: string } }[] }
+              | undefined
+          )?.items ?? []
+        ).slice(0, 5);
+        for (const item of items)
+          console.log(`    ${ref.id}: ${item.node?.snippet ?? ''} ${item.node?.explanation?.split('\n')[0] ?? ''}`);
       }
     }
-    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+    const metrics = [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ];
     console.log(`  ${metrics.map((id) => `${id} ${result?.lhr.audits[id]?.displayValue ?? '?'}`).join(', ')}`);
-    return Object.fromEntries(Object.entries(categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]));
+    return Object.fromEntries(
+      Object.entries(categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
+    );
   } finally {
     chrome.kill();
   }
@@ -85,7 +120,11 @@ const dir = await mkdtemp(path.join(tmpdir(), 'baukasten-bench-site-'));
 const { buildApp } = await import('../../src/server/app');
 const { openPglite } = await import('../../src/server/db/pglite');
 const { seedDemo } = await import('../../src/server/seed/demo');
-const app = await buildApp({ db: await openPglite({ dataDir: path.join(dir, 'db') }), logger: false, config: { dataDir: dir } });
+const app = await buildApp({
+  db: await openPglite({ dataDir: path.join(dir, 'db') }),
+  logger: false,
+  config: { dataDir: dir },
+});
 let browser: Browser | undefined;
 const floor = createServer();
 try {
@@ -119,10 +158,18 @@ try {
   site.rps = rounds[0].sort((a, b) => a - b)[2];
   baseline.rps = rounds[1].sort((a, b) => a - b)[2];
   const ratio = site.rps / baseline.rps;
-  console.log(`\n(a) Home page (${(html.length / 1024).toFixed(1)} kB HTML), 5 alternating rounds of ${LOAD.total.toLocaleString('en')} requests, ${LOAD.concurrency} in flight (median):`);
-  console.log(`    site      ${site.rps.toFixed(0).padStart(6)} req/s   p50 ${site.p50.toFixed(2)} ms   p95 ${site.p95.toFixed(2)} ms`);
-  console.log(`    node:http ${baseline.rps.toFixed(0).padStart(6)} req/s   p50 ${baseline.p50.toFixed(2)} ms   p95 ${baseline.p95.toFixed(2)} ms`);
-  console.log(`    Ratio ${ratio.toFixed(2)}x   (target: >= ${TARGETS.ratio}x) ${ratio >= TARGETS.ratio ? 'OK' : 'MISSED'}`);
+  console.log(
+    `\n(a) Home page (${(html.length / 1024).toFixed(1)} kB HTML), 5 alternating rounds of ${LOAD.total.toLocaleString('en')} requests, ${LOAD.concurrency} in flight (median):`,
+  );
+  console.log(
+    `    site      ${site.rps.toFixed(0).padStart(6)} req/s   p50 ${site.p50.toFixed(2)} ms   p95 ${site.p95.toFixed(2)} ms`,
+  );
+  console.log(
+    `    node:http ${baseline.rps.toFixed(0).padStart(6)} req/s   p50 ${baseline.p50.toFixed(2)} ms   p95 ${baseline.p95.toFixed(2)} ms`,
+  );
+  console.log(
+    `    Ratio ${ratio.toFixed(2)}x   (target: >= ${TARGETS.ratio}x) ${ratio >= TARGETS.ratio ? 'OK' : 'MISSED'}`,
+  );
   agentA.destroy();
   agentB.destroy();
 
@@ -133,7 +180,9 @@ try {
     const { bytes, files } = await scriptBytes(browser, `${base}${pathname}`);
     const forbidden = files.filter((file) => /three|spark|Gaussian|admin/i.test(file));
     const ok = bytes / 1024 <= TARGETS.jsKb && forbidden.length === 0;
-    console.log(`    ${pathname.padEnd(8)} ${(bytes / 1024).toFixed(1)} kB in ${files.length} files${forbidden.length ? `, FORBIDDEN: ${forbidden.join(', ')}` : ''}   (target: <= ${TARGETS.jsKb} kB) ${ok ? 'OK' : 'MISSED'}`);
+    console.log(
+      `    ${pathname.padEnd(8)} ${(bytes / 1024).toFixed(1)} kB in ${files.length} files${forbidden.length ? `, FORBIDDEN: ${forbidden.join(', ')}` : ''}   (target: <= ${TARGETS.jsKb} kB) ${ok ? 'OK' : 'MISSED'}`,
+    );
   }
   await browser.close();
   browser = undefined;
@@ -142,8 +191,12 @@ try {
   if (!values['no-lighthouse']) {
     console.log('\n(c) Lighthouse 12 (mobile) on the home page:');
     const scores = await runLighthouse(`${base}/`);
-    const ok = scores.performance >= TARGETS.performance && ['accessibility', 'best-practices', 'seo'].every((id) => scores[id] >= TARGETS.others);
-    console.log(`    performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}   (target: >= ${TARGETS.performance}, 100, 100, 100) ${ok ? 'OK' : 'MISSED'}`);
+    const ok =
+      scores.performance >= TARGETS.performance &&
+      ['accessibility', 'best-practices', 'seo'].every((id) => scores[id] >= TARGETS.others);
+    console.log(
+      `    performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}   (target: >= ${TARGETS.performance}, 100, 100, 100) ${ok ? 'OK' : 'MISSED'}`,
+    );
   }
 } finally {
   await browser?.close();

@@ -25,7 +25,11 @@ const BUILT_SCREENS: Partial<Record<ScreenName, React.LazyExoticComponent<() => 
 };
 
 function Router({ location, children }: { location?: string; children: React.ReactNode }) {
-  return location === undefined ? <BrowserRouter>{children}</BrowserRouter> : <StaticRouter location={location}>{children}</StaticRouter>;
+  return location === undefined ? (
+    <BrowserRouter>{children}</BrowserRouter>
+  ) : (
+    <StaticRouter location={location}>{children}</StaticRouter>
+  );
 }
 
 const relative = (path: string) => path.replace(/^\/_\/?/, '');
@@ -38,7 +42,11 @@ function Live({ token }: { token: string }) {
 }
 
 function Centered({ children }: { children: React.ReactNode }) {
-  return <div className="flex min-h-dvh items-center justify-center p-6 text-center text-[13px] text-zinc-600">{children}</div>;
+  return (
+    <div className="flex min-h-dvh items-center justify-center p-6 text-center text-[13px] text-zinc-600">
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -80,13 +88,23 @@ export default function AdminApp({ login, location }: { login: LoginState; locat
             {Object.entries(SCREENS).map(([name, screen]) => {
               const Screen = BUILT_SCREENS[name as ScreenName];
               const element = Screen ? (
-                <Suspense fallback={<Centered><Spinner className="size-6" /></Centered>}>
+                <Suspense
+                  fallback={
+                    <Centered>
+                      <Spinner className="size-6" />
+                    </Centered>
+                  }
+                >
                   <Screen />
                 </Suspense>
               ) : (
                 <ComingSoon screen={screen} />
               );
-              return screen.path === '/_' ? <Route key={screen.path} index element={element} /> : <Route key={screen.path} path={relative(screen.path)} element={element} />;
+              return screen.path === '/_' ? (
+                <Route key={screen.path} index element={element} />
+              ) : (
+                <Route key={screen.path} path={relative(screen.path)} element={element} />
+              );
             })}
             <Route path=":plural" element={<ListPage />} />
             <Route

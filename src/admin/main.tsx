@@ -37,7 +37,14 @@ if (login) {
   // Over a server-rendered page, React takes over its markup (hydration) once the schemas are in too.
   void Promise.all([import('./AdminApp'), preload ? schemas : undefined]).then(([{ default: AdminApp }]) => {
     if (!preload) return render(<AdminApp login={login} />);
-    hydrateRoot(container, wrap(<Hydrated><AdminApp login={login} /></Hydrated>));
+    hydrateRoot(
+      container,
+      wrap(
+        <Hydrated>
+          <AdminApp login={login} />
+        </Hydrated>,
+      ),
+    );
   });
 } else {
   void import('./login/LoginPage').then(({ default: Login }) => render(<Login />));

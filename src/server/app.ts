@@ -67,7 +67,15 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   const documents = createDocumentService({ db, registry, bus, auth });
   const queues = createQueueService({ db, bus, log: app.log });
   const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
-  const files = createFilesService({ db, documents, queues, blobs, limiter: createLimiter(2, 16), uploadLimit: config.fileUploadLimitBytes, log: app.log });
+  const files = createFilesService({
+    db,
+    documents,
+    queues,
+    blobs,
+    limiter: createLimiter(2, 16),
+    uploadLimit: config.fileUploadLimitBytes,
+    log: app.log,
+  });
   const services: Services = { config, registry, db, bus, documents, auth, files, queues, log: app.log };
 
   app.decorateRequest('caller', null as never);
@@ -109,7 +117,10 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
         })
       : undefined;
 
-  const maintenance = db.kind === 'pglite' && config.dbMaintenanceHours > 0 ? scheduleMaintenance(db, app.log, config.dbMaintenanceHours * 3_600_000) : undefined;
+  const maintenance =
+    db.kind === 'pglite' && config.dbMaintenanceHours > 0
+      ? scheduleMaintenance(db, app.log, config.dbMaintenanceHours * 3_600_000)
+      : undefined;
 
   app.addHook('onClose', async () => {
     maintenance?.stop();

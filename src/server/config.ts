@@ -30,7 +30,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    schemaDirs: (env.SCHEMA_DIRS ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.resolve(dir)),
+    schemaDirs: (env.SCHEMA_DIRS ?? '')
+      .split(path.delimiter)
+      .filter(Boolean)
+      .map((dir) => path.resolve(dir)),
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 24 * 14) * 3_600_000,
     bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 1_048_576),
     fileUploadLimitBytes: Number(env.FILE_UPLOAD_LIMIT_BYTES ?? 100 * 1024 * 1024),

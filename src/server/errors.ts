@@ -31,9 +31,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.validation) {
       const where = error.validationContext ?? 'request';
-      return reply.status(400).send({ error: `${where}${error.message.replace(/^(body|querystring|params|headers)/, '')}` });
+      return reply
+        .status(400)
+        .send({ error: `${where}${error.message.replace(/^(body|querystring|params|headers)/, '')}` });
     }
     return reply.status(status).send({ error: error.message });
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` }));
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` }),
+  );
 }

@@ -123,7 +123,8 @@ export const VOCABULARY = {
   'x-plural': {
     on: 'model',
     schema: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
-    meaning: 'Plural of the model name when the rule (append s, final y becomes ies) does not fit. Used in routes and labels.',
+    meaning:
+      'Plural of the model name when the rule (append s, final y becomes ies) does not fit. Used in routes and labels.',
   },
   'x-permission': {
     on: 'model',
@@ -142,12 +143,14 @@ export const VOCABULARY = {
   'x-acl': {
     on: 'model',
     schema: { type: 'boolean' },
-    meaning: 'Documents carry `_read` and `_write` role lists; every read and write is filtered by them (admin and superuser bypass).',
+    meaning:
+      'Documents carry `_read` and `_write` role lists; every read and write is filtered by them (admin and superuser bypass).',
   },
   'x-owner': {
     on: 'model',
     schema: { type: 'string' },
-    meaning: 'Field holding the id of the user who owns the document (`_id` for users themselves). The owner may read and update it without the model permission.',
+    meaning:
+      'Field holding the id of the user who owns the document (`_id` for users themselves). The owner may read and update it without the model permission.',
   },
   'x-ownerWritable': {
     on: 'property',
@@ -157,12 +160,14 @@ export const VOCABULARY = {
   'x-roles': {
     on: 'property',
     schema: { type: 'array', items: { type: 'string' }, minItems: 1 },
-    meaning: 'Only callers holding one of these roles may see or write the field (e.g. `_read`/`_write` of files: admin, superuser).',
+    meaning:
+      'Only callers holding one of these roles may see or write the field (e.g. `_read`/`_write` of files: admin, superuser).',
   },
   'x-secret': {
     on: 'property',
     schema: { const: 'argon2id' },
-    meaning: 'Write-only secret stored as a hash with the named algorithm; never returned, never queried, sorted or searched.',
+    meaning:
+      'Write-only secret stored as a hash with the named algorithm; never returned, never queried, sorted or searched.',
   },
   'x-relation': {
     on: 'property',
@@ -177,7 +182,8 @@ export const VOCABULARY = {
         key: { type: 'string' },
       },
     },
-    meaning: 'The field holds the id (or, on an array, the ids) of documents of another model; `populate` lists the fields copied in when populated.',
+    meaning:
+      'The field holds the id (or, on an array, the ids) of documents of another model; `populate` lists the fields copied in when populated.',
   },
   'x-computed': {
     on: 'property',
@@ -196,7 +202,8 @@ export const VOCABULARY = {
   'x-sequence': {
     on: 'property',
     schema: { type: 'boolean' },
-    meaning: 'An integer the server assigns on create when absent: one more than the highest so far (invoice and offer numbers).',
+    meaning:
+      'An integer the server assigns on create when absent: one more than the highest so far (invoice and offer numbers).',
   },
   'x-unique': {
     on: 'property',
@@ -241,7 +248,8 @@ export const VOCABULARY = {
   'x-display': {
     on: 'property',
     schema: { enum: [...DISPLAYS] },
-    meaning: 'How the admin shows the value in lists (a display rule that may read other fields of the document), e.g. `invoiceStatus`: overdue red, pending yellow, paid green.',
+    meaning:
+      'How the admin shows the value in lists (a display rule that may read other fields of the document), e.g. `invoiceStatus`: overdue red, pending yellow, paid green.',
   },
   'x-labelField': {
     on: 'model',

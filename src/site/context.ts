@@ -11,7 +11,15 @@ export interface SiteContextValue {
   /** Public submissions (client side); each rejects with the server's error message. */
   api: {
     submitForm(name: string, data: Record<string, unknown>): Promise<void>;
-    contact(body: { firstName: string; lastName: string; email: string; phone?: string; subject?: string; message: string; agb?: boolean }): Promise<void>;
+    contact(body: {
+      firstName: string;
+      lastName: string;
+      email: string;
+      phone?: string;
+      subject?: string;
+      message: string;
+      agb?: boolean;
+    }): Promise<void>;
     event(data: Record<string, unknown>): Promise<void>;
   };
 }

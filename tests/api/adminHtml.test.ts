@@ -16,7 +16,10 @@ beforeAll(async () => {
   // A stand-in for the built admin entry: the server only needs its <title> to place the script.
   clientDir = await mkdtemp(path.join(tmpdir(), 'bk-admin-html-'));
   await mkdir(path.join(clientDir, 'src/admin'), { recursive: true });
-  await writeFile(path.join(clientDir, 'src/admin/index.html'), '<!doctype html><html><head><title>Admin</title></head><body><div id="root"></div></body></html>');
+  await writeFile(
+    path.join(clientDir, 'src/admin/index.html'),
+    '<!doctype html><html><head><title>Admin</title></head><body><div id="root"></div></body></html>',
+  );
   process.env.CLIENT_DIR = clientDir;
   t = await createTestApp();
 });
@@ -33,14 +36,20 @@ function runInlineScripts(html: string, token?: string) {
   const window: Record<string, unknown> = {};
   const context = vm.createContext({
     window,
-    localStorage: { getItem: (key: string) => (key === ADMIN_LOGIN_KEY && token ? JSON.stringify({ token, user: { login: 'admin' } }) : null) },
+    localStorage: {
+      getItem: (key: string) =>
+        key === ADMIN_LOGIN_KEY && token ? JSON.stringify({ token, user: { login: 'admin' } }) : null,
+    },
     fetch: (path: string, init: { method: string; headers: Record<string, string>; body?: string }) => {
       requests.push({ path, ...init });
       return Promise.resolve({ ok: true });
     },
   });
   for (const [, code] of html.matchAll(/<script>([^]*?)<\/script>/g)) vm.runInContext(code, context);
-  return { requests, early: window[EARLY_RESPONSES_GLOBAL] as { token: string; responses: Record<string, unknown> } | undefined };
+  return {
+    requests,
+    early: window[EARLY_RESPONSES_GLOBAL] as { token: string; responses: Record<string, unknown> } | undefined,
+  };
 }
 
 describe('admin HTML', () => {
@@ -48,15 +57,26 @@ describe('admin HTML', () => {
     const response = await t.app.inject({ url: '/_/clients?p=2&sort=-name&q=Basel' });
     expect(response.statusCode).toBe(200);
     const { requests, early } = runInlineScripts(response.body, 'secret-token');
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/schemas', 'GET /api/admin/session', 'POST /api/document/find']);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/schemas',
+      'GET /api/admin/session',
+      'POST /api/document/find',
+    ]);
     expect(requests.every((r) => r.headers.authorization === 'Bearer secret-token')).toBe(true);
 
     // The very body the admin's list sends for this URL, so its data provider takes the response.
     const model = t.app.services.registry.model('client')!;
-    const expected = JSON.stringify({ model: 'client', ...findParams(parseListState(new URLSearchParams('p=2&sort=-name&q=Basel'), model), model) });
+    const expected = JSON.stringify({
+      model: 'client',
+      ...findParams(parseListState(new URLSearchParams('p=2&sort=-name&q=Basel'), model), model),
+    });
     expect(requests[2].body).toBe(expected);
     expect(JSON.parse(expected)).toMatchObject({ page: 2, sort: { name: -1 }, search: 'Basel' });
-    expect(Object.keys(early!.responses)).toEqual(['GET /api/schemas ', 'GET /api/admin/session ', `POST /api/document/find ${expected}`]);
+    expect(Object.keys(early!.responses)).toEqual([
+      'GET /api/schemas ',
+      'GET /api/admin/session ',
+      `POST /api/document/find ${expected}`,
+    ]);
     expect(early!.token).toBe('secret-token');
   });
 
@@ -64,12 +84,17 @@ describe('admin HTML', () => {
     expect(runInlineScripts((await t.app.inject({ url: '/_/clients' })).body).requests).toEqual([]);
     for (const url of ['/_', '/_/files', '/_/nothing-here', '/_/clients/new']) {
       const { requests } = runInlineScripts((await t.app.inject({ url })).body, 'secret-token');
-      expect(requests.map((r) => r.path), url).toEqual(['/api/schemas', '/api/admin/session']);
+      expect(
+        requests.map((r) => r.path),
+        url,
+      ).toEqual(['/api/schemas', '/api/admin/session']);
     }
   });
 
   it('keeps URL text inside the script data (no markup injection)', async () => {
-    const response = await t.app.inject({ url: `/_/clients?q=${encodeURIComponent('</script>\u2028<script>alert(1)</script>')}` });
+    const response = await t.app.inject({
+      url: `/_/clients?q=${encodeURIComponent('</script>\u2028<script>alert(1)</script>')}`,
+    });
     expect(response.body).not.toContain('<script>alert(1)');
     const { requests } = runInlineScripts(response.body, 'secret-token');
     expect(JSON.parse(requests[2].body!).search).toBe('</script>\u2028<script>alert(1)</script>');
@@ -77,7 +102,10 @@ describe('admin HTML', () => {
 });
 
 describe('admin HTML rendered on the server', () => {
-  async function loginCookie(username = 'admin', password = ADMIN_PASSWORD): Promise<{ token: string; cookie: string; setCookie: string }> {
+  async function loginCookie(
+    username = 'admin',
+    password = ADMIN_PASSWORD,
+  ): Promise<{ token: string; cookie: string; setCookie: string }> {
     const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
     const setCookie = String(response.headers['set-cookie']);
     return { token: response.json<{ token: string }>().token, cookie: setCookie.split(';')[0], setCookie };
@@ -93,7 +121,12 @@ describe('admin HTML rendered on the server', () => {
   it('renders a list page with its rows and embeds the same answers the API gives', async () => {
     const { token, cookie } = await loginCookie();
     const headers = t.auth(token);
-    await t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=client', headers, payload: { name: '<b>Rhein</b> & Söhne AG' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=client',
+      headers,
+      payload: { name: '<b>Rhein</b> & Söhne AG' },
+    });
     const page = await t.app.inject({ url: '/_/clients?q=Rhein', headers: { cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
@@ -105,10 +138,17 @@ describe('admin HTML rendered on the server', () => {
     expect(runInlineScripts(page.body, token).requests.map((r) => r.path)).toEqual(['/api/schemas']);
     expect(page.body).not.toMatch(/<script type="module"[^>]*src=/);
 
-    const preload = JSON.parse(page.body.match(/<script type="application\/json" id="admin-preload">([^]*?)<\/script>/)![1]);
+    const preload = JSON.parse(
+      page.body.match(/<script type="application\/json" id="admin-preload">([^]*?)<\/script>/)![1],
+    );
     const model = t.app.services.registry.model('client')!;
     const params = findParams(parseListState(new URLSearchParams('q=Rhein'), model), model);
-    const api = await t.app.inject({ method: 'POST', url: '/api/document/find', headers, payload: { model: 'client', ...params } });
+    const api = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/find',
+      headers,
+      payload: { model: 'client', ...params },
+    });
     expect(preload.find).toEqual({ model: 'client', params, answer: api.json() });
     expect(preload.session).toEqual((await t.app.inject({ url: '/api/admin/session', headers })).json());
     expect(preload.schemas).toBeUndefined();
@@ -125,7 +165,12 @@ describe('admin HTML rendered on the server', () => {
 
   it('renders nothing the caller may not list (the browser shows the refusal as usual)', async () => {
     const admin = await loginCookie();
-    await t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=user', headers: t.auth(admin.token), payload: { login: 'kassier', password: 'kassier-password-1', roles: [] } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=user',
+      headers: t.auth(admin.token),
+      payload: { login: 'kassier', password: 'kassier-password-1', roles: [] },
+    });
     const { cookie } = await loginCookie('kassier', 'kassier-password-1');
     const page = await t.app.inject({ url: '/_/invoices', headers: { cookie } });
     expect(page.statusCode).toBe(200);

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const find = (payload: object, headers = admin) => t.app.inject({ method: 'POST', url: '/api/document/find', headers, payload });
+const find = (payload: object, headers = admin) =>
+  t.app.inject({ method: 'POST', url: '/api/document/find', headers, payload });
 
 describe('attacks are answered safely', () => {
   it('refuses filtering, sorting, searching and populating on a password hash', async () => {
@@ -30,7 +31,12 @@ describe('attacks are answered safely', () => {
   });
 
   it('refuses $where, $function and unknown operators', async () => {
-    for (const query of [{ $where: 'sleep(1000)' }, { name: { $function: 'x' } }, { name: { $foo: 1 } }, { $expr: { $eq: [1, 1] } }]) {
+    for (const query of [
+      { $where: 'sleep(1000)' },
+      { name: { $function: 'x' } },
+      { name: { $foo: 1 } },
+      { $expr: { $eq: [1, 1] } },
+    ]) {
       const response = await find({ model: 'client', query });
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toMatch(/\$(where|function|foo|expr)/);
@@ -46,7 +52,12 @@ describe('attacks are answered safely', () => {
 
   it('refuses __proto__ in bodies', async () => {
     const raw = '{"model":"client","query":{"__proto__":{"polluted":true}}}';
-    const response = await t.app.inject({ method: 'POST', url: '/api/document/find', headers: { ...admin, 'content-type': 'application/json' }, payload: raw });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/find',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: raw,
+    });
     expect(response.statusCode).toBe(400);
     const save = await t.app.inject({
       method: 'POST',
@@ -75,7 +86,12 @@ describe('attacks are answered safely', () => {
     expect((await find({ model: 'client', query })).statusCode).toBe(400);
     let nested: Record<string, unknown> = {};
     for (let i = 0; i < 100; i++) nested = { a: nested };
-    const response = await t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=formData', headers: admin, payload: { name: 'x', data: nested } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=formData',
+      headers: admin,
+      payload: { name: 'x', data: nested },
+    });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
   });
@@ -85,9 +101,19 @@ describe('attacks are answered safely', () => {
     const { token, id } = await userWithRole(t, adminToken, 'mia', 'staff');
     const own = await t.app.inject({ url: `/api/document/findById?model=user&id=${id}`, headers: t.auth(token) });
     expect(own.statusCode).toBe(200);
-    const rename = await t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=user', headers: t.auth(token), payload: { ...(own.json() as object), firstName: 'Mia' } });
+    const rename = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=user',
+      headers: t.auth(token),
+      payload: { ...(own.json() as object), firstName: 'Mia' },
+    });
     expect(rename.statusCode).toBe(200);
-    const escalate = await t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=user', headers: t.auth(token), payload: { ...(rename.json() as object), roles: ['superuser'] } });
+    const escalate = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=user',
+      headers: t.auth(token),
+      payload: { ...(rename.json() as object), roles: ['superuser'] },
+    });
     expect(escalate.statusCode).toBe(403);
     const after = await t.app.inject({ url: `/api/document/findById?model=user&id=${id}`, headers: admin });
     expect(after.json().roles).toEqual(['staff']);
@@ -102,7 +128,12 @@ describe('attacks are answered safely', () => {
     await t.app.inject({ method: 'POST', url: '/api/logout', headers: t.auth(token) });
     expect((await t.app.inject({ url: '/api/self', headers: t.auth(token) })).statusCode).toBe(401);
     const second = await t.login('tom', password);
-    await t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=user', headers: admin, payload: { _id: id, login: 'tom', roles: ['accountant'], password: 'a-new-password-2' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=user',
+      headers: admin,
+      payload: { _id: id, login: 'tom', roles: ['accountant'], password: 'a-new-password-2' },
+    });
     expect((await t.app.inject({ url: '/api/self', headers: t.auth(second) })).statusCode).toBe(401);
     expect(await t.login('tom', 'a-new-password-2')).toBeTruthy();
   });
@@ -110,10 +141,22 @@ describe('attacks are answered safely', () => {
   it('locks an account after repeated wrong passwords', async () => {
     let last = 0;
     for (let i = 0; i < 30; i++) {
-      last = (await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: `wrong-${i}` }, remoteAddress: `10.0.0.${i}` })).statusCode;
+      last = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: 'admin', password: `wrong-${i}` },
+          remoteAddress: `10.0.0.${i}`,
+        })
+      ).statusCode;
     }
     expect(last).toBe(429);
-    const locked = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: 'admin-test-password' }, remoteAddress: '10.0.1.1' });
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'admin', password: 'admin-test-password' },
+      remoteAddress: '10.0.1.1',
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBeTruthy();
   });
@@ -121,8 +164,15 @@ describe('attacks are answered safely', () => {
 
 describe('login with a stale token', () => {
   it('still logs in (the admin may hold an expired token)', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/login', headers: { authorization: 'Bearer stale-token' }, payload: { username: 'admin', password: 'admin-test-password' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { authorization: 'Bearer stale-token' },
+      payload: { username: 'admin', password: 'admin-test-password' },
+    });
     expect([200, 429]).toContain(response.statusCode);
-    expect((await t.app.inject({ url: '/api/self', headers: { authorization: 'Bearer stale-token' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/self', headers: { authorization: 'Bearer stale-token' } })).statusCode,
+    ).toBe(401);
   });
 });

@@ -12,7 +12,8 @@ describe('auth API', () => {
   let t: TestApp;
   const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-  const self = (token?: string) => t.app.inject({ method: 'GET', url: '/api/self', headers: token ? t.auth(token) : {} });
+  const self = (token?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/self', headers: token ? t.auth(token) : {} });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -22,7 +23,13 @@ describe('auth API', () => {
   });
 
   it('logs in and answers the login state without the password hash', async () => {
-    const extra = { email: 'mm@example.ch', firstName: 'Martina', lastName: 'Meier', avatar: { src: '/a.png' }, projects: [] };
+    const extra = {
+      email: 'mm@example.ch',
+      firstName: 'Martina',
+      lastName: 'Meier',
+      avatar: { src: '/a.png' },
+      projects: [],
+    };
     const id = await insertUser(t.db, t.app.services.auth, 'mmeier', 'correct horse', { ...extra, roles: ['editor'] });
     const response = await post('/api/login', { username: 'mmeier', password: 'correct horse' });
     expect(response.statusCode).toBe(200);
@@ -38,7 +45,9 @@ describe('auth API', () => {
       avatar: { src: '/a.png' },
       roles: ['editor'],
     });
-    const { rows } = await t.db.query<{ token_hash: string }>(sql`SELECT token_hash FROM auth_session WHERE user_id = ${id}`);
+    const { rows } = await t.db.query<{ token_hash: string }>(
+      sql`SELECT token_hash FROM auth_session WHERE user_id = ${id}`,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).not.toBe(body.token);
   });
@@ -93,7 +102,11 @@ describe('auth API', () => {
 
   it('revokes every session of a user except the one in use', async () => {
     const id = await insertUser(t.db, t.app.services.auth, 'changer', 'password-1');
-    const [keep, other, third] = [await t.login('changer', 'password-1'), await t.login('changer', 'password-1'), await t.login('changer', 'password-1')];
+    const [keep, other, third] = [
+      await t.login('changer', 'password-1'),
+      await t.login('changer', 'password-1'),
+      await t.login('changer', 'password-1'),
+    ];
     for (const token of [keep, other, third]) expect((await self(token)).statusCode).toBe(200);
     await t.app.services.auth.revokeSessions(id, keep);
     expect((await self(keep)).statusCode).toBe(200);
@@ -123,7 +136,9 @@ describe('auth API', () => {
 
   it('maps roles to permissions and picks up role changes after invalidateRoles', async () => {
     const roleId = createObjectId();
-    await t.db.query(sql`INSERT INTO doc_role (_id, doc) VALUES (${roleId}, ${JSON.stringify({ name: 'editor', permissions: ['manage:cms'] })}::jsonb)`);
+    await t.db.query(
+      sql`INSERT INTO doc_role (_id, doc) VALUES (${roleId}, ${JSON.stringify({ name: 'editor', permissions: ['manage:cms'] })}::jsonb)`,
+    );
     await insertUser(t.db, t.app.services.auth, 'editor1', 'password-1', { roles: ['editor'] });
     const token = await t.login('editor1', 'password-1');
     const auth = t.app.services.auth;
@@ -131,7 +146,9 @@ describe('auth API', () => {
     const before = await auth.callerFromToken(token);
     expect([...before.permissions]).toEqual(['manage:cms']);
     expect(before).toMatchObject({ almighty: false, roles: ['guest', 'editor'], user: { login: 'editor1' } });
-    await t.db.query(sql`UPDATE doc_role SET doc = ${JSON.stringify({ name: 'editor', permissions: ['manage:files'] })}::jsonb WHERE _id = ${roleId}`);
+    await t.db.query(
+      sql`UPDATE doc_role SET doc = ${JSON.stringify({ name: 'editor', permissions: ['manage:files'] })}::jsonb WHERE _id = ${roleId}`,
+    );
     auth.invalidateRoles();
     expect([...(await auth.callerFromToken(token)).permissions]).toEqual(['manage:files']);
     expect((await auth.callerFromToken(await t.login())).almighty).toBe(true);
@@ -150,14 +167,19 @@ describe('auth API', () => {
     expect((await auth.callerFromToken(token)).user?._id).toBe(id);
     // ...until the documents module announces the change.
     bus.publish({ type: 'document', model: 'user', id, action: 'delete', doc: {} });
-    await expect(auth.callerFromToken(token)).rejects.toMatchObject({ status: 401, message: 'Session expired or invalid' });
+    await expect(auth.callerFromToken(token)).rejects.toMatchObject({
+      status: 401,
+      message: 'Session expired or invalid',
+    });
   });
 
   it('stops accepting a session once it expires', async () => {
     const short = await createTestApp({ config: { sessionTtlMs: 300 } });
     try {
       const token = await short.login();
-      expect((await short.app.inject({ method: 'GET', url: '/api/self', headers: short.auth(token) })).statusCode).toBe(200);
+      expect((await short.app.inject({ method: 'GET', url: '/api/self', headers: short.auth(token) })).statusCode).toBe(
+        200,
+      );
       await new Promise((resolve) => setTimeout(resolve, 400));
       const expired = await short.app.inject({ method: 'GET', url: '/api/self', headers: short.auth(token) });
       expect(expired.statusCode).toBe(401);

@@ -41,7 +41,9 @@ describe('login rate limits', () => {
     expect(body.error).toBe(`Too many failed logins, try again in ${body.retryAfter} seconds`);
     expect(locked.headers['retry-after']).toBe(String(body.retryAfter));
     // Refused attempts are not stored: only the 5 failures count.
-    const { rows } = await t.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM auth_attempt WHERE key = 'account:victim'`);
+    const { rows } = await t.db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM auth_attempt WHERE key = 'account:victim'`,
+    );
     expect(rows[0].n).toBe(5);
   });
 
@@ -66,7 +68,9 @@ describe('login rate limits', () => {
 
   it('counts concurrent guesses: a burst gets no more than 5 password checks', async () => {
     await insertUser(t.db, t.app.services.auth, 'burst', 'right-password');
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => attempt('burst', `guess-${i}`, `10.0.5.${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => attempt('burst', `guess-${i}`, `10.0.5.${i}`)),
+    );
     const checked = results.filter((r) => r.statusCode === 401).length;
     expect(checked).toBeLessThanOrEqual(5);
     expect(results.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
@@ -78,23 +82,34 @@ describe('login rate limits', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(15);
     const last = await attempt('admin', ADMIN_PASSWORD, '10.0.7.1');
     expect(last.statusCode).toBe(429);
-    expect(last.json()).toMatchObject({ error: expect.stringMatching(/^Too many requests, try again in \d+ seconds$/) });
+    expect(last.json()).toMatchObject({
+      error: expect.stringMatching(/^Too many requests, try again in \d+ seconds$/),
+    });
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('unlocks after the window, with the limits persisted in the database', async () => {
     let clock = Date.now();
-    const options = { db: t.db, registry: t.app.services.registry, config: { sessionTtlMs: 60_000 }, log: t.app.log, now: () => clock };
+    const options = {
+      db: t.db,
+      registry: t.app.services.registry,
+      config: { sessionTtlMs: 60_000 },
+      log: t.app.log,
+      now: () => clock,
+    };
     const first = createAuthService(options);
     await insertUser(t.db, first, 'sleeper', 'right-password');
-    for (let i = 0; i < 5; i += 1) await expect(first.login('sleeper', 'wrong', '10.0.6.1')).rejects.toMatchObject({ status: 401 });
+    for (let i = 0; i < 5; i += 1)
+      await expect(first.login('sleeper', 'wrong', '10.0.6.1')).rejects.toMatchObject({ status: 401 });
     // A second service on the same database (another process, or after a restart) sees the lock.
     const second = createAuthService(options);
     const locked = await second.login('sleeper', 'right-password', '10.0.6.2').catch((error: unknown) => error);
     expect(locked).toBeInstanceOf(HttpError);
     expect(locked).toMatchObject({ status: 429, details: { retryAfter: 900 } });
     clock += 15 * 60_000 + 1_000;
-    await expect(second.login('sleeper', 'right-password', '10.0.6.2')).resolves.toMatchObject({ user: { login: 'sleeper' } });
+    await expect(second.login('sleeper', 'right-password', '10.0.6.2')).resolves.toMatchObject({
+      user: { login: 'sleeper' },
+    });
   });
 });
 
@@ -103,7 +118,12 @@ describe('ensureAdmin', () => {
     const { db, drop } = await freshDatabase();
     const registry = createRegistry(await loadSchemaSet([path.resolve('tests/fixtures/schemas')]));
     await migrate(db, registry); // the PGlite template is migrated already; a fresh PostgreSQL database is not
-    const auth = createAuthService({ db, registry, config: { sessionTtlMs: 60_000, adminPassword }, log: Fastify({ logger: false }).log });
+    const auth = createAuthService({
+      db,
+      registry,
+      config: { sessionTtlMs: 60_000, adminPassword },
+      log: Fastify({ logger: false }).log,
+    });
     await auth.migrate();
     return { db, drop, auth };
   }
@@ -124,7 +144,9 @@ describe('ensureAdmin', () => {
       expect(users.rows).toHaveLength(1);
       expect(users.rows[0].doc).toMatchObject({ login: 'admin', roles: ['superuser'] });
       expect(users.rows[0].doc.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-      await expect(auth.login('admin', first.password ?? '', '127.0.0.1')).resolves.toMatchObject({ user: { roles: ['superuser'] } });
+      await expect(auth.login('admin', first.password ?? '', '127.0.0.1')).resolves.toMatchObject({
+        user: { roles: ['superuser'] },
+      });
     } finally {
       await drop();
     }
@@ -146,7 +168,9 @@ describe('ensureAdmin', () => {
   it('adds the admin next to existing roles without duplicating them', async () => {
     const { db, drop, auth } = await serviceOnFreshDatabase(ADMIN_PASSWORD);
     try {
-      await db.query(sql`INSERT INTO doc_role (_id, doc) VALUES (${createObjectId()}, '{"name":"admin","permissions":[]}'::jsonb)`);
+      await db.query(
+        sql`INSERT INTO doc_role (_id, doc) VALUES (${createObjectId()}, '{"name":"admin","permissions":[]}'::jsonb)`,
+      );
       expect(await auth.ensureAdmin()).toEqual({ created: true });
       const roles = await db.query<{ name: string }>(sql`SELECT doc->>'name' AS name FROM doc_role ORDER BY 1`);
       expect(roles.rows.map((r) => r.name)).toEqual(['admin', 'superuser']);

@@ -12,7 +12,8 @@ afterAll(() => t.close());
 
 const save = (model: string, payload: unknown, headers = admin) =>
   t.app.inject({ method: 'POST', url: `/api/document/updateOne?model=${model}`, headers, payload: payload as object });
-const find = (payload: object, headers = admin) => t.app.inject({ method: 'POST', url: '/api/document/find', headers, payload });
+const find = (payload: object, headers = admin) =>
+  t.app.inject({ method: 'POST', url: '/api/document/find', headers, payload });
 
 describe('document API', () => {
   it('creates, reads, updates and soft-deletes a client', async () => {
@@ -35,12 +36,26 @@ describe('document API', () => {
     const after = await t.app.inject({ url: `/api/document/findById?model=client&id=${client._id}`, headers: admin });
     expect(after.json().name).toBe('Rheinblick Immobilien AG');
 
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/document/delete?model=client&id=${client._id}`, headers: admin });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/document/delete?model=client&id=${client._id}`,
+      headers: admin,
+    });
     expect(removed.statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/api/document/findById?model=client&id=${client._id}`, headers: admin })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/document/findById?model=client&id=${client._id}`, headers: admin })).statusCode,
+    ).toBe(404);
     const withDeleted = await find({ model: 'client', query: { _id: client._id }, deleted: true });
     expect(withDeleted.json().results[0]._deletedAt).toBeTruthy();
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/document/delete?model=client&id=${client._id}`, headers: admin })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/document/delete?model=client&id=${client._id}`,
+          headers: admin,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('answers 400 naming the field and the rule, and writes nothing', async () => {
@@ -76,7 +91,13 @@ describe('document API', () => {
   });
 
   it('lists pages with total, sort, search, filter values and paging', async () => {
-    for (let i = 0; i < 30; i++) await save('redirect', { name: `Weiterleitung ${String(i).padStart(2, '0')}`, from: `/alt-${i}`, to: `/neu-${i}`, permanent: i % 3 === 0 });
+    for (let i = 0; i < 30; i++)
+      await save('redirect', {
+        name: `Weiterleitung ${String(i).padStart(2, '0')}`,
+        from: `/alt-${i}`,
+        to: `/neu-${i}`,
+        permanent: i % 3 === 0,
+      });
     const first = await find({ model: 'redirect', page: 0, limit: 25, sort: { name: 1 }, filterFields: ['permanent'] });
     const body = first.json();
     expect(body.total).toBe(30);
@@ -84,7 +105,13 @@ describe('document API', () => {
     expect(body.results[0].name).toBe('Weiterleitung 00');
     expect(body.filters.permanent.map((o: { value: unknown }) => o.value)).toEqual([true, false]);
     const second = await find({ model: 'redirect', page: 1, limit: 25, sort: { name: 1 } });
-    expect(second.json().results.map((r: { name: string }) => r.name)).toEqual(['Weiterleitung 25', 'Weiterleitung 26', 'Weiterleitung 27', 'Weiterleitung 28', 'Weiterleitung 29']);
+    expect(second.json().results.map((r: { name: string }) => r.name)).toEqual([
+      'Weiterleitung 25',
+      'Weiterleitung 26',
+      'Weiterleitung 27',
+      'Weiterleitung 28',
+      'Weiterleitung 29',
+    ]);
     const filtered = await find({ model: 'redirect', page: 0, filter: { permanent: true } });
     expect(filtered.json().total).toBe(10);
     const searched = await find({ model: 'redirect', page: 0, search: 'ung 1' });
@@ -108,14 +135,22 @@ describe('document API', () => {
     const listed = await find({ model: 'user', page: 0 });
     expect(JSON.stringify(listed.json())).not.toMatch(/argon2|lisa-secret/);
     // Saving the user without a password keeps the old one.
-    expect((await save("user", { ...(user.json() as object), email: 'lisa@example.ch' })).statusCode).toBe(200);
+    expect((await save('user', { ...(user.json() as object), email: 'lisa@example.ch' })).statusCode).toBe(200);
     expect(await t.login('lisa', 'lisa-secret-1')).toBeTruthy();
   });
 
   it('populates nested relations and role names', async () => {
     const anna = (await save('user', { login: 'anna', roles: ['superuser'] })).json();
     const client = (await save('client', { name: 'Novartis Campus' })).json();
-    const invoice = (await save('invoice', { name: 'R-2', client: client._id, date: '2026-10-01', status: 'paid', items: [{ name: 'Analyse', user: anna._id, price: 100, count: 2 }] })).json();
+    const invoice = (
+      await save('invoice', {
+        name: 'R-2',
+        client: client._id,
+        date: '2026-10-01',
+        status: 'paid',
+        items: [{ name: 'Analyse', user: anna._id, price: 100, count: 2 }],
+      })
+    ).json();
     const populated = (await find({ model: 'invoice', query: { _id: invoice._id }, populate: ['items.user'] })).json();
     expect(populated.results[0].items[0].user).toEqual({ _id: anna._id, login: 'anna' });
     const users = (await find({ model: 'user', query: { login: 'anna' }, populate: ['roles'] })).json();
@@ -126,23 +161,46 @@ describe('document API', () => {
   it('moves and renames folders without cycles', async () => {
     const parent = (await save('folder', { name: 'Bilder', _parent: null })).json();
     const child = (await save('folder', { name: 'Team', _parent: parent._id })).json();
-    const moved = await t.app.inject({ method: 'POST', url: `/api/database/folder/${parent._id}`, headers: admin, payload: { _parent: child._id } });
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/database/folder/${parent._id}`,
+      headers: admin,
+      payload: { _parent: child._id },
+    });
     expect(moved.statusCode).toBe(400);
-    const renamed = await t.app.inject({ method: 'POST', url: `/api/database/folder/${child._id}`, headers: admin, payload: { name: 'Team 2026' } });
+    const renamed = await t.app.inject({
+      method: 'POST',
+      url: `/api/database/folder/${child._id}`,
+      headers: admin,
+      payload: { name: 'Team 2026' },
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Team 2026', _parent: parent._id });
-    expect((await t.app.inject({ method: 'POST', url: `/api/database/client/${child._id}`, headers: admin, payload: { name: 'x' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/database/client/${child._id}`,
+          headers: admin,
+          payload: { name: 'x' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('answers unknown models and malformed ids with 400', async () => {
     expect((await find({ model: 'nope' })).json()).toEqual({ error: 'Unknown model nope' });
-    expect((await t.app.inject({ url: '/api/document/findById?model=client&id=xyz', headers: admin })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/document/findById?model=client&id=xyz', headers: admin })).statusCode).toBe(
+      400,
+    );
   });
 });
 
 describe('partial updates', () => {
   it('keep the fields a save leaves out, and null clears a field', async () => {
-    const client = (await save('client', { name: 'Messe Basel', email: 'info@messe.ch', phone: '+41 61 000 00 00' })).json();
+    const client = (
+      await save('client', { name: 'Messe Basel', email: 'info@messe.ch', phone: '+41 61 000 00 00' })
+    ).json();
     const renamed = (await save('client', { _id: client._id, name: 'MCH Messe Basel' })).json();
     expect(renamed).toMatchObject({ name: 'MCH Messe Basel', email: 'info@messe.ch', phone: '+41 61 000 00 00' });
     const cleared = (await save('client', { _id: client._id, phone: null })).json();

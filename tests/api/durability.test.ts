@@ -9,7 +9,9 @@ async function login(server: { login(): Promise<string> }): Promise<Record<strin
 }
 
 describe('durability', () => {
-  it('keeps every acknowledged write across a SIGKILL, with no half-written document', { timeout: 180_000 }, async () => {
+  it('keeps every acknowledged write across a SIGKILL, with no half-written document', {
+    timeout: 180_000,
+  }, async () => {
     const site = await serverSite('bk-durable-');
     sites.push(site);
     const first = await startServerProcess(site.dataDir, site.env);
@@ -21,9 +23,17 @@ describe('durability', () => {
       for (;;) {
         const n = attempted++;
         if (n === killAfter) first.child.kill('SIGKILL');
-        const body = { name: `Kunde ${worker}-${n}`, phone: `+41 61 ${String(n).padStart(7, '0')}`, address: { street: 'Rheingasse', streetNumber: String(n), city: 'Basel' } };
+        const body = {
+          name: `Kunde ${worker}-${n}`,
+          phone: `+41 61 ${String(n).padStart(7, '0')}`,
+          address: { street: 'Rheingasse', streetNumber: String(n), city: 'Basel' },
+        };
         try {
-          const response = await fetch(`${first.url}/api/document/updateOne?model=client`, { method: 'POST', headers, body: JSON.stringify(body) });
+          const response = await fetch(`${first.url}/api/document/updateOne?model=client`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify(body),
+          });
           if (response.status !== 200) return;
           const saved = (await response.json()) as { _id: string };
           acknowledged.set(saved._id, { name: body.name, phone: body.phone });
@@ -39,8 +49,14 @@ describe('durability', () => {
     const second = await startServerProcess(site.dataDir, site.env);
     try {
       const after = await login(second);
-      const response = await fetch(`${second.url}/api/document/find`, { method: 'POST', headers: after, body: JSON.stringify({ model: 'client', limit: 500 }) });
-      const { results } = (await response.json()) as { results: { _id: string; name: string; phone: string; address?: { city?: string } }[] };
+      const response = await fetch(`${second.url}/api/document/find`, {
+        method: 'POST',
+        headers: after,
+        body: JSON.stringify({ model: 'client', limit: 500 }),
+      });
+      const { results } = (await response.json()) as {
+        results: { _id: string; name: string; phone: string; address?: { city?: string } }[];
+      };
       const stored = new Map(results.map((doc) => [doc._id, doc]));
       for (const [id, expected] of acknowledged) expect(stored.get(id), id).toMatchObject(expected);
       for (const doc of results) {

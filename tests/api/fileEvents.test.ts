@@ -14,20 +14,44 @@ afterAll(() => t.close());
 describe('cms/item events', () => {
   it('tell the old and the new folder when an item moves, and the folder when it is renamed', async () => {
     const folder = async (name: string) =>
-      (await t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=folder', headers: admin, payload: { name, _parent: null } })).json() as { _id: string };
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/document/updateOne?model=folder',
+          headers: admin,
+          payload: { name, _parent: null },
+        })
+      ).json() as { _id: string };
     const from = await folder('Eingang');
     const to = await folder('Archiv');
     const moved = await folder('Belege 2026');
-    await t.app.inject({ method: 'POST', url: `/api/database/folder/${moved._id}`, headers: admin, payload: { _parent: from._id } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/database/folder/${moved._id}`,
+      headers: admin,
+      payload: { _parent: from._id },
+    });
 
     const events: ServerEvent[] = [];
     const stop = t.app.services.bus.subscribe((event) => events.push(event));
-    const response = await t.app.inject({ method: 'POST', url: `/api/database/folder/${moved._id}`, headers: admin, payload: { _parent: to._id } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/database/folder/${moved._id}`,
+      headers: admin,
+      payload: { _parent: to._id },
+    });
     expect(response.statusCode).toBe(200);
-    await t.app.inject({ method: 'POST', url: `/api/database/folder/${moved._id}`, headers: admin, payload: { name: 'Belege' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/database/folder/${moved._id}`,
+      headers: admin,
+      payload: { name: 'Belege' },
+    });
     stop();
 
-    const items = events.filter((e): e is Extract<ServerEvent, { type: 'cms/item' }> => e.type === 'cms/item' && e.id === moved._id);
+    const items = events.filter(
+      (e): e is Extract<ServerEvent, { type: 'cms/item' }> => e.type === 'cms/item' && e.id === moved._id,
+    );
     expect(items.map((e) => e.parent)).toEqual([to._id, from._id, to._id]);
   });
 });

@@ -18,7 +18,10 @@ let staff: string;
 let accountant: string;
 const LIMIT = 256 * 1024;
 
-const png = (width = 64, height = 48) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+const png = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .png()
+    .toBuffer();
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'bk-files-'));
@@ -35,16 +38,27 @@ afterAll(async () => {
 
 async function upload(token: string | undefined, name: string, body: Buffer | Readable, type: string, folder?: string) {
   const query = new URLSearchParams({ name, ...(folder ? { folder } : {}) });
-  return t.app.inject({ method: 'POST', url: `/api/files/upload?${query}`, headers: { ...(token ? t.auth(token) : {}), 'content-type': type }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/files/upload?${query}`,
+    headers: { ...(token ? t.auth(token) : {}), 'content-type': type },
+    payload: body,
+  });
 }
 
 async function folder(token: string, name: string, parent?: string) {
-  const response = await t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=folder', headers: t.auth(token), payload: { name, ...(parent ? { _parent: parent } : {}) } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/document/updateOne?model=folder',
+    headers: t.auth(token),
+    payload: { name, ...(parent ? { _parent: parent } : {}) },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { _id: string; _path: string; _tree: string[]; _pathSegments: string[] };
 }
 
-const list = (token: string, query: string) => t.app.inject({ method: 'GET', url: `/api/files/folder?${query}`, headers: t.auth(token) });
+const list = (token: string, query: string) =>
+  t.app.inject({ method: 'GET', url: `/api/files/folder?${query}`, headers: t.auth(token) });
 
 describe('upload and folders', () => {
   it('uploads into a folder with paths, inherited permissions and child counts', async () => {
@@ -53,21 +67,45 @@ describe('upload and folders', () => {
     const response = await upload(staff, 'team.png', await png(), 'image/png', bilder._id);
     expect(response.statusCode, response.body).toBe(200);
     const file = response.json();
-    expect(file).toMatchObject({ name: 'team.png', _type: 'file', mimeType: 'image/png', _parent: bilder._id, _path: '/Bilder/team.png', _tree: [bilder._id] });
+    expect(file).toMatchObject({
+      name: 'team.png',
+      _type: 'file',
+      mimeType: 'image/png',
+      _parent: bilder._id,
+      _path: '/Bilder/team.png',
+      _tree: [bilder._id],
+    });
     expect(file.size).toBeGreaterThan(50);
 
     const listing = await list(staff, `id=${bilder._id}`);
     expect(listing.statusCode, listing.body).toBe(200);
-    expect(listing.json()).toMatchObject({ _id: bilder._id, childCount: 1, total: 1, children: [{ _id: file._id, name: 'team.png' }] });
+    expect(listing.json()).toMatchObject({
+      _id: bilder._id,
+      childCount: 1,
+      total: 1,
+      children: [{ _id: file._id, name: 'team.png' }],
+    });
 
-    const download = await t.app.inject({ method: 'GET', url: `/api/files/download?id=${file._id}`, headers: t.auth(staff) });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/download?id=${file._id}`,
+      headers: t.auth(staff),
+    });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('image/png');
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="team.png"/);
     expect(download.rawPayload.equals(await png())).toBe(true);
-    const cached = await t.app.inject({ method: 'GET', url: `/api/files/download?id=${file._id}`, headers: { ...t.auth(staff), 'if-none-match': String(download.headers.etag) } });
+    const cached = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/download?id=${file._id}`,
+      headers: { ...t.auth(staff), 'if-none-match': String(download.headers.etag) },
+    });
     expect(cached.statusCode).toBe(304);
-    const ranged = await t.app.inject({ method: 'GET', url: `/api/files/download?id=${file._id}`, headers: { ...t.auth(staff), range: 'bytes=0-7' } });
+    const ranged = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/download?id=${file._id}`,
+      headers: { ...t.auth(staff), range: 'bytes=0-7' },
+    });
     expect(ranged.statusCode).toBe(206);
     expect(ranged.rawPayload.length).toBe(8);
   });
@@ -76,7 +114,8 @@ describe('upload and folders', () => {
     const root = await folder(admin, 'Paging');
     const sub = await folder(admin, 'b-sub', root._id);
     const deep = await folder(admin, 'deep', sub._id);
-    for (const name of ['c.txt', 'a.txt', 'd.txt']) expect((await upload(admin, name, Buffer.from(name), 'text/plain', root._id)).statusCode).toBe(200);
+    for (const name of ['c.txt', 'a.txt', 'd.txt'])
+      expect((await upload(admin, name, Buffer.from(name), 'text/plain', root._id)).statusCode).toBe(200);
     const inDeep = (await upload(admin, 'x.txt', Buffer.from('x'), 'text/plain', deep._id)).json();
     expect(inDeep._path).toBe('/Paging/b-sub/deep/x.txt');
 
@@ -89,16 +128,38 @@ describe('upload and folders', () => {
     expect(desc.children.map((c: { name: string }) => c.name)).toEqual(['b-sub', 'd.txt', 'c.txt', 'a.txt']);
 
     const target = await folder(admin, 'Ziel');
-    const moved = await t.app.inject({ method: 'POST', url: `/api/database/folder/${sub._id}`, headers: t.auth(admin), payload: { _id: sub._id, name: 'renamed', _parent: target._id } });
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/database/folder/${sub._id}`,
+      headers: t.auth(admin),
+      payload: { _id: sub._id, name: 'renamed', _parent: target._id },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
-    const file = await t.app.inject({ method: 'GET', url: `/api/document/findById?model=file&id=${inDeep._id}`, headers: t.auth(admin) });
-    expect(file.json()).toMatchObject({ _path: '/Ziel/renamed/deep/x.txt', _tree: [target._id, sub._id, deep._id], _pathSegments: ['Ziel', 'renamed', 'deep', 'x.txt'] });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/document/findById?model=file&id=${inDeep._id}`,
+      headers: t.auth(admin),
+    });
+    expect(file.json()).toMatchObject({
+      _path: '/Ziel/renamed/deep/x.txt',
+      _tree: [target._id, sub._id, deep._id],
+      _pathSegments: ['Ziel', 'renamed', 'deep', 'x.txt'],
+    });
     expect((await list(admin, `id=${root._id}&children=false`)).json().childCount).toBe(3);
     expect((await list(admin, `id=${target._id}&children=false`)).json().childCount).toBe(1);
 
-    const intoItself = await t.app.inject({ method: 'POST', url: `/api/database/folder/${sub._id}`, headers: t.auth(admin), payload: { _parent: deep._id } });
+    const intoItself = await t.app.inject({
+      method: 'POST',
+      url: `/api/database/folder/${sub._id}`,
+      headers: t.auth(admin),
+      payload: { _parent: deep._id },
+    });
     expect(intoItself.statusCode).toBe(400);
-    const notEmpty = await t.app.inject({ method: 'DELETE', url: `/api/document/delete?model=folder&id=${deep._id}`, headers: t.auth(admin) });
+    const notEmpty = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/document/delete?model=folder&id=${deep._id}`,
+      headers: t.auth(admin),
+    });
     expect(notEmpty.statusCode).toBe(409);
   });
 
@@ -106,30 +167,54 @@ describe('upload and folders', () => {
     expect((await upload(accountant, 'a.txt', Buffer.from('a'), 'text/plain')).statusCode).toBe(403);
     expect((await upload(undefined, 'a.txt', Buffer.from('a'), 'text/plain')).statusCode).toBe(401);
     expect((await list(accountant, '')).statusCode).toBe(403);
-    const mkdir = await t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=folder', headers: t.auth(accountant), payload: { name: 'x' } });
+    const mkdir = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=folder',
+      headers: t.auth(accountant),
+      payload: { name: 'x' },
+    });
     expect(mkdir.statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/cms/storageInfo', headers: t.auth(accountant) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/cms/storageInfo', headers: t.auth(accountant) })).statusCode,
+    ).toBe(403);
     const info = await t.app.inject({ method: 'GET', url: '/api/cms/storageInfo', headers: t.auth(staff) });
     expect(info.statusCode).toBe(200);
-    expect(info.json()).toMatchObject({ used: expect.any(Number), files: expect.any(Number), folders: expect.any(Number) });
+    expect(info.json()).toMatchObject({
+      used: expect.any(Number),
+      files: expect.any(Number),
+      folders: expect.any(Number),
+    });
     expect(info.json().used).toBeGreaterThan(0);
   });
 
   it('hides files whose _read list the caller lacks, in listings, downloads, presets and cms/image', async () => {
     const secret = await folder(admin, 'Geheim');
-    const set = await t.app.inject({ method: 'POST', url: `/api/database/folder/${secret._id}`, headers: t.auth(admin), payload: { _read: ['accountant'], _write: ['accountant'] } });
+    const set = await t.app.inject({
+      method: 'POST',
+      url: `/api/database/folder/${secret._id}`,
+      headers: t.auth(admin),
+      payload: { _read: ['accountant'], _write: ['accountant'] },
+    });
     expect(set.statusCode, set.body).toBe(200);
     const file = (await upload(admin, 'lohn.png', await png(), 'image/png', secret._id)).json();
     expect(file._read).toEqual(['accountant']);
     expect((await list(staff, `id=${secret._id}`)).statusCode).toBe(404);
     expect((await list(staff, '')).json().children.map((c: { _id: string }) => c._id)).not.toContain(secret._id);
-    for (const url of [`/api/files/download?id=${file._id}`, `/api/files/imagePreset?id=${file._id}&preset=thumbnail`, `/api/files/preview?id=${file._id}`, `/api/cms/image?image=${file._id}`]) {
+    for (const url of [
+      `/api/files/download?id=${file._id}`,
+      `/api/files/imagePreset?id=${file._id}&preset=thumbnail`,
+      `/api/files/preview?id=${file._id}`,
+      `/api/cms/image?image=${file._id}`,
+    ]) {
       expect((await t.app.inject({ method: 'GET', url, headers: t.auth(staff) })).statusCode, url).toBe(404);
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
     // Staff may not upload into a folder whose _write they lack.
     expect((await upload(staff, 'x.txt', Buffer.from('x'), 'text/plain', secret._id)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/files/download?id=${file._id}`, headers: t.auth(admin) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/files/download?id=${file._id}`, headers: t.auth(admin) }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -139,7 +224,12 @@ describe('attacks', () => {
       const response = await upload(staff, name, Buffer.from('x'), 'text/plain');
       expect(response.statusCode, name).toBe(400);
     }
-    const rename = await t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=folder', headers: t.auth(staff), payload: { name: '..' } });
+    const rename = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=folder',
+      headers: t.auth(staff),
+      payload: { name: '..' },
+    });
     expect(rename.statusCode).toBe(400);
   });
 
@@ -147,18 +237,39 @@ describe('attacks', () => {
     const fake = await upload(staff, 'fake.png', Buffer.from('<html><script>alert(1)</script></html>'), 'image/png');
     expect(fake.statusCode).toBe(415);
     expect(fake.json().error).toMatch(/not image\/png/);
-    const jpegAsPng = await upload(staff, 'x.png', await sharp(await png()).jpeg().toBuffer(), 'image/png');
+    const jpegAsPng = await upload(
+      staff,
+      'x.png',
+      await sharp(await png())
+        .jpeg()
+        .toBuffer(),
+      'image/png',
+    );
     expect(jpegAsPng.statusCode).toBe(415);
-    const html = await upload(staff, 'page.txt', Buffer.from('<!DOCTYPE html><html><script>alert(1)</script></html>'), 'application/octet-stream');
+    const html = await upload(
+      staff,
+      'page.txt',
+      Buffer.from('<!DOCTYPE html><html><script>alert(1)</script></html>'),
+      'application/octet-stream',
+    );
     expect(html.statusCode).toBe(200);
     expect(html.json().mimeType).toBe('text/html');
   });
 
   it('serves SVG and HTML only as sandboxed attachments', async () => {
-    const svg = await upload(staff, 'logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'), 'image/svg+xml');
+    const svg = await upload(
+      staff,
+      'logo.svg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'),
+      'image/svg+xml',
+    );
     expect(svg.statusCode, svg.body).toBe(200);
     for (const inline of ['false', 'true']) {
-      const response = await t.app.inject({ method: 'GET', url: `/api/files/download?id=${svg.json()._id}&inline=${inline}`, headers: t.auth(staff) });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/files/download?id=${svg.json()._id}&inline=${inline}`,
+        headers: t.auth(staff),
+      });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('image/svg+xml');
       expect(response.headers['content-disposition']).toMatch(/^attachment;/);
@@ -175,7 +286,13 @@ describe('attacks', () => {
     const { port } = t.app.server.address() as AddressInfo;
     let sent = 0;
     const status = await new Promise<number>((resolve, reject) => {
-      const request = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/api/files/upload?name=stream.bin', headers: { ...t.auth(staff), 'content-type': 'application/octet-stream' } });
+      const request = http.request({
+        port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: '/api/files/upload?name=stream.bin',
+        headers: { ...t.auth(staff), 'content-type': 'application/octet-stream' },
+      });
       request.on('response', (response) => {
         response.resume();
         resolve(response.statusCode ?? 0);
@@ -194,7 +311,12 @@ describe('attacks', () => {
     expect(status).toBe(413);
     // It answered long before the whole body (16 MB) was sent.
     expect(sent).toBeLessThan(LIMIT * 32);
-    const found = await t.app.inject({ method: 'POST', url: '/api/document/find', headers: t.auth(admin), payload: { model: 'file', query: { name: { $in: ['big.bin', 'stream.bin'] } } } });
+    const found = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/find',
+      headers: t.auth(admin),
+      payload: { model: 'file', query: { name: { $in: ['big.bin', 'stream.bin'] } } },
+    });
     expect(found.json().results).toEqual([]);
   });
 
@@ -228,8 +350,13 @@ describe('presets', () => {
     expect([meta.width, meta.height]).toEqual([153, 102]);
     const favicon = await t.app.inject({ method: 'GET', url: `/api/files/imagePreset?id=${file._id}&preset=favicon` });
     expect(favicon.headers['content-type']).toBe('image/png');
-    expect((await t.app.inject({ method: 'GET', url: `/api/files/imagePreset?id=${file._id}&preset=gallery&w=123` })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: `/api/files/imagePreset?id=${file._id}&preset=nope` })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/files/imagePreset?id=${file._id}&preset=gallery&w=123` }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/files/imagePreset?id=${file._id}&preset=nope` })).statusCode,
+    ).toBe(400);
     const preview = await t.app.inject({ method: 'GET', url: `/api/files/preview?id=${file._id}&preview=thumbnail` });
     expect(preview.statusCode).toBe(200);
   });
@@ -256,7 +383,11 @@ describe('presets', () => {
     const uploaded = await upload(staff, 'notes.txt', Buffer.from('hello'), 'text/plain');
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const text = uploaded.json();
-    const response = await t.app.inject({ method: 'GET', url: `/api/files/preview?id=${text._id}&preview=thumbnail`, headers: t.auth(staff) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/preview?id=${text._id}&preview=thumbnail`,
+      headers: t.auth(staff),
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toMatch(/No thumbnail/);
   });

@@ -10,13 +10,21 @@ afterAll(() => Promise.all(sites.map((site) => site.remove())));
 const temps = (dataDir: string) => readdir(path.join(dataDir, 'blobs', '.tmp')).catch(() => [] as string[]);
 
 describe('upload crash', () => {
-  it('leaves no registered half file after a SIGKILL mid-upload, and the next start removes the leftover', { timeout: 120_000 }, async () => {
+  it('leaves no registered half file after a SIGKILL mid-upload, and the next start removes the leftover', {
+    timeout: 120_000,
+  }, async () => {
     const site = await serverSite('bk-upload-crash-');
     sites.push(site);
     const { dataDir } = site;
     const first = await startServerProcess(dataDir, site.env);
     const token = await first.login();
-    const request = http.request({ port: first.port, host: '127.0.0.1', method: 'POST', path: '/api/files/upload?name=half.bin', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' } });
+    const request = http.request({
+      port: first.port,
+      host: '127.0.0.1',
+      method: 'POST',
+      path: '/api/files/upload?name=half.bin',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+    });
     request.on('error', () => undefined);
     request.write(Buffer.alloc(512 * 1024, 7));
     // The server is streaming into its temporary file: kill it there.

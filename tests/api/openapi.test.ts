@@ -9,14 +9,18 @@ import { createTestApp } from '../helpers/testApp';
 type Node = null | boolean | number | string | Node[] | { [key: string]: Node };
 type Doc = { [key: string]: Node };
 
-const isObject = (node: Node | undefined): node is Doc => typeof node === 'object' && node !== null && !Array.isArray(node);
+const isObject = (node: Node | undefined): node is Doc =>
+  typeof node === 'object' && node !== null && !Array.isArray(node);
 
 function resolvePointer(doc: Doc, ref: string): Node | undefined {
   return ref
     .slice(2)
     .split('/')
     .map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<Node | undefined>((node, key) => (isObject(node) ? node[key] : Array.isArray(node) ? node[Number(key)] : undefined), doc);
+    .reduce<Node | undefined>(
+      (node, key) => (isObject(node) ? node[key] : Array.isArray(node) ? node[Number(key)] : undefined),
+      doc,
+    );
 }
 
 /** Every `$ref` in the document, with where it sits. */
@@ -52,10 +56,31 @@ describe('OpenAPI document (pure)', () => {
   const doc = buildOpenApi({
     registry,
     routes: [
-      { method: 'POST', url: '/api/login', schema: { body: { type: 'object', properties: { username: { type: 'string' }, password: { type: 'string' } } } } },
-      { method: ['GET', 'HEAD'], url: '/api/files/:id', schema: { querystring: { type: 'object', properties: { preview: { type: 'string' } } } } },
-      { method: 'POST', url: '/api/document/updateOne', schema: { querystring: { type: 'object', properties: { model: { type: 'string' } } }, body: { type: 'object' } } },
-      { method: 'GET', url: '/api/openapi.json', schema: { response: { 200: { $ref: 'https://baukasten.dev/schemas/models/client.schema.json' } } } },
+      {
+        method: 'POST',
+        url: '/api/login',
+        schema: {
+          body: { type: 'object', properties: { username: { type: 'string' }, password: { type: 'string' } } },
+        },
+      },
+      {
+        method: ['GET', 'HEAD'],
+        url: '/api/files/:id',
+        schema: { querystring: { type: 'object', properties: { preview: { type: 'string' } } } },
+      },
+      {
+        method: 'POST',
+        url: '/api/document/updateOne',
+        schema: {
+          querystring: { type: 'object', properties: { model: { type: 'string' } } },
+          body: { type: 'object' },
+        },
+      },
+      {
+        method: 'GET',
+        url: '/api/openapi.json',
+        schema: { response: { 200: { $ref: 'https://baukasten.dev/schemas/models/client.schema.json' } } },
+      },
     ],
     version: '1.0.0',
   }) as Doc;
@@ -66,7 +91,9 @@ describe('OpenAPI document (pure)', () => {
 
   it('has every model, value and element schema as a component, with system fields', () => {
     const schemas = (doc.components as Doc).schemas as Doc;
-    expect(Object.keys(schemas).length).toBeGreaterThanOrEqual(Object.keys(registry.models).length + Object.keys(registry.elements).length);
+    expect(Object.keys(schemas).length).toBeGreaterThanOrEqual(
+      Object.keys(registry.models).length + Object.keys(registry.elements).length,
+    );
     expect(((schemas.Client as Doc).properties as Doc)._id).toBeDefined();
     expect(schemas.PageDraft).toBeDefined();
     expect(schemas.ElementMenuBasic).toBeDefined();
@@ -76,7 +103,12 @@ describe('OpenAPI document (pure)', () => {
   it('turns Fastify paths into OpenAPI paths with path parameters and drops HEAD', () => {
     const files = (doc.paths as Doc)['/api/files/{id}'] as Doc;
     expect(Object.keys(files)).toEqual(['get']);
-    expect((files.get as Doc).parameters).toContainEqual({ name: 'id', in: 'path', required: true, schema: { type: 'string' } });
+    expect((files.get as Doc).parameters).toContainEqual({
+      name: 'id',
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    });
   });
 
   it('describes updateOne per model', () => {
@@ -90,7 +122,11 @@ describe('OpenAPI document (pure)', () => {
     // Not strict: OpenAPI keeps our x- annotations, which plain Ajv does not know.
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
-    const wrapper = { $id: 'https://example.test/openapi', components: doc.components, $ref: '#/components/schemas/Invoice' };
+    const wrapper = {
+      $id: 'https://example.test/openapi',
+      components: doc.components,
+      $ref: '#/components/schemas/Invoice',
+    };
     const validate = ajv.compile(wrapper);
     const example = schemaSet.models.invoice.examples?.[0] as Record<string, unknown>;
     expect(validate(example), JSON.stringify(validate.errors)).toBe(true);
@@ -119,6 +155,9 @@ describe('GET /api/openapi.json', () => {
       expect(schemas[name], `component of model ${model.name}`).toBeDefined();
     }
     expect(schemas.Equipment).toBeDefined();
-    expect(((doc.components as Doc).securitySchemes as Doc).bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(((doc.components as Doc).securitySchemes as Doc).bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
   });
 });

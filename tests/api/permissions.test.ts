@@ -26,7 +26,11 @@ afterAll(() => t.close());
 function expectedStatus(role: Role, access: Access): number {
   const granted =
     access === 'public' ||
-    (role !== 'anonymous' && access !== 'nobody' && (access === 'authenticated' || role === 'admin' || (ROLES[role as 'staff' | 'accountant'] as readonly string[]).includes(access)));
+    (role !== 'anonymous' &&
+      access !== 'nobody' &&
+      (access === 'authenticated' ||
+        role === 'admin' ||
+        (ROLES[role as 'staff' | 'accountant'] as readonly string[]).includes(access)));
   if (granted) return 200;
   return role === 'anonymous' ? 401 : 403;
 }
@@ -38,75 +42,174 @@ function sample(model: string, suffix: string, role: Role = 'admin'): Record<str
   for (const field of info.fields) {
     // Fields restricted to some roles (x-roles) are left out for others: sending them is a 403 of its own.
     if (field.roles && role !== 'admin') delete example[field.name];
-    if (field.unique && typeof example[field.name] === 'string') example[field.name] = `${example[field.name]}-${suffix}`.toLowerCase();
+    if (field.unique && typeof example[field.name] === 'string')
+      example[field.name] = `${example[field.name]}-${suffix}`.toLowerCase();
   }
   return example;
 }
 
 async function fingerprint(model: string): Promise<string> {
-  const { rows } = await t.db.query<{ f: string | null }>(sql`SELECT md5(string_agg(_id || doc::text || version || coalesce(deleted_at::text, ''), ',' ORDER BY _id)) AS f FROM ${table(model)}`);
+  const { rows } = await t.db.query<{ f: string | null }>(
+    sql`SELECT md5(string_agg(_id || doc::text || version || coalesce(deleted_at::text, ''), ',' ORDER BY _id)) AS f FROM ${table(model)}`,
+  );
   return rows[0]?.f ?? '';
 }
 
 describe('permission matrix', () => {
-  const models = ['page', 'pageDraft', 'layout', 'user', 'role', 'project', 'client', 'invoice', 'offer', 'transaction', 'redirect', 'mailTemplate', 'contactRequest', 'swarm', 'config', 'formData', 'trackedTime', 'file', 'folder', 'loggingFrame', 'siteConfig', 'pointOfSale', 'posReceipt'];
+  const models = [
+    'page',
+    'pageDraft',
+    'layout',
+    'user',
+    'role',
+    'project',
+    'client',
+    'invoice',
+    'offer',
+    'transaction',
+    'redirect',
+    'mailTemplate',
+    'contactRequest',
+    'swarm',
+    'config',
+    'formData',
+    'trackedTime',
+    'file',
+    'folder',
+    'loggingFrame',
+    'siteConfig',
+    'pointOfSale',
+    'posReceipt',
+  ];
 
-  it.each(models)('%s: every caller gets the status the schema permission implies, and refusals change nothing', async (model) => {
-    const info = t.app.services.registry.models[model];
-    // Seeded without `_read`/`_write` lists: the role lists are tested on their own below.
-    const seeded = await t.app.services.documents.save(SYSTEM, model, sample(model, 'seed', 'staff'));
-    for (const role of CALLERS) {
-      for (const action of ['read', 'create', 'update', 'delete'] as Action[]) {
-        const before = await fingerprint(model);
-        const target = action === 'delete' ? await t.app.services.documents.save(SYSTEM, model, sample(model, `del-${role}`, 'staff')) : seeded;
-        const beforeAction = action === 'delete' ? await fingerprint(model) : before;
-        const response =
-          action === 'read'
-            ? await t.app.inject({ method: 'POST', url: '/api/document/find', headers: headers[role], payload: { model, page: 0 } })
-            : action === 'create'
-              ? await t.app.inject({ method: 'POST', url: `/api/document/updateOne?model=${model}`, headers: headers[role], payload: sample(model, role, role) })
-              : action === 'update'
-                ? await t.app.inject({ method: 'POST', url: `/api/document/updateOne?model=${model}`, headers: headers[role], payload: { ...sample(model, 'seed', role), _id: target._id } })
-                : await t.app.inject({ method: 'DELETE', url: `/api/document/delete?model=${model}&id=${target._id}`, headers: headers[role] });
-        let expected = expectedStatus(role, info.permission[action]);
-        // Owners (x-owner) may read and update their own documents without the model permission.
-        if (expected === 403 && info.owner && (action === 'read')) expected = 200;
-        expect(`${role} ${action} ${model}: ${response.statusCode}`).toBe(`${role} ${action} ${model}: ${expected}`);
-        if (response.statusCode >= 400) {
-          expect(await fingerprint(model), `${role} ${action} ${model} changed the table`).toBe(beforeAction);
-          expect(response.json().error).toBeTruthy();
-        }
-        if (action === 'read' && expected === 200 && info.owner && role !== 'admin' && expectedStatus(role, info.permission.read) !== 200) {
-          const ids = response.json().results.map((r: { _id: string }) => r._id);
-          expect(ids.length).toBeLessThanOrEqual(1);
+  it.each(models)(
+    '%s: every caller gets the status the schema permission implies, and refusals change nothing',
+    async (model) => {
+      const info = t.app.services.registry.models[model];
+      // Seeded without `_read`/`_write` lists: the role lists are tested on their own below.
+      const seeded = await t.app.services.documents.save(SYSTEM, model, sample(model, 'seed', 'staff'));
+      for (const role of CALLERS) {
+        for (const action of ['read', 'create', 'update', 'delete'] as Action[]) {
+          const before = await fingerprint(model);
+          const target =
+            action === 'delete'
+              ? await t.app.services.documents.save(SYSTEM, model, sample(model, `del-${role}`, 'staff'))
+              : seeded;
+          const beforeAction = action === 'delete' ? await fingerprint(model) : before;
+          const response =
+            action === 'read'
+              ? await t.app.inject({
+                  method: 'POST',
+                  url: '/api/document/find',
+                  headers: headers[role],
+                  payload: { model, page: 0 },
+                })
+              : action === 'create'
+                ? await t.app.inject({
+                    method: 'POST',
+                    url: `/api/document/updateOne?model=${model}`,
+                    headers: headers[role],
+                    payload: sample(model, role, role),
+                  })
+                : action === 'update'
+                  ? await t.app.inject({
+                      method: 'POST',
+                      url: `/api/document/updateOne?model=${model}`,
+                      headers: headers[role],
+                      payload: { ...sample(model, 'seed', role), _id: target._id },
+                    })
+                  : await t.app.inject({
+                      method: 'DELETE',
+                      url: `/api/document/delete?model=${model}&id=${target._id}`,
+                      headers: headers[role],
+                    });
+          let expected = expectedStatus(role, info.permission[action]);
+          // Owners (x-owner) may read and update their own documents without the model permission.
+          if (expected === 403 && info.owner && action === 'read') expected = 200;
+          expect(`${role} ${action} ${model}: ${response.statusCode}`).toBe(`${role} ${action} ${model}: ${expected}`);
+          if (response.statusCode >= 400) {
+            expect(await fingerprint(model), `${role} ${action} ${model} changed the table`).toBe(beforeAction);
+            expect(response.json().error).toBeTruthy();
+          }
+          if (
+            action === 'read' &&
+            expected === 200 &&
+            info.owner &&
+            role !== 'admin' &&
+            expectedStatus(role, info.permission.read) !== 200
+          ) {
+            const ids = response.json().results.map((r: { _id: string }) => r._id);
+            expect(ids.length).toBeLessThanOrEqual(1);
+          }
         }
       }
-    }
-  });
+    },
+  );
 });
 
 describe('_read and _write role lists', () => {
   it('hide documents from find, findById, populate and totals, and refuse writes', async () => {
     const open = await t.app.services.documents.save(SYSTEM, 'folder', { name: 'Öffentlich', _parent: null });
-    const secret = await t.app.services.documents.save(SYSTEM, 'folder', { name: 'Buchhaltung', _parent: null, _read: ['admin'], _write: ['admin'] });
+    const secret = await t.app.services.documents.save(SYSTEM, 'folder', {
+      name: 'Buchhaltung',
+      _parent: null,
+      _read: ['admin'],
+      _write: ['admin'],
+    });
     const inside = await t.app.services.documents.save(SYSTEM, 'folder', { name: 'Belege', _parent: secret._id });
-    const list = await t.app.inject({ method: 'POST', url: '/api/document/find', headers: headers.staff, payload: { model: 'folder', page: 0, query: { name: { $in: ['Öffentlich', 'Buchhaltung'] } } } });
+    const list = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/find',
+      headers: headers.staff,
+      payload: { model: 'folder', page: 0, query: { name: { $in: ['Öffentlich', 'Buchhaltung'] } } },
+    });
     expect(list.json().results.map((f: { name: string }) => f.name)).toEqual(['Öffentlich']);
     expect(list.json().total).toBe(1);
-    expect((await t.app.inject({ url: `/api/document/findById?model=folder&id=${secret._id}`, headers: headers.staff })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/document/findById?model=folder&id=${secret._id}`, headers: headers.admin })).statusCode).toBe(200);
-    const populated = await t.app.inject({ method: 'POST', url: '/api/document/find', headers: headers.staff, payload: { model: 'folder', query: { _id: inside._id }, populate: ['_parent'] } });
+    expect(
+      (await t.app.inject({ url: `/api/document/findById?model=folder&id=${secret._id}`, headers: headers.staff }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/document/findById?model=folder&id=${secret._id}`, headers: headers.admin }))
+        .statusCode,
+    ).toBe(200);
+    const populated = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/find',
+      headers: headers.staff,
+      payload: { model: 'folder', query: { _id: inside._id }, populate: ['_parent'] },
+    });
     expect(populated.json().results[0]._parent).toBe(secret._id);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/document/find', headers: {}, payload: { model: 'folder', query: { _id: open._id } } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/find',
+      headers: {},
+      payload: { model: 'folder', query: { _id: open._id } },
+    });
     expect(anonymous.json().results).toHaveLength(1);
     expect(anonymous.json().results[0]._read).toBeUndefined();
     const before = await fingerprint('folder');
-    const write = await t.app.inject({ method: 'POST', url: `/api/database/folder/${secret._id}`, headers: headers.staff, payload: { name: 'Gehackt' } });
+    const write = await t.app.inject({
+      method: 'POST',
+      url: `/api/database/folder/${secret._id}`,
+      headers: headers.staff,
+      payload: { name: 'Gehackt' },
+    });
     expect(write.statusCode).toBe(404);
-    const grant = await t.app.inject({ method: 'POST', url: `/api/database/folder/${open._id}`, headers: headers.staff, payload: { _read: ['staff'] } });
+    const grant = await t.app.inject({
+      method: 'POST',
+      url: `/api/database/folder/${open._id}`,
+      headers: headers.staff,
+      payload: { _read: ['staff'] },
+    });
     expect(grant.statusCode).toBe(403);
     expect(await fingerprint('folder')).toBe(before);
-    const byAdmin = await t.app.inject({ method: 'POST', url: `/api/database/folder/${open._id}`, headers: headers.admin, payload: { _read: ['staff', 'admin'] } });
+    const byAdmin = await t.app.inject({
+      method: 'POST',
+      url: `/api/database/folder/${open._id}`,
+      headers: headers.admin,
+      payload: { _read: ['staff', 'admin'] },
+    });
     expect(byAdmin.json()._read).toEqual(['staff', 'admin']);
   });
 });

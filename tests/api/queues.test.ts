@@ -29,40 +29,78 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-type Job = { id: string; state: string; progress: number; data: { fileId: string; presetName: string }; error?: string; createdOn: string };
+type Job = {
+  id: string;
+  state: string;
+  progress: number;
+  data: { fileId: string; presetName: string };
+  error?: string;
+  createdOn: string;
+};
 
 describe('job queues', () => {
-  it('generates every preset of an uploaded image through the queue, pushing queue/state events', { timeout: 60_000 }, async () => {
+  it('generates every preset of an uploaded image through the queue, pushing queue/state events', {
+    timeout: 60_000,
+  }, async () => {
     const socket = await TestSocket.open(url);
     try {
       await socket.request('login', admin);
-      expect(await socket.request('SimpleQueue.joinQueue', { queue: 'imagePresets' })).toMatchObject({ data: { queue: 'imagePresets' } });
-      const image = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
-      const uploaded = await t.app.inject({ method: 'POST', url: '/api/files/upload?name=blau.jpg', headers: { ...t.auth(staff), 'content-type': 'image/jpeg' }, payload: image });
+      expect(await socket.request('SimpleQueue.joinQueue', { queue: 'imagePresets' })).toMatchObject({
+        data: { queue: 'imagePresets' },
+      });
+      const image = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3366aa' } })
+        .jpeg()
+        .toBuffer();
+      const uploaded = await t.app.inject({
+        method: 'POST',
+        url: '/api/files/upload?name=blau.jpg',
+        headers: { ...t.auth(staff), 'content-type': 'image/jpeg' },
+        payload: image,
+      });
       expect(uploaded.statusCode, uploaded.body).toBe(200);
       const fileId = uploaded.json()._id as string;
 
       const jobsOf = async () => {
-        const response = await t.app.inject({ method: 'GET', url: '/api/queues/imagePresets/jobs', headers: t.auth(admin) });
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/api/queues/imagePresets/jobs',
+          headers: t.auth(admin),
+        });
         expect(response.statusCode, response.body).toBe(200);
         return (response.json().jobs as Job[]).filter((job) => job.data.fileId === fileId);
       };
-      await vi.waitFor(async () => {
-        const jobs = await jobsOf();
-        expect(jobs.map((job) => job.data.presetName).sort()).toEqual([...IMAGE_PRESET_NAMES].sort());
-        expect(jobs.every((job) => job.state === 'completed' && job.progress === 100)).toBe(true);
-      }, { timeout: 30_000, interval: 200 });
+      await vi.waitFor(
+        async () => {
+          const jobs = await jobsOf();
+          expect(jobs.map((job) => job.data.presetName).sort()).toEqual([...IMAGE_PRESET_NAMES].sort());
+          expect(jobs.every((job) => job.state === 'completed' && job.progress === 100)).toBe(true);
+        },
+        { timeout: 30_000, interval: 200 },
+      );
 
       const jobs = await jobsOf();
-      const events = (id: string) => socket.received.filter((m: WsMessage) => m.type === 'queue/state' && (m.data as { id: string }).id === id).map((m) => (m.data as { state: { state: string } }).state.state);
+      const events = (id: string) =>
+        socket.received
+          .filter((m: WsMessage) => m.type === 'queue/state' && (m.data as { id: string }).id === id)
+          .map((m) => (m.data as { state: { state: string } }).state.state);
       // Events travel over the socket: wait until each job's last one has arrived.
       await vi.waitFor(() => {
-        for (const job of jobs) expect(events(job.id)).toEqual(expect.arrayContaining(['created', 'active', 'completed']));
+        for (const job of jobs)
+          expect(events(job.id)).toEqual(expect.arrayContaining(['created', 'active', 'completed']));
       });
-      expect(socket.received.find((m) => m.type === 'queue/state')).toMatchObject({ data: { queue: 'imagePresets', state: { createdOn: expect.any(String), progress: expect.any(Number), data: { fileId } } } });
+      expect(socket.received.find((m) => m.type === 'queue/state')).toMatchObject({
+        data: {
+          queue: 'imagePresets',
+          state: { createdOn: expect.any(String), progress: expect.any(Number), data: { fileId } },
+        },
+      });
 
       // The job stored the preset: it is served without rendering, and the thumbnail became the file's preview.
-      const file = await t.app.inject({ method: 'GET', url: `/api/document/findById?model=file&id=${fileId}`, headers: t.auth(admin) });
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/document/findById?model=file&id=${fileId}`,
+        headers: t.auth(admin),
+      });
       expect(file.json().previews).toEqual({ thumbnail: `preset/${fileId}/thumbnail.webp` });
       const full = await t.app.inject({ method: 'GET', url: `/api/files/imagePreset?id=${fileId}&preset=fullWidth` });
       expect(full.statusCode).toBe(200);
@@ -77,7 +115,9 @@ describe('job queues', () => {
     const socket = await TestSocket.open(url);
     try {
       await socket.request('login', staff);
-      expect(await socket.request('SimpleQueue.joinQueue', { queue: 'imagePresets' })).toMatchObject({ error: expect.stringMatching(/manage:backend/) });
+      expect(await socket.request('SimpleQueue.joinQueue', { queue: 'imagePresets' })).toMatchObject({
+        error: expect.stringMatching(/manage:backend/),
+      });
     } finally {
       await socket.close();
     }
@@ -89,16 +129,35 @@ describe('job queues', () => {
 
   it('retries a failing job a bounded number of times and keeps its error', { timeout: 60_000 }, async () => {
     // An image document whose bytes are gone: every attempt fails.
-    const image = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
-    const uploaded = (await t.app.inject({ method: 'POST', url: '/api/files/upload?name=weg.png', headers: { ...t.auth(admin), 'content-type': 'image/png' }, payload: image })).json();
-    await vi.waitFor(async () => expect(await t.app.services.queues.pending('imagePresets')).toBe(0), { timeout: 30_000, interval: 200 });
+    const image = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const uploaded = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/files/upload?name=weg.png',
+        headers: { ...t.auth(admin), 'content-type': 'image/png' },
+        payload: image,
+      })
+    ).json();
+    await vi.waitFor(async () => expect(await t.app.services.queues.pending('imagePresets')).toBe(0), {
+      timeout: 30_000,
+      interval: 200,
+    });
     await rm(path.join(dataDir, 'blobs', 'file', uploaded._id), { force: true });
     await rm(path.join(dataDir, 'blobs', 'preset', uploaded._id), { recursive: true, force: true });
     const id = await t.app.services.queues.send('imagePresets', { fileId: uploaded._id, presetName: 'quote' });
-    await vi.waitFor(async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/queues/imagePresets/jobs', headers: t.auth(admin) });
-      const job = (response.json().jobs as (Job & { retryCount: number })[]).find((j) => j.id === id);
-      expect(job).toMatchObject({ state: 'failed', retryCount: 3, error: expect.stringMatching(/no stored bytes/) });
-    }, { timeout: 50_000, interval: 500 });
+    await vi.waitFor(
+      async () => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/api/queues/imagePresets/jobs',
+          headers: t.auth(admin),
+        });
+        const job = (response.json().jobs as (Job & { retryCount: number })[]).find((j) => j.id === id);
+        expect(job).toMatchObject({ state: 'failed', retryCount: 3, error: expect.stringMatching(/no stored bytes/) });
+      },
+      { timeout: 50_000, interval: 500 },
+    );
   });
 });

@@ -32,13 +32,20 @@ async function open(token?: string): Promise<TestSocket> {
 }
 
 async function saveClient(name: string): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=client', headers: t.auth(adminToken), payload: { name } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/document/updateOne?model=client',
+    headers: t.auth(adminToken),
+    payload: { name },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as { _id: string })._id;
 }
 
 const clientEvent = (id: string) => (message: WsMessage) =>
-  message.type === 'document' && (message.data as { model?: string; id?: string }).model === 'client' && (message.data as { id?: string }).id === id;
+  message.type === 'document' &&
+  (message.data as { model?: string; id?: string }).model === 'client' &&
+  (message.data as { id?: string }).id === id;
 
 /**
  * Proves a socket did not get an event: an event is written to every socket while it is published,
@@ -56,7 +63,10 @@ describe('realtime socket on the real app', () => {
 
     const id = await saveClient('Realtime AG');
     const event = await admin.waitFor(clientEvent(id), 'client document event for the admin');
-    expect(event).toMatchObject({ type: 'document', data: { model: 'client', id, action: 'create', doc: { _id: id, name: 'Realtime AG' } } });
+    expect(event).toMatchObject({
+      type: 'document',
+      data: { model: 'client', id, action: 'create', doc: { _id: id, name: 'Realtime AG' } },
+    });
     await expectNoEvent(anonymous, clientEvent(id));
 
     // Until login the socket is anonymous; after login it gets the next change.
@@ -73,22 +83,35 @@ describe('realtime socket on the real app', () => {
     await accountantSocket.waitFor(clientEvent(id), 'client event for the accountant');
     await expectNoEvent(staffSocket, clientEvent(id));
 
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/document/delete?model=client&id=${id}`, headers: t.auth(adminToken) });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/document/delete?model=client&id=${id}`,
+      headers: t.auth(adminToken),
+    });
     expect(removed.statusCode, removed.body).toBe(200);
-    const deleted = (message: WsMessage) => clientEvent(id)(message) && (message.data as { action?: string }).action === 'delete';
+    const deleted = (message: WsMessage) =>
+      clientEvent(id)(message) && (message.data as { action?: string }).action === 'delete';
     await accountantSocket.waitFor(deleted, 'delete event for the accountant');
     await expectNoEvent(staffSocket, deleted);
   });
 
   it('stops sending client events as soon as the role loses manage:payment', async () => {
     const save = async (model: string, payload: Record<string, unknown>) => {
-      const response = await t.app.inject({ method: 'POST', url: `/api/document/updateOne?model=${model}`, headers: t.auth(adminToken), payload });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/document/updateOne?model=${model}`,
+        headers: t.auth(adminToken),
+        payload,
+      });
       expect(response.statusCode, response.body).toBe(200);
       return (response.json() as { _id: string })._id;
     };
     const roleId = await save('role', { name: 'rt-payer', permissions: ['manage:payment'] });
     await save('user', { login: 'rt-payer', roles: ['rt-payer'], password: 'rt-payer-password-1' });
-    const [socket, watcher] = await Promise.all([open(await t.login('rt-payer', 'rt-payer-password-1')), open(adminToken)]);
+    const [socket, watcher] = await Promise.all([
+      open(await t.login('rt-payer', 'rt-payer-password-1')),
+      open(adminToken),
+    ]);
     const before = await saveClient('Before demotion');
     await socket.waitFor(clientEvent(before), 'client event before the demotion');
 
@@ -122,19 +145,30 @@ describe('realtime socket on the real app', () => {
   it('answers a bad token, an unknown command, a forbidden queue join and invalid JSON with errors', async () => {
     const staff = await userWithRole(t, adminToken, 'rt-queue', 'staff');
     const socket = await open();
-    expect(await socket.request('login', 'not-a-token')).toMatchObject({ cmd: 'login', error: 'Session expired or invalid' });
+    expect(await socket.request('login', 'not-a-token')).toMatchObject({
+      cmd: 'login',
+      error: 'Session expired or invalid',
+    });
     expect(await socket.request('frobnicate')).toMatchObject({ error: 'Unknown command frobnicate' });
-    expect(await socket.request('SimpleQueue.joinQueue', { queue: 'images' })).toMatchObject({ error: 'Requires manage:backend' });
+    expect(await socket.request('SimpleQueue.joinQueue', { queue: 'images' })).toMatchObject({
+      error: 'Requires manage:backend',
+    });
     await socket.request('login', staff.token);
-    expect(await socket.request('SimpleQueue.joinQueue', { queue: 'images' })).toMatchObject({ error: 'Requires manage:backend' });
-    expect(await socket.request('debug.eval', { js: 'process.exit(1)' })).toMatchObject({ error: 'debug.eval is disabled' });
+    expect(await socket.request('SimpleQueue.joinQueue', { queue: 'images' })).toMatchObject({
+      error: 'Requires manage:backend',
+    });
+    expect(await socket.request('debug.eval', { js: 'process.exit(1)' })).toMatchObject({
+      error: 'debug.eval is disabled',
+    });
 
     socket.sendRaw('{"cmd": "login", ');
     await socket.waitFor((message) => message.error === 'Invalid JSON', 'Invalid JSON error');
     expect(await socket.request('ping')).toMatchObject({ data: 'pong' });
 
     const admin = await open(adminToken);
-    expect(await admin.request('SimpleQueue.joinQueue', { queue: 'images' })).toMatchObject({ data: { queue: 'images' } });
+    expect(await admin.request('SimpleQueue.joinQueue', { queue: 'images' })).toMatchObject({
+      data: { queue: 'images' },
+    });
     t.app.services.bus.publish({ type: 'queue/state', queue: 'images', id: 'job-1', state: 'completed' });
     await admin.waitFor((message) => message.type === 'queue/state', 'queue/state event');
   });

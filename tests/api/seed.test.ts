@@ -11,7 +11,8 @@ import { invoiceDisplayStatus, type InvoiceStatus } from '../../src/shared/rules
 import { createTestApp, freshDatabase } from '../helpers/testApp';
 
 type Row = { _id: string; doc: Record<string, unknown> };
-const rows = async (db: Database, model: string) => (await db.query<Row>(sql`SELECT _id, doc FROM ${table(model)} ORDER BY _id`)).rows;
+const rows = async (db: Database, model: string) =>
+  (await db.query<Row>(sql`SELECT _id, doc FROM ${table(model)} ORDER BY _id`)).rows;
 const sumOfProducts = (items: unknown) =>
   Math.round((items as { price: number; count: number }[]).reduce((sum, i) => sum + i.price * i.count, 0) * 100) / 100;
 
@@ -51,7 +52,9 @@ describe('seedBulk', () => {
 
   it('continues the sequence after existing documents', async () => {
     await seedBulk(fresh.db, registry, { model: 'client', count: 10 });
-    const max = await fresh.db.query<{ n: string }>(sql`SELECT max((doc->>'id')::numeric) AS n FROM ${table('client')}`);
+    const max = await fresh.db.query<{ n: string }>(
+      sql`SELECT max((doc->>'id')::numeric) AS n FROM ${table('client')}`,
+    );
     expect(Number(max.rows[0].n)).toBe(310);
   });
 });
@@ -66,7 +69,20 @@ describe('seedDemo', () => {
   it('creates demo documents once, through the document service', async () => {
     const first = await seedDemo(t.app.services, { env: { DEMO_USERS_PASSWORD: '1' } });
     expect(first.seeded).toBe(true);
-    for (const model of ['role', 'user', 'client', 'invoice', 'offer', 'transaction', 'redirect', 'mailTemplate', 'contactRequest', 'formData', 'trackedTime', 'siteConfig']) {
+    for (const model of [
+      'role',
+      'user',
+      'client',
+      'invoice',
+      'offer',
+      'transaction',
+      'redirect',
+      'mailTemplate',
+      'contactRequest',
+      'formData',
+      'trackedTime',
+      'siteConfig',
+    ]) {
       expect(first.counts[model], model).toBeGreaterThan(0);
     }
     const second = await seedDemo(t.app.services);
@@ -77,7 +93,9 @@ describe('seedDemo', () => {
 
   it('has invoices that are paid, pending and overdue, with computed totals and numbers', async () => {
     const { results } = await t.app.services.documents.find(SYSTEM, 'invoice', { limit: 100 });
-    const statuses = results.map((doc) => invoiceDisplayStatus({ status: doc.status as InvoiceStatus, date: doc.date as string }));
+    const statuses = results.map((doc) =>
+      invoiceDisplayStatus({ status: doc.status as InvoiceStatus, date: doc.date as string }),
+    );
     expect(new Set(statuses)).toEqual(new Set(['paid', 'pending', 'overdue']));
     for (const doc of results) {
       expect(doc.total).toBe(sumOfProducts(doc.items));
@@ -91,7 +109,10 @@ describe('seedDemo', () => {
     expect(roles.find((r) => r.name === 'staff')?.permissions).toEqual(['manage:cms', 'manage:files']);
     expect(roles.find((r) => r.name === 'accountant')?.permissions).toEqual(['manage:payment']);
     const [site] = (await docs.find(SYSTEM, 'siteConfig', { limit: 1 })).results;
-    expect(site.localBusiness).toMatchObject({ address: { city: 'Basel' }, openingHours: [{ opens: '08:00', closes: '17:00' }] });
+    expect(site.localBusiness).toMatchObject({
+      address: { city: 'Basel' },
+      openingHours: [{ opens: '08:00', closes: '17:00' }],
+    });
     const times = (await docs.find(SYSTEM, 'trackedTime', { limit: 100 })).results;
     for (const entry of times) expect(Date.now() - Date.parse(entry.start as string)).toBeLessThan(8 * 86_400_000);
   });

@@ -15,7 +15,9 @@ type Record_ = Record<string, unknown>;
 
 const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
 const jsonLdOf = (html: string) => {
-  const scripts = [...html.matchAll(/<script type="application\/ld\+json">([^]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as { '@context': string; '@graph': Record_[] });
+  const scripts = [...html.matchAll(/<script type="application\/ld\+json">([^]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]) as { '@context': string; '@graph': Record_[] },
+  );
   expect(scripts).toHaveLength(1);
   return scripts[0];
 };
@@ -43,8 +45,10 @@ function assertValidRecords(value: unknown, path = '$'): void {
     expect(Object.keys(REQUIRED), `${path} has a known @type`).toContain(type);
     for (const property of REQUIRED[type]) expect(record[property], `${path} ${type}.${property}`).toBeDefined();
   }
-  for (const key of ['url', 'item']) if (typeof record[key] === 'string') expect(record[key] as string).toMatch(/^https?:\/\//);
-  for (const [key, child] of Object.entries(record)) if (key !== '@context') assertValidRecords(child, `${path}.${key}`);
+  for (const key of ['url', 'item'])
+    if (typeof record[key] === 'string') expect(record[key] as string).toMatch(/^https?:\/\//);
+  for (const [key, child] of Object.entries(record))
+    if (key !== '@context') assertValidRecords(child, `${path}.${key}`);
 }
 
 describe('public site (SSR, page API, sitemap)', () => {
@@ -87,10 +91,21 @@ describe('public site (SSR, page API, sitemap)', () => {
     expect(business).toMatchObject({
       name: 'Rhein Consulting GmbH',
       telephone: '+41 61 555 00 00',
-      address: { '@type': 'PostalAddress', streetAddress: 'Aeschenvorstadt 55', postalCode: '4051', addressLocality: 'Basel', addressCountry: 'CH' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'Aeschenvorstadt 55',
+        postalCode: '4051',
+        addressLocality: 'Basel',
+        addressCountry: 'CH',
+      },
     });
     expect(business.openingHoursSpecification).toEqual([
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => `https://schema.org/${d}`), opens: '08:00', closes: '17:00' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => `https://schema.org/${d}`),
+        opens: '08:00',
+        closes: '17:00',
+      },
     ]);
     const offers = data['@graph'].filter((record) => record['@type'] === 'Offer');
     expect(offers.map((offer) => offer.name)).toEqual(['Standortbestimmung', 'Strategie-Workshop', 'Begleitung']);
@@ -157,7 +172,13 @@ describe('public site (SSR, page API, sitemap)', () => {
   });
 
   it('respects _read: a page for staff only is not found for guests, but shown to a logged-in admin', async () => {
-    await t.app.services.documents.save(SYSTEM, 'page', { name: 'Intern', _path: '/Intern', _read: ['staff'], title: 'Intern', elements: [] });
+    await t.app.services.documents.save(SYSTEM, 'page', {
+      name: 'Intern',
+      _path: '/Intern',
+      _read: ['staff'],
+      title: 'Intern',
+      elements: [],
+    });
     expect((await get('/Intern')).statusCode).toBe(404);
     expect((await get('/api/cms/page?path=/Intern')).statusCode).toBe(404);
     const token = await t.login();
@@ -170,13 +191,25 @@ describe('public site (SSR, page API, sitemap)', () => {
   });
 
   it('honours noIndex and lists only readable, indexable pages in the sitemap; robots.txt points to it', async () => {
-    await t.app.services.documents.save(SYSTEM, 'page', { name: 'Danke', _path: '/Danke', noIndex: true, title: 'Danke', elements: [] });
+    await t.app.services.documents.save(SYSTEM, 'page', {
+      name: 'Danke',
+      _path: '/Danke',
+      noIndex: true,
+      title: 'Danke',
+      elements: [],
+    });
     expect((await get('/Danke')).body).toContain('<meta name="robots" content="noindex">');
     const sitemap = await get('/sitemap.xml');
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(expect.arrayContaining(['https://www.rhein-consulting.ch/', 'https://www.rhein-consulting.ch/Termin', 'https://www.rhein-consulting.ch/Impressum']));
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        'https://www.rhein-consulting.ch/',
+        'https://www.rhein-consulting.ch/Termin',
+        'https://www.rhein-consulting.ch/Impressum',
+      ]),
+    );
     expect(locs.join()).not.toMatch(/Danke|Intern/);
     const robots = await get('/robots.txt');
     expect(robots.body).toContain('Sitemap: https://www.rhein-consulting.ch/sitemap.xml');
@@ -192,18 +225,28 @@ describe('public site (SSR, page API, sitemap)', () => {
     await t.app.services.documents.save(SYSTEM, 'page', { _id: ids.Impressum, title: 'Impressum und Datenschutz' });
     expect(titleOf((await get('/Impressum')).body)).toBe('Impressum und Datenschutz | Rhein Consulting');
     const [config] = (await t.app.services.documents.find(SYSTEM, 'siteConfig', { limit: 1 })).results;
-    await t.app.services.documents.save(SYSTEM, 'siteConfig', { _id: config._id, title: '%s – Rhein Consulting Basel', favicon: '/favicon.png' });
+    await t.app.services.documents.save(SYSTEM, 'siteConfig', {
+      _id: config._id,
+      title: '%s – Rhein Consulting Basel',
+      favicon: '/favicon.png',
+    });
     const html = (await get('/Impressum')).body;
     expect(titleOf(html)).toBe('Impressum und Datenschutz – Rhein Consulting Basel');
     expect(html).toContain('<link rel="icon" href="/favicon.png">');
-    await t.app.services.documents.save(SYSTEM, 'siteConfig', { _id: config._id, favicon: null, title: 'Rhein Consulting' });
+    await t.app.services.documents.save(SYSTEM, 'siteConfig', {
+      _id: config._id,
+      favicon: null,
+      title: 'Rhein Consulting',
+    });
   });
 
   it('links the favicon preset of a file id from the site configuration', async () => {
     const [config] = (await t.app.services.documents.find(SYSTEM, 'siteConfig', { limit: 1 })).results;
     // A file id as favicon: not a URL, so written straight to the stored document's shape the renderer accepts.
     const { withDefaults, faviconUrl } = await import('../../src/site/ssr/siteConfig');
-    expect(faviconUrl(withDefaults({ ...config, favicon: '66a1f0c2e4b0a1b2c3d4e802' } as never))).toBe('/api/files/imagePreset?id=66a1f0c2e4b0a1b2c3d4e802&preset=favicon');
+    expect(faviconUrl(withDefaults({ ...config, favicon: '66a1f0c2e4b0a1b2c3d4e802' } as never))).toBe(
+      '/api/files/imagePreset?id=66a1f0c2e4b0a1b2c3d4e802&preset=favicon',
+    );
   });
 
   it('leaves /api, /_ and /assets alone', async () => {
@@ -218,13 +261,19 @@ describe('public site (SSR, page API, sitemap)', () => {
   it('seeds demo pages whose elements match their element schemas', async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     for (const kind of [schemaSet.values, schemaSet.elements]) ajv.addSchema(Object.values(kind));
-    const byTag = Object.fromEntries(Object.values(schemaSet.elements).map((schema) => [(schema as Record_)['x-tag'] as string, (schema as Record_).$id as string]));
+    const byTag = Object.fromEntries(
+      Object.values(schemaSet.elements).map((schema) => [
+        (schema as Record_)['x-tag'] as string,
+        (schema as Record_).$id as string,
+      ]),
+    );
     const check = (nodes: { tag: string; props?: Record_ }[]) => {
       for (const node of nodes) {
         expect(byTag[node.tag], `schema for ${node.tag}`).toBeDefined();
         const validate = ajv.getSchema(byTag[node.tag])!;
         expect(validate(node.props ?? {}), `${node.tag}: ${JSON.stringify(validate.errors)}`).toBe(true);
-        for (const value of Object.values(node.props ?? {})) if (Array.isArray(value) && value[0]?.tag) check(value as never);
+        for (const value of Object.values(node.props ?? {}))
+          if (Array.isArray(value) && value[0]?.tag) check(value as never);
       }
     };
     const { results: pages } = await t.app.services.documents.find(SYSTEM, 'page', { limit: 50 });

@@ -13,8 +13,15 @@ describe('public form endpoints', () => {
   let address = 0;
   /** Each call comes from its own address unless one is given, so the rate limit only bites where a test wants it to. */
   const post = (url: string, payload: unknown, remoteAddress = `10.0.0.${++address}`) =>
-    t.app.inject({ method: 'POST', url, remoteAddress, headers: { 'content-type': 'application/json' }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
-  const latest = async (model: string) => (await t.app.services.documents.find(SYSTEM, model, { limit: 1, sort: { _createdAt: -1 } })).results[0];
+    t.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress,
+      headers: { 'content-type': 'application/json' },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+  const latest = async (model: string) =>
+    (await t.app.services.documents.find(SYSTEM, model, { limit: 1, sort: { _createdAt: -1 } })).results[0];
 
   beforeAll(async () => {
     t = await createTestApp({ config: { dataDir: mkdtempSync(path.join(tmpdir(), 'bk-forms-')) } });
@@ -22,25 +29,59 @@ describe('public form endpoints', () => {
   afterAll(() => t?.close());
 
   it('stores a form submission as form data', async () => {
-    const response = await post('/api/formData', { name: 'termin', data: { name: 'Lukas Brunner', email: 'lukas@example.ch', topics: ['Strategie', 'Coaching'], guests: 2, newsletter: true } });
+    const response = await post('/api/formData', {
+      name: 'termin',
+      data: {
+        name: 'Lukas Brunner',
+        email: 'lukas@example.ch',
+        topics: ['Strategie', 'Coaching'],
+        guests: 2,
+        newsletter: true,
+      },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
-    expect(await latest('formData')).toMatchObject({ name: 'termin', data: { name: 'Lukas Brunner', topics: ['Strategie', 'Coaching'], guests: 2, newsletter: true } });
+    expect(await latest('formData')).toMatchObject({
+      name: 'termin',
+      data: { name: 'Lukas Brunner', topics: ['Strategie', 'Coaching'], guests: 2, newsletter: true },
+    });
   });
 
   it('stores a contact message as a contact request (consent as a time)', async () => {
-    const body = { firstName: 'Anna', lastName: 'Maria Keller', email: 'anna@example.ch', phone: '+41 79 555 44 33', subject: 'Website', message: 'Guten Tag', agb: true };
+    const body = {
+      firstName: 'Anna',
+      lastName: 'Maria Keller',
+      email: 'anna@example.ch',
+      phone: '+41 79 555 44 33',
+      subject: 'Website',
+      message: 'Guten Tag',
+      agb: true,
+    };
     expect((await post('/api/cms/contact', body)).statusCode).toBe(200);
     const stored = await latest('contactRequest');
-    expect(stored.data).toMatchObject({ firstName: 'Anna', lastName: 'Maria Keller', email: 'anna@example.ch', subject: 'Website', message: 'Guten Tag' });
+    expect(stored.data).toMatchObject({
+      firstName: 'Anna',
+      lastName: 'Maria Keller',
+      email: 'anna@example.ch',
+      subject: 'Website',
+      message: 'Guten Tag',
+    });
     expect(typeof (stored.data as { agb: string }).agb).toBe('string');
     expect(stored.id).toBeGreaterThan(0);
   });
 
   it('stores a configurator submission with its sections, total and fields', async () => {
-    const body = { name: 'beratungspaket', sections: { Umfang: 'Intensiv', Ort: 'Bei Ihnen vor Ort' }, price: 4050, email: 'reto@example.ch' };
+    const body = {
+      name: 'beratungspaket',
+      sections: { Umfang: 'Intensiv', Ort: 'Bei Ihnen vor Ort' },
+      price: 4050,
+      email: 'reto@example.ch',
+    };
     expect((await post('/api/event', body)).statusCode).toBe(200);
-    expect(await latest('formData')).toMatchObject({ name: 'beratungspaket', data: { sections: { Umfang: 'Intensiv', Ort: 'Bei Ihnen vor Ort' }, price: 4050, email: 'reto@example.ch' } });
+    expect(await latest('formData')).toMatchObject({
+      name: 'beratungspaket',
+      data: { sections: { Umfang: 'Intensiv', Ort: 'Bei Ihnen vor Ort' }, price: 4050, email: 'reto@example.ch' },
+    });
   });
 
   it('rejects invalid bodies with 400 and a message', async () => {
@@ -74,19 +115,24 @@ describe('public form endpoints', () => {
       '{"name":"paket","sections":{"__proto__":"x"}}',
       '{"name":"paket","sections":{"A":"b"},"prototype":"x"}',
     ];
-    for (const body of bodies) expect((await post(body.includes('sections') ? '/api/event' : '/api/formData', body)).statusCode, body).toBe(400);
+    for (const body of bodies)
+      expect((await post(body.includes('sections') ? '/api/event' : '/api/formData', body)).statusCode, body).toBe(400);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((await t.app.services.documents.find(SYSTEM, 'formData', { limit: 500 })).results.length).toBe(before);
   });
 
   it('limits body size', async () => {
-    const response = await post('/api/formData', { name: 'termin', data: Object.fromEntries(Array.from({ length: 90 }, (_, i) => [`f${i}`, 'x'.repeat(400)])) });
+    const response = await post('/api/formData', {
+      name: 'termin',
+      data: Object.fromEntries(Array.from({ length: 90 }, (_, i) => [`f${i}`, 'x'.repeat(400)])),
+    });
     expect(response.statusCode).toBe(413);
   });
 
   it('limits the rate per address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i <= FORM_REQUESTS_PER_MINUTE; i++) statuses.push((await post('/api/formData', { name: 'flood', data: { i } }, '10.9.9.9')).statusCode);
+    for (let i = 0; i <= FORM_REQUESTS_PER_MINUTE; i++)
+      statuses.push((await post('/api/formData', { name: 'flood', data: { i } }, '10.9.9.9')).statusCode);
     expect(statuses.slice(0, FORM_REQUESTS_PER_MINUTE).every((status) => status === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Another address is not affected.

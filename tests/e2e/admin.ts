@@ -8,12 +8,21 @@ export const LOGIN_KEY = 'baukasten.admin.login';
 export const MODULE_KEY = 'baukasten.admin.module';
 
 /** A context with German date inputs and a desktop window. */
-export function newContext(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<BrowserContext> {
+export function newContext(
+  browser: Browser,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+): Promise<BrowserContext> {
   return browser.newContext({ viewport, locale: 'de-CH', timezoneId: 'Europe/Zurich' });
 }
 
 /** Logs in through the login screen and waits for the admin to show. */
-export async function loginThroughUi(page: Page, server: AdminServer, username = 'admin', password = ADMIN_PASSWORD, path = '/_') {
+export async function loginThroughUi(
+  page: Page,
+  server: AdminServer,
+  username = 'admin',
+  password = ADMIN_PASSWORD,
+  path = '/_',
+) {
   await page.goto(server.url(path));
   await page.getByRole('heading', { name: 'Sign in with your account' }).waitFor();
   await page.fill('input[name=username]', username);
@@ -23,7 +32,12 @@ export async function loginThroughUi(page: Page, server: AdminServer, username =
 }
 
 /** Stores a login state as the login screen would, so a test can start on any admin page. */
-export async function storeLogin(context: BrowserContext, server: AdminServer, username = 'admin', password = ADMIN_PASSWORD) {
+export async function storeLogin(
+  context: BrowserContext,
+  server: AdminServer,
+  username = 'admin',
+  password = ADMIN_PASSWORD,
+) {
   const answer = await server.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
   const state = answer.json() as { token: string };
   await context.addInitScript(

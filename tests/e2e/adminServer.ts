@@ -11,8 +11,18 @@ export async function startAdminServer() {
   const adminToken = await t.login();
   const url = (path = '/_') => `http://127.0.0.1:${port}${path}`;
 
-  async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown, token = adminToken): Promise<{ status: number; json: T }> {
-    const response = await t.app.inject({ method: method as 'GET', url: path, headers: t.auth(token), ...(body === undefined ? {} : { payload: body as object }) });
+  async function api<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token = adminToken,
+  ): Promise<{ status: number; json: T }> {
+    const response = await t.app.inject({
+      method: method as 'GET',
+      url: path,
+      headers: t.auth(token),
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
     return { status: response.statusCode, json: response.json() as T };
   }
 
@@ -23,7 +33,11 @@ export async function startAdminServer() {
     adminToken,
     api,
     save: async (model: string, doc: Record<string, unknown>) => {
-      const answer = await api<Record<string, unknown> & { _id: string }>('POST', `/api/document/updateOne?model=${model}`, doc);
+      const answer = await api<Record<string, unknown> & { _id: string }>(
+        'POST',
+        `/api/document/updateOne?model=${model}`,
+        doc,
+      );
       if (answer.status !== 200) throw new Error(`save ${model}: ${JSON.stringify(answer.json)}`);
       return answer.json;
     },

@@ -38,7 +38,8 @@ describe('login', { timeout: 60_000 }, () => {
 
     const authorization: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/') && !request.url().endsWith('/api/login')) authorization.push(request.headers().authorization ?? '');
+      if (new URL(request.url()).pathname.startsWith('/api/') && !request.url().endsWith('/api/login'))
+        authorization.push(request.headers().authorization ?? '');
     });
     await page.fill('input[name=password]', ADMIN_PASSWORD);
     await page.keyboard.press('Enter');
@@ -73,7 +74,9 @@ describe('login', { timeout: 60_000 }, () => {
     await first.getByRole('button', { name: 'Logout' }).click();
     await first.getByRole('heading', { name: 'Sign in with your account' }).waitFor();
     await second.getByRole('heading', { name: 'Sign in with your account' }).waitFor({ timeout: 10_000 });
-    expect(await first.evaluate(([a, b]) => [localStorage.getItem(a), localStorage.getItem(b)], [LOGIN_KEY, MODULE_KEY])).toEqual([null, null]);
+    expect(
+      await first.evaluate(([a, b]) => [localStorage.getItem(a), localStorage.getItem(b)], [LOGIN_KEY, MODULE_KEY]),
+    ).toEqual([null, null]);
     await context.close();
   });
 

@@ -38,7 +38,10 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await expect.poll(() => button.getAttribute('data-state')).toBe('success');
     await expect.poll(() => button.getAttribute('data-state'), { timeout: 3000 }).toBe('idle');
     const id = page.url().split('/').pop()!;
-    expect((await findById('client', id)).json).toMatchObject({ name: 'Rheinblick Immobilien AG', email: 'info@rheinblick.ch' });
+    expect((await findById('client', id)).json).toMatchObject({
+      name: 'Rheinblick Immobilien AG',
+      email: 'info@rheinblick.ch',
+    });
     expect(await page.title()).toBe('Client - Admin');
 
     await page.locator('#root_firstname').fill('Anna');
@@ -82,7 +85,14 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await page.waitForURL(/\/_\/invoices\/[0-9a-f]{24}$/);
     const id = page.url().split('/').pop()!;
     await expect.poll(async () => (await findById('invoice', id)).json.total).toBe(2100);
-    expect((await findById('invoice', id)).json).toMatchObject({ client: client._id, status: 'open', items: [{ price: 120, count: 6.5 }, { price: 110, count: 12 }] });
+    expect((await findById('invoice', id)).json).toMatchObject({
+      client: client._id,
+      status: 'open',
+      items: [
+        { price: 120, count: 6.5 },
+        { price: 110, count: 12 },
+      ],
+    });
 
     await page.goto(server.url('/_/invoices'));
     await expectRows(page, ['1']);
@@ -113,7 +123,8 @@ describe('generic edit page', { timeout: 60_000 }, () => {
 
 describe('generic list page', { timeout: 60_000 }, () => {
   it('searches, sorts and pages with p', async () => {
-    for (let i = 0; i < 30; i += 1) await server.save('mailTemplate', { name: `Vorlage ${String(i).padStart(2, '0')}`, subject: 'Hallo' });
+    for (let i = 0; i < 30; i += 1)
+      await server.save('mailTemplate', { name: `Vorlage ${String(i).padStart(2, '0')}`, subject: 'Hallo' });
     const { page, context } = await adminPage('/_/mailTemplates');
     await page.getByRole('heading', { name: 'Mail Templates' }).waitFor();
     await rows(page).first().waitFor();
@@ -167,7 +178,9 @@ describe('generic list page', { timeout: 60_000 }, () => {
     expect(new URL(page.url()).searchParams.get('f.status')).toBe('"paid"');
     await filter.selectOption({ label: 'Open' });
     await expect.poll(async () => (await rowTexts(page, 2)).includes('Offen')).toBe(true);
-    expect(await rows(page).filter({ hasText: 'Offen' }).locator('[data-status]').getAttribute('data-status')).toBe('pending');
+    expect(await rows(page).filter({ hasText: 'Offen' }).locator('[data-status]').getAttribute('data-status')).toBe(
+      'pending',
+    );
     await context.close();
   });
 
@@ -185,7 +198,10 @@ describe('generic list page', { timeout: 60_000 }, () => {
     await confirm.click();
     await expectRows(page, ['Blog']);
 
-    await rows(page).first().getByRole('button', { name: 'Delete' }).click({ modifiers: ['Shift'] });
+    await rows(page)
+      .first()
+      .getByRole('button', { name: 'Delete' })
+      .click({ modifiers: ['Shift'] });
     await page.getByText('Keine Daten vorhanden...').waitFor();
     expect(await dialog.count()).toBe(0);
     await context.close();

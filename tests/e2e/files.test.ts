@@ -5,7 +5,8 @@ import { MP4, PDF, png, adminPage as openAdminPage, filesSuite, SHOTS } from './
 
 const suite = filesSuite();
 
-const adminPage = (path: string, viewport?: { width: number; height: number }) => openAdminPage(suite.browser, suite.server, path, viewport);
+const adminPage = (path: string, viewport?: { width: number; height: number }) =>
+  openAdminPage(suite.browser, suite.server, path, viewport);
 
 const tiles = (page: Page) => page.locator('[data-testid=file-browser] [role=option]');
 const tileNames = (page: Page) => tiles(page).locator('span.truncate.font-medium').allInnerTexts();
@@ -21,14 +22,18 @@ describe('file browser', { timeout: 90_000 }, () => {
     await suite.server.upload('rhein.png', await png(640, 400, 200), 'image/png', folder._id);
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const { page, context, errors } = await adminPage('/_/files', viewport);
-      await expect.poll(() => tileNames(page)).toEqual(['Dokumente', 'website', 'Preisliste.pdf', 'imagefilm.mp4', 'robots.txt', 'team-basel.png']);
+      await expect
+        .poll(() => tileNames(page))
+        .toEqual(['Dokumente', 'website', 'Preisliste.pdf', 'imagefilm.mp4', 'robots.txt', 'team-basel.png']);
       await page.locator('[data-testid=file-browser] img').first().waitFor();
       await page.waitForTimeout(300);
       await page.screenshot({ path: `${SHOTS}/browser-${name}.png` });
       // The list view with a multi-selection.
       await page.getByRole('button', { name: 'List view' }).click();
       await tiles(page).filter({ hasText: 'website' }).click();
-      await tiles(page).filter({ hasText: 'team-basel.png' }).click({ modifiers: ['Shift'] });
+      await tiles(page)
+        .filter({ hasText: 'team-basel.png' })
+        .click({ modifiers: ['Shift'] });
       await page.waitForTimeout(200);
       await page.screenshot({ path: `${SHOTS}/browser-list-${name}.png` });
       await page.getByRole('button', { name: 'Grid view' }).click();
@@ -50,7 +55,12 @@ describe('file browser', { timeout: 90_000 }, () => {
     // Slow the upload down so progress shows between 0 and 100.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 10, downloadThroughput: -1, uploadThroughput: 3 * 1024 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 10,
+      downloadThroughput: -1,
+      uploadThroughput: 3 * 1024 * 1024,
+    });
     await page.getByTestId('upload-input').setInputFiles([
       { name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(6 * 1024 * 1024, 'Basel ') },
       { name: 'small.txt', mimeType: 'text/plain', buffer: Buffer.from('klein') },
@@ -60,7 +70,10 @@ describe('file browser', { timeout: 90_000 }, () => {
     expect(await page.locator('.upload-entry').count()).toBe(2);
     const seen = new Set<number>();
     for (let i = 0; i < 200 && (await entry.getAttribute('data-status')) !== 'done'; i += 1) {
-      const now = await entry.getByRole('progressbar').getAttribute('aria-valuenow').catch(() => null);
+      const now = await entry
+        .getByRole('progressbar')
+        .getAttribute('aria-valuenow')
+        .catch(() => null);
       if (now !== null) seen.add(Number(now));
       await page.waitForTimeout(50);
     }
@@ -80,23 +93,25 @@ describe('file browser', { timeout: 90_000 }, () => {
     const folder = await suite.server.folder('Drops');
     const { page, context } = await adminPage(`/_/files/${folder._id}`);
     await page.getByTestId('empty').waitFor();
-    await page.route('**/api/files/upload?name=broken*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
+    await page.route('**/api/files/upload?name=broken*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+    );
     await page.route('**/api/files/upload?name=offline*', (route) => route.abort('internetdisconnected'));
     await page.getByTestId('upload-input').setInputFiles([
       { name: 'broken.txt', mimeType: 'text/plain', buffer: Buffer.from('x') },
       { name: 'offline.txt', mimeType: 'text/plain', buffer: Buffer.from('y') },
     ]);
-    await expect.poll(() => page.locator('.upload-entry[data-status=failed]').allInnerTexts()).toEqual([
-      expect.stringContaining('Failed with status 500'),
-      expect.stringContaining('Network error'),
-    ]);
+    await expect
+      .poll(() => page.locator('.upload-entry[data-status=failed]').allInnerTexts())
+      .toEqual([expect.stringContaining('Failed with status 500'), expect.stringContaining('Network error')]);
     // Drag and drop from the desktop: a drop on the suite.browser uploads into the open folder.
     const transfer = await page.evaluateHandle(() => {
       const data = new DataTransfer();
       data.items.add(new File(['dropped text'], 'dropped.txt', { type: 'text/plain' }));
       return data;
     });
-    for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('[data-testid=drop-zone]', type, { dataTransfer: transfer });
+    for (const type of ['dragenter', 'dragover', 'drop'])
+      await page.dispatchEvent('[data-testid=drop-zone]', type, { dataTransfer: transfer });
     await expect.poll(() => tileNames(page)).toEqual(['dropped.txt']);
     await expect.poll(() => page.locator('.upload-entry').count(), { timeout: 8000 }).toBe(0);
     await context.close();
@@ -109,17 +124,27 @@ describe('file browser', { timeout: 90_000 }, () => {
     await second.goto(suite.server.url(`/_/files/${folder._id}`));
     await first.page.getByTestId('empty').waitFor();
     await second.getByTestId('empty').waitFor();
-    await first.page.getByTestId('upload-input').setInputFiles([{ name: 'aus-tab-eins.txt', mimeType: 'text/plain', buffer: Buffer.from('hallo') }]);
+    await first.page
+      .getByTestId('upload-input')
+      .setInputFiles([{ name: 'aus-tab-eins.txt', mimeType: 'text/plain', buffer: Buffer.from('hallo') }]);
     await expect.poll(() => tileNames(second), { timeout: 10_000 }).toEqual(['aus-tab-eins.txt']);
     // And a change made elsewhere (the API) arrives too.
     await suite.server.upload('vom-suite.server.txt', Buffer.from('hallo'), 'text/plain', folder._id);
-    await expect.poll(() => tileNames(second), { timeout: 10_000 }).toEqual(['aus-tab-eins.txt', 'vom-suite.server.txt']);
+    await expect
+      .poll(() => tileNames(second), { timeout: 10_000 })
+      .toEqual(['aus-tab-eins.txt', 'vom-suite.server.txt']);
     await first.context.close();
   });
 
   it('selects by click, shift-click and Ctrl+A (not while typing), and loads pages on scroll', async () => {
     const folder = await suite.server.folder('Viele');
-    for (let i = 1; i <= 62; i += 1) await suite.server.upload(`datei-${String(i).padStart(2, '0')}.txt`, Buffer.from(`Datei ${i}`), 'text/plain', folder._id);
+    for (let i = 1; i <= 62; i += 1)
+      await suite.server.upload(
+        `datei-${String(i).padStart(2, '0')}.txt`,
+        Buffer.from(`Datei ${i}`),
+        'text/plain',
+        folder._id,
+      );
     // 50 tiles fill more than 1.2 times this window, so the second page waits for the scroll.
     const { page, context } = await adminPage(`/_/files/${folder._id}`, { width: 1440, height: 600 });
     await expect.poll(() => tiles(page).count()).toBe(50);
@@ -131,10 +156,16 @@ describe('file browser', { timeout: 90_000 }, () => {
     await expect.poll(count).toBe(1);
     await tiles(page).nth(2).click();
     expect(await page.locator('[role=option][aria-selected=true]').innerText()).toContain('datei-03.txt');
-    await tiles(page).nth(4).click({ modifiers: ['Shift'] });
-    await tiles(page).nth(5).click({ modifiers: ['Shift'] });
+    await tiles(page)
+      .nth(4)
+      .click({ modifiers: ['Shift'] });
+    await tiles(page)
+      .nth(5)
+      .click({ modifiers: ['Shift'] });
     await expect.poll(count).toBe(3);
-    await tiles(page).nth(4).click({ modifiers: ['Shift'] });
+    await tiles(page)
+      .nth(4)
+      .click({ modifiers: ['Shift'] });
     await expect.poll(count).toBe(2);
     expect(await page.getByTestId('selection-count').innerText()).toBe('2 selected');
 
@@ -180,7 +211,9 @@ describe('file browser', { timeout: 90_000 }, () => {
     await expect.poll(() => tileNames(page)).toEqual(['Archiv', 'final.txt']);
 
     // Drag the file onto the folder: it moves there.
-    await tiles(page).filter({ hasText: 'final.txt' }).dragTo(tiles(page).filter({ hasText: 'Archiv' }));
+    await tiles(page)
+      .filter({ hasText: 'final.txt' })
+      .dragTo(tiles(page).filter({ hasText: 'Archiv' }));
     await expect.poll(() => tileNames(page)).toEqual(['Archiv']);
     await tiles(page).filter({ hasText: 'Archiv' }).dblclick();
     await expect.poll(() => tileNames(page)).toEqual(['final.txt']);
@@ -218,9 +251,15 @@ describe('file detail', { timeout: 60_000 }, () => {
     const video = await suite.server.upload('detail.mp4', MP4, 'video/mp4');
     const { page, context, errors } = await adminPage(`/_/file/${image._id}`);
     await page.getByTestId('file-image').waitFor();
-    await expect.poll(() => page.getByTestId('file-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    await expect
+      .poll(() => page.getByTestId('file-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(320);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('detail.png');
-    expect(JSON.parse(await page.getByTestId('raw-json').innerText())).toMatchObject({ _id: image._id, name: 'detail.png', mimeType: 'image/png' });
+    expect(JSON.parse(await page.getByTestId('raw-json').innerText())).toMatchObject({
+      _id: image._id,
+      name: 'detail.png',
+      mimeType: 'image/png',
+    });
     const link = page.getByRole('link', { name: 'open file' });
     expect(await link.getAttribute('href')).toMatch(/^blob:/);
     expect(await link.getAttribute('target')).toBe('_blank');

@@ -4,7 +4,8 @@ import { png, adminPage as openAdminPage, filesSuite, SHOTS } from './filesServe
 
 const suite = filesSuite();
 
-const adminPage = (path: string, viewport?: { width: number; height: number }) => openAdminPage(suite.browser, suite.server, path, viewport);
+const adminPage = (path: string, viewport?: { width: number; height: number }) =>
+  openAdminPage(suite.browser, suite.server, path, viewport);
 
 describe('file picker and image presets', { timeout: 90_000 }, () => {
   it('picks an image for a form field through the file suite.browser in a dialog', async () => {
@@ -32,7 +33,17 @@ describe('file picker and image presets', { timeout: 90_000 }, () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => field.innerText()).toContain('anna.png');
     await page.getByRole('button', { name: 'SAVE' }).click();
-    await expect.poll(async () => ((await suite.server.api<{ avatar?: { file?: string } }>('GET', `/api/document/findById?model=user&id=${self._id}`)).avatar?.file)).toBe(portrait._id);
+    await expect
+      .poll(
+        async () =>
+          (
+            await suite.server.api<{ avatar?: { file?: string } }>(
+              'GET',
+              `/api/document/findById?model=user&id=${self._id}`,
+            )
+          ).avatar?.file,
+      )
+      .toBe(portrait._id);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -45,7 +56,16 @@ describe('file picker and image presets', { timeout: 90_000 }, () => {
       await card.waitFor();
       expect(await card.innerText()).toContain('153 × 102');
       expect(await page.locator('[data-preset=gallery]').innerText()).toContain('1400 wide');
-      await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth).catch(() => 0), { timeout: 15_000 }).toBe(153);
+      await expect
+        .poll(
+          () =>
+            card
+              .locator('img')
+              .evaluate((img: HTMLImageElement) => img.naturalWidth)
+              .catch(() => 0),
+          { timeout: 15_000 },
+        )
+        .toBe(153);
       await page.waitForTimeout(500);
       await page.screenshot({ path: `${SHOTS}/presets-${name}.png`, fullPage: name === 'desktop' });
       expect(errors).toEqual([]);

@@ -22,7 +22,12 @@ export async function startFilesServer() {
   const headers = t.auth(token);
 
   async function api<T = Record<string, unknown>>(method: string, url: string, payload?: unknown): Promise<T> {
-    const response = await t.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const response = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
     return response.json() as T;
   }
@@ -35,11 +40,17 @@ export async function startFilesServer() {
     api,
     async upload(name: string, body: Buffer, type: string, folder?: string) {
       const query = new URLSearchParams({ name, ...(folder ? { folder } : {}) });
-      const response = await t.app.inject({ method: 'POST', url: `/api/files/upload?${query}`, headers: { ...headers, 'content-type': type }, payload: body });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/files/upload?${query}`,
+        headers: { ...headers, 'content-type': type },
+        payload: body,
+      });
       if (response.statusCode !== 200) throw new Error(`upload ${name}: ${response.statusCode} ${response.body}`);
       return response.json() as { _id: string; name: string };
     },
-    folder: (name: string, parent?: string) => api<{ _id: string }>('POST', '/api/document/updateOne?model=folder', { name, _parent: parent ?? null }),
+    folder: (name: string, parent?: string) =>
+      api<{ _id: string }>('POST', '/api/document/updateOne?model=folder', { name, _parent: parent ?? null }),
     async close() {
       await t.close();
       await rm(dataDir, { recursive: true, force: true });
@@ -70,15 +81,29 @@ trailer<</Root 1 0 R>>
 `);
 
 /** The header of an MP4 (enough for the type check; it does not play). */
-export const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41'), Buffer.alloc(64)]);
+export const MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypisom'),
+  Buffer.from([0, 0, 2, 0]),
+  Buffer.from('isommp41'),
+  Buffer.alloc(64),
+]);
 
 /** A page of the admin, already logged in as `admin`, collecting uncaught page errors. */
-export async function adminPage(browser: Browser, server: FilesServer, path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+export async function adminPage(
+  browser: Browser,
+  server: FilesServer,
+  path: string,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+) {
   const context = await newContext(browser, viewport);
   const state = await server.api('POST', '/api/login', { username: 'admin', password: 'admin-test-password' });
-  await context.addInitScript(([key, value]) => {
-    if (window === window.top) localStorage.setItem(key, value);
-  }, [LOGIN_KEY, JSON.stringify(state)] as const);
+  await context.addInitScript(
+    ([key, value]) => {
+      if (window === window.top) localStorage.setItem(key, value);
+    },
+    [LOGIN_KEY, JSON.stringify(state)] as const,
+  );
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -42,7 +42,13 @@ let origin: string;
 let browser: Browser;
 const requests: string[] = [];
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.map': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.map': 'application/json',
+};
 
 beforeAll(async () => {
   outDir = mkdtempSync(path.join(tmpdir(), 'gaussian-e2e-'));
@@ -57,7 +63,13 @@ beforeAll(async () => {
       logLevel: 'warn',
       mode: 'production',
       plugins: [react()],
-      build: { outDir, emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 5000, rolldownOptions: { input: { index: path.join(FIXTURE, 'index.html') } } },
+      build: {
+        outDir,
+        emptyOutDir: true,
+        manifest: true,
+        chunkSizeWarningLimit: 5000,
+        rolldownOptions: { input: { index: path.join(FIXTURE, 'index.html') } },
+      },
     });
   } finally {
     process.env.NODE_ENV = nodeEnv;
@@ -100,9 +112,16 @@ function pageUrl(element: string, props: object, extra = ''): string {
 
 /** Chunks whose code holds three.js or Spark, read from the build. */
 function heavyChunks(): Set<string> {
-  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
   const files = new Set(Object.values(manifest).map((entry) => entry.file));
-  return new Set([...files].filter((file) => /THREE\.WebGLRenderer|decode_to_packedsplats/.test(readFileSync(path.join(outDir, file), 'utf8'))));
+  return new Set(
+    [...files].filter((file) =>
+      /THREE\.WebGLRenderer|decode_to_packedsplats/.test(readFileSync(path.join(outDir, file), 'utf8')),
+    ),
+  );
 }
 
 /**
@@ -113,7 +132,10 @@ function site3dFree(): boolean {
   const root = fileURLToPath(new URL('../../dist/client/', import.meta.url));
   const manifestFile = path.join(root, '.vite/manifest.json');
   if (!existsSync(manifestFile)) return true;
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
   const entry = manifest['src/site/client/main.tsx'];
   if (!entry) return true;
   const files = new Set<string>();
@@ -124,7 +146,9 @@ function site3dFree(): boolean {
     chunk.imports?.forEach(walk);
   };
   walk('src/site/client/main.tsx');
-  return [...files].every((file) => !/THREE\.WebGLRenderer|decode_to_packedsplats/.test(readFileSync(path.join(root, file), 'utf8')));
+  return [...files].every(
+    (file) => !/THREE\.WebGLRenderer|decode_to_packedsplats/.test(readFileSync(path.join(root, file), 'utf8')),
+  );
 }
 
 async function openReady(page: Page, url: string): Promise<void> {
@@ -149,7 +173,10 @@ async function colouredPixels(page: Page): Promise<number> {
 
 describe('3D elements in Chromium', () => {
   it('keeps three.js and Spark out of the entry: they are a lazy chunk loaded when the viewer nears the viewport', async () => {
-    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+    >;
     const heavy = heavyChunks();
     expect(heavy.size).toBeGreaterThan(0);
     const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
@@ -185,8 +212,17 @@ describe('3D elements in Chromium', () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const { page, errors } = await newPage(context);
     const before = requests.length;
-    await openReady(page, pageUrl('viewer', { file: ID.main, environment: ID.environment, camera: { position: [0, 0.4, 3.2], rotation: [-0.12, 0, 0] } }));
-    expect(requests.slice(before)).toEqual(expect.arrayContaining([`/api/files/download?id=${ID.main}`, `/api/files/download?id=${ID.environment}`]));
+    await openReady(
+      page,
+      pageUrl('viewer', {
+        file: ID.main,
+        environment: ID.environment,
+        camera: { position: [0, 0.4, 3.2], rotation: [-0.12, 0, 0] },
+      }),
+    );
+    expect(requests.slice(before)).toEqual(
+      expect.arrayContaining([`/api/files/download?id=${ID.main}`, `/api/files/download?id=${ID.environment}`]),
+    );
     expect(await colouredPixels(page)).toBeGreaterThan(2000);
     await expect(page.locator('.bk-gs-hint-mouse').textContent()).resolves.toContain('Ziehen zum Drehen');
     await page.screenshot({ path: path.join(SHOTS, 'viewer-desktop.png'), fullPage: true });
@@ -202,7 +238,11 @@ describe('3D elements in Chromium', () => {
     const { page, errors } = await newPage(context);
     const hotspots = [
       { position: [0.8, 0.6, 0.5], camera: { position: [2.2, 1.2, 2.2], rotation: [-0.3, 0.78, 0] }, title: 'Empfang' },
-      { position: [-0.9, -0.2, 0.4], camera: { position: [-2.4, 0.3, 1.6], rotation: [0, -0.98, 0] }, title: 'Besprechungsraum «Rhein»' },
+      {
+        position: [-0.9, -0.2, 0.4],
+        camera: { position: [-2.4, 0.3, 1.6], rotation: [0, -0.98, 0] },
+        title: 'Besprechungsraum «Rhein»',
+      },
     ];
     await openReady(page, pageUrl('hotspots', { file: ID.room, hotspots }));
     expect(await colouredPixels(page)).toBeGreaterThan(2000);
@@ -212,7 +252,11 @@ describe('3D elements in Chromium', () => {
     expect(await page.locator('.bk-gs-marker').count()).toBe(2);
     await page.getByRole('button', { name: 'Besprechungsraum «Rhein»' }).first().click();
     await page.locator('.bk-gs-caption', { hasText: 'Besprechungsraum «Rhein»' }).waitFor();
-    await page.waitForFunction(() => document.querySelector('figure.bk-gs')?.getAttribute('data-camera') === '-2.400,0.300,1.600', undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => document.querySelector('figure.bk-gs')?.getAttribute('data-camera') === '-2.400,0.300,1.600',
+      undefined,
+      { timeout: 10_000 },
+    );
     await page.waitForTimeout(600);
     expect(await colouredPixels(page)).toBeGreaterThan(1000);
     await page.screenshot({ path: path.join(SHOTS, 'hotspots-desktop.png') });
@@ -224,7 +268,12 @@ describe('3D elements in Chromium', () => {
   });
 
   it('swaps the splat of a replacement spot when another option is chosen', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      hasTouch: true,
+      isMobile: true,
+    });
     const { page, errors } = await newPage(context);
     const spots = [
       {
@@ -247,7 +296,9 @@ describe('3D elements in Chromium', () => {
     const swapped = page.waitForRequest((request) => request.url().endsWith(`/api/files/download?id=${ID.walnut}`));
     await page.getByRole('button', { name: 'Nussbaum dunkel' }).click();
     await swapped;
-    await expect(page.getByRole('button', { name: 'Nussbaum dunkel' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.getByRole('button', { name: 'Nussbaum dunkel' }).getAttribute('aria-pressed')).resolves.toBe(
+      'true',
+    );
     await page.waitForFunction(() => !document.querySelector('.bk-gs-option[data-loading="true"]'));
     await page.waitForTimeout(1500);
     expect(await colouredPixels(page)).toBeGreaterThan(1000);
@@ -262,7 +313,12 @@ describe('3D elements in Chromium', () => {
         [1440, 900],
         [375, 812],
       ]) {
-        const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: width < 768 ? 2 : 1, hasTouch: width < 768, isMobile: width < 768 });
+        const context = await browser.newContext({
+          viewport: { width, height },
+          deviceScaleFactor: width < 768 ? 2 : 1,
+          hasTouch: width < 768,
+          isMobile: width < 768,
+        });
         const { page, errors } = await newPage(context);
         await openReady(page, `${origin}/?story=${story}`);
         expect(await colouredPixels(page)).toBeGreaterThan(500);

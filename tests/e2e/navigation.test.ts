@@ -19,7 +19,9 @@ afterAll(async () => {
 async function navLabels(page: Page): Promise<string[]> {
   const nav = page.locator('nav[aria-label=Main]');
   await nav.waitFor();
-  return nav.locator('a[title], button[title]').evaluateAll((items) => items.map((item) => item.getAttribute('title') ?? ''));
+  return nav
+    .locator('a[title], button[title]')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('title') ?? ''));
 }
 
 async function openAs(login: string, role: 'staff' | 'accountant') {
@@ -42,10 +44,33 @@ async function openAs(login: string, role: 'staff' | 'accountant') {
 describe('navigation', { timeout: 60_000 }, () => {
   it('shows an accountant the payment links and no CMS or backend links', async () => {
     const { labels, context } = await openAs('anna', 'accountant');
-    for (const label of ['Home', 'Clients', 'Invoices', 'Transactions', 'Time tracking', 'Point of sales', 'Point of sales Receipts', 'Payment', 'Kassen', 'Logout']) {
+    for (const label of [
+      'Home',
+      'Clients',
+      'Invoices',
+      'Transactions',
+      'Time tracking',
+      'Point of sales',
+      'Point of sales Receipts',
+      'Payment',
+      'Kassen',
+      'Logout',
+    ]) {
       expect(labels).toContain(label);
     }
-    for (const label of ['Pages', 'Files', 'Layouts', 'Users', 'Redirects', 'Contact Requests', 'Swarms', 'Queues', 'Form Data', 'Elements', 'CMS']) {
+    for (const label of [
+      'Pages',
+      'Files',
+      'Layouts',
+      'Users',
+      'Redirects',
+      'Contact Requests',
+      'Swarms',
+      'Queues',
+      'Form Data',
+      'Elements',
+      'CMS',
+    ]) {
       expect(labels).not.toContain(label);
     }
     await context.close();
@@ -53,10 +78,32 @@ describe('navigation', { timeout: 60_000 }, () => {
 
   it('shows a staff user the CMS links and no payment links', async () => {
     const { labels, page, context } = await openAs('sam', 'staff');
-    for (const label of ['Home', 'Pages', 'Files', 'Layouts', 'Elements', 'Image Presets', 'Redirects', 'Contact Requests', 'Form Data', 'Point of sales', 'CMS', 'Kassen']) {
+    for (const label of [
+      'Home',
+      'Pages',
+      'Files',
+      'Layouts',
+      'Elements',
+      'Image Presets',
+      'Redirects',
+      'Contact Requests',
+      'Form Data',
+      'Point of sales',
+      'CMS',
+      'Kassen',
+    ]) {
       expect(labels).toContain(label);
     }
-    for (const label of ['Clients', 'Invoices', 'Transactions', 'Time tracking', 'Users', 'Swarms', 'Queues', 'Payment']) {
+    for (const label of [
+      'Clients',
+      'Invoices',
+      'Transactions',
+      'Time tracking',
+      'Users',
+      'Swarms',
+      'Queues',
+      'Payment',
+    ]) {
       expect(labels).not.toContain(label);
     }
     // Screens of later work show a clean page inside the layout.
@@ -90,21 +137,35 @@ describe('one schema file is enough: the equipment fixture model', { timeout: 60
     await expect.poll(() => button.getAttribute('data-state')).toBe('success');
     const id = page.url().split('/').pop()!;
     const stored = await server.api('GET', `/api/document/findById?model=equipment&id=${id}`);
-    expect(stored.json).toMatchObject({ name: 'Laptop ThinkPad X1', serialNumber: 'PF-3K2L9', purchased: '2025-03-14', value: 1890, status: 'active' });
+    expect(stored.json).toMatchObject({
+      name: 'Laptop ThinkPad X1',
+      serialNumber: 'PF-3K2L9',
+      purchased: '2025-03-14',
+      value: 1890,
+      status: 'active',
+    });
     expect(await page.title()).toBe('Equipment - Admin');
 
     await page.locator('#root_name').fill('Laptop ThinkPad X1 Carbon');
     await save(page);
-    await expect.poll(async () => (await server.api('GET', `/api/document/findById?model=equipment&id=${id}`)).json.name).toBe('Laptop ThinkPad X1 Carbon');
+    await expect
+      .poll(async () => (await server.api('GET', `/api/document/findById?model=equipment&id=${id}`)).json.name)
+      .toBe('Laptop ThinkPad X1 Carbon');
     // Editing one field after creating keeps the others (the form must not reset between create and its own page).
-    expect((await server.api('GET', `/api/document/findById?model=equipment&id=${id}`)).json).toMatchObject({ serialNumber: 'PF-3K2L9', value: 1890 });
+    expect((await server.api('GET', `/api/document/findById?model=equipment&id=${id}`)).json).toMatchObject({
+      serialNumber: 'PF-3K2L9',
+      value: 1890,
+    });
 
     await page.goto(server.url('/_/equipments'));
     await expectRows(page, ['Laptop ThinkPad X1 Carbon']);
     expect(await rows(page).first().innerText()).toContain('1.890,00 CHF');
     expect(await rows(page).first().innerText()).toContain('14.03.2025');
     expect(await rows(page).first().innerText()).toContain('Aktiv');
-    await rows(page).first().getByRole('button', { name: 'Delete' }).click({ modifiers: ['Shift'] });
+    await rows(page)
+      .first()
+      .getByRole('button', { name: 'Delete' })
+      .click({ modifiers: ['Shift'] });
     await page.getByTestId('empty').waitFor();
     expect((await server.api('GET', `/api/document/findById?model=equipment&id=${id}`)).status).toBe(404);
     await context.close();

@@ -6,7 +6,11 @@ import { expectRows, LOGIN_KEY, newContext, rowTexts } from './admin';
 
 /** A logged-in browser as the login screen leaves it: the login state in storage and the session cookie. */
 async function loggedIn(context: BrowserContext, server: AdminServer) {
-  const answer = await server.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: 'admin-test-password' } });
+  const answer = await server.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: 'admin', password: 'admin-test-password' },
+  });
   const [name, value] = String(answer.headers['set-cookie']).split(';')[0].split('=');
   await context.addCookies([{ name, value, domain: '127.0.0.1', path: '/_', httpOnly: true, sameSite: 'Strict' }]);
   await context.addInitScript(([key, state]) => localStorage.setItem(key, state), [LOGIN_KEY, answer.body]);

@@ -9,9 +9,12 @@ describe('queues screen', { timeout: 90_000 }, () => {
   it('shows preset jobs appear and change state live as an upload is processed', async () => {
     const context = await newContext(suite.browser);
     const state = await suite.server.api('POST', '/api/login', { username: 'admin', password: 'admin-test-password' });
-    await context.addInitScript(([key, value]) => {
-      if (window === window.top) localStorage.setItem(key, value);
-    }, [LOGIN_KEY, JSON.stringify(state)] as const);
+    await context.addInitScript(
+      ([key, value]) => {
+        if (window === window.top) localStorage.setItem(key, value);
+      },
+      [LOGIN_KEY, JSON.stringify(state)] as const,
+    );
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -29,13 +32,18 @@ describe('queues screen', { timeout: 90_000 }, () => {
     await suite.server.upload('queue-sample.png', await png(1600, 1000, 30), 'image/png');
     const rows = page.locator('tbody tr[data-id]');
     for (let i = 0; i < 300; i += 1) {
-      for (const value of await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-state') ?? ''))) seen.add(value);
+      for (const value of await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-state') ?? '')))
+        seen.add(value);
       const states = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-state')));
       if (states.length >= 10 && states.every((value) => value === 'completed')) break;
       await page.waitForTimeout(50);
     }
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(10);
-    await expect.poll(() => rows.evaluateAll((trs) => trs.every((tr) => tr.getAttribute('data-state') === 'completed')), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => rows.evaluateAll((trs) => trs.every((tr) => tr.getAttribute('data-state') === 'completed')), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     expect(seen.has('active') || seen.has('created')).toBe(true);
     expect(frames.some((frame) => frame.includes('"type":"queue/state"'))).toBe(true);
     const first = rows.first();
@@ -45,7 +53,9 @@ describe('queues screen', { timeout: 90_000 }, () => {
     // Leaving the screen leaves the queue.
     await page.locator('nav[aria-label=Main] a[href="/_/files"]').first().click();
     await page.waitForURL('**/_/files');
-    await expect.poll(() => frames.some((frame) => frame.includes('"cmd":"SimpleQueue.leaveQueue"')), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => frames.some((frame) => frame.includes('"cmd":"SimpleQueue.leaveQueue"')), { timeout: 5000 })
+      .toBe(true);
     await page.goBack();
     await rows.first().waitFor();
     await page.setViewportSize(VIEWPORTS.phone);

@@ -16,8 +16,20 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
   await mkdir(SHOTS, { recursive: true });
   const clients = [];
-  for (const name of ['Rheinblick Immobilien AG', 'Basler Bäckerei GmbH', 'Atelier Sonnenberg', 'Kanzlei Meier & Partner']) {
-    clients.push(await server.save('client', { name, firstname: 'Anna', lastname: 'Keller', email: `info@${name.split(' ')[0].toLowerCase()}.ch` }));
+  for (const name of [
+    'Rheinblick Immobilien AG',
+    'Basler Bäckerei GmbH',
+    'Atelier Sonnenberg',
+    'Kanzlei Meier & Partner',
+  ]) {
+    clients.push(
+      await server.save('client', {
+        name,
+        firstname: 'Anna',
+        lastname: 'Keller',
+        email: `info@${name.split(' ')[0].toLowerCase()}.ch`,
+      }),
+    );
   }
   const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
   for (let i = 0; i < 12; i += 1) {

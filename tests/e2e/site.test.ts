@@ -33,7 +33,8 @@ describe('public site in the browser', () => {
   const marker = () => page.evaluate(() => (window as Marked).__marker);
   const heading = () => page.locator('main h1').first().textContent();
   const scrollY = () => page.evaluate(() => window.scrollY);
-  const anchorTop = (id: string) => page.evaluate((anchor) => document.getElementById(anchor)!.getBoundingClientRect().top, id);
+  const anchorTop = (id: string) =>
+    page.evaluate((anchor) => document.getElementById(anchor)!.getBoundingClientRect().top, id);
 
   it('hydrates, then navigates between pages without a reload; back and forward work', async () => {
     await page.goto(server.url('/'), { waitUntil: 'networkidle' });
@@ -128,7 +129,12 @@ describe('public site in the browser', () => {
     await form.getByRole('button', { name: 'Senden' }).click();
     await expect.poll(() => page.getByRole('dialog').textContent()).toContain(CONTACT_SUCCESS);
     const [stored] = await server.find('contactRequest');
-    expect(stored.data).toMatchObject({ firstName: 'Lukas', lastName: 'Brunner Meier', email: 'lukas@example.ch', message: 'Wir möchten unsere Prozesse digitalisieren.' });
+    expect(stored.data).toMatchObject({
+      firstName: 'Lukas',
+      lastName: 'Brunner Meier',
+      email: 'lukas@example.ch',
+      message: 'Wir möchten unsere Prozesse digitalisieren.',
+    });
     expect(errors).toEqual([]);
   });
 

@@ -18,7 +18,9 @@ describe('every element in the browser', () => {
     await server?.close();
   });
 
-  it('renders every schema example on the server and after hydration, without errors', { timeout: 90_000 }, async () => {
+  it('renders every schema example on the server and after hydration, without errors', {
+    timeout: 90_000,
+  }, async () => {
     const elements = Object.values(server.app.services.registry.elements)
       .filter((element) => !OWN_TEST.includes(element.tag))
       .flatMap((element) => element.examples.map((props) => ({ tag: element.tag, props })));
@@ -37,7 +39,8 @@ describe('every element in the browser', () => {
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       // Example images point at files this database does not have: their 404s are expected here.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        consoleErrors.push(message.text());
     });
     const response = await page.goto(server.url('/alle-elemente'), { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(200);

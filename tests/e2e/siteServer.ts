@@ -18,6 +18,7 @@ export async function startSiteServer() {
     ...t,
     port,
     url: (pathname = '/') => `http://127.0.0.1:${port}${pathname}`,
-    find: async (model: string) => (await t.app.services.documents.find(SYSTEM, model, { limit: 500, sort: { _createdAt: -1 } })).results,
+    find: async (model: string) =>
+      (await t.app.services.documents.find(SYSTEM, model, { limit: 500, sort: { _createdAt: -1 } })).results,
   };
 }

@@ -63,7 +63,12 @@ export async function createTestApp(options: AppOptions = {}) {
     logger: false,
     ...options,
     db,
-    config: { adminPassword: ADMIN_PASSWORD, schemaDirs: [path.resolve('tests/fixtures/schemas')], dataDir, ...options.config },
+    config: {
+      adminPassword: ADMIN_PASSWORD,
+      schemaDirs: [path.resolve('tests/fixtures/schemas')],
+      dataDir,
+      ...options.config,
+    },
   });
   await app.services.auth.ensureAdmin();
 

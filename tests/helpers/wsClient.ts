@@ -40,7 +40,10 @@ export class TestSocket {
     const ws = new WebSocket(url);
     const socket = new TestSocket(ws);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`websocket ${url} did not open within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`websocket ${url} did not open within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       ws.once('open', () => {
         clearTimeout(timer);
         resolve(socket);
@@ -75,7 +78,11 @@ export class TestSocket {
         }
         if (this.closeCode !== undefined) {
           done();
-          reject(new Error(`socket closed (${this.closeCode}) while waiting for ${what}; received ${JSON.stringify(this.received)}`));
+          reject(
+            new Error(
+              `socket closed (${this.closeCode}) while waiting for ${what}; received ${JSON.stringify(this.received)}`,
+            ),
+          );
           return true;
         }
         return false;
@@ -102,7 +109,9 @@ export class TestSocket {
   waitClosed(timeoutMs = DEFAULT_TIMEOUT_MS): Promise<number> {
     return Promise.race([
       this.closed,
-      new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`socket not closed within ${timeoutMs} ms`)), timeoutMs).unref()),
+      new Promise<number>((_, reject) =>
+        setTimeout(() => reject(new Error(`socket not closed within ${timeoutMs} ms`)), timeoutMs).unref(),
+      ),
     ]);
   }
 

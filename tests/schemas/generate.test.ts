@@ -16,7 +16,10 @@ describe('npm run generate', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'bk-generate-'));
     dirs.push(dir);
     await cp('schemas', path.join(dir, 'schemas'), { recursive: true });
-    await cp('tests/fixtures/schemas/models/equipment.schema.json', path.join(dir, 'schemas/models/equipment.schema.json'));
+    await cp(
+      'tests/fixtures/schemas/models/equipment.schema.json',
+      path.join(dir, 'schemas/models/equipment.schema.json'),
+    );
     const out = path.join(dir, 'generated');
     await run(tsx, ['scripts/generate.ts', '--schemas', path.join(dir, 'schemas'), '--out', out]);
     const types = await readFile(path.join(out, 'types.ts'), 'utf8');
@@ -27,7 +30,9 @@ describe('npm run generate', () => {
     const map = await readFile(path.join(out, 'schemas.ts'), 'utf8');
     expect(map).toContain('"equipment"');
     // The committed output is stale relative to these schemas: --check must fail and write nothing.
-    await expect(run(tsx, ['scripts/generate.ts', '--check', '--schemas', path.join(dir, 'schemas')])).rejects.toMatchObject({
+    await expect(
+      run(tsx, ['scripts/generate.ts', '--check', '--schemas', path.join(dir, 'schemas')]),
+    ).rejects.toMatchObject({
       stderr: expect.stringContaining('Generated code is stale'),
     });
   });

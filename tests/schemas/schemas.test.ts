@@ -5,15 +5,63 @@ import { createAjv, describeErrors, fieldErrors } from '../../src/shared/validat
 import { KEYWORDS } from '../../src/shared/vocabulary';
 
 const SPEC_MODELS = [
-  'page', 'pageDraft', 'layout', 'user', 'role', 'project', 'client', 'invoice', 'offer', 'transaction',
-  'redirect', 'mailTemplate', 'contactRequest', 'swarm', 'config', 'formData', 'trackedTime', 'file',
-  'folder', 'loggingFrame', 'siteConfig', 'pointOfSale', 'posReceipt',
+  'page',
+  'pageDraft',
+  'layout',
+  'user',
+  'role',
+  'project',
+  'client',
+  'invoice',
+  'offer',
+  'transaction',
+  'redirect',
+  'mailTemplate',
+  'contactRequest',
+  'swarm',
+  'config',
+  'formData',
+  'trackedTime',
+  'file',
+  'folder',
+  'loggingFrame',
+  'siteConfig',
+  'pointOfSale',
+  'posReceipt',
 ];
 const SPEC_ELEMENTS = [
-  'paragraph', 'image', 'header', 'video', 'icon', 'button', 'quote', 'gallery', 'column', 'row', 'container',
-  'grid', 'content', 'section', 'screenSection', 'navigation', 'footer', 'spacer', 'anchor', 'menu.basic',
-  'menu.3d', 'special.form', 'special.package', 'special.serviceCards', 'special.configurator', 'contact',
-  'hero', 'phone', 'phoneScanQr', 'presentationItem', '3d.gaussianViewer', '3d.gaussianHotspots',
+  'paragraph',
+  'image',
+  'header',
+  'video',
+  'icon',
+  'button',
+  'quote',
+  'gallery',
+  'column',
+  'row',
+  'container',
+  'grid',
+  'content',
+  'section',
+  'screenSection',
+  'navigation',
+  'footer',
+  'spacer',
+  'anchor',
+  'menu.basic',
+  'menu.3d',
+  'special.form',
+  'special.package',
+  'special.serviceCards',
+  'special.configurator',
+  'contact',
+  'hero',
+  'phone',
+  'phoneScanQr',
+  'presentationItem',
+  '3d.gaussianViewer',
+  '3d.gaussianHotspots',
   '3d.gaussianReplacement',
 ];
 
@@ -45,28 +93,35 @@ describe('schemas', () => {
     expect(ajv.getSchema(schema.$id!)).toBeTypeOf('function');
   });
 
-  it.each(all.map((e) => [`${e.kind}/${e.name}`, e] as const))('%s has valid examples and defaults', (_, { schema }) => {
-    const validate = ajv.getSchema(schema.$id!)!;
-    expect(schema.title, 'title').toBeTruthy();
-    for (const example of schema.examples ?? []) {
-      expect(validate(example), describeErrors(fieldErrors(validate.errors))).toBe(true);
-    }
-    // Defaults in context: filling them into an empty document must give a valid document (plus required values of the example).
-    if (schema.default !== undefined) expect(validate(schema.default), 'root default').toBe(true);
-    else if (schema.type === 'object' && schema.properties) {
-      const required = Object.fromEntries((schema.required ?? []).map((key) => [key, (schema.examples?.[0] as Record<string, unknown>)?.[key]]));
-      const filled = structuredClone(required);
-      withDefaults.getSchema(schema.$id!)!(filled);
-      expect(validate(filled), `defaults: ${describeErrors(fieldErrors(validate.errors))}`).toBe(true);
-    }
-  });
+  it.each(all.map((e) => [`${e.kind}/${e.name}`, e] as const))(
+    '%s has valid examples and defaults',
+    (_, { schema }) => {
+      const validate = ajv.getSchema(schema.$id!)!;
+      expect(schema.title, 'title').toBeTruthy();
+      for (const example of schema.examples ?? []) {
+        expect(validate(example), describeErrors(fieldErrors(validate.errors))).toBe(true);
+      }
+      // Defaults in context: filling them into an empty document must give a valid document (plus required values of the example).
+      if (schema.default !== undefined) expect(validate(schema.default), 'root default').toBe(true);
+      else if (schema.type === 'object' && schema.properties) {
+        const required = Object.fromEntries(
+          (schema.required ?? []).map((key) => [key, (schema.examples?.[0] as Record<string, unknown>)?.[key]]),
+        );
+        const filled = structuredClone(required);
+        withDefaults.getSchema(schema.$id!)!(filled);
+        expect(validate(filled), `defaults: ${describeErrors(fieldErrors(validate.errors))}`).toBe(true);
+      }
+    },
+  );
 
   it('every element has a description, a category, defaults and at least one example', () => {
     for (const element of Object.values(registry.elements)) {
       expect(element.description.length, element.tag).toBeGreaterThan(10);
       expect(element.examples.length, element.tag).toBeGreaterThan(0);
       const validate = ajv.getSchema(element.schema.$id!)!;
-      const required = Object.fromEntries((element.schema.required ?? []).map((key) => [key, element.examples[0][key]]));
+      const required = Object.fromEntries(
+        (element.schema.required ?? []).map((key) => [key, element.examples[0][key]]),
+      );
       expect(validate({ ...structuredClone(element.defaults), ...required }), `${element.tag} defaults`).toBe(true);
     }
   });
@@ -89,7 +144,12 @@ describe('schemas', () => {
 
   it('rejects a wrong document with a message naming the field and the rule', () => {
     const validate = ajv.getSchema(registry.models.invoice.schema.$id!)!;
-    const ok = validate({ name: 'R-1', status: 'unknown', items: [{ name: 'Beratung', price: 'viel', count: 1 }], extra: 1 });
+    const ok = validate({
+      name: 'R-1',
+      status: 'unknown',
+      items: [{ name: 'Beratung', price: 'viel', count: 1 }],
+      extra: 1,
+    });
     expect(ok).toBe(false);
     const message = describeErrors(fieldErrors(validate.errors));
     expect(message).toContain('status: must be one of "open", "paid"');
@@ -104,7 +164,9 @@ describe('schemas', () => {
   });
 
   it('gives new page drafts guest read access, German language; transactions multiplier 1', () => {
-    expect(defaultsOf(registry.models.pageDraft.schema, registry.models.pageDraft.schema.$id, registry.resolver)).toMatchObject({
+    expect(
+      defaultsOf(registry.models.pageDraft.schema, registry.models.pageDraft.schema.$id, registry.resolver),
+    ).toMatchObject({
       _read: ['guest'],
       language: 'de',
     });

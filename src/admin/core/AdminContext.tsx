@@ -11,7 +11,15 @@ export interface AdminValue {
 
 const Context = createContext<AdminValue | null>(null);
 
-export function AdminProvider({ context, user, children }: { context: AdminContextData; user: SessionUser; children: ReactNode }) {
+export function AdminProvider({
+  context,
+  user,
+  children,
+}: {
+  context: AdminContextData;
+  user: SessionUser;
+  children: ReactNode;
+}) {
   const value = useMemo(
     () => ({ registry: createRegistry(context.schemas), permissions: context.permissions, user }),
     [context, user],

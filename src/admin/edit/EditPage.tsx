@@ -102,7 +102,10 @@ export function EditView({ edit }: { edit: EditController }) {
         </div>
         {previews.map((field) => (
           <div key={field.name} className="min-w-0 xl:sticky xl:top-20 xl:self-start">
-            <HtmlPreview label={field.label} html={typeof edit.formData[field.name] === 'string' ? (edit.formData[field.name] as string) : ''} />
+            <HtmlPreview
+              label={field.label}
+              html={typeof edit.formData[field.name] === 'string' ? (edit.formData[field.name] as string) : ''}
+            />
           </div>
         ))}
       </div>

@@ -9,7 +9,10 @@ export interface Crumb {
 }
 
 /** Root, the ancestors of an item (from `_tree` and `_pathSegments`) and, unless `includeSelf` is false, the item. */
-export function crumbsOf(item: Pick<FileItem, '_id' | 'name' | '_tree' | '_pathSegments'> | null, includeSelf = true): Crumb[] {
+export function crumbsOf(
+  item: Pick<FileItem, '_id' | 'name' | '_tree' | '_pathSegments'> | null,
+  includeSelf = true,
+): Crumb[] {
   if (!item) return [{ name: 'Files' }];
   const tree = item._tree ?? [];
   const names = item._pathSegments ?? [];
@@ -21,7 +24,19 @@ export function crumbsOf(item: Pick<FileItem, '_id' | 'name' | '_tree' | '_pathS
  * Breadcrumbs with a home icon and the folder segments (spec section 2). The last crumb is the
  * current place; the others navigate, and accept dropped items when `onDropItems` is given.
  */
-export function Breadcrumbs({ crumbs, onOpen, hrefOf, dropProps }: { crumbs: Crumb[]; onOpen(id: string | undefined): void; hrefOf?(id: string | undefined): string; dropProps?(id: string | undefined): Partial<Record<'onDragOver' | 'onDragLeave' | 'onDrop', (event: DragEvent) => void>> }) {
+export function Breadcrumbs({
+  crumbs,
+  onOpen,
+  hrefOf,
+  dropProps,
+}: {
+  crumbs: Crumb[];
+  onOpen(id: string | undefined): void;
+  hrefOf?(id: string | undefined): string;
+  dropProps?(
+    id: string | undefined,
+  ): Partial<Record<'onDragOver' | 'onDragLeave' | 'onDrop', (event: DragEvent) => void>>;
+}) {
   return (
     <nav aria-label="Breadcrumbs" className="min-w-0">
       <ol className="flex min-w-0 items-center gap-0.5 text-[13px]">
@@ -29,7 +44,10 @@ export function Breadcrumbs({ crumbs, onOpen, hrefOf, dropProps }: { crumbs: Cru
           const last = index === crumbs.length - 1;
           const label = index === 0 ? <House aria-label="Files root" className="size-4" /> : crumb.name;
           return (
-            <li key={crumb.id ?? 'root'} className={`flex min-w-0 items-center gap-0.5 ${!last && index > 0 ? 'max-sm:hidden' : ''}`}>
+            <li
+              key={crumb.id ?? 'root'}
+              className={`flex min-w-0 items-center gap-0.5 ${!last && index > 0 ? 'max-sm:hidden' : ''}`}
+            >
               {index > 0 && <ChevronRight aria-hidden className="size-3.5 shrink-0 text-zinc-400" />}
               {last && index > 0 ? (
                 <span aria-current="page" className="truncate px-1.5 py-1 font-medium text-zinc-900">

@@ -3,7 +3,23 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** The frame of the file browser's dialogs: title, body, actions; focus trapped, Escape closes. */
-export function DialogShell({ open, onClose, title, description, children, footer, wide = false }: { open: boolean; onClose(): void; title: string; description?: string; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function DialogShell({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  wide = false,
+}: {
+  open: boolean;
+  onClose(): void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
@@ -14,9 +30,14 @@ export function DialogShell({ open, onClose, title, description, children, foote
           <div className="flex items-start gap-3 border-b border-zinc-100 px-5 py-3.5">
             <div className="min-w-0 flex-1">
               <Dialog.Title className="text-[15px] font-semibold text-zinc-900">{title}</Dialog.Title>
-              <Dialog.Description className={description ? 'mt-0.5 text-[13px] text-zinc-500' : 'sr-only'}>{description ?? title}</Dialog.Description>
+              <Dialog.Description className={description ? 'mt-0.5 text-[13px] text-zinc-500' : 'sr-only'}>
+                {description ?? title}
+              </Dialog.Description>
             </div>
-            <Dialog.Close aria-label="Close" className="-mr-1.5 rounded-md p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
+            <Dialog.Close
+              aria-label="Close"
+              className="-mr-1.5 rounded-md p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+            >
               <X className="size-4" />
             </Dialog.Close>
           </div>

@@ -44,7 +44,17 @@ export function BrowserActions({ browser, onNewFolder }: { browser: FileBrowserC
   );
 }
 
-function SelectionBar({ browser, onEdit, onMove, onDelete }: { browser: FileBrowserController; onEdit(item: FileItem): void; onMove(): void; onDelete(event: React.MouseEvent): void }) {
+function SelectionBar({
+  browser,
+  onEdit,
+  onMove,
+  onDelete,
+}: {
+  browser: FileBrowserController;
+  onEdit(item: FileItem): void;
+  onMove(): void;
+  onDelete(event: React.MouseEvent): void;
+}) {
   const count = browser.selected.length;
   if (count === 0) return null;
   return (
@@ -76,7 +86,15 @@ function SelectionBar({ browser, onEdit, onMove, onDelete }: { browser: FileBrow
  * The file browser's view: breadcrumbs, selection actions, the children as a grid or list, paging
  * sentinel, upload drop zone and dialogs. Draws what the controller holds.
  */
-export function FileBrowser({ browser, variant = 'page', header }: { browser: FileBrowserController; variant?: 'page' | 'picker'; header?(actions: ReactNode): ReactNode }) {
+export function FileBrowser({
+  browser,
+  variant = 'page',
+  header,
+}: {
+  browser: FileBrowserController;
+  variant?: 'page' | 'picker';
+  header?(actions: ReactNode): ReactNode;
+}) {
   const [mode, setMode] = useState<ViewMode>('grid');
   const [dialog, setDialog] = useState<ItemDialogState>(null);
   const [moving, setMoving] = useState<FileItem[] | null>(null);
@@ -111,7 +129,9 @@ export function FileBrowser({ browser, variant = 'page', header }: { browser: Fi
   return (
     <div ref={browser.rootRef} className={picker ? 'flex min-h-0 flex-1 flex-col' : ''} data-testid="file-browser">
       {header?.(actions)}
-      <div className={`flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 bg-white px-4 py-1.5 md:px-6 ${picker ? '' : 'sticky top-[6.5rem] z-10 md:top-14'}`}>
+      <div
+        className={`flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 bg-white px-4 py-1.5 md:px-6 ${picker ? '' : 'sticky top-[6.5rem] z-10 md:top-14'}`}
+      >
         <div className="min-w-0 flex-1">
           <Breadcrumbs
             crumbs={crumbsOf(browser.folder)}
@@ -119,7 +139,12 @@ export function FileBrowser({ browser, variant = 'page', header }: { browser: Fi
             dropProps={(id) => (id === browser.folderId ? {} : folderDropProps(browser, id))}
           />
         </div>
-        <SelectionBar browser={browser} onEdit={(item) => setDialog({ mode: 'edit', item })} onMove={() => setMoving(browser.selected)} onDelete={deleteSelected} />
+        <SelectionBar
+          browser={browser}
+          onEdit={(item) => setDialog({ mode: 'edit', item })}
+          onMove={() => setMoving(browser.selected)}
+          onDelete={deleteSelected}
+        />
         {picker && <div className="flex items-center gap-2">{actions}</div>}
         <div className="flex items-center rounded-md border border-zinc-200 p-0.5" role="group" aria-label="View">
           {(['grid', 'list'] as const).map((value) => (
@@ -138,9 +163,16 @@ export function FileBrowser({ browser, variant = 'page', header }: { browser: Fi
         </div>
       </div>
       {browser.actionError && (
-        <div role="alert" className="flex items-center gap-2 border-b border-red-200 bg-red-50 px-4 py-2 text-[13px] text-red-700 md:px-6">
+        <div
+          role="alert"
+          className="flex items-center gap-2 border-b border-red-200 bg-red-50 px-4 py-2 text-[13px] text-red-700 md:px-6"
+        >
           <span className="flex-1">{browser.actionError}</span>
-          <IconButton label="Dismiss" onClick={browser.clearActionError} className="size-6 text-red-600 hover:bg-red-100">
+          <IconButton
+            label="Dismiss"
+            onClick={browser.clearActionError}
+            className="size-6 text-red-600 hover:bg-red-100"
+          >
             <X className="size-3.5" />
           </IconButton>
         </div>
@@ -167,13 +199,24 @@ export function FileBrowser({ browser, variant = 'page', header }: { browser: Fi
             <p className="mt-1 text-xs text-zinc-500">Drop files here or use Upload.</p>
           </div>
         ) : mode === 'grid' ? (
-          <ul role="listbox" aria-multiselectable aria-label="Files" className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3" onClick={(event) => event.target === event.currentTarget && browser.clearSelection()}>
+          <ul
+            role="listbox"
+            aria-multiselectable
+            aria-label="Files"
+            className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3"
+            onClick={(event) => event.target === event.currentTarget && browser.clearSelection()}
+          >
             {browser.children.map((item) => (
               <FileTile key={item._id} browser={browser} item={item} />
             ))}
           </ul>
         ) : (
-          <ul role="listbox" aria-multiselectable aria-label="Files" className="overflow-hidden rounded-lg border border-zinc-200 bg-white">
+          <ul
+            role="listbox"
+            aria-multiselectable
+            aria-label="Files"
+            className="overflow-hidden rounded-lg border border-zinc-200 bg-white"
+          >
             {browser.children.map((item) => (
               <FileRow key={item._id} browser={browser} item={item} />
             ))}
@@ -204,9 +247,16 @@ export function FileBrowser({ browser, variant = 'page', header }: { browser: Fi
         state={dialog}
         canEditPermissions={browser.canEditPermissions}
         onClose={() => setDialog(null)}
-        onSubmit={(patch) => (dialog?.mode === 'edit' ? browser.update(dialog.item, patch) : browser.createFolder(patch))}
+        onSubmit={(patch) =>
+          dialog?.mode === 'edit' ? browser.update(dialog.item, patch) : browser.createFolder(patch)
+        }
       />
-      <MoveDialog items={moving} start={browser.folderId} onClose={() => setMoving(null)} onMove={(target) => browser.move(moving ?? [], target)} />
+      <MoveDialog
+        items={moving}
+        start={browser.folderId}
+        onClose={() => setMoving(null)}
+        onMove={(target) => browser.move(moving ?? [], target)}
+      />
       {deleteDialog}
     </div>
   );

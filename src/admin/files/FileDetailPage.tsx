@@ -14,20 +14,46 @@ import { useFileDetail, type FileDetailController } from './useFileDetail';
 function Preview({ detail }: { detail: FileDetailController }) {
   const { file, kind, url } = detail;
   if (!file) return null;
-  if (detail.urlError) return <p className="p-10 text-center text-[13px] text-red-600">The file could not be loaded: {detail.urlError}</p>;
-  if (!url) return <div className="flex justify-center p-16"><Spinner className="size-6" /></div>;
+  if (detail.urlError)
+    return <p className="p-10 text-center text-[13px] text-red-600">The file could not be loaded: {detail.urlError}</p>;
+  if (!url)
+    return (
+      <div className="flex justify-center p-16">
+        <Spinner className="size-6" />
+      </div>
+    );
   switch (kind) {
     case 'image':
-      return <img src={url} alt={file.name} data-testid="file-image" className="mx-auto max-h-[70dvh] w-auto max-w-full object-contain" />;
+      return (
+        <img
+          src={url}
+          alt={file.name}
+          data-testid="file-image"
+          className="mx-auto max-h-[70dvh] w-auto max-w-full object-contain"
+        />
+      );
     case 'video':
       return <video src={url} controls data-testid="file-video" className="mx-auto max-h-[70dvh] w-full bg-black" />;
     case 'pdf':
-      return <embed src={url} type="application/pdf" title={file.name} data-testid="file-embed" className="h-[70dvh] w-full" />;
+      return (
+        <embed
+          src={url}
+          type="application/pdf"
+          title={file.name}
+          data-testid="file-embed"
+          className="h-[70dvh] w-full"
+        />
+      );
     case 'txt':
-      return <iframe src={url} title={file.name} data-testid="file-embed" sandbox="" className="h-[60dvh] w-full bg-white" />;
+      return (
+        <iframe src={url} title={file.name} data-testid="file-embed" sandbox="" className="h-[60dvh] w-full bg-white" />
+      );
     default:
       return (
-        <div className="flex flex-col items-center gap-2 p-16 text-center text-[13px] text-zinc-500" data-testid="file-other">
+        <div
+          className="flex flex-col items-center gap-2 p-16 text-center text-[13px] text-zinc-500"
+          data-testid="file-other"
+        >
           <FileQuestion aria-hidden className="size-8 text-zinc-400" strokeWidth={1.5} />
           No preview for this type. Use ‘open file’.
         </div>
@@ -51,15 +77,28 @@ export function FileDetailView({ detail }: { detail: FileDetailController }) {
   useEffect(() => {
     document.title = documentTitle(file?.name ?? 'File');
   }, [file?.name]);
-  if (detail.loading) return <div className="flex justify-center py-24"><Spinner className="size-6" /></div>;
+  if (detail.loading)
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner className="size-6" />
+      </div>
+    );
   if (!file) return detail.error ? <NotFound /> : null;
   return (
     <>
       <PageHeader
         title={file.name}
-        subtitle={[file.mimeType, file.size !== undefined ? formatFileSize(file.size, 1) : undefined].filter(Boolean).join(' · ')}
+        subtitle={[file.mimeType, file.size !== undefined ? formatFileSize(file.size, 1) : undefined]
+          .filter(Boolean)
+          .join(' · ')}
         actions={
-          <a href={detail.url} target="_blank" rel="noreferrer" aria-disabled={!detail.url} className={buttonClass('primary', detail.url ? '' : 'pointer-events-none opacity-50')}>
+          <a
+            href={detail.url}
+            target="_blank"
+            rel="noreferrer"
+            aria-disabled={!detail.url}
+            className={buttonClass('primary', detail.url ? '' : 'pointer-events-none opacity-50')}
+          >
             <ExternalLink aria-hidden className="size-4" />
             open file
           </a>
@@ -85,7 +124,12 @@ export function FileDetailView({ detail }: { detail: FileDetailController }) {
           </section>
           <section aria-label="Raw JSON" className="overflow-hidden rounded-lg border border-zinc-200 bg-white">
             <h2 className="border-b border-zinc-100 px-4 py-2 text-xs font-medium text-zinc-500">Raw JSON</h2>
-            <pre data-testid="raw-json" className="max-h-96 overflow-auto p-4 font-mono text-xs leading-relaxed text-zinc-700">{JSON.stringify(file, null, 2)}</pre>
+            <pre
+              data-testid="raw-json"
+              className="max-h-96 overflow-auto p-4 font-mono text-xs leading-relaxed text-zinc-700"
+            >
+              {JSON.stringify(file, null, 2)}
+            </pre>
           </section>
         </div>
       </div>

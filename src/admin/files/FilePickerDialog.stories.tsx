@@ -15,7 +15,13 @@ function Picker({ images }: { images: boolean }) {
         Open picker
       </button>
       <p className="mt-2 text-zinc-600">Picked: {picked ?? 'nothing'}</p>
-      <FilePickerDialog open={open} images={images} start={FOLDERS.bilder} onClose={() => setOpen(false)} onPick={(item) => setPicked(item.name)} />
+      <FilePickerDialog
+        open={open}
+        images={images}
+        start={FOLDERS.bilder}
+        onClose={() => setOpen(false)}
+        onPick={(item) => setPicked(item.name)}
+      />
     </div>
   );
 }

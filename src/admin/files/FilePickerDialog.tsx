@@ -5,7 +5,17 @@ import { DialogShell } from './DialogShell';
 import { FileBrowser } from './FileBrowser';
 import { useFileBrowser } from './useFileBrowser';
 
-function PickerBody({ start, accept, onPick, onPending }: { start?: string; accept?(item: FileItem): boolean; onPick(item: FileItem): void; onPending(item: FileItem | undefined): void }) {
+function PickerBody({
+  start,
+  accept,
+  onPick,
+  onPending,
+}: {
+  start?: string;
+  accept?(item: FileItem): boolean;
+  onPick(item: FileItem): void;
+  onPending(item: FileItem | undefined): void;
+}) {
   const [folderId, setFolderId] = useState(start);
   const browser = useFileBrowser({
     folderId,
@@ -21,7 +31,19 @@ function PickerBody({ start, accept, onPick, onPending }: { start?: string; acce
 }
 
 /** The file browser in a dialog with a selection handler: the file and image picker of edit forms. */
-export function FilePickerDialog({ open, start, images = false, onClose, onPick }: { open: boolean; start?: string; images?: boolean; onClose(): void; onPick(item: FileItem): void }) {
+export function FilePickerDialog({
+  open,
+  start,
+  images = false,
+  onClose,
+  onPick,
+}: {
+  open: boolean;
+  start?: string;
+  images?: boolean;
+  onClose(): void;
+  onPick(item: FileItem): void;
+}) {
   const [pending, setPending] = useState<FileItem>();
   const accept = images ? (item: FileItem) => fileKind(item) === 'image' : undefined;
   const pick = (item: FileItem) => {
@@ -34,10 +56,16 @@ export function FilePickerDialog({ open, start, images = false, onClose, onPick 
       onClose={onClose}
       wide
       title={images ? 'Choose an image' : 'Choose a file'}
-      description={images ? 'Select an image and confirm, or double-click it. Uploads land in the open folder.' : 'Select a file and confirm, or double-click it.'}
+      description={
+        images
+          ? 'Select an image and confirm, or double-click it. Uploads land in the open folder.'
+          : 'Select a file and confirm, or double-click it.'
+      }
       footer={
         <>
-          <span className="mr-auto self-center truncate text-xs text-zinc-500">{pending ? pending.name : 'Nothing selected'}</span>
+          <span className="mr-auto self-center truncate text-xs text-zinc-500">
+            {pending ? pending.name : 'Nothing selected'}
+          </span>
           <Button onClick={onClose}>Cancel</Button>
           <Button variant="primary" disabled={!pending} onClick={() => pending && pick(pending)}>
             Select

@@ -2,7 +2,13 @@ import { File, FileText, FileVideo, Folder, Image as ImageIcon, type LucideIcon 
 import { fileKind, type FileItem, type FileKind } from '../core/data/files';
 import { useFileUrlQuery } from '../core/data/filesApi';
 
-const ICONS: Record<FileKind, LucideIcon> = { pdf: FileText, txt: FileText, image: ImageIcon, video: FileVideo, other: File };
+const ICONS: Record<FileKind, LucideIcon> = {
+  pdf: FileText,
+  txt: FileText,
+  image: ImageIcon,
+  video: FileVideo,
+  other: File,
+};
 const TINTS: Record<FileKind, string> = {
   pdf: 'text-red-500 bg-red-50',
   txt: 'text-zinc-500 bg-zinc-100',
@@ -18,11 +24,18 @@ export function FileThumb({ item, className = '' }: { item: FileItem; className?
   if (item._type === 'folder') {
     return (
       <span className={`flex items-center justify-center bg-accent-50 text-accent-600 ${className}`}>
-        <Folder aria-hidden className="size-[38%] min-h-4 min-w-4 max-h-10 max-w-10" strokeWidth={1.5} fill="currentColor" fillOpacity={0.15} />
+        <Folder
+          aria-hidden
+          className="size-[38%] min-h-4 min-w-4 max-h-10 max-w-10"
+          strokeWidth={1.5}
+          fill="currentColor"
+          fillOpacity={0.15}
+        />
       </span>
     );
   }
-  if (hasPreview && url.data) return <img src={url.data} alt="" draggable={false} className={`object-cover ${className}`} />;
+  if (hasPreview && url.data)
+    return <img src={url.data} alt="" draggable={false} className={`object-cover ${className}`} />;
   const kind = fileKind(item);
   const Icon = ICONS[kind];
   return (

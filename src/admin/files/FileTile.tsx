@@ -7,7 +7,8 @@ import { FileThumb } from './FileThumb';
 import type { FileBrowserController } from './useFileBrowser';
 
 function describe(item: FileItem): string {
-  if (item._type === 'folder') return item.childCount === undefined ? 'Folder' : `${item.childCount} ${item.childCount === 1 ? 'item' : 'items'}`;
+  if (item._type === 'folder')
+    return item.childCount === undefined ? 'Folder' : `${item.childCount} ${item.childCount === 1 ? 'item' : 'items'}`;
   return item.size === undefined ? (item.mimeType ?? '') : formatFileSize(item.size, 1);
 }
 
@@ -68,9 +69,13 @@ export function FileRow({ browser, item }: { browser: FileBrowserController; ite
     >
       <FileThumb item={item} className="size-8 shrink-0 rounded" />
       <span className="min-w-0 flex-1 truncate text-[13px] font-medium text-zinc-900">{item.name}</span>
-      <span className="hidden w-40 truncate text-xs text-zinc-500 md:block">{item._type === 'folder' ? 'Folder' : item.mimeType}</span>
+      <span className="hidden w-40 truncate text-xs text-zinc-500 md:block">
+        {item._type === 'folder' ? 'Folder' : item.mimeType}
+      </span>
       <span className="w-20 text-right text-xs text-zinc-500 tabular-nums">{describe(item)}</span>
-      <span className="hidden w-24 text-right text-xs text-zinc-500 tabular-nums sm:block">{item._updatedAt ? formatDate(item._updatedAt) : ''}</span>
+      <span className="hidden w-24 text-right text-xs text-zinc-500 tabular-nums sm:block">
+        {item._updatedAt ? formatDate(item._updatedAt) : ''}
+      </span>
     </li>
   );
 }

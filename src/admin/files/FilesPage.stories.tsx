@@ -19,5 +19,7 @@ export const Root: Story = {};
 export const ManyPhotos: Story = { args: { path: `/_/files/${FOLDERS.bilder}` } };
 export const EmptyFolder: Story = { args: { path: `/_/files/${FOLDERS.videos}` } };
 /** An editor (no admin role): the permission fields are not offered. */
-export const AsEditor: Story = { args: { user: { _id: '66a1f0c2e4b0a1b2c3d4e5f7', login: 'editor', roles: ['editor'] } } };
+export const AsEditor: Story = {
+  args: { user: { _id: '66a1f0c2e4b0a1b2c3d4e5f7', login: 'editor', roles: ['editor'] } },
+};
 export const Loading: Story = { args: { delayMs: 1_000_000 } };

@@ -7,10 +7,20 @@ import * as Detail from './FileDetailPage.stories';
 import * as Queues from '../queues/QueuesPage.stories';
 
 type Args = Parameters<typeof AdminStory>[0];
-const renderStory = (story: { args?: Partial<Args> }, meta: { args: Args }) => render(<AdminStory {...meta.args} {...story.args} delayMs={0} />);
+const renderStory = (story: { args?: Partial<Args> }, meta: { args: Args }) =>
+  render(<AdminStory {...meta.args} {...story.args} delayMs={0} />);
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
   URL.createObjectURL ??= () => 'blob:story';
   URL.revokeObjectURL ??= () => undefined;
 });
@@ -74,7 +84,10 @@ describe('file detail and queues over the in-memory data layer', () => {
     renderStory(Detail.Text, Detail.default);
     await screen.findByTestId('file-embed');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('robots.txt');
-    expect(JSON.parse(screen.getByTestId('raw-json').textContent!)).toMatchObject({ name: 'robots.txt', mimeType: 'text/plain' });
+    expect(JSON.parse(screen.getByTestId('raw-json').textContent!)).toMatchObject({
+      name: 'robots.txt',
+      mimeType: 'text/plain',
+    });
   });
 
   it('lists the jobs of the selected queue with progress and state', async () => {

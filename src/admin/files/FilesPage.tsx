@@ -22,6 +22,13 @@ export default function FilesPage() {
   useEffect(() => {
     document.title = documentTitle(name);
   }, [name]);
-  const count = browser.loading ? undefined : `${browser.total.toLocaleString('de-CH')} ${browser.total === 1 ? 'item' : 'items'}`;
-  return <FileBrowser browser={browser} header={(actions) => <PageHeader title={name} subtitle={count} actions={actions} />} />;
+  const count = browser.loading
+    ? undefined
+    : `${browser.total.toLocaleString('de-CH')} ${browser.total === 1 ? 'item' : 'items'}`;
+  return (
+    <FileBrowser
+      browser={browser}
+      header={(actions) => <PageHeader title={name} subtitle={count} actions={actions} />}
+    />
+  );
 }

@@ -8,12 +8,24 @@ import { Breadcrumbs, crumbsOf } from './Breadcrumbs';
 import { DialogShell } from './DialogShell';
 
 /** 'Move to…': walk the folder tree and move the items into the folder shown. */
-export function MoveDialog({ items, start, onClose, onMove }: { items: FileItem[] | null; start?: string; onClose(): void; onMove(target: string | null): Promise<unknown> }) {
+export function MoveDialog({
+  items,
+  start,
+  onClose,
+  onMove,
+}: {
+  items: FileItem[] | null;
+  start?: string;
+  onClose(): void;
+  onMove(target: string | null): Promise<unknown>;
+}) {
   const [at, setAt] = useState<string | undefined>(start);
   useEffect(() => setAt(start), [start, items]);
   const query = useFolderInfiniteQuery({ id: at }, { skip: !items });
   const folder = query.data?.pages[0]?.folder ?? null;
-  const folders = (query.data?.pages.flatMap((page) => page.children) ?? []).filter((child) => child._type === 'folder');
+  const folders = (query.data?.pages.flatMap((page) => page.children) ?? []).filter(
+    (child) => child._type === 'folder',
+  );
   const moving = new Set(items?.map((item) => item._id));
   const inside = (folder?._tree ?? []).some((id) => moving.has(id)) || (at !== undefined && moving.has(at));
   const here = items?.every((item) => (item._parent ?? undefined) === at) ?? false;
@@ -54,7 +66,9 @@ export function MoveDialog({ items, start, onClose, onMove }: { items: FileItem[
             <Spinner />
           </li>
         )}
-        {!query.isLoading && folders.length === 0 && <li className="px-5 py-8 text-center text-[13px] text-zinc-500">No folders inside</li>}
+        {!query.isLoading && folders.length === 0 && (
+          <li className="px-5 py-8 text-center text-[13px] text-zinc-500">No folders inside</li>
+        )}
         {folders.map((child) => (
           <li key={child._id}>
             <button

@@ -6,13 +6,24 @@ import type { Uploads } from './useUploads';
 export function UploadList({ uploads }: { uploads: Uploads }) {
   if (uploads.entries.length === 0) return null;
   return (
-    <section aria-label="Uploads" className="fixed right-3 bottom-3 z-30 w-[min(22rem,calc(100vw-1.5rem))] overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-lg">
+    <section
+      aria-label="Uploads"
+      className="fixed right-3 bottom-3 z-30 w-[min(22rem,calc(100vw-1.5rem))] overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-lg"
+    >
       <h2 className="border-b border-zinc-100 px-3 py-2 text-xs font-medium text-zinc-500">Uploads</h2>
       <ul className="max-h-64 overflow-y-auto">
         {uploads.entries.map((entry) => {
-          const percent = entry.size ? Math.min(100, Math.round((entry.loaded / entry.size) * 100)) : entry.status === 'done' ? 100 : 0;
+          const percent = entry.size
+            ? Math.min(100, Math.round((entry.loaded / entry.size) * 100))
+            : entry.status === 'done'
+              ? 100
+              : 0;
           return (
-            <li key={entry.key} data-status={entry.status} className="upload-entry border-b border-zinc-100 px-3 py-2 last:border-0">
+            <li
+              key={entry.key}
+              data-status={entry.status}
+              className="upload-entry border-b border-zinc-100 px-3 py-2 last:border-0"
+            >
               <div className="flex items-center gap-2">
                 {entry.status === 'done' && <CircleCheck aria-hidden className="size-4 shrink-0 text-emerald-600" />}
                 {entry.status === 'failed' && <CircleAlert aria-hidden className="size-4 shrink-0 text-red-600" />}
@@ -20,7 +31,12 @@ export function UploadList({ uploads }: { uploads: Uploads }) {
                 <span className="text-xs text-zinc-500 tabular-nums">
                   {entry.status === 'failed' ? '' : entry.status === 'waiting' ? 'Waiting' : `${percent}%`}
                 </span>
-                <button type="button" aria-label={`Dismiss ${entry.name}`} onClick={() => uploads.dismiss(entry.key)} className="rounded p-0.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
+                <button
+                  type="button"
+                  aria-label={`Dismiss ${entry.name}`}
+                  onClick={() => uploads.dismiss(entry.key)}
+                  className="rounded p-0.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+                >
                   <X className="size-3.5" />
                 </button>
               </div>
@@ -37,10 +53,15 @@ export function UploadList({ uploads }: { uploads: Uploads }) {
                   aria-valuenow={percent}
                   className="mt-1.5 h-1 overflow-hidden rounded-full bg-zinc-100"
                 >
-                  <div className={`h-full rounded-full transition-[width] duration-150 ${entry.status === 'done' ? 'bg-emerald-500' : 'bg-accent-600'}`} style={{ width: `${percent}%` }} />
+                  <div
+                    className={`h-full rounded-full transition-[width] duration-150 ${entry.status === 'done' ? 'bg-emerald-500' : 'bg-accent-600'}`}
+                    style={{ width: `${percent}%` }}
+                  />
                 </div>
               )}
-              {entry.status !== 'failed' && <p className="mt-1 text-[11px] text-zinc-400 tabular-nums">{formatFileSize(entry.size, 1)}</p>}
+              {entry.status !== 'failed' && (
+                <p className="mt-1 text-[11px] text-zinc-400 tabular-nums">{formatFileSize(entry.size, 1)}</p>
+              )}
             </li>
           );
         })}

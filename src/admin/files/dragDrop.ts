@@ -28,7 +28,10 @@ export function folderDropProps(browser: FileBrowserController, target: string |
       event.stopPropagation();
       if (hasItems(event)) {
         const ids = JSON.parse(event.dataTransfer.getData(ITEMS_MIME) || '[]') as string[];
-        void browser.dropItems(ids.filter((id) => id !== target), target ?? null);
+        void browser.dropItems(
+          ids.filter((id) => id !== target),
+          target ?? null,
+        );
       } else void browser.upload([...event.dataTransfer.files], target);
     },
   };

@@ -5,7 +5,11 @@ export type Selection = ReadonlySet<string>;
 export const EMPTY_SELECTION: Selection = new Set();
 
 /** A plain click selects only the item; shift-click (or Ctrl/Cmd-click) toggles it in a multi-selection. */
-export function clickSelection(current: Selection, id: string, modifiers: { shiftKey?: boolean; ctrlKey?: boolean; metaKey?: boolean }): Selection {
+export function clickSelection(
+  current: Selection,
+  id: string,
+  modifiers: { shiftKey?: boolean; ctrlKey?: boolean; metaKey?: boolean },
+): Selection {
   if (modifiers.shiftKey || modifiers.ctrlKey || modifiers.metaKey) {
     const next = new Set(current);
     if (next.has(id)) next.delete(id);

@@ -3,8 +3,21 @@ import { FILE_SCROLL_FACTOR } from '../../shared/rules/constants';
 import { useAdmin } from '../core/AdminContext';
 import { failureOf } from '../core/data/api';
 import type { FileItem, ItemPatch } from '../core/data/files';
-import { useCreateFolderMutation, useFolderInfiniteQuery, useRemoveItemMutation, useUpdateItemMutation } from '../core/data/filesApi';
-import { clickSelection, EMPTY_SELECTION, isSelectAll, isTypingTarget, pruneSelection, selectAll, type Selection } from './selection';
+import {
+  useCreateFolderMutation,
+  useFolderInfiniteQuery,
+  useRemoveItemMutation,
+  useUpdateItemMutation,
+} from '../core/data/filesApi';
+import {
+  clickSelection,
+  EMPTY_SELECTION,
+  isSelectAll,
+  isTypingTarget,
+  pruneSelection,
+  selectAll,
+  type Selection,
+} from './selection';
 import { useUploads } from './useUploads';
 
 /** Roles that see and edit the `_read`/`_write` fields (spec section 6). */
@@ -74,7 +87,10 @@ export function useFileBrowser({ folderId, onOpenFolder, onOpenFile, onSelect }:
       sentinel.current = node;
       if (!node || typeof IntersectionObserver === 'undefined') return;
       const margin = `0px 0px ${Math.round((FILE_SCROLL_FACTOR - 1) * 100)}% 0px`;
-      const observer = new IntersectionObserver(([entry]) => setAtEnd(entry.isIntersecting), { root: scrollRoot, rootMargin: margin });
+      const observer = new IntersectionObserver(([entry]) => setAtEnd(entry.isIntersecting), {
+        root: scrollRoot,
+        rootMargin: margin,
+      });
       observer.observe(node);
       return () => observer.disconnect();
     },
@@ -95,7 +111,7 @@ export function useFileBrowser({ folderId, onOpenFolder, onOpenFile, onSelect }:
   const [updateCall] = useUpdateItemMutation();
   const [removeCall] = useRemoveItemMutation();
   const [actionError, setActionError] = useState<string>();
-  const guard = useCallback(async <T,>(work: () => Promise<T>): Promise<T | undefined> => {
+  const guard = useCallback(async <T>(work: () => Promise<T>): Promise<T | undefined> => {
     setActionError(undefined);
     try {
       return await work();
@@ -121,7 +137,8 @@ export function useFileBrowser({ folderId, onOpenFolder, onOpenFile, onSelect }:
     (items: FileItem[], target: string | null) =>
       guard(async () => {
         const movable = items.filter((item) => item._id !== target && (item._parent ?? null) !== target);
-        for (const item of movable) await updateCall({ model: item._type, id: item._id, patch: { _parent: target } }).unwrap();
+        for (const item of movable)
+          await updateCall({ model: item._type, id: item._id, patch: { _parent: target } }).unwrap();
         setSelection(EMPTY_SELECTION);
       }),
     [guard, updateCall],
@@ -152,8 +169,10 @@ export function useFileBrowser({ folderId, onOpenFolder, onOpenFile, onSelect }:
     sentinelRef,
     setScrollRoot,
     refetch: () => void query.refetch(),
-    createFolder: (fields: ItemPatch & { name: string }) => guard(() => createFolderCall({ ...fields, parent: folderId ?? null }).unwrap()),
-    update: (item: FileItem, patch: ItemPatch) => guard(() => updateCall({ model: item._type, id: item._id, patch }).unwrap()),
+    createFolder: (fields: ItemPatch & { name: string }) =>
+      guard(() => createFolderCall({ ...fields, parent: folderId ?? null }).unwrap()),
+    update: (item: FileItem, patch: ItemPatch) =>
+      guard(() => updateCall({ model: item._type, id: item._id, patch }).unwrap()),
     remove: (items: FileItem[]) =>
       guard(async () => {
         for (const item of items) await removeCall({ model: item._type, id: item._id }).unwrap();
@@ -162,7 +181,11 @@ export function useFileBrowser({ folderId, onOpenFolder, onOpenFile, onSelect }:
     move,
     /** Drag and drop: the dragged item moves with the rest of the selection when it is part of it. */
     dragIds: (item: FileItem) => (selection.has(item._id) ? [...selection] : [item._id]),
-    dropItems: (idsDropped: string[], target: string | null) => move(idsDropped.map(byId).filter((item): item is FileItem => Boolean(item)), target),
+    dropItems: (idsDropped: string[], target: string | null) =>
+      move(
+        idsDropped.map(byId).filter((item): item is FileItem => Boolean(item)),
+        target,
+      ),
     uploads,
     upload: (files: readonly File[], folder = folderId) => uploads.upload(files, folder),
   };

@@ -29,7 +29,11 @@ export function useUploads() {
     return () => pending.forEach(clearTimeout);
   }, []);
 
-  const patch = useCallback((key: string, change: Partial<UploadEntry>) => setEntries((list) => list.map((entry) => (entry.key === key ? { ...entry, ...change } : entry))), []);
+  const patch = useCallback(
+    (key: string, change: Partial<UploadEntry>) =>
+      setEntries((list) => list.map((entry) => (entry.key === key ? { ...entry, ...change } : entry))),
+    [],
+  );
   const removeLater = useCallback((key: string) => {
     const timer = setTimeout(() => {
       timers.current.delete(timer);
@@ -41,22 +45,40 @@ export function useUploads() {
   const upload = useCallback(
     (files: readonly File[], folder?: string) => {
       const batch = files.map((file) => ({ file, key: `upload-${(counter += 1)}` }));
-      setEntries((list) => [...list, ...batch.map(({ file, key }): UploadEntry => ({ key, name: file.name, size: file.size, loaded: 0, status: 'waiting' }))]);
+      setEntries((list) => [
+        ...list,
+        ...batch.map(
+          ({ file, key }): UploadEntry => ({ key, name: file.name, size: file.size, loaded: 0, status: 'waiting' }),
+        ),
+      ]);
       const queue = [...batch];
       const worker = async () => {
         for (let next = queue.shift(); next; next = queue.shift()) {
           const { file, key } = next;
           patch(key, { status: 'uploading' });
           try {
-            await dispatch(uploadFile({ file, name: file.name, folder, onProgress: (loaded, total) => patch(key, { loaded, size: total || file.size }) }));
+            await dispatch(
+              uploadFile({
+                file,
+                name: file.name,
+                folder,
+                onProgress: (loaded, total) => patch(key, { loaded, size: total || file.size }),
+              }),
+            );
             patch(key, { status: 'done', loaded: file.size });
           } catch (error) {
-            patch(key, { status: 'failed', loaded: 0, error: error instanceof Error ? error.message : 'Network error' });
+            patch(key, {
+              status: 'failed',
+              loaded: 0,
+              error: error instanceof Error ? error.message : 'Network error',
+            });
           }
           removeLater(key);
         }
       };
-      return Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, batch.length) }, worker)).then(() => undefined);
+      return Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, batch.length) }, worker)).then(
+        () => undefined,
+      );
     },
     [dispatch, patch, removeLater],
   );

@@ -16,7 +16,14 @@ afterEach(() => {
 function renderStory(story: { args?: Partial<FormPlaygroundProps> }) {
   const changes: FormData[] = [];
   const args = story.args as FormPlaygroundProps;
-  render(<FormPlayground {...args} dataSource={instantDataSource} showData={false} onChange={(data) => changes.push(data)} />);
+  render(
+    <FormPlayground
+      {...args}
+      dataSource={instantDataSource}
+      showData={false}
+      onChange={(data) => changes.push(data)}
+    />,
+  );
   return { changes, last: () => changes[changes.length - 1] };
 }
 
@@ -132,7 +139,11 @@ describe('CSS size', () => {
 describe('invoice form', () => {
   it('renders the fields, hides system fields, shows the computed total read-only', async () => {
     renderStory(Forms.Invoice);
-    expect(screen.getAllByLabelText(/^Name/).map((el) => el.id)).toEqual(['root_name', 'root_items_0_name', 'root_items_1_name']);
+    expect(screen.getAllByLabelText(/^Name/).map((el) => el.id)).toEqual([
+      'root_name',
+      'root_items_0_name',
+      'root_items_1_name',
+    ]);
     expect(screen.queryByLabelText(/^Id$/)).toBeNull();
     expect(screen.getByText('2.100,00 €')).toBeTruthy();
     expect(screen.getByText('Created')).toBeTruthy();

@@ -39,7 +39,10 @@ export function SchemaForm({ schema, rootSchemas, formData, onChange, errors, di
   );
   const extraErrors = useMemo(() => toErrorSchema(errors), [errors]);
   const visibleFields = useMemo(
-    () => Object.keys(prepared.properties ?? {}).filter((name) => (uiSchema[name] as UiSchema | undefined)?.['ui:widget'] !== 'hidden'),
+    () =>
+      Object.keys(prepared.properties ?? {}).filter(
+        (name) => (uiSchema[name] as UiSchema | undefined)?.['ui:widget'] !== 'hidden',
+      ),
     [prepared, uiSchema],
   );
   const unplaced = unplacedErrors(errors, visibleFields);
@@ -72,7 +75,10 @@ export function SchemaForm({ schema, rootSchemas, formData, onChange, errors, di
   return (
     <div className="text-sm text-gray-900">
       {unplaced.length > 0 && (
-        <div role="alert" className="mb-4 flex gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+        <div
+          role="alert"
+          className="mb-4 flex gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+        >
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <ul>
             {unplaced.map((message) => (

@@ -7,7 +7,10 @@ type Documents = Record<string, Record<string, unknown>[]>;
  * A data source over documents held in memory (stories, component tests), answering like the
  * admin's: sorted by the label field, at most OPTION_LIMIT, optionally filtered by a search text.
  */
-export function createMemoryDataSource(documents: Documents, options: { delayMs?: number; limit?: number } = {}): FormDataSource {
+export function createMemoryDataSource(
+  documents: Documents,
+  options: { delayMs?: number; limit?: number } = {},
+): FormDataSource {
   const { delayMs = 0, limit = OPTION_LIMIT } = options;
   return {
     async loadOptions(model, labelField, search) {

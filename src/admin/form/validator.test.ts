@@ -18,7 +18,10 @@ describe('formValidator', () => {
 
   it('reports what is wrong', () => {
     const schema = prepareSchema(registry.models.invoice.schema, rootSchemas) as RJSFSchema;
-    const { errors } = formValidator.validateFormData({ name: 'A', client: 'nope', date: '2024-01-01', status: 'paid' }, schema);
+    const { errors } = formValidator.validateFormData(
+      { name: 'A', client: 'nope', date: '2024-01-01', status: 'paid' },
+      schema,
+    );
     expect(errors.map((e) => e.property)).toContain('.client');
   });
 });

@@ -6,7 +6,8 @@ import { Logo } from '../ui/Logo';
 import type { NavController } from './useNavController';
 
 const row = 'flex h-9 items-center rounded-md text-[13px] font-medium whitespace-nowrap transition-colors';
-const label = 'truncate opacity-100 transition-opacity md:opacity-0 md:group-hover/rail:opacity-100 md:group-data-[open=true]/rail:opacity-100';
+const label =
+  'truncate opacity-100 transition-opacity md:opacity-0 md:group-hover/rail:opacity-100 md:group-data-[open=true]/rail:opacity-100';
 
 function Link({ link, nested, onNavigate }: { link: NavLink; nested?: boolean; onNavigate(): void }) {
   const Icon = navIcon(link.icon);
@@ -75,7 +76,9 @@ export function NavRail({ nav }: { nav: NavController }) {
           ))}
           {nav.groups.length > 0 && (
             <div className="mt-3 border-t border-zinc-100 pt-3">
-              <p className={`${label} mb-1 px-3 text-[11px] font-semibold tracking-wider text-zinc-400 uppercase`}>Modules</p>
+              <p className={`${label} mb-1 px-3 text-[11px] font-semibold tracking-wider text-zinc-400 uppercase`}>
+                Modules
+              </p>
               {nav.groups.map((group) => {
                 const Icon = NAV_ICONS[group.icon];
                 const selected = nav.module === group.name;
@@ -92,7 +95,10 @@ export function NavRail({ nav }: { nav: NavController }) {
                         <Icon aria-hidden className="size-[18px]" strokeWidth={1.8} />
                       </span>
                       <span className={`${label} flex-1`}>{group.name}</span>
-                      <ChevronDown aria-hidden className={`${label} mr-2 size-3.5 shrink-0 transition-transform ${selected ? '' : '-rotate-90'}`} />
+                      <ChevronDown
+                        aria-hidden
+                        className={`${label} mr-2 size-3.5 shrink-0 transition-transform ${selected ? '' : '-rotate-90'}`}
+                      />
                     </button>
                     {selected && (
                       <div className="space-y-0.5 md:border-l-0 md:group-hover/rail:ml-4 md:group-hover/rail:border-l md:group-hover/rail:border-zinc-200">
@@ -109,12 +115,21 @@ export function NavRail({ nav }: { nav: NavController }) {
         </div>
         <div className="shrink-0 space-y-0.5 border-t border-zinc-200 p-2">
           {nav.profileLink && (
-            <RouterLink to={nav.profileLink} onClick={close} title={nav.user.login} className={`${row} text-zinc-700 hover:bg-zinc-100`}>
+            <RouterLink
+              to={nav.profileLink}
+              onClick={close}
+              title={nav.user.login}
+              className={`${row} text-zinc-700 hover:bg-zinc-100`}
+            >
               <span className="flex w-10 shrink-0 justify-center">
                 {nav.user.avatar?.src ? (
                   <img src={nav.user.avatar.src} alt="" className="size-7 rounded-full object-cover" />
                 ) : (
-                  <span aria-hidden data-testid="avatar-initial" className="flex size-7 items-center justify-center rounded-full bg-zinc-800 text-xs font-semibold text-white">
+                  <span
+                    aria-hidden
+                    data-testid="avatar-initial"
+                    className="flex size-7 items-center justify-center rounded-full bg-zinc-800 text-xs font-semibold text-white"
+                  >
                     {initial}
                   </span>
                 )}
@@ -122,7 +137,12 @@ export function NavRail({ nav }: { nav: NavController }) {
               <span className={label}>{nav.user.login}</span>
             </RouterLink>
           )}
-          <button type="button" onClick={() => void nav.logout()} title="Logout" className={`${row} w-full text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900`}>
+          <button
+            type="button"
+            onClick={() => void nav.logout()}
+            title="Logout"
+            className={`${row} w-full text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900`}
+          >
             <span className="flex w-10 shrink-0 justify-center">
               <LogOut aria-hidden className="size-[18px]" strokeWidth={1.8} />
             </span>

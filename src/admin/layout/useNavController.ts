@@ -32,7 +32,9 @@ export function useNavController() {
     setOpen,
     async logout() {
       // Revoke the token on the server; the local state goes whatever the answer.
-      await logoutCall().unwrap().catch(() => undefined);
+      await logoutCall()
+        .unwrap()
+        .catch(() => undefined);
       endSession();
     },
   };

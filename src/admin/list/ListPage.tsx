@@ -24,7 +24,9 @@ export function ListView({ list }: { list: ListController }) {
   useEffect(() => {
     document.title = listTitle(model);
   }, [model]);
-  const count = list.total ? `${list.totalEstimated ? '≈ ' : ''}${list.total.toLocaleString('de-CH')} ${list.total === 1 ? 'entry' : 'entries'}` : undefined;
+  const count = list.total
+    ? `${list.totalEstimated ? '≈ ' : ''}${list.total.toLocaleString('de-CH')} ${list.total === 1 ? 'entry' : 'entries'}`
+    : undefined;
   return (
     <>
       <PageHeader
@@ -42,9 +44,14 @@ export function ListView({ list }: { list: ListController }) {
       <div className="pt-3">
         <ListToolbar list={list} />
         <div className="px-4 md:px-6">
-          <ListTable list={list} onDelete={(event, doc) => request(event, docTitle(model, doc), () => void list.remove(doc))} />
+          <ListTable
+            list={list}
+            onDelete={(event, doc) => request(event, docTitle(model, doc), () => void list.remove(doc))}
+          />
           <div className="flex items-center justify-between gap-4 py-3">
-            <p className="text-xs text-zinc-500 tabular-nums">{list.pageCount > 1 && `Page ${list.state.page + 1} of ${list.pageCount.toLocaleString('de-CH')}`}</p>
+            <p className="text-xs text-zinc-500 tabular-nums">
+              {list.pageCount > 1 && `Page ${list.state.page + 1} of ${list.pageCount.toLocaleString('de-CH')}`}
+            </p>
             <Pagination page={list.state.page} pageCount={list.pageCount} onPage={list.setPage} />
           </div>
         </div>

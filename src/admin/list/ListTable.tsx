@@ -16,7 +16,11 @@ const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } 
 
 function SortIcon({ active, direction }: { active: boolean; direction: 1 | -1 }) {
   if (!active) return <ArrowUpDown aria-hidden className="size-3.5 text-zinc-300 group-hover/sort:text-zinc-500" />;
-  return direction === 1 ? <ArrowUp aria-hidden className="size-3.5 text-accent-600" /> : <ArrowDown aria-hidden className="size-3.5 text-accent-600" />;
+  return direction === 1 ? (
+    <ArrowUp aria-hidden className="size-3.5 text-accent-600" />
+  ) : (
+    <ArrowDown aria-hidden className="size-3.5 text-accent-600" />
+  );
 }
 
 /** The rows of a list: sticky header with sort buttons, formatted cells, show and delete at the right end. */
@@ -144,7 +148,10 @@ export function ListTable({ list, onDelete }: { list: ListController; onDelete(e
         </tbody>
       </table>
       {list.fetching && !list.loading && (
-        <div className="pointer-events-none absolute inset-x-0 top-9 flex justify-center pt-16" data-testid="list-spinner">
+        <div
+          className="pointer-events-none absolute inset-x-0 top-9 flex justify-center pt-16"
+          data-testid="list-spinner"
+        >
           <span className="rounded-full bg-white p-2 shadow-md ring-1 ring-zinc-200">
             <Spinner />
           </span>

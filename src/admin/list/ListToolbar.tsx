@@ -12,7 +12,10 @@ export function ListToolbar({ list }: { list: ListController }) {
       {model.searchable.length > 0 && (
         <label className="relative w-full sm:w-72">
           <span className="sr-only">Search</span>
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400" />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400"
+          />
           <input
             type="search"
             placeholder="Search…"
@@ -21,7 +24,12 @@ export function ListToolbar({ list }: { list: ListController }) {
             className={`${control} w-full pr-8 pl-8`}
           />
           {list.searchText && (
-            <button type="button" aria-label="Clear search" onClick={() => list.setSearchText('')} className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1 text-zinc-400 hover:text-zinc-700">
+            <button
+              type="button"
+              aria-label="Clear search"
+              onClick={() => list.setSearchText('')}
+              className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1 text-zinc-400 hover:text-zinc-700"
+            >
               <X className="size-3.5" />
             </button>
           )}
@@ -32,14 +40,22 @@ export function ListToolbar({ list }: { list: ListController }) {
         .map((column) => {
           const options = filters[column.field] ?? [];
           const current = state.filter[column.field];
-          const index = current === undefined ? -1 : options.findIndex((option) => JSON.stringify(option.value) === JSON.stringify(current));
+          const index =
+            current === undefined
+              ? -1
+              : options.findIndex((option) => JSON.stringify(option.value) === JSON.stringify(current));
           return (
             <label key={column.field} className="flex items-center">
               <span className="sr-only">Filter {column.label}</span>
               <select
                 aria-label={`Filter ${column.label}`}
                 value={current === undefined ? '' : String(index)}
-                onChange={(event) => list.setFilter(column.field, event.target.value === '' ? undefined : options[Number(event.target.value)]?.value)}
+                onChange={(event) =>
+                  list.setFilter(
+                    column.field,
+                    event.target.value === '' ? undefined : options[Number(event.target.value)]?.value,
+                  )
+                }
                 className={`${control} max-w-52 pr-7 pl-2.5 ${current === undefined ? 'text-zinc-500' : 'border-accent-600 text-accent-700'}`}
               >
                 <option value="">{column.label}: all</option>
@@ -54,7 +70,12 @@ export function ListToolbar({ list }: { list: ListController }) {
           );
         })}
       <label className="ml-auto flex items-center gap-2 text-[13px] text-zinc-500 select-none">
-        <input type="checkbox" checked={state.deleted} onChange={(event) => list.setShowDeleted(event.target.checked)} className="size-3.5 accent-accent-600" />
+        <input
+          type="checkbox"
+          checked={state.deleted}
+          onChange={(event) => list.setShowDeleted(event.target.checked)}
+          className="size-3.5 accent-accent-600"
+        />
         Show deleted
       </label>
     </div>

@@ -32,21 +32,37 @@ const BADGE = {
 } as const;
 
 function Badge({ color, children }: { color: keyof typeof BADGE; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-md px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${BADGE[color]}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex items-center rounded-md px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${BADGE[color]}`}
+    >
+      {children}
+    </span>
+  );
 }
 
 const STATUS_TEXT = { overdue: 'Overdue', pending: 'Pending', paid: 'Paid' } as const;
 
 /** One renderer per cell kind; the map must be complete (a new kind fails to compile until it has one). */
 export const CELLS = {
-  text: (value) => (value === undefined || value === null || value === '' ? empty : <span className="block max-w-80 truncate">{String(value)}</span>),
+  text: (value) =>
+    value === undefined || value === null || value === '' ? (
+      empty
+    ) : (
+      <span className="block max-w-80 truncate">{String(value)}</span>
+    ),
   // Integers are numbers and ids (invoice 1042), not amounts: no grouping.
-  number: (value) => (typeof value === 'number' ? (Number.isInteger(value) ? String(value) : value.toLocaleString('de-CH')) : empty),
+  number: (value) =>
+    typeof value === 'number' ? (Number.isInteger(value) ? String(value) : value.toLocaleString('de-CH')) : empty,
   money: (value, field) => (typeof value === 'number' ? formatMoney(value, field.currency) : empty),
   date: (value) => (typeof value === 'string' && value ? formatDate(value) : empty),
   datetime: (value) => (typeof value === 'string' && value ? formatTimestamp(value) : empty),
   boolean: (value) =>
-    value === true ? <Check aria-label="yes" className="mx-auto size-4 text-emerald-600" /> : <Minus aria-label="no" className="mx-auto size-4 text-zinc-300" />,
+    value === true ? (
+      <Check aria-label="yes" className="mx-auto size-4 text-emerald-600" />
+    ) : (
+      <Minus aria-label="no" className="mx-auto size-4 text-zinc-300" />
+    ),
   enum: (value, field) => (value === undefined || value === null ? empty : enumLabel(value, field)),
   relation: (value, field) => {
     const values = (Array.isArray(value) ? value : [value]).map((item) => relationLabel(item, field)).filter(Boolean);
@@ -64,14 +80,28 @@ export const CELLS = {
   },
   list: (value, field) =>
     Array.isArray(value) && value.length ? (
-      <span className="block max-w-80 truncate">{value.map((item) => (typeof item === 'object' ? '…' : enumLabel(item, field))).join(', ')}</span>
+      <span className="block max-w-80 truncate">
+        {value.map((item) => (typeof item === 'object' ? '…' : enumLabel(item, field))).join(', ')}
+      </span>
     ) : (
       empty
     ),
-  object: (value) => (value && typeof value === 'object' ? <span className="text-zinc-500">{Object.values(value).filter((v) => typeof v !== 'object').join(', ') || '…'}</span> : empty),
+  object: (value) =>
+    value && typeof value === 'object' ? (
+      <span className="text-zinc-500">
+        {Object.values(value)
+          .filter((v) => typeof v !== 'object')
+          .join(', ') || '…'}
+      </span>
+    ) : (
+      empty
+    ),
   invoiceStatus: (value, field, doc) => {
     if (typeof value !== 'string') return empty;
-    const status = invoiceDisplayStatus({ status: value as InvoiceStatus, date: typeof doc.date === 'string' ? doc.date : undefined });
+    const status = invoiceDisplayStatus({
+      status: value as InvoiceStatus,
+      date: typeof doc.date === 'string' ? doc.date : undefined,
+    });
     return (
       <Badge color={INVOICE_STATUS_COLOR[status]}>
         <span data-status={status} title={enumLabel(value, field)}>

@@ -14,9 +14,13 @@ const controller = (overrides: Partial<Parameters<typeof LoginPage>[0]['controll
   ...overrides,
 });
 
-const meta = { title: 'Admin/Login', component: LoginPage, args: { controller: controller() } } satisfies Meta<typeof LoginPage>;
+const meta = { title: 'Admin/Login', component: LoginPage, args: { controller: controller() } } satisfies Meta<
+  typeof LoginPage
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Empty: Story = {};
-export const Failed: Story = { args: { controller: controller({ username: 'admin', password: 'wrong', error: 'Invalid username or password' }) } };
+export const Failed: Story = {
+  args: { controller: controller({ username: 'admin', password: 'wrong', error: 'Invalid username or password' }) },
+};

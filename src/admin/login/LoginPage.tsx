@@ -27,15 +27,32 @@ export function LoginPage({ controller }: { controller: ReturnType<typeof useLog
           <div className="mt-6 space-y-4">
             <label className="block text-[13px] font-medium text-zinc-700">
               Username
-              <input className={input} name="username" autoComplete="username" autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />
+              <input
+                className={input}
+                name="username"
+                autoComplete="username"
+                autoFocus
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+              />
             </label>
             <label className="block text-[13px] font-medium text-zinc-700">
               Password
-              <input className={input} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <input
+                className={input}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </label>
           </div>
           {error && (
-            <p role="alert" className="mt-4 flex items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-[13px] text-red-700">
+            <p
+              role="alert"
+              className="mt-4 flex items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-[13px] text-red-700"
+            >
               <CircleAlert aria-hidden className="mt-px size-4 shrink-0" />
               {error}
             </p>

@@ -21,7 +21,11 @@ function Sample({ fileId, name, preset }: { fileId?: string; name: ImagePresetNa
           style={{ aspectRatio: preset.height ? `${preset.width} / ${preset.height}` : '3 / 2', height: '100%' }}
         />
       ) : url.data ? (
-        <img src={url.data} alt={`${name} sample`} className="max-h-full max-w-full rounded-sm object-contain shadow-xs" />
+        <img
+          src={url.data}
+          alt={`${name} sample`}
+          className="max-h-full max-w-full rounded-sm object-contain shadow-xs"
+        />
       ) : url.error ? (
         <ImageOff aria-label="Not rendered" className="size-6 text-zinc-300" />
       ) : (
@@ -51,7 +55,9 @@ export function ImagePresetsView({ presets }: { presets: PresetsController }) {
               onChange={(event) => presets.chooseSample(event.target.value)}
               className="h-8 max-w-56 rounded-md border border-zinc-300 bg-white pr-7 pl-2.5 text-[13px] text-zinc-800 shadow-xs focus:border-accent-600 focus:outline-none disabled:text-zinc-400"
             >
-              {presets.images.length === 0 && <option value="">{presets.loadingImages ? 'Loading…' : 'No image uploaded yet'}</option>}
+              {presets.images.length === 0 && (
+                <option value="">{presets.loadingImages ? 'Loading…' : 'No image uploaded yet'}</option>
+              )}
               {presets.images.map((image) => (
                 <option key={image._id} value={image._id}>
                   {image.name}
@@ -63,7 +69,11 @@ export function ImagePresetsView({ presets }: { presets: PresetsController }) {
       />
       <ul className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4 p-4 md:px-6" aria-label="Presets">
         {presets.presets.map(({ name, preset }) => (
-          <li key={name} data-preset={name} className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-3 shadow-xs">
+          <li
+            key={name}
+            data-preset={name}
+            className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-3 shadow-xs"
+          >
             <Sample fileId={presets.sample?._id} name={name} preset={preset} />
             <div>
               <h2 className="text-[13px] font-semibold text-zinc-900">{name}</h2>
@@ -75,7 +85,9 @@ export function ImagePresetsView({ presets }: { presets: PresetsController }) {
                 <dt className="text-zinc-500">Format</dt>
                 <dd className="text-zinc-800">{preset.format}</dd>
                 <dt className="text-zinc-500">srcSet</dt>
-                <dd className="text-zinc-800 tabular-nums">{[...preset.srcSetWidths, preset.width].map((w) => `${w}w`).join(', ')}</dd>
+                <dd className="text-zinc-800 tabular-nums">
+                  {[...preset.srcSetWidths, preset.width].map((w) => `${w}w`).join(', ')}
+                </dd>
               </dl>
             </div>
           </li>

@@ -15,7 +15,10 @@ export interface PresetRow {
 /** The image presets page's logic: every preset of the shared list, and a sample image to render in them. */
 export function usePresetsController() {
   const files = useFindQuery({ model: 'file', params: RECENT_FILES });
-  const images = useMemo(() => ((files.data?.results ?? []) as FileItem[]).filter((file) => RASTER.test(file.mimeType ?? '')), [files.data]);
+  const images = useMemo(
+    () => ((files.data?.results ?? []) as FileItem[]).filter((file) => RASTER.test(file.mimeType ?? '')),
+    [files.data],
+  );
   const [chosen, setChosen] = useState<string>();
   const sample = images.find((image) => image._id === chosen) ?? images[0];
   return {

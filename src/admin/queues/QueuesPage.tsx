@@ -41,7 +41,10 @@ function Progress({ value = 0 }: { value?: number }) {
   return (
     <span className="inline-flex items-center gap-2">
       <span className="h-1.5 w-16 overflow-hidden rounded-full bg-zinc-100" aria-hidden>
-        <span className={`block h-full rounded-full transition-[width] ${value >= 100 ? 'bg-emerald-500' : 'bg-accent-600'}`} style={{ width: `${value}%` }} />
+        <span
+          className={`block h-full rounded-full transition-[width] ${value >= 100 ? 'bg-emerald-500' : 'bg-accent-600'}`}
+          style={{ width: `${value}%` }}
+        />
       </span>
       <span className="w-9 text-right tabular-nums">{value}%</span>
     </span>
@@ -86,11 +89,21 @@ export function QueuesView({ queues }: { queues: QueuesController }) {
           <table className="w-full border-collapse text-[13px]" aria-busy={queues.fetching}>
             <thead className="sticky top-0 bg-zinc-50/95">
               <tr className="border-b border-zinc-200 text-left text-zinc-500">
-                <th scope="col" className="h-9 px-3 pl-4 font-medium">ID</th>
-                <th scope="col" className="h-9 px-3 font-medium">Created</th>
-                <th scope="col" className="h-9 px-3 font-medium max-sm:hidden">Data</th>
-                <th scope="col" className="h-9 px-3 font-medium">Progress (%)</th>
-                <th scope="col" className="h-9 px-3 pr-4 font-medium">State</th>
+                <th scope="col" className="h-9 px-3 pl-4 font-medium">
+                  ID
+                </th>
+                <th scope="col" className="h-9 px-3 font-medium">
+                  Created
+                </th>
+                <th scope="col" className="h-9 px-3 font-medium max-sm:hidden">
+                  Data
+                </th>
+                <th scope="col" className="h-9 px-3 font-medium">
+                  Progress (%)
+                </th>
+                <th scope="col" className="h-9 px-3 pr-4 font-medium">
+                  State
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -108,12 +121,22 @@ export function QueuesView({ queues }: { queues: QueuesController }) {
                 </tr>
               ) : (
                 queues.jobs.map((job) => (
-                  <tr key={job.id} data-id={job.id} data-state={job.state} className="border-b border-zinc-100 text-zinc-800 last:border-0 hover:bg-zinc-50">
+                  <tr
+                    key={job.id}
+                    data-id={job.id}
+                    data-state={job.state}
+                    className="border-b border-zinc-100 text-zinc-800 last:border-0 hover:bg-zinc-50"
+                  >
                     <td className="h-10 px-3 pl-4 font-mono text-xs whitespace-nowrap text-zinc-500" title={job.id}>
                       {job.id.slice(0, 8)}
                     </td>
-                    <td className="h-10 px-3 whitespace-nowrap text-zinc-700 tabular-nums">{job.createdAt ? formatTimestamp(job.createdAt) : '—'}</td>
-                    <td className="h-10 max-w-md truncate px-3 font-mono text-xs text-zinc-600 max-sm:hidden" title={JSON.stringify(job.data)}>
+                    <td className="h-10 px-3 whitespace-nowrap text-zinc-700 tabular-nums">
+                      {job.createdAt ? formatTimestamp(job.createdAt) : '—'}
+                    </td>
+                    <td
+                      className="h-10 max-w-md truncate px-3 font-mono text-xs text-zinc-600 max-sm:hidden"
+                      title={JSON.stringify(job.data)}
+                    >
                       {job.data === undefined ? '—' : JSON.stringify(job.data)}
                     </td>
                     <td className="h-10 px-3 whitespace-nowrap">

@@ -10,7 +10,11 @@ export function jobPatch(state: unknown): Partial<QueueJob> {
     ...(typeof value.progress === 'number' ? { progress: value.progress } : {}),
     ...(typeof value.createdOn === 'string' ? { createdAt: value.createdOn } : {}),
     ...('data' in value ? { data: value.data } : {}),
-    ...(typeof value.error === 'string' ? { error: value.error } : value.state === 'completed' ? { error: undefined } : {}),
+    ...(typeof value.error === 'string'
+      ? { error: value.error }
+      : value.state === 'completed'
+        ? { error: undefined }
+        : {}),
   };
 }
 

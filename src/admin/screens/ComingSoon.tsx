@@ -19,7 +19,8 @@ export function ComingSoon({ screen }: { screen: ScreenSpec }) {
           </span>
           <h2 className="mt-4 text-[15px] font-semibold text-zinc-900">Coming soon</h2>
           <p className="mt-1.5 text-[13px] leading-relaxed text-zinc-500">
-            {screen.title} {screen.comingIn ? <>arrives with {screen.comingIn}.</> : 'is not built yet.'} Everything else in the navigation works already.
+            {screen.title} {screen.comingIn ? <>arrives with {screen.comingIn}.</> : 'is not built yet.'} Everything
+            else in the navigation works already.
           </p>
         </div>
       </div>

@@ -7,7 +7,10 @@ export function NotFound() {
     <>
       <PageHeader title="Not found" />
       <div className="px-6 py-16 text-center text-[13px] text-zinc-500">
-        Nothing here, or you may not see it. <Link to="/_" className="text-accent-600 hover:underline">Back to the start</Link>
+        Nothing here, or you may not see it.{' '}
+        <Link to="/_" className="text-accent-600 hover:underline">
+          Back to the start
+        </Link>
       </div>
     </>
   );

@@ -27,7 +27,12 @@ export interface ScreenSpec {
  * each shows a clean "coming soon" page inside the layout.
  */
 export const SCREENS = {
-  dashboard: { path: '/_', title: 'Home', nav: { label: 'Home', icon: 'House', main: true, order: 0 }, comingIn: 'the dashboard' },
+  dashboard: {
+    path: '/_',
+    title: 'Home',
+    nav: { label: 'Home', icon: 'House', main: true, order: 0 },
+    comingIn: 'the dashboard',
+  },
   pageDrafts: { path: '/_/pageDrafts', title: 'Pages', comingIn: 'the page editor' },
   pageDraft: { path: '/_/pageDrafts/:id', title: 'Page', comingIn: 'the page editor' },
   files: { path: '/_/files/*', title: 'Files', comingIn: 'the file browser' },

@@ -12,7 +12,13 @@ import { Layout } from '../layout/Layout';
 export const storyUser: SessionUser = { _id: '66a1f0c2e4b0a1b2c3d4e5f6', login: 'mmeier', roles: ['admin'] };
 
 const id = (n: number) => `66a1f0c2e4b0a1b2c3d4${n.toString(16).padStart(4, '0')}`;
-const clients = ['Rheinblick Immobilien AG', 'Bäckerei Kleinbasel GmbH', 'Atelier Spalenberg', 'Kanzlei Meier & Partner', 'Velo Basel AG'].map((name, i) => ({
+const clients = [
+  'Rheinblick Immobilien AG',
+  'Bäckerei Kleinbasel GmbH',
+  'Atelier Spalenberg',
+  'Kanzlei Meier & Partner',
+  'Velo Basel AG',
+].map((name, i) => ({
   _id: id(0xe900 + i),
   id: i + 1,
   name,
@@ -51,9 +57,36 @@ export const storyData: Record<string, Doc[]> = {
  * An admin screen at `path` inside the real layout and router, over the in-memory implementation of
  * the data interface (same RTK Query endpoints as the app).
  */
-export function AdminStory({ path, route, children, data = storyData, permissions, delayMs = 150, files, user = storyUser }: { path: string; route: string; children: ReactNode; data?: Record<string, Doc[]>; permissions?: string[]; delayMs?: number; files?: MemoryFileOptions; user?: SessionUser }) {
-  const store = useMemo(() => createAdminStore(memoryProvider({ schemas: schemaSet, data, permissions, user, delayMs, files })), [data, permissions, delayMs, files, user]);
-  const context = useMemo(() => ({ schemas: schemaSet, permissions: permissions ?? ['manage:cms', 'manage:files', 'manage:payment', 'manage:backend'] }), [permissions]);
+export function AdminStory({
+  path,
+  route,
+  children,
+  data = storyData,
+  permissions,
+  delayMs = 150,
+  files,
+  user = storyUser,
+}: {
+  path: string;
+  route: string;
+  children: ReactNode;
+  data?: Record<string, Doc[]>;
+  permissions?: string[];
+  delayMs?: number;
+  files?: MemoryFileOptions;
+  user?: SessionUser;
+}) {
+  const store = useMemo(
+    () => createAdminStore(memoryProvider({ schemas: schemaSet, data, permissions, user, delayMs, files })),
+    [data, permissions, delayMs, files, user],
+  );
+  const context = useMemo(
+    () => ({
+      schemas: schemaSet,
+      permissions: permissions ?? ['manage:cms', 'manage:files', 'manage:payment', 'manage:backend'],
+    }),
+    [permissions],
+  );
   return (
     <Provider store={store}>
       <AdminProvider context={context} user={user}>

@@ -12,11 +12,12 @@ const VARIANTS: Record<ButtonVariant, string> = {
 export const buttonClass = (variant: ButtonVariant = 'secondary', extra = '') =>
   `inline-flex h-8 items-center justify-center gap-1.5 rounded-md border px-3 text-[13px] font-medium tracking-wide whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 disabled:opacity-50 ${VARIANTS[variant]} ${extra}`;
 
-export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }>(
-  function Button({ variant = 'secondary', className = '', type = 'button', ...props }, ref) {
-    return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
-  },
-);
+export const Button = forwardRef<
+  HTMLButtonElement,
+  ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }
+>(function Button({ variant = 'secondary', className = '', type = 'button', ...props }, ref) {
+  return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
+});
 
 /** A square icon button; the label is its accessible name and tooltip. */
 export const IconButton = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { label: string }>(

@@ -22,7 +22,15 @@ export function useDeleteConfirm() {
   return { request, dialog };
 }
 
-export function DeleteDialog({ pending, onClose, holdMs = DELETE_HOLD_MS }: { pending: Pending | null; onClose(): void; holdMs?: number }) {
+export function DeleteDialog({
+  pending,
+  onClose,
+  holdMs = DELETE_HOLD_MS,
+}: {
+  pending: Pending | null;
+  onClose(): void;
+  holdMs?: number;
+}) {
   const [ready, setReady] = useState(false);
   const [filling, setFilling] = useState(false);
   useEffect(() => {
@@ -66,7 +74,11 @@ export function DeleteDialog({ pending, onClose, holdMs = DELETE_HOLD_MS }: { pe
               <span
                 aria-hidden
                 className="absolute inset-0 flex items-center justify-center bg-red-600 text-white ease-linear hover:bg-red-700"
-                style={{ clipPath: filling ? 'inset(0 0 0 0)' : 'inset(0 100% 0 0)', transitionProperty: 'clip-path', transitionDuration: `${holdMs}ms` }}
+                style={{
+                  clipPath: filling ? 'inset(0 0 0 0)' : 'inset(0 100% 0 0)',
+                  transitionProperty: 'clip-path',
+                  transitionDuration: `${holdMs}ms`,
+                }}
               >
                 Delete
               </span>

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** Title row of a screen; actions stay at the top right and the bar sticks while scrolling. */
-export function PageHeader({ title, subtitle, actions, children }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <header className="sticky top-12 z-20 border-b border-zinc-200 bg-white/95 backdrop-blur md:top-0">
       <div className="flex min-h-14 flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 md:px-6">

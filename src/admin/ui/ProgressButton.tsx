@@ -19,7 +19,12 @@ export function ProgressButton({
   disabled?: boolean;
 }) {
   const error = state.phase === 'error' ? state.message : undefined;
-  const tone = state.phase === 'success' ? 'bg-emerald-600 hover:bg-emerald-600 text-white border-transparent' : error ? 'bg-red-600 hover:bg-red-700 text-white border-transparent' : '';
+  const tone =
+    state.phase === 'success'
+      ? 'bg-emerald-600 hover:bg-emerald-600 text-white border-transparent'
+      : error
+        ? 'bg-red-600 hover:bg-red-700 text-white border-transparent'
+        : '';
   return (
     <Tooltip open={Boolean(error)} content={error} tone="error">
       <button

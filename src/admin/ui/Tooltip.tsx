@@ -2,7 +2,17 @@ import { autoUpdate, flip, FloatingPortal, offset, shift, useFloating } from '@f
 import type { ReactNode } from 'react';
 
 /** A tooltip pinned to its anchor while `open` (errors of progress buttons). */
-export function Tooltip({ open, content, tone = 'dark', children }: { open: boolean; content: ReactNode; tone?: 'dark' | 'error'; children: ReactNode }) {
+export function Tooltip({
+  open,
+  content,
+  tone = 'dark',
+  children,
+}: {
+  open: boolean;
+  content: ReactNode;
+  tone?: 'dark' | 'error';
+  children: ReactNode;
+}) {
   const { refs, floatingStyles } = useFloating({
     open,
     placement: 'bottom-end',

@@ -12,7 +12,11 @@ export interface Caller {
   system?: boolean;
 }
 
-export const ANONYMOUS: Caller = Object.freeze({ roles: [GUEST_ROLE], permissions: new Set<Permission>(), almighty: false });
+export const ANONYMOUS: Caller = Object.freeze({
+  roles: [GUEST_ROLE],
+  permissions: new Set<Permission>(),
+  almighty: false,
+});
 export const SYSTEM: Caller = Object.freeze({
   roles: [GUEST_ROLE, ...ALMIGHTY_ROLES],
   permissions: new Set<Permission>(PERMISSIONS),

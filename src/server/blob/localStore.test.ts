@@ -33,9 +33,12 @@ describe('local blob store', () => {
   it('refuses more than the limit while streaming and keys that could escape', async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'bk-blobs-'));
     const store = createLocalBlobStore(root);
-    await expect(store.stage(Readable.from([Buffer.alloc(10), Buffer.alloc(10)]), { limit: 15 })).rejects.toBeInstanceOf(BlobTooLargeError);
+    await expect(
+      store.stage(Readable.from([Buffer.alloc(10), Buffer.alloc(10)]), { limit: 15 }),
+    ).rejects.toBeInstanceOf(BlobTooLargeError);
     expect(await readdir(path.join(root, '.tmp'))).toEqual([]);
-    for (const key of ['../x', 'file/../../x', '/etc/passwd', 'file/.', 'file', 'file/a\u0000b', 'File/x']) expect(isBlobKey(key), key).toBe(false);
+    for (const key of ['../x', 'file/../../x', '/etc/passwd', 'file/.', 'file', 'file/a\u0000b', 'File/x'])
+      expect(isBlobKey(key), key).toBe(false);
     await expect(store.put('file/../../evil', Buffer.from('x'))).rejects.toThrow(/Invalid blob key/);
   });
 });

@@ -16,7 +16,11 @@ describe('PGlite maintenance', () => {
     await db.query(sql`INSERT INTO t SELECT generate_series(1, 5000)`);
     await db.query(sql`DELETE FROM t WHERE n % 2 = 0`);
     const stats = async () =>
-      (await db.query<{ rows: number; visible: number }>(sql`SELECT reltuples::int AS rows, relallvisible::int AS visible FROM pg_class WHERE relname = 't'`)).rows[0];
+      (
+        await db.query<{ rows: number; visible: number }>(
+          sql`SELECT reltuples::int AS rows, relallvisible::int AS visible FROM pg_class WHERE relname = 't'`,
+        )
+      ).rows[0];
     // Never analyzed (-1 rows known to the planner), no page known to be all-visible.
     expect(await stats()).toEqual({ rows: -1, visible: 0 });
     expect(await maintain(db)).toBeGreaterThan(0);

@@ -9,7 +9,12 @@ import { sql } from './sql';
  * then every `everyMs`. PGlite runs one statement at a time, so requests wait while it runs; on a
  * small business's data that is well under a second.
  */
-export function scheduleMaintenance(db: Database, log: FastifyBaseLogger, everyMs: number, firstAfterMs = 5 * 60_000): { stop(): void } {
+export function scheduleMaintenance(
+  db: Database,
+  log: FastifyBaseLogger,
+  everyMs: number,
+  firstAfterMs = 5 * 60_000,
+): { stop(): void } {
   let running: Promise<void> | undefined;
   const run = () => {
     running ??= maintain(db)

@@ -6,5 +6,7 @@ import { openPostgres } from './postgres';
 
 /** PostgreSQL when `DATABASE_URL` is set, otherwise PGlite in `DATA_DIR/db`. */
 export function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: path.join(config.dataDir, 'db') });
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openPglite({ dataDir: path.join(config.dataDir, 'db') });
 }

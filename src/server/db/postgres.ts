@@ -15,7 +15,10 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 /** The production driver: node-postgres against a PostgreSQL server (`DATABASE_URL`). */
 export type PostgresDatabase = Database & { kind: 'postgres'; pool: pg.Pool; connectionString: string };
 
-export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<PostgresDatabase> {
+export async function openPostgres(
+  connectionString: string,
+  options: { max?: number } = {},
+): Promise<PostgresDatabase> {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.

@@ -55,7 +55,23 @@ export function jsonKey(name: string): Raw {
 
 /** A keyword or operator our code chose, e.g. `ASC`, `>=`. Must never receive request text. */
 export function raw(
-  text: 'ASC' | 'DESC' | '=' | '<>' | '<' | '<=' | '>' | '>=' | 'AND' | 'OR' | 'NULLS FIRST' | 'NULLS LAST' | 'text' | 'numeric' | 'boolean' | '',
+  text:
+    | 'ASC'
+    | 'DESC'
+    | '='
+    | '<>'
+    | '<'
+    | '<='
+    | '>'
+    | '>='
+    | 'AND'
+    | 'OR'
+    | 'NULLS FIRST'
+    | 'NULLS LAST'
+    | 'text'
+    | 'numeric'
+    | 'boolean'
+    | '',
 ): Raw {
   return new Raw(text);
 }

@@ -21,7 +21,8 @@ const base: JsonSchema = {
   },
 };
 
-const modelOf = (schema: JsonSchema): ModelInfo => createRegistry({ models: { gadget: schema }, elements: {}, values: {} }).models.gadget;
+const modelOf = (schema: JsonSchema): ModelInfo =>
+  createRegistry({ models: { gadget: schema }, elements: {}, values: {} }).models.gadget;
 
 let db: Database;
 beforeEach(async () => {
@@ -36,7 +37,9 @@ async function shape() {
   const columns = await db.query<{ column_name: string }>(
     sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'doc_gadget' ORDER BY column_name`,
   );
-  const indexes = await db.query<{ indexname: string }>(sql`SELECT indexname FROM pg_indexes WHERE tablename = 'doc_gadget' ORDER BY indexname`);
+  const indexes = await db.query<{ indexname: string }>(
+    sql`SELECT indexname FROM pg_indexes WHERE tablename = 'doc_gadget' ORDER BY indexname`,
+  );
   return { columns: columns.rows.map((r) => r.column_name), indexes: indexes.rows.map((r) => r.indexname) };
 }
 
@@ -65,7 +68,9 @@ describe('migrateModel', () => {
   it('follows a changed schema: adds, replaces and drops derived columns and indexes, never a document', async () => {
     await migrateModel(db, modelOf(base));
     const doc = { name: 'Lamp', status: 'new', price: 12.5, serial: 'A-1', note: 'kept' };
-    await db.query(sql`INSERT INTO ${table('gadget')} (_id, doc) VALUES (${'0123456789abcdef01234567'}, ${JSON.stringify(doc)}::jsonb)`);
+    await db.query(
+      sql`INSERT INTO ${table('gadget')} (_id, doc) VALUES (${'0123456789abcdef01234567'}, ${JSON.stringify(doc)}::jsonb)`,
+    );
     const before = await shape();
 
     const changed = structuredClone(base);
@@ -102,7 +107,9 @@ describe('migrateModel', () => {
     const { rows } = await db.query<{ 'QUERY PLAN': string }>(
       sql`EXPLAIN SELECT _id FROM ${table('gadget')} WHERE ${where} ORDER BY ${translateSort({ price: -1 }, ctx)} LIMIT 25 OFFSET 500`,
     );
-    expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Index Only Scan Backward using doc_gadget_s_price_[0-9a-f]{6}/);
+    expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(
+      /Index Only Scan Backward using doc_gadget_s_price_[0-9a-f]{6}/,
+    );
   });
 
   it('covering indexes carry only what fits an index entry, so the longest values still save', async () => {
@@ -115,13 +122,18 @@ describe('migrateModel', () => {
       },
     };
     await migrateModel(db, modelOf(wide));
-    const { rows } = await db.query<{ indexdef: string }>(sql`SELECT indexdef FROM pg_indexes WHERE indexname LIKE 'doc_gadget_s_title%'`);
+    const { rows } = await db.query<{ indexdef: string }>(
+      sql`SELECT indexdef FROM pg_indexes WHERE indexname LIKE 'doc_gadget_s_title%'`,
+    );
     expect(rows[0].indexdef).toContain('g_t_status');
     expect(rows[0].indexdef).not.toContain('g_s_');
     // 4-byte characters at every maximum length, varied so that they do not compress.
-    const text = (length: number, seed: number) => Array.from({ length }, (_, i) => String.fromCodePoint(0x20000 + ((i + seed) * 7919) % 40000)).join('');
+    const text = (length: number, seed: number) =>
+      Array.from({ length }, (_, i) => String.fromCodePoint(0x20000 + (((i + seed) * 7919) % 40000))).join('');
     const doc = { title: text(300, 1), bio: text(400, 2), status: 'used' };
-    await db.query(sql`INSERT INTO ${table('gadget')} (_id, doc) VALUES (${'0123456789abcdef01234567'}, ${JSON.stringify(doc)}::jsonb)`);
+    await db.query(
+      sql`INSERT INTO ${table('gadget')} (_id, doc) VALUES (${'0123456789abcdef01234567'}, ${JSON.stringify(doc)}::jsonb)`,
+    );
     expect((await db.query(sql`SELECT 1 FROM ${table('gadget')}`)).rows).toHaveLength(1);
   });
 });

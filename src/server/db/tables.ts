@@ -131,7 +131,11 @@ function modelColumns(model: ModelInfo): ModelColumns {
     const kind = expressionKind(field);
     const spec = COLUMN_KINDS[kind];
     if (!spec || !(field.sortable || field.filterable || field.relation || field.unique)) continue;
-    const column = { name: derivedColumnName(field.name, kind)!, type: spec.type, expression: fieldExpression([field.name], kind) };
+    const column = {
+      name: derivedColumnName(field.name, kind)!,
+      type: spec.type,
+      expression: fieldExpression([field.name], kind),
+    };
     fields.push({ field, kind, column, bytes: worstBytes(field, kind) });
   }
   const expression = searchExpression(model);
@@ -142,7 +146,11 @@ function modelColumns(model: ModelInfo): ModelColumns {
     expression,
     bytes: searchFields(model).reduce((sum, f) => sum + worstBytes(f, 'text'), 0),
   };
-  const result: ModelColumns = { fields, search, byName: new Set([...fields.map((f) => f.column.name), ...(search ? [search.name] : [])]) };
+  const result: ModelColumns = {
+    fields,
+    search,
+    byName: new Set([...fields.map((f) => f.column.name), ...(search ? [search.name] : [])]),
+  };
   columnsCache.set(model, result);
   return result;
 }
@@ -189,7 +197,12 @@ export function modelIndexes(model: ModelInfo): Map<string, Sql> {
   const t = ident(name);
   const { fields, search } = modelColumns(model);
   // Filter columns first, then the search text, as long as the worst case fits beside the key.
-  const candidates = [...fields.filter(({ field }) => field.filterable || field.relation).map(({ column, bytes }) => ({ name: column.name, bytes })), ...(search ? [search] : [])];
+  const candidates = [
+    ...fields
+      .filter(({ field }) => field.filterable || field.relation)
+      .map(({ column, bytes }) => ({ name: column.name, bytes })),
+    ...(search ? [search] : []),
+  ];
   const include = (keyBytes: number) => {
     let used = keyBytes + 24 + 16; // the key, _id and deleted_at
     const carried: Sql[] = [sql`deleted_at`];
@@ -209,22 +222,48 @@ export function modelIndexes(model: ModelInfo): Map<string, Sql> {
   for (const system of ['created_at', 'updated_at'] as const) {
     const field = system === 'created_at' ? '_createdAt' : '_updatedAt';
     const covering = model.sortable.includes(field);
-    add(system, (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${ident(system)}, _id) ${covering ? include(8) : sql``}`);
+    add(
+      system,
+      (index) =>
+        sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${ident(system)}, _id) ${covering ? include(8) : sql``}`,
+    );
   }
   for (const { field, column, bytes } of fields) {
     const c = ident(column.name);
-    if (field.unique) add(`u_${field.name}`, (index) => sql`CREATE UNIQUE INDEX IF NOT EXISTS ${index} ON ${t} (${c}) WHERE deleted_at IS NULL`);
+    if (field.unique)
+      add(
+        `u_${field.name}`,
+        (index) => sql`CREATE UNIQUE INDEX IF NOT EXISTS ${index} ON ${t} (${c}) WHERE deleted_at IS NULL`,
+      );
     // NULLS FIRST: the query translator sorts missing values first ascending (as MongoDB does); this
     // way one index serves both directions (a backward scan gives DESC NULLS LAST).
-    if (field.sortable) add(`s_${field.name}`, (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${c} NULLS FIRST, _id) ${include(bytes)}`);
-    else if (field.filterable || field.relation) add(`f_${field.name}`, (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${c} NULLS FIRST, _id)`);
+    if (field.sortable)
+      add(
+        `s_${field.name}`,
+        (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${c} NULLS FIRST, _id) ${include(bytes)}`,
+      );
+    else if (field.filterable || field.relation)
+      add(`f_${field.name}`, (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${c} NULLS FIRST, _id)`);
   }
   for (const field of model.fields) {
-    if (SYSTEM_COLUMNS[field.name] || field.secret || expressionKind(field) !== 'json' || !(field.filterable || field.relation)) continue;
+    if (
+      SYSTEM_COLUMNS[field.name] ||
+      field.secret ||
+      expressionKind(field) !== 'json' ||
+      !(field.filterable || field.relation)
+    )
+      continue;
     const expression = fieldExpression([field.name], 'json');
-    add(`j_${field.name}`, (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} USING gin (${expression} jsonb_path_ops)`);
+    add(
+      `j_${field.name}`,
+      (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} USING gin (${expression} jsonb_path_ops)`,
+    );
   }
-  if (search) add('search', (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} USING gin (${ident(search.name)} gin_trgm_ops)`);
+  if (search)
+    add(
+      'search',
+      (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} USING gin (${ident(search.name)} gin_trgm_ops)`,
+    );
   return indexes;
 }
 
@@ -256,8 +295,12 @@ export async function migrateModel(db: Queryable, model: ModelInfo): Promise<voi
   );
   const present = new Set(existing.rows.map((r) => r.column_name));
   const changes: Sql[] = [
-    ...[...present].filter((column) => !wanted.some((w) => w.name === column)).map((column) => sql`DROP COLUMN ${ident(column)}`),
-    ...wanted.filter((w) => !present.has(w.name)).map((w) => sql`ADD COLUMN ${ident(w.name)} ${raw(w.type)} GENERATED ALWAYS AS (${w.expression}) STORED`),
+    ...[...present]
+      .filter((column) => !wanted.some((w) => w.name === column))
+      .map((column) => sql`DROP COLUMN ${ident(column)}`),
+    ...wanted
+      .filter((w) => !present.has(w.name))
+      .map((w) => sql`ADD COLUMN ${ident(w.name)} ${raw(w.type)} GENERATED ALWAYS AS (${w.expression}) STORED`),
   ];
   // One ALTER: the table is rewritten once, however many columns change.
   if (changes.length > 0) await db.query(sql`ALTER TABLE ${t} ${join(changes, ', ')}`);
@@ -267,7 +310,8 @@ export async function migrateModel(db: Queryable, model: ModelInfo): Promise<voi
     sql`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ${name} AND indexname <> ${`${name}_pkey`}`,
   );
   for (const { indexname } of current.rows) {
-    if (!indexes.has(indexname) && indexname.startsWith(`${name}_`)) await db.query(sql`DROP INDEX IF EXISTS ${ident(indexname)}`);
+    if (!indexes.has(indexname) && indexname.startsWith(`${name}_`))
+      await db.query(sql`DROP INDEX IF EXISTS ${ident(indexname)}`);
   }
   const have = new Set(current.rows.map((r) => r.indexname));
   for (const [indexName, statement] of indexes) if (!have.has(indexName)) await db.query(statement);

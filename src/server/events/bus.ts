@@ -2,7 +2,13 @@ import { EventEmitter } from 'node:events';
 
 /** What operations announce; the realtime socket forwards each to the clients allowed to see it. */
 export type ServerEvent =
-  | { type: 'document'; model: string; id: string; action: 'create' | 'update' | 'delete'; doc: Record<string, unknown> }
+  | {
+      type: 'document';
+      model: string;
+      id: string;
+      action: 'create' | 'update' | 'delete';
+      doc: Record<string, unknown>;
+    }
   | { type: 'cms/item'; id: string; parent: string | null; model: 'file' | 'folder'; doc: Record<string, unknown> }
   | { type: 'queue/state'; queue: string; id: string; state: unknown };
 

@@ -22,7 +22,9 @@ class FakeClient extends EventEmitter implements NotifyClient {
   }
   async query(text: string, values: unknown[] = []): Promise<unknown> {
     if (text === `LISTEN ${EVENTS_CHANNEL}`) this.server.listeners.add(this);
-    else for (const client of this.server.listeners) client.emit('notification', { channel: values[0], payload: values[1] });
+    else
+      for (const client of this.server.listeners)
+        client.emit('notification', { channel: values[0], payload: values[1] });
     return {};
   }
   async end(): Promise<void> {
@@ -40,7 +42,13 @@ function record(bus: EventBus): ServerEvent[] {
   return seen;
 }
 
-const userEvent = (id: string, doc: Record<string, unknown> = { _id: id }): ServerEvent => ({ type: 'document', model: 'user', id, action: 'update', doc });
+const userEvent = (id: string, doc: Record<string, unknown> = { _id: id }): ServerEvent => ({
+  type: 'document',
+  model: 'user',
+  id,
+  action: 'update',
+  doc,
+});
 
 describe('pg event bridge', () => {
   it('encodes large events without their document', () => {

@@ -62,7 +62,13 @@ export function decodeEnvelope(payload: string | undefined): Envelope | undefine
  * process's origin, foreign ones are republished on the local bus (so realtime sockets and caches
  * of every process see every change). Events published while the connection is down are lost.
  */
-export async function startPgBridge({ bus, createClient, loadDoc, log, origin = randomUUID() }: PgBridgeOptions): Promise<{ close(): Promise<void> }> {
+export async function startPgBridge({
+  bus,
+  createClient,
+  loadDoc,
+  log,
+  origin = randomUUID(),
+}: PgBridgeOptions): Promise<{ close(): Promise<void> }> {
   const republished = new WeakSet<ServerEvent>();
   let client: NotifyClient | undefined;
   let closed = false;
@@ -86,7 +92,8 @@ export async function startPgBridge({ bus, createClient, loadDoc, log, origin = 
     next.on('notification', (message) => {
       if (message.channel !== EVENTS_CHANNEL) return;
       const envelope = decodeEnvelope(message.payload);
-      if (envelope && envelope.origin !== origin) void receive(envelope).catch((error: unknown) => log.error({ err: error }, 'event bridge republish failed'));
+      if (envelope && envelope.origin !== origin)
+        void receive(envelope).catch((error: unknown) => log.error({ err: error }, 'event bridge republish failed'));
     });
     next.on('error', (error) => {
       log.warn({ err: error }, 'event bridge connection failed');
@@ -123,7 +130,9 @@ export async function startPgBridge({ bus, createClient, loadDoc, log, origin = 
   await connect();
   const unsubscribe = bus.subscribe((event) => {
     if (republished.has(event) || !client) return;
-    client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, encodeEnvelope(origin, event)]).catch((error: unknown) => log.warn({ err: error }, 'event bridge notify failed'));
+    client
+      .query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, encodeEnvelope(origin, event)])
+      .catch((error: unknown) => log.warn({ err: error }, 'event bridge notify failed'));
   });
 
   return {

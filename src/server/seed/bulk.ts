@@ -53,7 +53,10 @@ function pastDate(ctx: GeneratorContext): number {
 }
 
 const GENERATORS = {
-  client: (ctx: GeneratorContext, i: number): Generated => ({ doc: { ...generateClient(ctx.rng, ctx.nextId + i) }, createdAt: pastDate(ctx) }),
+  client: (ctx: GeneratorContext, i: number): Generated => ({
+    doc: { ...generateClient(ctx.rng, ctx.nextId + i) },
+    createdAt: pastDate(ctx),
+  }),
   invoice: (ctx: GeneratorContext, i: number): Generated => {
     const date = pastDate(ctx);
     return { doc: { ...generateInvoice(ctx.rng, ctx.nextId + i, date, ctx.now, ctx) }, createdAt: date + 3_600_000 };
@@ -78,7 +81,9 @@ export function isBulkModel(name: string): name is BulkModel {
 }
 
 async function ids(db: Database, model: string, limit: number): Promise<string[]> {
-  const { rows } = await db.query<{ _id: string }>(sql`SELECT _id FROM ${table(model)} WHERE deleted_at IS NULL LIMIT ${limit}`);
+  const { rows } = await db.query<{ _id: string }>(
+    sql`SELECT _id FROM ${table(model)} WHERE deleted_at IS NULL LIMIT ${limit}`,
+  );
   return rows.map((row) => row._id);
 }
 
@@ -122,7 +127,8 @@ export async function seedBulk(db: Database, registry: Registry, options: BulkOp
     users: await ids(db, 'user', 50),
     openShare: options.openShare,
   };
-  if (NEEDS_CLIENTS.has(options.model) && ctx.clients.length === 0) throw new Error(`Seed clients before ${options.model}s`);
+  if (NEEDS_CLIENTS.has(options.model) && ctx.clients.length === 0)
+    throw new Error(`Seed clients before ${options.model}s`);
   const validate = validatorFor(registry, model.name);
   const generate = GENERATORS[options.model];
   let validated = 0;
@@ -132,7 +138,8 @@ export async function seedBulk(db: Database, registry: Registry, options: BulkOp
       const { doc, createdAt } = generate(ctx, i);
       applyComputed(model, doc);
       if (i < 50 || i % validateEvery === 0) {
-        if (!validate(doc)) throw new Error(`Generated ${model.name} is invalid: ${describeErrors(fieldErrors(validate.errors))}`);
+        if (!validate(doc))
+          throw new Error(`Generated ${model.name} is invalid: ${describeErrors(fieldErrors(validate.errors))}`);
         validated++;
       }
       rows.push([createObjectId(createdAt), doc, new Date(createdAt).toISOString()]);

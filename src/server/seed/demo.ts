@@ -45,7 +45,11 @@ async function hasAny(documents: Documents, model: string): Promise<boolean> {
   return (await documents.find(SYSTEM, model, { limit: 1, deleted: true })).results.length > 0;
 }
 
-async function findOne(documents: Documents, model: string, query: Record<string, unknown>): Promise<string | undefined> {
+async function findOne(
+  documents: Documents,
+  model: string,
+  query: Record<string, unknown>,
+): Promise<string | undefined> {
   return (await documents.find(SYSTEM, model, { query, limit: 1 })).results[0]?._id;
 }
 
@@ -54,7 +58,10 @@ async function findOne(documents: Documents, model: string, query: Record<string
  * the document service so validation, computed totals, sequences and events apply. Runs only on a
  * database without clients and pages, so calling it on every start is safe.
  */
-export async function seedDemo(services: Pick<Services, 'documents' | 'log'> & Partial<Pick<Services, 'files'>>, options: DemoOptions = {}): Promise<DemoResult> {
+export async function seedDemo(
+  services: Pick<Services, 'documents' | 'log'> & Partial<Pick<Services, 'files'>>,
+  options: DemoOptions = {},
+): Promise<DemoResult> {
   const { documents } = services;
   const now = options.now ?? Date.now();
   const env = options.env ?? process.env;
@@ -77,7 +84,8 @@ export async function seedDemo(services: Pick<Services, 'documents' | 'log'> & P
   const userIds: Record<string, string> = {};
   for (const user of DEMO_USERS) {
     const password = env.DEMO_USERS_PASSWORD ? { password: `demo-${user.login}` } : {};
-    userIds[user.login] = (await findOne(documents, 'user', { login: user.login })) ?? (await save('user', { ...user, ...password }));
+    userIds[user.login] =
+      (await findOne(documents, 'user', { login: user.login })) ?? (await save('user', { ...user, ...password }));
   }
 
   const ids: DemoIds = { clients: await saveAll('client', DEMO_CLIENTS), anna: userIds.anna, marco: userIds.marco };
@@ -90,7 +98,10 @@ export async function seedDemo(services: Pick<Services, 'documents' | 'log'> & P
   await saveAll('contactRequest', demoContactRequests(now));
   await saveAll('formData', DEMO_FORM_DATA);
   // The server owns `duration` (read-only); the system caller may set it.
-  const times = demoTrackedTimes(now, ids).map((entry) => ({ ...entry, duration: durationHours(String(entry.start), String(entry.end)) }));
+  const times = demoTrackedTimes(now, ids).map((entry) => ({
+    ...entry,
+    duration: durationHours(String(entry.start), String(entry.end)),
+  }));
   await saveAll('trackedTime', times);
   if (!(await hasAny(documents, 'siteConfig'))) await save('siteConfig', DEMO_SITE_CONFIG);
   // The public website: home, /Termin and /Impressum with a shared layout (navigation and footer).
@@ -107,7 +118,12 @@ async function demoImages(services: Partial<Pick<Services, 'files' | 'log'>>): P
   try {
     for (const image of DEMO_IMAGES) {
       const bytes = await renderDemoImage(image.svg);
-      const saved = await services.files.upload(SYSTEM, { name: image.name, contentType: 'image/jpeg', contentLength: bytes.length, body: Readable.from([bytes]) });
+      const saved = await services.files.upload(SYSTEM, {
+        name: image.name,
+        contentType: 'image/jpeg',
+        contentLength: bytes.length,
+        body: Readable.from([bytes]),
+      });
       images.push({ file: saved._id, alt: image.alt });
     }
   } catch (error) {

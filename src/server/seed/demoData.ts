@@ -14,7 +14,13 @@ export const DEMO_ROLES: { name: string; permissions: string[] }[] = [
 
 export const DEMO_USERS = [
   { login: 'anna', email: 'anna.weber@rhein-consulting.ch', firstName: 'Anna', lastName: 'Weber', roles: ['staff'] },
-  { login: 'marco', email: 'marco.brunner@rhein-consulting.ch', firstName: 'Marco', lastName: 'Brunner', roles: ['accountant'] },
+  {
+    login: 'marco',
+    email: 'marco.brunner@rhein-consulting.ch',
+    firstName: 'Marco',
+    lastName: 'Brunner',
+    roles: ['accountant'],
+  },
 ];
 
 export const DEMO_CLIENTS: Doc[] = [
@@ -80,7 +86,10 @@ export function demoInvoices(now: number, ids: DemoIds, paymentId: string): Doc[
       client: ids.clients[1],
       date: isoDate(now - 3 * DAY_MS),
       status: 'open',
-      items: [item('Layout Geschäftsbericht', '48 Seiten, zwei Korrekturrunden', 110, 14, ids.anna), item('Druckvorstufe', 'Reinzeichnung und PDF/X', 95, 3)],
+      items: [
+        item('Layout Geschäftsbericht', '48 Seiten, zwei Korrekturrunden', 110, 14, ids.anna),
+        item('Druckvorstufe', 'Reinzeichnung und PDF/X', 95, 3),
+      ],
     },
     {
       name: 'Online-Bestellung Bäckerei',
@@ -99,7 +108,10 @@ export function demoOffers(now: number, ids: DemoIds): Doc[] {
       client: ids.clients[3],
       subject: 'Angebot für ein Intranet mit Schichtplanung',
       date: isoDate(now - 10 * DAY_MS),
-      items: [item('Konzeption', 'Anforderungsanalyse und Wireframes', 130, 16), item('Umsetzung', 'Intranet mit Anmeldung und Schichtplan', 110, 60)],
+      items: [
+        item('Konzeption', 'Anforderungsanalyse und Wireframes', 130, 16),
+        item('Umsetzung', 'Intranet mit Anmeldung und Schichtplan', 110, 60),
+      ],
       text: 'Sehr geehrter Herr Huber\n\nGerne unterbreiten wir Ihnen folgendes Angebot. Es ist 30 Tage gültig.\n\nFreundliche Grüsse\nRhein Consulting',
     },
     {
@@ -107,7 +119,10 @@ export function demoOffers(now: number, ids: DemoIds): Doc[] {
       client: ids.clients[4],
       subject: 'Angebot für Logo, Geschäftspapiere und Website',
       date: isoDate(now - 2 * DAY_MS),
-      items: [item('Markenworkshop', 'Halbtägiger Workshop vor Ort', 150, 4), item('Gestaltung', 'Logo, Briefschaft und Visitenkarten', 120, 20)],
+      items: [
+        item('Markenworkshop', 'Halbtägiger Workshop vor Ort', 150, 4),
+        item('Gestaltung', 'Logo, Briefschaft und Visitenkarten', 120, 20),
+      ],
       text: 'Sehr geehrte Frau Burckhardt\n\nVielen Dank für das angenehme Gespräch. Gerne offerieren wir Ihnen:\n\nFreundliche Grüsse\nRhein Consulting',
     },
   ];
@@ -116,10 +131,33 @@ export function demoOffers(now: number, ids: DemoIds): Doc[] {
 export function demoTransactions(now: number, ids: DemoIds): Doc[] {
   const day = (n: number) => isoDate(now - n * DAY_MS);
   return [
-    { date: day(25), name: 'Lohnauszahlung Anna Weber', user: ids.anna, amount: 6200, multiplier: 1, direction: 'outgoing', type: 'payout' },
-    { date: day(20), name: 'Steuerrate Kanton Basel-Stadt', amount: 1850, multiplier: 1, direction: 'outgoing', type: 'tax' },
+    {
+      date: day(25),
+      name: 'Lohnauszahlung Anna Weber',
+      user: ids.anna,
+      amount: 6200,
+      multiplier: 1,
+      direction: 'outgoing',
+      type: 'payout',
+    },
+    {
+      date: day(20),
+      name: 'Steuerrate Kanton Basel-Stadt',
+      amount: 1850,
+      multiplier: 1,
+      direction: 'outgoing',
+      type: 'tax',
+    },
     { date: day(18), name: 'AHV-Beiträge Quartal', amount: 2140.6, multiplier: 1, direction: 'outgoing', type: 'ahv' },
-    { date: day(12), name: 'Einzahlung Säule 3a', user: ids.marco, amount: 7056, multiplier: 1, direction: 'outgoing', type: 'payout_third_pillar_tax_free' },
+    {
+      date: day(12),
+      name: 'Einzahlung Säule 3a',
+      user: ids.marco,
+      amount: 7056,
+      multiplier: 1,
+      direction: 'outgoing',
+      type: 'payout_third_pillar_tax_free',
+    },
     {
       date: day(5),
       name: 'Anzahlung Intranet',
@@ -136,7 +174,12 @@ export function demoTransactions(now: number, ids: DemoIds): Doc[] {
 export const DEMO_REDIRECTS: Doc[] = [
   { name: 'Alter Kontaktlink', from: '/kontakt', to: '/Termin', permanent: true },
   { name: 'Kampagne Frühling', from: '/fruehling', to: '/Termin', permanent: false },
-  { name: 'LinkedIn-Profil', from: '/linkedin', to: 'https://www.linkedin.com/company/rhein-consulting', permanent: false },
+  {
+    name: 'LinkedIn-Profil',
+    from: '/linkedin',
+    to: 'https://www.linkedin.com/company/rhein-consulting',
+    permanent: false,
+  },
 ];
 
 const mailHtml = (body: string) =>
@@ -147,20 +190,40 @@ export const DEMO_MAIL_TEMPLATES: Doc[] = [
     name: 'contactConfirmation',
     subject: 'Ihre Anfrage bei Rhein Consulting',
     text: 'Guten Tag\n\nVielen Dank für Ihre Anfrage. Wir melden uns innert zwei Arbeitstagen.\n\nFreundliche Grüsse\nRhein Consulting GmbH',
-    html: mailHtml('<p>Guten Tag</p><p>Vielen Dank für Ihre Anfrage. Wir melden uns <strong>innert zwei Arbeitstagen</strong>.</p>'),
+    html: mailHtml(
+      '<p>Guten Tag</p><p>Vielen Dank für Ihre Anfrage. Wir melden uns <strong>innert zwei Arbeitstagen</strong>.</p>',
+    ),
   },
   {
     name: 'invoiceReminder',
     subject: 'Zahlungserinnerung',
     text: 'Guten Tag\n\nUnsere Rechnung ist noch offen. Bitte überweisen Sie den Betrag innert 10 Tagen.\n\nFreundliche Grüsse\nRhein Consulting GmbH',
-    html: mailHtml('<p>Guten Tag</p><p>Unsere Rechnung ist noch offen. Bitte überweisen Sie den Betrag <strong>innert 10 Tagen</strong>.</p>'),
+    html: mailHtml(
+      '<p>Guten Tag</p><p>Unsere Rechnung ist noch offen. Bitte überweisen Sie den Betrag <strong>innert 10 Tagen</strong>.</p>',
+    ),
   },
 ];
 
 export function demoContactRequests(now: number): Doc[] {
   return [
-    ['Lukas', 'Brunner', 'Clarastrasse', '7', 'Anfrage Website für Bäckerei', 'Guten Tag, wir möchten unsere Website erneuern und hätten gerne ein Erstgespräch.', 2],
-    ['Nadine', 'Graf', 'Holbeinstrasse', '22', 'Beratung Digitalisierung', 'Können Sie uns bei der Auswahl einer Buchhaltungssoftware unterstützen?', 6],
+    [
+      'Lukas',
+      'Brunner',
+      'Clarastrasse',
+      '7',
+      'Anfrage Website für Bäckerei',
+      'Guten Tag, wir möchten unsere Website erneuern und hätten gerne ein Erstgespräch.',
+      2,
+    ],
+    [
+      'Nadine',
+      'Graf',
+      'Holbeinstrasse',
+      '22',
+      'Beratung Digitalisierung',
+      'Können Sie uns bei der Auswahl einer Buchhaltungssoftware unterstützen?',
+      6,
+    ],
   ].map(([firstName, lastName, street, streetNumber, subject, message, days]) => ({
     data: {
       firstName,
@@ -179,14 +242,23 @@ export function demoContactRequests(now: number): Doc[] {
 
 export const DEMO_FORM_DATA: Doc[] = [
   { name: 'newsletter', data: { email: 'sandra.vogt@example.ch', interessen: ['Webdesign', 'SEO'] } },
-  { name: 'configurator', data: { paket: 'Website Basis', seiten: 8, mehrsprachig: true, sections: { Umfang: 'Mittel' } } },
+  {
+    name: 'configurator',
+    data: { paket: 'Website Basis', seiten: 8, mehrsprachig: true, sections: { Umfang: 'Mittel' } },
+  },
 ];
 
 /** Work of the last 7 days: one or two entries per weekday, with clients and multipliers. */
 export function demoTrackedTimes(now: number, ids: DemoIds): Doc[] {
   const entries: Doc[] = [];
   const today = Math.floor(now / DAY_MS) * DAY_MS;
-  const tasks = ['Workshop Website-Relaunch', 'Layout Geschäftsbericht', 'Kundengespräch', 'Bestellformular testen', 'Offerte Intranet'];
+  const tasks = [
+    'Workshop Website-Relaunch',
+    'Layout Geschäftsbericht',
+    'Kundengespräch',
+    'Bestellformular testen',
+    'Offerte Intranet',
+  ];
   const multipliers = [1, 1.2, 1, 1.5, 1];
   for (let day = 6; day >= 0; day--) {
     const date = today - day * DAY_MS;
@@ -216,6 +288,8 @@ export const DEMO_SITE_CONFIG: Doc = {
     name: 'Rhein Consulting GmbH',
     phone: '+41 61 555 00 00',
     address: { street: 'Aeschenvorstadt 55', zip: '4051', city: 'Basel', state: 'BS', country: 'CH' },
-    openingHours: [{ dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '17:00' }],
+    openingHours: [
+      { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '17:00' },
+    ],
   },
 };

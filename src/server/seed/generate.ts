@@ -20,12 +20,112 @@ export function createRng(seed: number): Rng {
 export const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)];
 export const between = (rng: Rng, min: number, max: number): number => min + Math.floor(rng() * (max - min + 1));
 
-const FIRST_NAMES = ['Anna', 'Lukas', 'Sandra', 'Marco', 'Martina', 'Reto', 'Claudia', 'Stefan', 'Nadine', 'Thomas', 'Daniela', 'Urs', 'Sabine', 'Beat', 'Corinne', 'Matthias', 'Simone', 'Patrick', 'Yvonne', 'Jürg'];
-const LAST_NAMES = ['Keller', 'Brunner', 'Meier', 'Müller', 'Schmid', 'Weber', 'Huber', 'Vogt', 'Frei', 'Baumann', 'Gerber', 'Zimmermann', 'Graf', 'Wyss', 'Suter', 'Moser', 'Bachmann', 'Christ', 'Burckhardt', 'Sarasin'];
-const COMPANY_WORDS = ['Rheinblick', 'Münsterhügel', 'Spalen', 'Dreiländereck', 'Klybeck', 'Gundeli', 'St. Johann', 'Birsig', 'Wettstein', 'Kleinbasel', 'Riehen', 'Aeschen', 'Steinen', 'Barfüsser', 'Elisabethen', 'Novartis-Campus', 'Rosental', 'Breite', 'Bachletten', 'Hirzbrunnen'];
-const TRADES = ['Immobilien', 'Treuhand', 'Architektur', 'Bäckerei', 'Druckerei', 'Garage', 'Apotheke', 'Schreinerei', 'Consulting', 'Gastro', 'Logistik', 'Zahnarztpraxis', 'Elektro', 'Malerei', 'Verlag', 'Optik', 'Physiotherapie', 'Reisen', 'Weinhandel', 'Informatik'];
+const FIRST_NAMES = [
+  'Anna',
+  'Lukas',
+  'Sandra',
+  'Marco',
+  'Martina',
+  'Reto',
+  'Claudia',
+  'Stefan',
+  'Nadine',
+  'Thomas',
+  'Daniela',
+  'Urs',
+  'Sabine',
+  'Beat',
+  'Corinne',
+  'Matthias',
+  'Simone',
+  'Patrick',
+  'Yvonne',
+  'Jürg',
+];
+const LAST_NAMES = [
+  'Keller',
+  'Brunner',
+  'Meier',
+  'Müller',
+  'Schmid',
+  'Weber',
+  'Huber',
+  'Vogt',
+  'Frei',
+  'Baumann',
+  'Gerber',
+  'Zimmermann',
+  'Graf',
+  'Wyss',
+  'Suter',
+  'Moser',
+  'Bachmann',
+  'Christ',
+  'Burckhardt',
+  'Sarasin',
+];
+const COMPANY_WORDS = [
+  'Rheinblick',
+  'Münsterhügel',
+  'Spalen',
+  'Dreiländereck',
+  'Klybeck',
+  'Gundeli',
+  'St. Johann',
+  'Birsig',
+  'Wettstein',
+  'Kleinbasel',
+  'Riehen',
+  'Aeschen',
+  'Steinen',
+  'Barfüsser',
+  'Elisabethen',
+  'Novartis-Campus',
+  'Rosental',
+  'Breite',
+  'Bachletten',
+  'Hirzbrunnen',
+];
+const TRADES = [
+  'Immobilien',
+  'Treuhand',
+  'Architektur',
+  'Bäckerei',
+  'Druckerei',
+  'Garage',
+  'Apotheke',
+  'Schreinerei',
+  'Consulting',
+  'Gastro',
+  'Logistik',
+  'Zahnarztpraxis',
+  'Elektro',
+  'Malerei',
+  'Verlag',
+  'Optik',
+  'Physiotherapie',
+  'Reisen',
+  'Weinhandel',
+  'Informatik',
+];
 const LEGAL_FORMS = ['AG', 'GmbH', 'GmbH', 'AG', '& Co.', 'Genossenschaft'];
-const STREETS = ['Freie Strasse', 'Steinenvorstadt', 'Clarastrasse', 'Aeschenvorstadt', 'Spalenberg', 'Gerbergasse', 'Elisabethenstrasse', 'Güterstrasse', 'Feldbergstrasse', 'Hammerstrasse', 'St. Johanns-Vorstadt', 'Missionsstrasse', 'Riehenring', 'Dornacherstrasse', 'Holbeinstrasse'];
+const STREETS = [
+  'Freie Strasse',
+  'Steinenvorstadt',
+  'Clarastrasse',
+  'Aeschenvorstadt',
+  'Spalenberg',
+  'Gerbergasse',
+  'Elisabethenstrasse',
+  'Güterstrasse',
+  'Feldbergstrasse',
+  'Hammerstrasse',
+  'St. Johanns-Vorstadt',
+  'Missionsstrasse',
+  'Riehenring',
+  'Dornacherstrasse',
+  'Holbeinstrasse',
+];
 const ZIPS = ['4001', '4051', '4052', '4053', '4054', '4055', '4056', '4057', '4058', '4059'];
 const SERVICES = [
   { name: 'Beratung', description: 'Strategieworkshop mit der Geschäftsleitung', price: 150 },
@@ -37,8 +137,30 @@ const SERVICES = [
   { name: 'Support', description: 'Wartung und Betreuung', price: 95 },
   { name: 'Fotografie', description: 'Bilder der Räumlichkeiten und des Teams', price: 140 },
 ];
-const PROJECTS = ['Website-Relaunch', 'Online-Shop', 'Markenauftritt', 'Intranet', 'Newsletter', 'Digitalisierung', 'Jahresbericht', 'Kampagne'];
-const MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
+const PROJECTS = [
+  'Website-Relaunch',
+  'Online-Shop',
+  'Markenauftritt',
+  'Intranet',
+  'Newsletter',
+  'Digitalisierung',
+  'Jahresbericht',
+  'Kampagne',
+];
+const MONTHS = [
+  'Januar',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+];
 
 /** ASCII form of a name for e-mail addresses (ä -> ae, spaces and dots dropped). */
 export function mailPart(text: string): string {
@@ -76,7 +198,13 @@ export function generateClient(rng: Rng, id: number): GeneratedClient {
     lastname,
     email: `${mailPart(firstname)}.${mailPart(lastname)}@${mailPart(word)}.ch`,
     phone: `+41 61 ${between(rng, 200, 999)} ${between(rng, 10, 99)} ${between(rng, 10, 99)}`,
-    address: { street: pick(rng, STREETS), streetNumber: String(between(rng, 1, 120)), zip: pick(rng, ZIPS), city: 'Basel', country: 'Schweiz' },
+    address: {
+      street: pick(rng, STREETS),
+      streetNumber: String(between(rng, 1, 120)),
+      zip: pick(rng, ZIPS),
+      city: 'Basel',
+      country: 'Schweiz',
+    },
   };
 }
 
@@ -166,5 +294,12 @@ export function generateTransaction(rng: Rng, dateMs: number, clients: readonly 
     };
   }
   const kind = pick(rng, OUTGOING);
-  return { date: isoDate(dateMs), name: kind.name, amount: between(rng, 5, 800) * 10, multiplier: 1, direction: 'outgoing' as const, type: kind.type };
+  return {
+    date: isoDate(dateMs),
+    name: kind.name,
+    amount: between(rng, 5, 800) * 10,
+    multiplier: 1,
+    direction: 'outgoing' as const,
+    type: kind.type,
+  };
 }

@@ -5,10 +5,16 @@ type Node = { tag: string; props: Doc };
 
 const el = (tag: string, props: Doc = {}): Node => ({ tag, props });
 const url = (label: string, href: string) => ({ label, type: 'URL', href });
-const page = (label: string, id: string, hash?: string) => ({ label, type: 'PAGE', page: id, ...(hash ? { hash } : {}) });
+const page = (label: string, id: string, hash?: string) => ({
+  label,
+  type: 'PAGE',
+  page: id,
+  ...(hash ? { hash } : {}),
+});
 const header = (text: string, level: number, alignment = 'left') => el('header', { text, level, alignment });
 const paragraph = (text: string, alignment = 'left') => el('paragraph', { text, alignment });
-const section = (children: Node[], variation = 'default', fullWidth = false) => el('section', { children, fullWidth, variation });
+const section = (children: Node[], variation = 'default', fullWidth = false) =>
+  el('section', { children, fullWidth, variation });
 
 export const CTA_LABEL = 'Lassen Sie uns reden';
 
@@ -20,7 +26,12 @@ export function demoLayout(ids: { impressum: string }): Doc {
       {
         position: 0,
         element: el('navigation', {
-          links: [url('Leistungen', '/#leistungen'), url('Pakete', '/#pakete'), url('Referenzen', '/#referenzen'), url('Kontakt', '/#kontakt')],
+          links: [
+            url('Leistungen', '/#leistungen'),
+            url('Pakete', '/#pakete'),
+            url('Referenzen', '/#referenzen'),
+            url('Kontakt', '/#kontakt'),
+          ],
           cta: url(CTA_LABEL, '/Termin'),
         }),
       },
@@ -31,7 +42,10 @@ export function demoLayout(ids: { impressum: string }): Doc {
             {
               title: 'Rhein Consulting GmbH',
               links: [
-                url('Aeschenvorstadt 55, 4051 Basel', 'https://www.openstreetmap.org/search?query=Aeschenvorstadt%2055%20Basel'),
+                url(
+                  'Aeschenvorstadt 55, 4051 Basel',
+                  'https://www.openstreetmap.org/search?query=Aeschenvorstadt%2055%20Basel',
+                ),
                 url('061 555 00 00', 'tel:+41615550000'),
                 url('hallo@rhein-consulting.ch', 'mailto:hallo@rhein-consulting.ch'),
               ],
@@ -43,7 +57,12 @@ export function demoLayout(ids: { impressum: string }): Doc {
             },
             {
               title: 'Angebot',
-              links: [url('Strategie', '/#leistungen'), url('Digitalisierung', '/#leistungen'), url('Coaching', '/#leistungen'), url('Pakete und Preise', '/#pakete')],
+              links: [
+                url('Strategie', '/#leistungen'),
+                url('Digitalisierung', '/#leistungen'),
+                url('Coaching', '/#leistungen'),
+                url('Pakete und Preise', '/#pakete'),
+              ],
               icons: [],
             },
             {
@@ -59,7 +78,14 @@ export function demoLayout(ids: { impressum: string }): Doc {
 }
 
 const workshopPackage = (title: string, text: string, price: number, list: string[], highlight = false) =>
-  el('special.package', { title, text, price, list, button: url(highlight ? 'Paket anfragen' : 'Anfragen', '/Termin'), highlight });
+  el('special.package', {
+    title,
+    text,
+    price,
+    list,
+    button: url(highlight ? 'Paket anfragen' : 'Anfragen', '/Termin'),
+    highlight,
+  });
 
 /** The home page: hero, services, packages, references, quote, gallery, contact form. */
 export interface DemoImage {
@@ -74,7 +100,8 @@ export function demoHome(ids: { layout: string; termin: string }, images: DemoIm
     _parent: null,
     title: 'Unternehmensberatung in Basel',
     layout: ids.layout,
-    description: 'Rhein Consulting begleitet KMU in der Region Basel bei Strategie, Digitalisierung und Führung – persönlich, pragmatisch und mit messbaren Ergebnissen.',
+    description:
+      'Rhein Consulting begleitet KMU in der Region Basel bei Strategie, Digitalisierung und Führung – persönlich, pragmatisch und mit messbaren Ergebnissen.',
     language: 'de',
     _read: ['guest'],
     noIndex: false,
@@ -92,7 +119,10 @@ export function demoHome(ids: { layout: string; termin: string }, images: DemoIm
       section(
         [
           header('Was wir für Sie tun', 2, 'center'),
-          paragraph('Von der ersten Standortbestimmung bis zur Umsetzung begleiten wir Sie persönlich – mit klaren Empfehlungen statt dicker Berichte.', 'center'),
+          paragraph(
+            'Von der ersten Standortbestimmung bis zur Umsetzung begleiten wir Sie persönlich – mit klaren Empfehlungen statt dicker Berichte.',
+            'center',
+          ),
           el('special.serviceCards', {
             cards: [
               {
@@ -118,7 +148,10 @@ export function demoHome(ids: { layout: string; termin: string }, images: DemoIm
       el('anchor', { id: 'pakete' }),
       section([
         header('Pakete mit festen Preisen', 2, 'center'),
-        paragraph('Transparent und ohne Überraschungen: Sie wissen vorab, was Sie erhalten und was es kostet.', 'center'),
+        paragraph(
+          'Transparent und ohne Überraschungen: Sie wissen vorab, was Sie erhalten und was es kostet.',
+          'center',
+        ),
         el('grid', {
           columns: 3,
           mobileColumns: 1,
@@ -133,7 +166,12 @@ export function demoHome(ids: { layout: string; termin: string }, images: DemoIm
               'Strategie-Workshop',
               'Ein Tag mit Ihrem Führungsteam, um Ziele und Prioritäten für die nächsten drei Jahre festzulegen.',
               2400,
-              ['Analyse der Ausgangslage', 'Ganztägiger Workshop bei Ihnen vor Ort', 'Ergebnisbericht mit Massnahmenplan', 'Nachgespräch nach 3 Monaten'],
+              [
+                'Analyse der Ausgangslage',
+                'Ganztägiger Workshop bei Ihnen vor Ort',
+                'Ergebnisbericht mit Massnahmenplan',
+                'Nachgespräch nach 3 Monaten',
+              ],
               true,
             ),
             workshopPackage('Begleitung', 'Wir setzen die Massnahmen gemeinsam mit Ihrem Team um.', 6800, [
@@ -149,17 +187,23 @@ export function demoHome(ids: { layout: string; termin: string }, images: DemoIm
       section([
         header('Was unsere Kunden sagen', 2, 'center'),
         el('quote', {
-          quote: 'Dank der klaren Analyse haben wir unsere Abläufe in drei Monaten **spürbar vereinfacht**. Die Zusammenarbeit war unkompliziert und zielführend.',
+          quote:
+            'Dank der klaren Analyse haben wir unsere Abläufe in drei Monaten **spürbar vereinfacht**. Die Zusammenarbeit war unkompliziert und zielführend.',
           name: 'Sandra Keller, Geschäftsführerin Rheinblick Immobilien AG',
           alignment: 'center',
         }),
       ]),
-      ...(images.length ? [section([header('Einblicke in unsere Arbeit', 2, 'center'), el('gallery', { images })])] : []),
+      ...(images.length
+        ? [section([header('Einblicke in unsere Arbeit', 2, 'center'), el('gallery', { images })])]
+        : []),
       el('anchor', { id: 'kontakt' }),
       section(
         [
           header('Schreiben Sie uns', 2, 'center'),
-          paragraph('Wir melden uns innert zwei Arbeitstagen. Lieber direkt? Rufen Sie uns an: [061 555 00 00](tel:+41615550000).', 'center'),
+          paragraph(
+            'Wir melden uns innert zwei Arbeitstagen. Lieber direkt? Rufen Sie uns an: [061 555 00 00](tel:+41615550000).',
+            'center',
+          ),
           el('contact', { title: 'Kontakt' }),
         ],
         'ending',
@@ -176,7 +220,8 @@ export function demoTermin(ids: { layout: string; home: string }): Doc {
     _parent: ids.home,
     title: 'Termin vereinbaren',
     layout: ids.layout,
-    description: 'Vereinbaren Sie ein unverbindliches Erstgespräch mit Rhein Consulting in Basel – vor Ort oder online.',
+    description:
+      'Vereinbaren Sie ein unverbindliches Erstgespräch mit Rhein Consulting in Basel – vor Ort oder online.',
     language: 'de',
     _read: ['guest'],
     noIndex: false,
@@ -188,7 +233,10 @@ export function demoTermin(ids: { layout: string; home: string }): Doc {
       section(
         [
           header(CTA_LABEL, 1, 'center'),
-          paragraph('Ein erstes Gespräch von 45 Minuten ist **kostenlos und unverbindlich**. Wählen Sie einen Wunschtermin, wir bestätigen ihn innert eines Arbeitstages.', 'center'),
+          paragraph(
+            'Ein erstes Gespräch von 45 Minuten ist **kostenlos und unverbindlich**. Wählen Sie einen Wunschtermin, wir bestätigen ihn innert eines Arbeitstages.',
+            'center',
+          ),
         ],
         'starting',
       ),
@@ -206,7 +254,11 @@ export function demoTermin(ids: { layout: string; home: string }): Doc {
                 email: { type: 'string', title: 'E-Mail', format: 'email' },
                 firma: { type: 'string', title: 'Firma' },
                 telefon: { type: 'string', title: 'Telefon' },
-                anliegen: { type: 'string', title: 'Anliegen', enum: ['Strategie', 'Digitalisierung', 'Coaching', 'Anderes'] },
+                anliegen: {
+                  type: 'string',
+                  title: 'Anliegen',
+                  enum: ['Strategie', 'Digitalisierung', 'Coaching', 'Anderes'],
+                },
                 wunschtermin: { type: 'string', title: 'Wunschtermin', format: 'date' },
                 gespraechsform: { type: 'string', title: 'Gesprächsform', enum: ['In Basel', 'Online'] },
                 zusatzinformation: { type: 'string', title: 'Nachricht' },
@@ -246,9 +298,13 @@ export function demoImpressum(ids: { layout: string; home: string }): Doc {
           header('Impressum', 1),
           header('Verantwortlich für den Inhalt', 2),
           paragraph('**Rhein Consulting GmbH**\nAeschenvorstadt 55\n4051 Basel\nSchweiz'),
-          paragraph('Telefon: [061 555 00 00](tel:+41615550000)\nE-Mail: [hallo@rhein-consulting.ch](mailto:hallo@rhein-consulting.ch)'),
+          paragraph(
+            'Telefon: [061 555 00 00](tel:+41615550000)\nE-Mail: [hallo@rhein-consulting.ch](mailto:hallo@rhein-consulting.ch)',
+          ),
           header('Handelsregister', 2),
-          paragraph('Eingetragen im Handelsregister des Kantons Basel-Stadt\nUID: CHE-123.456.789\nGeschäftsführung: Anna Weber'),
+          paragraph(
+            'Eingetragen im Handelsregister des Kantons Basel-Stadt\nUID: CHE-123.456.789\nGeschäftsführung: Anna Weber',
+          ),
           header('Haftungsausschluss', 2),
           paragraph(
             'Die Inhalte dieser Website werden mit grösster Sorgfalt erstellt. Für die Richtigkeit, Vollständigkeit und Aktualität der Inhalte übernehmen wir keine Gewähr. Links auf Websites Dritter liegen ausserhalb unseres Verantwortungsbereichs.',

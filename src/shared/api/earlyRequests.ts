@@ -37,7 +37,11 @@ export function earlyRequests(registry: Registry, url: URL): EarlyRequest[] {
   const model = plural ? registry.modelByPlural(plural) : undefined;
   if (model && !model.customScreen) {
     const params = findParams(parseListState(url.searchParams, model), model);
-    requests.push({ method: 'POST', path: '/api/document/find', body: JSON.stringify({ model: model.name, ...params }) });
+    requests.push({
+      method: 'POST',
+      path: '/api/document/find',
+      body: JSON.stringify({ model: model.name, ...params }),
+    });
   }
   return requests;
 }

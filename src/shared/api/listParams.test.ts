@@ -12,7 +12,13 @@ const model = {
 describe('list state in the URL', () => {
   it('reads the zero-based page, search, sort and filters, with the default sort when none is chosen', () => {
     const state = parseListState(new URLSearchParams('p=2&q=ber&f.status=%22open%22&f.secret=1'), model);
-    expect(state).toEqual({ page: 2, search: 'ber', sort: { field: 'date', direction: -1 }, filter: { status: 'open' }, deleted: false });
+    expect(state).toEqual({
+      page: 2,
+      search: 'ber',
+      sort: { field: 'date', direction: -1 },
+      filter: { status: 'open' },
+      deleted: false,
+    });
     expect(parseListState(new URLSearchParams('p=-3&sort=-password'), model).page).toBe(0);
     expect(parseListState(new URLSearchParams('sort=-name'), model).sort).toEqual({ field: 'name', direction: -1 });
   });
@@ -26,7 +32,10 @@ describe('list state in the URL', () => {
     const state = parseListState(new URLSearchParams('p=4'), model);
     const byName = toggleSort(state, 'name');
     expect(byName).toMatchObject({ page: 0, sort: { field: 'name', direction: 1 } });
-    expect(toggleSort({ ...byName, page: 3 }, 'name')).toMatchObject({ page: 0, sort: { field: 'name', direction: -1 } });
+    expect(toggleSort({ ...byName, page: 3 }, 'name')).toMatchObject({
+      page: 0,
+      sort: { field: 'name', direction: -1 },
+    });
     expect(toggleSort(state, 'date').sort).toEqual({ field: 'date', direction: 1 });
     expect(withFilter({ ...state, page: 2 }, 'status', 'open')).toMatchObject({ page: 0, filter: { status: 'open' } });
     expect(withFilter({ ...state, filter: { status: 'open' } }, 'status', undefined).filter).toEqual({});

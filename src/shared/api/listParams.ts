@@ -15,7 +15,10 @@ export interface ListState {
 
 const FILTER_PREFIX = 'f.';
 
-export function parseListState(params: URLSearchParams, model: Pick<ModelInfo, 'sortable' | 'filterable' | 'defaultSort'>): ListState {
+export function parseListState(
+  params: URLSearchParams,
+  model: Pick<ModelInfo, 'sortable' | 'filterable' | 'defaultSort'>,
+): ListState {
   const page = Number.parseInt(params.get('p') ?? '0', 10);
   const sortParam = params.get('sort') ?? '';
   const field = sortParam.replace(/^-/, '');
@@ -32,7 +35,9 @@ export function parseListState(params: URLSearchParams, model: Pick<ModelInfo, '
   return {
     page: Number.isFinite(page) && page > 0 ? page : 0,
     search: params.get('q') ?? '',
-    sort: model.sortable.includes(field) ? { field, direction: sortParam.startsWith('-') ? -1 : 1 } : defaultSortOf(model),
+    sort: model.sortable.includes(field)
+      ? { field, direction: sortParam.startsWith('-') ? -1 : 1 }
+      : defaultSortOf(model),
     filter,
     deleted: params.get('deleted') === '1',
   };
@@ -48,7 +53,8 @@ export function listSearchParams(state: ListState): URLSearchParams {
   if (state.page > 0) params.set('p', String(state.page));
   if (state.search) params.set('q', state.search);
   if (state.sort) params.set('sort', `${state.sort.direction === -1 ? '-' : ''}${state.sort.field}`);
-  for (const [field, value] of Object.entries(state.filter)) params.set(`${FILTER_PREFIX}${field}`, JSON.stringify(value));
+  for (const [field, value] of Object.entries(state.filter))
+    params.set(`${FILTER_PREFIX}${field}`, JSON.stringify(value));
   if (state.deleted) params.set('deleted', '1');
   return params;
 }
@@ -67,7 +73,10 @@ export function withFilter(state: ListState, field: string, value: unknown): Lis
 }
 
 /** The admin list form of the find call (spec section 7). */
-export function findParams(state: ListState, model: Pick<ModelInfo, 'defaultSort' | 'filterable' | 'relations' | 'columns'>): FindParams {
+export function findParams(
+  state: ListState,
+  model: Pick<ModelInfo, 'defaultSort' | 'filterable' | 'relations' | 'columns'>,
+): FindParams {
   const sort: SortSpec = state.sort ? { [state.sort.field]: state.sort.direction } : model.defaultSort;
   const populate = model.relations.filter((field) => model.columns.includes(field.name)).map((field) => field.name);
   const params: FindParams = { page: state.page, limit: LIST_PAGE_SIZE, sort };

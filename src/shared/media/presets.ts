@@ -36,12 +36,17 @@ export function imagePresetUrl(fileId: string, preset: ImagePresetName, width?: 
 }
 
 /** `src`, `srcSet` and intrinsic size of a file in a preset: what `GET /api/cms/image` answers and SSR renders. */
-export function imageSources(fileId: string, preset: ImagePresetName): { src: string; srcSet: string; width: number; height?: number } {
+export function imageSources(
+  fileId: string,
+  preset: ImagePresetName,
+): { src: string; srcSet: string; width: number; height?: number } {
   const spec: ImagePreset = IMAGE_PRESETS[preset];
   const widths = [...spec.srcSetWidths, spec.width];
   return {
     src: imagePresetUrl(fileId, preset),
-    srcSet: widths.map((w) => `${w === spec.width ? imagePresetUrl(fileId, preset) : imagePresetUrl(fileId, preset, w)} ${w}w`).join(', '),
+    srcSet: widths
+      .map((w) => `${w === spec.width ? imagePresetUrl(fileId, preset) : imagePresetUrl(fileId, preset, w)} ${w}w`)
+      .join(', '),
     width: spec.width,
     height: spec.height,
   };

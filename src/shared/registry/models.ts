@@ -27,7 +27,7 @@ export interface ModelInfo {
   filterable: string[];
   sortable: string[];
   relations: FieldInfo[];
-  nav: Required<Pick<NavAnnotation, 'label' | 'order'>> & NavAnnotation | false;
+  nav: (Required<Pick<NavAnnotation, 'label' | 'order'>> & NavAnnotation) | false;
   create: boolean;
   defaultSort: Record<string, 1 | -1>;
   customScreen?: string;
@@ -36,7 +36,8 @@ export interface ModelInfo {
 }
 
 export function permissionOf(annotation: JsonSchema['x-permission']): Record<Action, Access> {
-  if (typeof annotation === 'string') return { read: annotation, create: annotation, update: annotation, delete: annotation };
+  if (typeof annotation === 'string')
+    return { read: annotation, create: annotation, update: annotation, delete: annotation };
   const fallback: Access = 'manage:backend';
   return {
     read: annotation?.read ?? fallback,

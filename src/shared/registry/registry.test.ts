@@ -45,7 +45,9 @@ describe('registry', () => {
     expect(password).toMatchObject({ secret: true, writeOnly: true });
     const multiplier = registry.models.trackedTime.fields.find((f) => f.name === 'multiplier');
     expect(multiplier?.enumLabels).toEqual(['Normal', 'Okay', 'Nervig', '65€ to 100€', '65€ to 120€', 'Ätzend']);
-    expect(invoice.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['_id', '_createdAt', '_updatedAt', '_version']));
+    expect(invoice.fields.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['_id', '_createdAt', '_updatedAt', '_version']),
+    );
   });
 
   it('lists columns, searchable, filterable and sortable fields in schema order', () => {
@@ -61,14 +63,22 @@ describe('registry', () => {
   });
 
   it('describes every element with its defaults', () => {
-    expect(registry.element('special.form')?.defaults).toMatchObject({ submitLabel: 'Senden', successMessage: 'Formular abgeschickt!' });
+    expect(registry.element('special.form')?.defaults).toMatchObject({
+      submitLabel: 'Senden',
+      successMessage: 'Formular abgeschickt!',
+    });
     expect(registry.element('section')?.slots).toEqual(['children']);
     expect(registry.element('menu.3d')?.category).toBe('menu');
     expect(registry.element('nope')).toBeUndefined();
   });
 
   it('takes extra schemas and refuses a name twice', () => {
-    const extra: JsonSchema = { $id: 'https://baukasten.dev/schemas/models/gadget.schema.json', title: 'Gadget', type: 'object', properties: {} };
+    const extra: JsonSchema = {
+      $id: 'https://baukasten.dev/schemas/models/gadget.schema.json',
+      title: 'Gadget',
+      type: 'object',
+      properties: {},
+    };
     const merged = createRegistry(mergeSchemaSets(schemaSet, { models: { gadget: extra } }));
     expect(merged.models.gadget).toMatchObject({ plural: 'gadgets', route: '/_/gadgets', nav: { label: 'Gadgets' } });
     expect(() => mergeSchemaSets(schemaSet, { models: { client: extra } })).toThrow(/defined twice/);

@@ -22,9 +22,10 @@ export class SchemaResolver {
     return pointer
       .split('/')
       .filter(Boolean)
-      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[decodeURIComponent(key)], schema) as
-      | JsonSchema
-      | undefined;
+      .reduce<unknown>(
+        (node, key) => (node as Record<string, unknown> | undefined)?.[decodeURIComponent(key)],
+        schema,
+      ) as JsonSchema | undefined;
   }
 
   /**

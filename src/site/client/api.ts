@@ -2,7 +2,6 @@ import { ADMIN_LOGIN_KEY } from '../../shared/rules/constants';
 import type { SiteContextValue } from '../context';
 import type { PageAnswer } from '../ssr/view';
 
-
 /** The admin's token, so that logged-in staff also see pages that are not public. */
 export function storedToken(): string | undefined {
   try {
@@ -25,7 +24,11 @@ async function failure(response: Response): Promise<Error> {
 }
 
 async function post(url: string, body: unknown): Promise<void> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw await failure(response);
 }
 

@@ -10,7 +10,9 @@ import { storySite } from '../stories/siteFixture';
 import { siteElements } from './registry';
 
 // Stories are the fixtures: an element's story is the one whose args are its schema's example.
-const storyModules = import.meta.glob<{ default: { title: string; args?: unknown } }>('./*/*.stories.tsx', { eager: true });
+const storyModules = import.meta.glob<{ default: { title: string; args?: unknown } }>('./*/*.stories.tsx', {
+  eager: true,
+});
 
 const registry = createRegistry(schemaSet);
 
@@ -56,7 +58,14 @@ describe.each(ELEMENT_TAGS.map((tag) => [tag]))('element %s', (tag) => {
 describe('RenderElements', () => {
   it('renders nothing for an unknown tag and logs "Missing element"', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const html = render(<RenderElements elements={[{ tag: 'marquee', props: {} }, { tag: 'header', props: { text: 'Danach' } }]} />);
+    const html = render(
+      <RenderElements
+        elements={[
+          { tag: 'marquee', props: {} },
+          { tag: 'header', props: { text: 'Danach' } },
+        ]}
+      />,
+    );
     expect(errors).toHaveBeenCalledWith('Missing element', 'marquee');
     expect(html).toContain('Danach');
     expect(html).not.toContain('marquee');
@@ -64,7 +73,14 @@ describe('RenderElements', () => {
 
   it('fills schema defaults and renders slots recursively', () => {
     const html = render(
-      <RenderElements elements={[{ tag: 'section', props: { children: [{ tag: 'grid', props: { children: [{ tag: 'header', props: { text: 'Tief' } }] } }] } }]} />,
+      <RenderElements
+        elements={[
+          {
+            tag: 'section',
+            props: { children: [{ tag: 'grid', props: { children: [{ tag: 'header', props: { text: 'Tief' } }] } }] },
+          },
+        ]}
+      />,
     );
     expect(html).toMatch(/<section[^>]*>.*<div[^>]*grid.*<h2[^>]*>Tief<\/h2>/s);
     expect(html).toContain('repeat(3, minmax(0, 1fr))');
@@ -80,7 +96,9 @@ describe('RenderElements', () => {
   });
 
   it('gives the hero background high fetch priority', () => {
-    const html = render(<RenderElements elements={[{ tag: 'hero', props: registry.element('hero')?.examples[0] }]} root />);
+    const html = render(
+      <RenderElements elements={[{ tag: 'hero', props: registry.element('hero')?.examples[0] }]} root />,
+    );
     expect(html).toMatch(/<img[^>]*fetchPriority="high"|<img[^>]*fetchpriority="high"/);
   });
 });

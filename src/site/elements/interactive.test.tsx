@@ -72,7 +72,9 @@ describe('special.form', () => {
     const calls = renderElement('special.form', { ...FormStories.default.args, validate: undefined });
     fireEvent.change(screen.getByLabelText(/Vorname/), { target: { value: 'Anna' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Anmelden' })));
-    expect(calls).toEqual([{ endpoint: 'submitForm', body: { name: 'workshop-digitalisierung', data: { firstName: 'Anna' } } }]);
+    expect(calls).toEqual([
+      { endpoint: 'submitForm', body: { name: 'workshop-digitalisierung', data: { firstName: 'Anna' } } },
+    ]);
     expect(screen.getByRole('dialog', { name: FormStories.default.args.successMessage as string })).toBeTruthy();
     // Closing returns to the (emptied) form.
     fireEvent.click(screen.getByRole('button', { name: 'Schliessen' }));
@@ -108,7 +110,16 @@ describe('contact', () => {
     fireEvent.click(screen.getByLabelText(/einverstanden/));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Senden' })));
     expect(calls).toEqual([
-      { endpoint: 'contact', body: { agb: true, firstName: 'Anna', lastName: 'Maria Keller', email: 'anna@example.ch', message: 'Guten Tag' } },
+      {
+        endpoint: 'contact',
+        body: {
+          agb: true,
+          firstName: 'Anna',
+          lastName: 'Maria Keller',
+          email: 'anna@example.ch',
+          message: 'Guten Tag',
+        },
+      },
     ]);
     expect(screen.getByRole('dialog', { name: CONTACT_SUCCESS })).toBeTruthy();
   });

@@ -40,7 +40,13 @@ function renderNodes(nodes: InlineNode[]): ReactNode[] {
 }
 
 /** Formatted text as blocks: paragraphs (`paragraphClassName`) and block quotes. */
-export function InlineText({ text, paragraphClassName }: { text: string | undefined; paragraphClassName?: string }): ReactNode {
+export function InlineText({
+  text,
+  paragraphClassName,
+}: {
+  text: string | undefined;
+  paragraphClassName?: string;
+}): ReactNode {
   return parseInlineText(text).map((block, index) =>
     block.type === 'quote' ? (
       <blockquote key={index} className="border-l-4 border-brand/40 pl-5 italic text-ink/90">

@@ -1,4 +1,12 @@
-import { Component, createContext, Suspense, useContext, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  createContext,
+  Suspense,
+  useContext,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import type { ElementNodeValue } from '../../shared/generated/types';
 import { siteElements } from '../elements/registry';
 import { ELEMENT_META, isElementTag, withDefaults } from './elementMeta';
@@ -54,13 +62,23 @@ export function RenderElement({ tag, props }: { tag: string; props?: Record<stri
  * Renders a list of element nodes. `root` marks the page's top level: its first elements count as above
  * the fold. Keys are positions: element lists are replaced as a whole when a page changes.
  */
-export function RenderElements({ elements, root = false }: { elements: readonly ElementNodeValue[] | undefined; root?: boolean }): ReactNode {
+export function RenderElements({
+  elements,
+  root = false,
+}: {
+  elements: readonly ElementNodeValue[] | undefined;
+  root?: boolean;
+}): ReactNode {
   const aboveFold = useAboveFold();
   if (!elements?.length) return null;
   return elements.map((node, index) => {
-    const element = <RenderElement key={index} tag={node.tag} props={node.props as Record<string, unknown> | undefined} />;
+    const element = (
+      <RenderElement key={index} tag={node.tag} props={node.props as Record<string, unknown> | undefined} />
+    );
     const priority = root ? index < ABOVE_FOLD_ELEMENTS : aboveFold;
-    return priority === aboveFold ? element : (
+    return priority === aboveFold ? (
+      element
+    ) : (
       <AboveFoldContext.Provider key={index} value={priority}>
         {element}
       </AboveFoldContext.Provider>

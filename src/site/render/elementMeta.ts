@@ -18,7 +18,12 @@ export const ELEMENT_META = {
   footer: { defaults: { columns: [] }, slots: [] },
   gallery: { defaults: { images: [] }, slots: [] },
   grid: {
-    defaults: { columns: 3, mobileColumns: 1, gap: { desktop: { amount: 2, type: 'rem' }, mobile: { amount: 1, type: 'rem' } }, children: [] },
+    defaults: {
+      columns: 3,
+      mobileColumns: 1,
+      gap: { desktop: { amount: 2, type: 'rem' }, mobile: { amount: 1, type: 'rem' } },
+      children: [],
+    },
     slots: ['children'],
   },
   header: { defaults: { text: '', level: 2, alignment: 'left' }, slots: [] },
@@ -27,7 +32,10 @@ export const ELEMENT_META = {
   image: { defaults: { preset: 'fullWidth', style: {} }, slots: [] },
   'menu.3d': { defaults: { title: '', color: '#2b2118', background: '#f5f0e6', categories: [] }, slots: [] },
   'menu.basic': { defaults: { title: '', color: '#2b2118', background: '#f5f0e6', categories: [] }, slots: [] },
-  navigation: { defaults: { links: [], cta: { label: 'Lassen Sie uns reden', type: 'URL', href: '/Termin' } }, slots: [] },
+  navigation: {
+    defaults: { links: [], cta: { label: 'Lassen Sie uns reden', type: 'URL', href: '/Termin' } },
+    slots: [],
+  },
   paragraph: { defaults: { text: '', alignment: 'left' }, slots: [] },
   phoneScanQr: { defaults: {}, slots: [] },
   phone: { defaults: {}, slots: [] },
@@ -36,7 +44,10 @@ export const ELEMENT_META = {
   row: { defaults: { children: [], style: {} }, slots: ['children'] },
   screenSection: { defaults: { children: [] }, slots: ['children'] },
   section: { defaults: { children: [], fullWidth: false, variation: 'default' }, slots: ['children'] },
-  spacer: { defaults: { size: { desktop: { amount: 4, type: 'rem' }, mobile: { amount: 2, type: 'rem' } } }, slots: [] },
+  spacer: {
+    defaults: { size: { desktop: { amount: 4, type: 'rem' }, mobile: { amount: 2, type: 'rem' } } },
+    slots: [],
+  },
   'special.configurator': {
     defaults: {
       title: '',
@@ -58,7 +69,10 @@ export const ELEMENT_META = {
     },
     slots: [],
   },
-  'special.package': { defaults: { title: '', text: '', list: [], button: { type: 'URL' }, highlight: false }, slots: [] },
+  'special.package': {
+    defaults: { title: '', text: '', list: [], button: { type: 'URL' }, highlight: false },
+    slots: [],
+  },
   'special.serviceCards': { defaults: { cards: [] }, slots: [] },
   video: { defaults: { controls: true, autoplay: false }, slots: [] },
 } as const satisfies Record<ElementTag, { defaults: Record<string, unknown>; slots: readonly string[] }>;

@@ -19,7 +19,11 @@ describe('parseInline', () => {
     expect(parseInline('**fett *und kursiv* bleibt**')).toEqual([
       {
         type: 'strong',
-        children: [{ type: 'text', text: 'fett ' }, { type: 'em', children: [{ type: 'text', text: 'und kursiv' }] }, { type: 'text', text: ' bleibt' }],
+        children: [
+          { type: 'text', text: 'fett ' },
+          { type: 'em', children: [{ type: 'text', text: 'und kursiv' }] },
+          { type: 'text', text: ' bleibt' },
+        ],
       },
     ]);
   });
@@ -41,14 +45,25 @@ describe('parseInline', () => {
   it('formats link labels but never nests links', () => {
     const nested = parseInline('[a [x](/y)](/z)');
     const links = nested.filter((node) => node.type === 'link');
-    for (const link of links) expect(link.type === 'link' && link.children.some((child) => child.type === 'link')).toBe(false);
+    for (const link of links)
+      expect(link.type === 'link' && link.children.some((child) => child.type === 'link')).toBe(false);
     expect(parseInline('[**fett**](/z)')).toEqual([
-      { type: 'link', href: '/z', external: false, children: [{ type: 'strong', children: [{ type: 'text', text: 'fett' }] }] },
+      {
+        type: 'link',
+        href: '/z',
+        external: false,
+        children: [{ type: 'strong', children: [{ type: 'text', text: 'fett' }] }],
+      },
     ]);
   });
 
   it('rejects javascript: and data: links, keeping the label as text', () => {
-    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html;base64,PHNjcmlwdD4=', 'vbscript:x']) {
+    for (const href of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'vbscript:x',
+    ]) {
       expect(parseInline(`[klick](${href})`), href).toEqual([{ type: 'text', text: 'klick' }]);
     }
     // Whitespace inside the address: not a link at all.
@@ -67,8 +82,14 @@ describe('parseInline', () => {
 describe('parseInlineText', () => {
   it('turns newlines into breaks and "> " lines into block quotes', () => {
     expect(parseInlineText('Zeile 1\nZeile 2\n> Zitat a\n> Zitat b\nEnde')).toEqual([
-      { type: 'paragraph', children: [{ type: 'text', text: 'Zeile 1' }, { type: 'break' }, { type: 'text', text: 'Zeile 2' }] },
-      { type: 'quote', children: [{ type: 'text', text: 'Zitat a' }, { type: 'break' }, { type: 'text', text: 'Zitat b' }] },
+      {
+        type: 'paragraph',
+        children: [{ type: 'text', text: 'Zeile 1' }, { type: 'break' }, { type: 'text', text: 'Zeile 2' }],
+      },
+      {
+        type: 'quote',
+        children: [{ type: 'text', text: 'Zitat a' }, { type: 'break' }, { type: 'text', text: 'Zitat b' }],
+      },
       { type: 'paragraph', children: [{ type: 'text', text: 'Ende' }] },
     ]);
   });
@@ -81,7 +102,16 @@ describe('parseInlineText', () => {
 
 describe('safeHref', () => {
   it('allows http(s), mailto, tel and relative addresses', () => {
-    for (const href of ['https://a.ch', 'http://a.ch', 'mailto:a@b.ch', 'tel:+41', '/Kontakt', '#kontakt', '?a=1', 'Unterseite']) {
+    for (const href of [
+      'https://a.ch',
+      'http://a.ch',
+      'mailto:a@b.ch',
+      'tel:+41',
+      '/Kontakt',
+      '#kontakt',
+      '?a=1',
+      'Unterseite',
+    ]) {
       expect(safeHref(href)).toBe(href);
     }
   });

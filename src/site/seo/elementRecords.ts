@@ -14,7 +14,8 @@ type Props = Record<string, unknown>;
 /** Element tag -> the schema.org records the element contributes (empty when its props lack what a record needs). */
 export type ElementRecords = (props: Props, context: RecordContext) => JsonLdRecord[];
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? stripFormatting(value.trim()) : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? stripFormatting(value.trim()) : undefined;
 
 /** Inline formatting (`**bold**`, `[label](url)` ...) as plain text for search engines. */
 export function stripFormatting(value: string): string {
@@ -29,7 +30,14 @@ export function stripFormatting(value: string): string {
 function linkUrl(link: unknown, context: RecordContext): string | undefined {
   if (!link || typeof link !== 'object') return undefined;
   const { type, href, page, hash } = link as Record<string, unknown>;
-  const path = type === 'PAGE' ? (typeof page === 'string' ? context.pagePaths[page] : undefined) : typeof href === 'string' ? href : undefined;
+  const path =
+    type === 'PAGE'
+      ? typeof page === 'string'
+        ? context.pagePaths[page]
+        : undefined
+      : typeof href === 'string'
+        ? href
+        : undefined;
   if (!path || /^(mailto|tel):/.test(path)) return undefined;
   return context.absolute(path) + (type === 'PAGE' && typeof hash === 'string' && hash ? `#${hash}` : '');
 }
@@ -58,7 +66,14 @@ export const ELEMENT_RECORDS: Record<string, ElementRecords> = {
       const name = text(card?.title);
       if (!name) return [];
       const description = text(card.text);
-      return [{ '@type': 'Service', name, ...(description ? { description } : {}), url: linkUrl(card.link, context) ?? context.pageUrl }];
+      return [
+        {
+          '@type': 'Service',
+          name,
+          ...(description ? { description } : {}),
+          url: linkUrl(card.link, context) ?? context.pageUrl,
+        },
+      ];
     }),
   'menu.basic': menuRecords,
   'menu.3d': menuRecords,
@@ -76,7 +91,9 @@ function menuRecords(props: Props): JsonLdRecord[] {
           '@type': 'MenuItem',
           name,
           ...(text(item.description) ? { description: text(item.description) } : {}),
-          ...(Number.isFinite(price) ? { offers: { '@type': 'Offer', price: price.toFixed(2), priceCurrency: 'CHF' } } : {}),
+          ...(Number.isFinite(price)
+            ? { offers: { '@type': 'Offer', price: price.toFixed(2), priceCurrency: 'CHF' } }
+            : {}),
         },
       ];
     });

@@ -22,15 +22,25 @@ export const isHomePath = (path: string) => path === '/' || path === '';
  * The schema.org records of a page (spec section 1): WebSite on the home page, WebPage on the others,
  * LocalBusiness on the home page, BreadcrumbList from the page's breadcrumb, and what elements add.
  */
-export function structuredData({ config, page, elements, pagePaths, origin }: StructuredDataInput): { '@context': 'https://schema.org'; '@graph': JsonLdRecord[] } {
-  const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`);
+export function structuredData({ config, page, elements, pagePaths, origin }: StructuredDataInput): {
+  '@context': 'https://schema.org';
+  '@graph': JsonLdRecord[];
+} {
+  const absolute = (path: string) =>
+    /^https?:\/\//.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`;
   const pageUrl = absolute(page.path);
   const siteName = composePageTitle('', config.title) || config.localBusiness?.name || origin;
   const home = isHomePath(page.path);
   const language = page.language ?? config.locale;
   const graph: JsonLdRecord[] = [];
 
-  const website: JsonLdRecord = { '@type': 'WebSite', '@id': `${origin}/#website`, name: siteName, url: `${origin}/`, inLanguage: config.locale };
+  const website: JsonLdRecord = {
+    '@type': 'WebSite',
+    '@id': `${origin}/#website`,
+    name: siteName,
+    url: `${origin}/`,
+    inLanguage: config.locale,
+  };
   if (home) graph.push({ ...website, ...(page.description ? { description: page.description } : {}) });
   else {
     graph.push({
@@ -50,7 +60,12 @@ export function structuredData({ config, page, elements, pagePaths, origin }: St
   if (page.breadcrumb?.length) {
     graph.push({
       '@type': 'BreadcrumbList',
-      itemListElement: page.breadcrumb.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.label, item: absolute(crumb.path) })),
+      itemListElement: page.breadcrumb.map((crumb, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: crumb.label,
+        item: absolute(crumb.path),
+      })),
     });
   }
 
@@ -92,5 +107,8 @@ function localBusiness(config: SiteConfig, origin: string): JsonLdRecord | undef
 
 /** JSON for a `<script type="application/ld+json">` (or any script): `<` escaped so no `</script>` can close it. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

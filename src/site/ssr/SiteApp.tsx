@@ -16,7 +16,14 @@ export function SiteApp({ config, view, api }: SiteAppProps) {
   const page = view.kind === 'page' ? view.page : undefined;
   const pagePaths = view.kind === 'page' ? view.pagePaths : undefined;
   const value = useMemo<SiteContextValue | undefined>(
-    () => page && pagePaths && { config, api, pagePaths, page: { _id: page._id, path: page.path, title: page.title, language: page.language } },
+    () =>
+      page &&
+      pagePaths && {
+        config,
+        api,
+        pagePaths,
+        page: { _id: page._id, path: page.path, title: page.title, language: page.language },
+      },
     [config, api, page, pagePaths],
   );
   if (view.kind === 'notFound' || !value) return <NotFound />;

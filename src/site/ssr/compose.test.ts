@@ -21,8 +21,18 @@ describe('composeElements', () => {
   });
 
   it('splits by sign when the page has no elements, and works without a layout', () => {
-    const composed = composeElements([], [{ position: 0, element: node('navigation') }, { position: 3, element: node('footer') }]);
-    expect([tags(composed.before), tags(composed.main), tags(composed.after)]).toEqual([['navigation'], [], ['footer']]);
+    const composed = composeElements(
+      [],
+      [
+        { position: 0, element: node('navigation') },
+        { position: 3, element: node('footer') },
+      ],
+    );
+    expect([tags(composed.before), tags(composed.main), tags(composed.after)]).toEqual([
+      ['navigation'],
+      [],
+      ['footer'],
+    ]);
     expect(tags(composeElements(page).main)).toEqual(['hero', 'section', 'contact']);
   });
 });
@@ -31,8 +41,19 @@ describe('linkedPageIds', () => {
   it('finds PAGE links anywhere in the props, once each', () => {
     const id = '66a1f0c2e4b0a1b2c3d4e611';
     const nodes = [
-      { tag: 'navigation', props: { links: [{ type: 'PAGE', page: id }, { type: 'URL', href: '/x' }] } },
-      { tag: 'section', props: { children: [{ tag: 'button', props: { url: { type: 'PAGE', page: id, hash: 'a' } } }] } },
+      {
+        tag: 'navigation',
+        props: {
+          links: [
+            { type: 'PAGE', page: id },
+            { type: 'URL', href: '/x' },
+          ],
+        },
+      },
+      {
+        tag: 'section',
+        props: { children: [{ tag: 'button', props: { url: { type: 'PAGE', page: id, hash: 'a' } } }] },
+      },
       { tag: 'button', props: { url: { type: 'PAGE', page: 'not-an-id' } } },
     ];
     expect(linkedPageIds(nodes)).toEqual([id]);

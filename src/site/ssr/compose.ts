@@ -23,9 +23,13 @@ export interface ComposedElements {
  * in between between two page elements. Layout elements with the same position keep their order
  * in the layout; fractional positions round up (1.5 goes before page element 2).
  */
-export function composeElements(pageElements: readonly ElementNodeValue[], layoutElements: readonly PositionedElement[] = []): ComposedElements {
+export function composeElements(
+  pageElements: readonly ElementNodeValue[],
+  layoutElements: readonly PositionedElement[] = [],
+): ComposedElements {
   const count = pageElements.length;
-  const slotOf = (position: number) => (Number.isFinite(position) ? Math.min(Math.max(Math.ceil(position), 0), count) : position > 0 ? count : 0);
+  const slotOf = (position: number) =>
+    Number.isFinite(position) ? Math.min(Math.max(Math.ceil(position), 0), count) : position > 0 ? count : 0;
   const placed = layoutElements
     .map((item, order) => ({ slot: slotOf(item.position), order, element: item.element }))
     .sort((a, b) => a.slot - b.slot || a.order - b.order);
@@ -48,13 +52,18 @@ export function composeElements(pageElements: readonly ElementNodeValue[], layou
 }
 
 /** Every element of a tree of element nodes (children in any prop that holds an array of nodes), depth first. */
-export function walkElements(nodes: readonly ElementNodeValue[], visit: (node: ElementNodeValue) => void, depth = 0): void {
+export function walkElements(
+  nodes: readonly ElementNodeValue[],
+  visit: (node: ElementNodeValue) => void,
+  depth = 0,
+): void {
   if (depth > 32) return;
   for (const node of nodes) {
     if (!node || typeof node !== 'object' || typeof node.tag !== 'string') continue;
     visit(node);
     for (const value of Object.values((node.props ?? {}) as Record<string, unknown>)) {
-      if (Array.isArray(value) && value.some(isElementNode)) walkElements(value.filter(isElementNode), visit, depth + 1);
+      if (Array.isArray(value) && value.some(isElementNode))
+        walkElements(value.filter(isElementNode), visit, depth + 1);
     }
   }
 }
@@ -70,7 +79,8 @@ export function linkedPageIds(nodes: readonly ElementNodeValue[]): string[] {
     if (depth > 40 || !value || typeof value !== 'object') return;
     if (Array.isArray(value)) return value.forEach((item) => visit(item, depth + 1));
     const record = value as Record<string, unknown>;
-    if (record.type === 'PAGE' && typeof record.page === 'string' && /^[0-9a-f]{24}$/.test(record.page)) ids.add(record.page);
+    if (record.type === 'PAGE' && typeof record.page === 'string' && /^[0-9a-f]{24}$/.test(record.page))
+      ids.add(record.page);
     for (const child of Object.values(record)) visit(child, depth + 1);
   };
   visit(nodes, 0);

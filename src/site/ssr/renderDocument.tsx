@@ -32,7 +32,8 @@ export interface RenderInput {
   assets: ClientAssets;
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Submissions need the browser: on the server nothing may submit. */
 const serverApi: SiteContextValue['api'] = {
@@ -45,7 +46,9 @@ const serverApi: SiteContextValue['api'] = {
 export function renderDocument({ config, view, origin, assets }: RenderInput): string {
   const body = renderToString(<SiteApp config={config} view={view} api={serverApi} />);
   const page = view.kind === 'page' ? view.page : undefined;
-  const title = page ? composePageTitle(page.title ?? page.name, config.title) : composePageTitle(NOT_FOUND_TEXT, config.title);
+  const title = page
+    ? composePageTitle(page.title ?? page.name, config.title)
+    : composePageTitle(NOT_FOUND_TEXT, config.title);
   const favicon = faviconUrl(config);
   const head: string[] = [
     '<meta charset="utf-8">',
@@ -54,10 +57,14 @@ export function renderDocument({ config, view, origin, assets }: RenderInput): s
   ];
   if (page?.description) head.push(`<meta name="description" content="${escapeHtml(page.description)}">`);
   if (!page || page.noIndex) head.push('<meta name="robots" content="noindex">');
-  head.push(`<link rel="icon" href="${escapeHtml(favicon ?? 'data:,')}"${favicon?.includes('preset=favicon') ? ' type="image/png"' : ''}>`);
+  head.push(
+    `<link rel="icon" href="${escapeHtml(favicon ?? 'data:,')}"${favicon?.includes('preset=favicon') ? ' type="image/png"' : ''}>`,
+  );
   head.push(`<style>${colorCss(config)}</style>`);
-  for (const font of assets.fonts) head.push(`<link rel="preload" href="${escapeHtml(font)}" as="font" type="font/woff2" crossorigin>`);
-  if (assets.inlineCss !== undefined) head.push(`<style>${assets.inlineCss.replace(/<\/style/gi, '<\\/style')}</style>`);
+  for (const font of assets.fonts)
+    head.push(`<link rel="preload" href="${escapeHtml(font)}" as="font" type="font/woff2" crossorigin>`);
+  if (assets.inlineCss !== undefined)
+    head.push(`<style>${assets.inlineCss.replace(/<\/style/gi, '<\\/style')}</style>`);
   else for (const css of assets.css) head.push(`<link rel="stylesheet" href="${escapeHtml(css)}">`);
   if (assets.script) {
     head.push(`<script type="module" src="${escapeHtml(assets.script)}"></script>`);

@@ -3,7 +3,12 @@ import { colorVariables } from '../../shared/format/color';
 import { imagePresetUrl } from '../../shared/media/presets';
 
 /** Spec section 1: German locale, white background, blue primary, dark grey text. */
-export const DEFAULT_COLORS = { background: '#ffffff', primary: '#1d4ed8', secondary: '#64748b', text: '#374151' } as const;
+export const DEFAULT_COLORS = {
+  background: '#ffffff',
+  primary: '#1d4ed8',
+  secondary: '#64748b',
+  text: '#374151',
+} as const;
 export const DEFAULT_LOCALE = 'de-CH';
 
 /** The site configuration with every default filled in (also when no configuration exists yet). */
@@ -22,7 +27,9 @@ export function withDefaults(config: Partial<SiteConfig> | undefined): SiteConfi
 /** `:root{--color-primary:224 76% 48%;...}` (HSL triplets; use as `hsl(var(--color-primary))`). */
 export function colorCss(config: SiteConfig): string {
   const variables = colorVariables({ ...DEFAULT_COLORS, ...config.colors });
-  return `:root{${Object.entries(variables).map(([name, value]) => `${name}:${value}`).join(';')}}`;
+  return `:root{${Object.entries(variables)
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';')}}`;
 }
 
 /** The favicon: a file id becomes the file's favicon preset; a URL or site path is used as is. */

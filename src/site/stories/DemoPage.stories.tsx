@@ -23,7 +23,13 @@ const elements: ElementNodeValue[] = [
       children: [
         { tag: 'header', props: { text: 'Leistungen', level: 6, alignment: 'center' } },
         { tag: 'header', props: { text: 'Was wir für Sie tun', level: 2, alignment: 'center' } },
-        { tag: 'paragraph', props: { text: 'Von der ersten Standortbestimmung bis zur Umsetzung begleiten wir Sie persönlich.', alignment: 'center' } },
+        {
+          tag: 'paragraph',
+          props: {
+            text: 'Von der ersten Standortbestimmung bis zur Umsetzung begleiten wir Sie persönlich.',
+            alignment: 'center',
+          },
+        },
         { tag: 'spacer', props: { size: { desktop: { amount: 1, type: 'rem' } } } },
         { tag: 'special.serviceCards', props: serviceCards.examples[0] },
       ],
@@ -39,9 +45,28 @@ const elements: ElementNodeValue[] = [
           props: {
             columns: 3,
             children: [
-              { tag: 'special.package', props: { ...pkg, title: 'Standortbestimmung', price: 950, highlight: false, list: pkg.list.slice(0, 2), text: 'Ein halber Tag, um Klarheit über die nächsten Schritte zu gewinnen.' } },
+              {
+                tag: 'special.package',
+                props: {
+                  ...pkg,
+                  title: 'Standortbestimmung',
+                  price: 950,
+                  highlight: false,
+                  list: pkg.list.slice(0, 2),
+                  text: 'Ein halber Tag, um Klarheit über die nächsten Schritte zu gewinnen.',
+                },
+              },
               { tag: 'special.package', props: pkg },
-              { tag: 'special.package', props: { ...pkg, title: 'Begleitung', price: 6800, highlight: false, text: 'Wir begleiten die Umsetzung über sechs Monate.' } },
+              {
+                tag: 'special.package',
+                props: {
+                  ...pkg,
+                  title: 'Begleitung',
+                  price: 6800,
+                  highlight: false,
+                  text: 'Wir begleiten die Umsetzung über sechs Monate.',
+                },
+              },
             ],
           },
         },
@@ -50,8 +75,25 @@ const elements: ElementNodeValue[] = [
   },
   { tag: 'section', props: { children: [{ tag: 'presentationItem', props: presentationItem.examples[0] }] } },
   { tag: 'section', props: { children: [{ tag: 'quote', props: quote.examples[0] }] } },
-  { tag: 'section', props: { children: [{ tag: 'gallery', props: gallery.examples[0] }, { tag: 'button', props: button.examples[0] }] } },
-  { tag: 'section', props: { variation: 'ending', children: [{ tag: 'anchor', props: { id: 'kontakt' } }, { tag: 'contact', props: { title: 'Schreiben Sie uns' } }] } },
+  {
+    tag: 'section',
+    props: {
+      children: [
+        { tag: 'gallery', props: gallery.examples[0] },
+        { tag: 'button', props: button.examples[0] },
+      ],
+    },
+  },
+  {
+    tag: 'section',
+    props: {
+      variation: 'ending',
+      children: [
+        { tag: 'anchor', props: { id: 'kontakt' } },
+        { tag: 'contact', props: { title: 'Schreiben Sie uns' } },
+      ],
+    },
+  },
   { tag: 'footer', props: footer.examples[0] },
 ];
 

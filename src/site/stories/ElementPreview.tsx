@@ -4,7 +4,14 @@ import { RenderElement, RenderElements } from '../render/RenderElements';
 import type { ElementNodeValue } from '../../shared/generated/types';
 
 /** Elements that bring their own band and width; others are shown inside a section as on a page. */
-const FULL_BLEED: ReadonlySet<ElementTag> = new Set(['navigation', 'footer', 'hero', 'screenSection', 'section', 'content']);
+const FULL_BLEED: ReadonlySet<ElementTag> = new Set([
+  'navigation',
+  'footer',
+  'hero',
+  'screenSection',
+  'section',
+  'content',
+]);
 
 /** Renders one element from stored props (a schema example) the way a page does. */
 export function ElementPreview({ tag, props }: { tag: ElementTag; props: Record<string, unknown> }): ReactNode {

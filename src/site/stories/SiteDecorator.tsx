@@ -11,7 +11,9 @@ export const withSite: Decorator = (Story, context) => {
   const isSite = context.title.startsWith('Site/');
   document.documentElement.style.fontSize = isSite ? '16px' : '';
   if (!isSite) return <Story />;
-  const { site } = storySite({ outcome: (context.parameters.submission as SubmissionOutcome | undefined) ?? 'success' });
+  const { site } = storySite({
+    outcome: (context.parameters.submission as SubmissionOutcome | undefined) ?? 'success',
+  });
   return (
     <SiteContext.Provider value={site}>
       <div className="bg-page font-sans text-ink">

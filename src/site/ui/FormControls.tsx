@@ -34,7 +34,13 @@ export function FormFieldControl({ field, value, error, markRequired, onChange }
     return (
       <div className="flex flex-col gap-1">
         <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 text-base text-ink">
-          <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(field.name, e.target.checked)} className="size-5 accent-brand" />
+          <input
+            {...common}
+            type="checkbox"
+            checked={value === true}
+            onChange={(e) => onChange(field.name, e.target.checked)}
+            className="size-5 accent-brand"
+          />
           <span>{label}</span>
         </label>
         {error ? <FieldError id={errorId} message={error} /> : null}
@@ -44,7 +50,15 @@ export function FormFieldControl({ field, value, error, markRequired, onChange }
   const text = typeof value === 'string' ? value : '';
   let control: ReactNode;
   if (field.kind === 'textarea') {
-    control = <textarea {...common} rows={5} value={text} onChange={(e) => onChange(field.name, e.target.value)} className={INPUT_CLASS} />;
+    control = (
+      <textarea
+        {...common}
+        rows={5}
+        value={text}
+        onChange={(e) => onChange(field.name, e.target.value)}
+        className={INPUT_CLASS}
+      />
+    );
   } else if (field.kind === 'select') {
     control = (
       <select {...common} value={text} onChange={(e) => onChange(field.name, e.target.value)} className={INPUT_CLASS}>
@@ -100,7 +114,13 @@ const AUTOCOMPLETE: Record<string, string> = {
 };
 
 /** All fields of a form in a responsive two-column grid (long fields span both columns). */
-export function FormFieldList({ fields, values, errors, markRequired, onChange }: {
+export function FormFieldList({
+  fields,
+  values,
+  errors,
+  markRequired,
+  onChange,
+}: {
   fields: FormField[];
   values: FormValues;
   errors: Record<string, string>;
@@ -110,8 +130,17 @@ export function FormFieldList({ fields, values, errors, markRequired, onChange }
   return (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
       {fields.map((field) => (
-        <div key={field.name} className={field.kind === 'textarea' || field.kind === 'checkbox' ? 'sm:col-span-2' : undefined}>
-          <FormFieldControl field={field} value={values[field.name]} error={errors[field.name]} markRequired={markRequired} onChange={onChange} />
+        <div
+          key={field.name}
+          className={field.kind === 'textarea' || field.kind === 'checkbox' ? 'sm:col-span-2' : undefined}
+        >
+          <FormFieldControl
+            field={field}
+            value={values[field.name]}
+            error={errors[field.name]}
+            markRequired={markRequired}
+            onChange={onChange}
+          />
         </div>
       ))}
     </div>

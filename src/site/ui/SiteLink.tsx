@@ -3,7 +3,10 @@ import type { LinkValue } from '../../shared/generated/types';
 import { useSite } from '../context';
 import { externalAttributes, linkHref } from './links';
 
-type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { link: LinkValue | undefined; children?: ReactNode };
+type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  link: LinkValue | undefined;
+  children?: ReactNode;
+};
 
 /**
  * A plain <a> for a link value (the client entry turns same-site clicks into router navigation).

@@ -29,7 +29,8 @@ function kindOf(property: PropertySchema): FormField['kind'] {
   if (Array.isArray(property.enum)) return 'select';
   if (property.type === 'boolean') return 'checkbox';
   if (property.type === 'number' || property.type === 'integer') return 'number';
-  if (property['x-widget'] === 'textarea' || (typeof property.maxLength === 'number' && property.maxLength > 300)) return 'textarea';
+  if (property['x-widget'] === 'textarea' || (typeof property.maxLength === 'number' && property.maxLength > 300))
+    return 'textarea';
   switch (property.format) {
     case 'email':
       return 'email';
@@ -52,7 +53,8 @@ function kindOf(property: PropertySchema): FormField['kind'] {
 export function formFields(schema: unknown): FormField[] {
   if (!schema || typeof schema !== 'object') throw new Error('the field definition is not an object');
   const { properties = {}, required = [] } = schema as { properties?: unknown; required?: unknown };
-  if (!properties || typeof properties !== 'object' || Array.isArray(properties)) throw new Error('"properties" must be an object');
+  if (!properties || typeof properties !== 'object' || Array.isArray(properties))
+    throw new Error('"properties" must be an object');
   if (!Array.isArray(required)) throw new Error('"required" must be a list of field names');
   return Object.entries(properties as Record<string, unknown>).map(([name, value]) => {
     if (FORBIDDEN_NAMES.has(name)) throw new Error(`the field name "${name}" is not allowed`);

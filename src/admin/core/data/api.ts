@@ -1,6 +1,15 @@
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { SchemaSet } from '../../../shared/registry';
-import { ApiError, type ApiFailure, type DataProvider, type Doc, type FindAnswer, type FindParams, type LoginState, type SessionUser } from './types';
+import {
+  ApiError,
+  type ApiFailure,
+  type DataProvider,
+  type Doc,
+  type FindAnswer,
+  type FindParams,
+  type LoginState,
+  type SessionUser,
+} from './types';
 
 /** The thunk extra argument of the admin store: which implementation of the data interface is in use. */
 export interface AdminExtra {
@@ -10,7 +19,8 @@ export interface AdminExtra {
 export const providerOf = (api: { extra: unknown }) => (api.extra as AdminExtra).provider;
 
 export function failureOf(error: unknown): ApiFailure {
-  if (error instanceof ApiError) return { status: error.status, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+  if (error instanceof ApiError)
+    return { status: error.status, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
   return { status: 0, message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -62,7 +72,8 @@ export const adminApi = createApi({
     }),
     save: build.mutation<Doc, { model: string; doc: Record<string, unknown> }>({
       queryFn: ({ model, doc }, api) => run(() => providerOf(api).save(model, doc)),
-      invalidatesTags: (result, error, { model }) => (error || !result ? [] : [listTag(model), docTag(model, result._id)]),
+      invalidatesTags: (result, error, { model }) =>
+        error || !result ? [] : [listTag(model), docTag(model, result._id)],
     }),
     remove: build.mutation<void, { model: string; id: string }>({
       queryFn: ({ model, id }, api) => run(() => providerOf(api).remove(model, id)),

@@ -1,7 +1,17 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { FILE_PAGE_SIZE } from '../../../shared/rules/constants';
 import { adminApi, docTag, providerOf, run, type AdminExtra } from './api';
-import type { FileBlobKind, FileItem, FolderArgs, FolderPage, ItemPatch, ItemType, QueueInfo, QueueJob, UploadRequest } from './files';
+import type {
+  FileBlobKind,
+  FileItem,
+  FolderArgs,
+  FolderPage,
+  ItemPatch,
+  ItemType,
+  QueueInfo,
+  QueueJob,
+  UploadRequest,
+} from './files';
 
 /** Cache tag of a folder's children; the root is `root`. Realtime `cms/item` events invalidate it by parent. */
 export const folderTag = (id: string | null | undefined) => ({ type: 'Folder' as const, id: id ?? 'root' });
@@ -14,9 +24,13 @@ export const filesApi = adminApi.enhanceEndpoints({ addTagTypes: ['Folder', 'Que
     folder: build.infiniteQuery<FolderPage, FolderArgs, number>({
       infiniteQueryOptions: {
         initialPageParam: 0,
-        getNextPageParam: (last, all, lastParam) => (all.reduce((sum, page) => sum + page.children.length, 0) < last.total && last.children.length > 0 ? lastParam + 1 : undefined),
+        getNextPageParam: (last, all, lastParam) =>
+          all.reduce((sum, page) => sum + page.children.length, 0) < last.total && last.children.length > 0
+            ? lastParam + 1
+            : undefined,
       },
-      queryFn: ({ queryArg, pageParam }, api) => run(() => providerOf(api).folder({ ...queryArg, page: pageParam, limit: FILE_PAGE_SIZE })),
+      queryFn: ({ queryArg, pageParam }, api) =>
+        run(() => providerOf(api).folder({ ...queryArg, page: pageParam, limit: FILE_PAGE_SIZE })),
       providesTags: (_result, _error, { id }) => [folderTag(id)],
     }),
     /** An object URL of a file's bytes or thumbnail, fetched with the login token (img/video cannot send it). */
@@ -30,7 +44,8 @@ export const filesApi = adminApi.enhanceEndpoints({ addTagTypes: ['Folder', 'Que
       },
     }),
     createFolder: build.mutation<FileItem, ItemPatch & { name: string; parent?: string | null }>({
-      queryFn: ({ parent, ...fields }, api) => run(async () => (await providerOf(api).save('folder', { ...fields, _parent: parent ?? null })) as FileItem),
+      queryFn: ({ parent, ...fields }, api) =>
+        run(async () => (await providerOf(api).save('folder', { ...fields, _parent: parent ?? null })) as FileItem),
       invalidatesTags: (_result, error, { parent }) => (error ? [] : [folderTag(parent)]),
     }),
     /** Rename, move or change permissions (`POST /api/database/{model}/{id}`). */
@@ -76,6 +91,14 @@ export function uploadFile(request: UploadRequest): ThunkAction<Promise<FileItem
 }
 
 /** Rewrites the cached jobs of a queue (live `queue/state` events), typed for the admin store's dispatch. */
-export function patchQueueJobs(queue: string, update: (jobs: QueueJob[]) => QueueJob[]): ThunkAction<void, unknown, AdminExtra, UnknownAction> {
-  return filesApi.util.updateQueryData('queueJobs', queue, update) as unknown as ThunkAction<void, unknown, AdminExtra, UnknownAction>;
+export function patchQueueJobs(
+  queue: string,
+  update: (jobs: QueueJob[]) => QueueJob[],
+): ThunkAction<void, unknown, AdminExtra, UnknownAction> {
+  return filesApi.util.updateQueryData('queueJobs', queue, update) as unknown as ThunkAction<
+    void,
+    unknown,
+    AdminExtra,
+    UnknownAction
+  >;
 }

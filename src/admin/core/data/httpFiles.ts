@@ -5,7 +5,11 @@ import { ApiError } from './types';
 type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
 const query = (params: Record<string, string | number | boolean | undefined | null>) =>
-  new URLSearchParams(Object.entries(params).flatMap(([key, value]) => (value === undefined || value === null ? [] : [[key, String(value)]]))).toString();
+  new URLSearchParams(
+    Object.entries(params).flatMap(([key, value]) =>
+      value === undefined || value === null ? [] : [[key, String(value)]],
+    ),
+  ).toString();
 
 type Raw = Record<string, unknown>;
 const isObject = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -26,7 +30,10 @@ export function queuesOf(raw: unknown): QueueInfo[] {
   const list = Array.isArray(raw) ? raw : isObject(raw) && Array.isArray(raw.queues) ? raw.queues : [];
   return list.flatMap((entry: unknown): QueueInfo[] => {
     if (typeof entry === 'string') return [{ name: entry }];
-    if (isObject(entry) && typeof entry.name === 'string') return [{ name: entry.name, ...(isObject(entry.counts) ? { counts: entry.counts as Record<string, number> } : {}) }];
+    if (isObject(entry) && typeof entry.name === 'string')
+      return [
+        { name: entry.name, ...(isObject(entry.counts) ? { counts: entry.counts as Record<string, number> } : {}) },
+      ];
     return [];
   });
 }
@@ -41,10 +48,18 @@ function errorText(value: unknown): string | undefined {
 
 /** pg-boss jobs (id, data, state, createdOn, output) as the queue table shows them. */
 export function jobsOf(raw: unknown): QueueJob[] {
-  const list = Array.isArray(raw) ? raw : isObject(raw) && Array.isArray(raw.jobs) ? raw.jobs : isObject(raw) && Array.isArray(raw.results) ? raw.results : [];
+  const list = Array.isArray(raw)
+    ? raw
+    : isObject(raw) && Array.isArray(raw.jobs)
+      ? raw.jobs
+      : isObject(raw) && Array.isArray(raw.results)
+        ? raw.results
+        : [];
   return list.filter(isObject).map((job) => {
     const output = job.output;
-    const progress = [job.progress, isObject(output) ? output.progress : undefined].find((value): value is number => typeof value === 'number');
+    const progress = [job.progress, isObject(output) ? output.progress : undefined].find(
+      (value): value is number => typeof value === 'number',
+    );
     const created = [job.createdAt, job.createdOn, job.created_on].find((value) => typeof value === 'string');
     const error = errorText(job.error) ?? (job.state === 'failed' ? errorText(output) : undefined);
     return {
@@ -66,7 +81,10 @@ export function httpFileProvider(call: Call, token: () => string | undefined, ba
   };
   return {
     async folder({ id, page, limit, sortKey = 'name', sortDir = 1 }) {
-      const raw = await call<unknown>('GET', `/api/files/folder?${query({ id, children: true, childPage: page, childLimit: limit, sortKey, sortDir })}`);
+      const raw = await call<unknown>(
+        'GET',
+        `/api/files/folder?${query({ id, children: true, childPage: page, childLimit: limit, sortKey, sortDir })}`,
+      );
       return folderPageOf(raw);
     },
     upload({ file, name, folder, onProgress }) {
@@ -75,7 +93,9 @@ export function httpFileProvider(call: Call, token: () => string | undefined, ba
         xhr.open('POST', `${base}/api/files/upload?${query({ name, folder })}`);
         for (const [key, value] of Object.entries(headers())) xhr.setRequestHeader(key, value);
         xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
-        xhr.upload.addEventListener('progress', (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size));
+        xhr.upload.addEventListener('progress', (event) =>
+          onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size),
+        );
         xhr.addEventListener('load', () => {
           if (xhr.status < 200 || xhr.status >= 300) return reject(new UploadError(xhr.status));
           try {

@@ -17,7 +17,8 @@ export async function errorOf(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const message = typeof body?.error === 'string' ? body.error : text || `${response.status} ${response.statusText}`.trim();
+  const message =
+    typeof body?.error === 'string' ? body.error : text || `${response.status} ${response.statusText}`.trim();
   const fields = Array.isArray(body?.fields)
     ? Object.fromEntries(
         body.fields

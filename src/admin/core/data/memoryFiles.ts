@@ -44,9 +44,19 @@ export function memoryFileProvider(data: Record<string, Doc[]>, options: MemoryF
       if (id && (!folder || folder._type !== 'folder')) throw new ApiError(404, `Folder ${id} not found`);
       const children = items()
         .filter((item) => (item._parent ?? null) === (id ?? null))
-        .sort((a, b) => (a._type === b._type ? sortDir * compare(a[sortKey], b[sortKey]) : a._type === 'folder' ? -1 : 1))
-        .map((item) => (item._type === 'folder' ? { ...item, childCount: items().filter((child) => child._parent === item._id).length } : item));
-      return { folder: folder ?? null, children: children.slice(page * limit, page * limit + limit), total: children.length };
+        .sort((a, b) =>
+          a._type === b._type ? sortDir * compare(a[sortKey], b[sortKey]) : a._type === 'folder' ? -1 : 1,
+        )
+        .map((item) =>
+          item._type === 'folder'
+            ? { ...item, childCount: items().filter((child) => child._parent === item._id).length }
+            : item,
+        );
+      return {
+        folder: folder ?? null,
+        children: children.slice(page * limit, page * limit + limit),
+        total: children.length,
+      };
     },
     async upload({ file, name, folder, onProgress }) {
       const steps = 8;
@@ -57,7 +67,16 @@ export function memoryFileProvider(data: Record<string, Doc[]>, options: MemoryF
       const status = options.failUploads?.[name];
       if (status !== undefined) throw new UploadError(status);
       const now = new Date().toISOString();
-      const doc = withPath({ _id: createObjectId(), _type: 'file', name, _parent: folder ?? null, mimeType: file.type || 'application/octet-stream', size: file.size, _createdAt: now, _updatedAt: now });
+      const doc = withPath({
+        _id: createObjectId(),
+        _type: 'file',
+        name,
+        _parent: folder ?? null,
+        mimeType: file.type || 'application/octet-stream',
+        size: file.size,
+        _createdAt: now,
+        _updatedAt: now,
+      });
       if (file.type.startsWith('image/')) doc.previews = { thumbnail: `previews/${doc._id}/thumbnail.webp` };
       blobs.set(doc._id, file);
       (data.file ??= []).push(doc);

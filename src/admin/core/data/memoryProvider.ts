@@ -53,13 +53,23 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
     return Object.fromEntries(
       fields.map((fieldName) => {
         const field = model.fields.find((f) => f.name === fieldName);
-        const values = [...new Set(docs.flatMap((doc) => (Array.isArray(doc[fieldName]) ? (doc[fieldName] as unknown[]) : [doc[fieldName]])))];
+        const values = [
+          ...new Set(
+            docs.flatMap((doc) => (Array.isArray(doc[fieldName]) ? (doc[fieldName] as unknown[]) : [doc[fieldName]])),
+          ),
+        ];
         const options = values
           .filter((value) => value !== undefined && value !== null)
           .map((value) => {
             const index = field?.enumValues?.indexOf(value) ?? -1;
-            const related = field?.relation && rows(field.relation.model).find((row) => row[field.relation!.key] === value);
-            const label = index >= 0 && field?.enumLabels ? field.enumLabels[index] : related ? String(related[field!.relation!.label] ?? value) : String(value);
+            const related =
+              field?.relation && rows(field.relation.model).find((row) => row[field.relation!.key] === value);
+            const label =
+              index >= 0 && field?.enumLabels
+                ? field.enumLabels[index]
+                : related
+                  ? String(related[field!.relation!.label] ?? value)
+                  : String(value);
             return { value, label };
           });
         return [fieldName, options.sort((a, b) => compare(a.label, b.label))];
@@ -83,11 +93,20 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
       const model = modelOf(name);
       let docs = rows(name).filter((doc) => params.deleted || !doc._deletedAt);
       for (const [key, value] of Object.entries({ ...params.query, ...params.filter })) {
-        docs = docs.filter((doc) => (Array.isArray(doc[key]) ? (doc[key] as unknown[]).includes(value) : doc[key] === value));
+        docs = docs.filter((doc) =>
+          Array.isArray(doc[key]) ? (doc[key] as unknown[]).includes(value) : doc[key] === value,
+        );
       }
       const filters = params.filterFields ? filterOptions(name, params.filterFields, docs) : undefined;
       const search = params.search?.trim().toLowerCase();
-      if (search) docs = docs.filter((doc) => model.searchable.some((field) => String(doc[field] ?? '').toLowerCase().includes(search)));
+      if (search)
+        docs = docs.filter((doc) =>
+          model.searchable.some((field) =>
+            String(doc[field] ?? '')
+              .toLowerCase()
+              .includes(search),
+          ),
+        );
       for (const [field, direction] of Object.entries(params.sort ?? model.defaultSort).reverse()) {
         docs = [...docs].sort((a, b) => direction * compare(a[field], b[field]));
       }
@@ -116,7 +135,13 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
       if (existing && input._version !== undefined && input._version !== existing._version) {
         throw new ApiError(409, 'The document was changed by someone else; reload it');
       }
-      const doc: Doc = { ...existing, ...input, _id: id ?? createObjectId(), _version: ((existing?._version as number) ?? 0) + 1, _updatedAt: now };
+      const doc: Doc = {
+        ...existing,
+        ...input,
+        _id: id ?? createObjectId(),
+        _version: ((existing?._version as number) ?? 0) + 1,
+        _updatedAt: now,
+      };
       doc._createdAt ??= now;
       if (existing) rows(name).splice(rows(name).indexOf(existing), 1, doc);
       else rows(name).push(doc);

@@ -24,9 +24,19 @@ export const PRELOAD_ELEMENT_ID = 'admin-preload';
 /** The cache entries of a preload, shaped as the data provider returns them. */
 export function preloadAction({ schemas, session, find }: AdminPreload) {
   return adminApi.util.upsertQueryEntries([
-    ...(schemas ? [{ endpointName: 'schemas' as const, arg: undefined, value: { models: schemas.models, elements: schemas.elements, values: schemas.values } }] : []),
+    ...(schemas
+      ? [
+          {
+            endpointName: 'schemas' as const,
+            arg: undefined,
+            value: { models: schemas.models, elements: schemas.elements, values: schemas.values },
+          },
+        ]
+      : []),
     { endpointName: 'permissions', arg: undefined, value: session.permissions },
-    ...(find ? [{ endpointName: 'find' as const, arg: { model: find.model, params: find.params }, value: find.answer }] : []),
+    ...(find
+      ? [{ endpointName: 'find' as const, arg: { model: find.model, params: find.params }, value: find.answer }]
+      : []),
   ]);
 }
 

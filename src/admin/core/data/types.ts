@@ -2,7 +2,6 @@ import type { Doc, FindAnswer, FindParams } from '../../../shared/api/documents'
 import type { SchemaSet } from '../../../shared/registry';
 import type { FileProvider } from './files';
 
-
 export type { Doc, FilterOption, FindAnswer, FindParams, SortSpec } from '../../../shared/api/documents';
 
 export interface SessionUser {

@@ -41,7 +41,10 @@ export function useEditController(model: ModelInfo, id: string) {
   const save = useCallback(async (): Promise<Doc> => {
     setErrors({});
     try {
-      const saved = await saveCall({ model: model.name, doc: { ...clearedFields(model, loaded, formData), ...formData, _id: isNew ? 'new' : id } }).unwrap();
+      const saved = await saveCall({
+        model: model.name,
+        doc: { ...clearedFields(model, loaded, formData), ...formData, _id: isNew ? 'new' : id },
+      }).unwrap();
       // A new document is shown by its own page, loaded like any other: setting it here would be
       // replaced by the empty 'new' form in the render before the navigation lands.
       if (isNew) navigate(`${model.route}/${saved._id}`, { replace: true });
@@ -69,7 +72,11 @@ export function useEditController(model: ModelInfo, id: string) {
     loading: !isNew && idOf(form.key) !== id && !query.error,
     loadError: failure?.message,
     readonly: !canWrite,
-    title: isNew ? `New ${model.label}` : typeof labelValue === 'string' || typeof labelValue === 'number' ? String(labelValue) : model.label,
+    title: isNew
+      ? `New ${model.label}`
+      : typeof labelValue === 'string' || typeof labelValue === 'number'
+        ? String(labelValue)
+        : model.label,
     progress: progress.state,
     save: () => void progress.run(),
     newLink: model.create && canAccess(permissions, model.permission.create) ? `${model.route}/new` : undefined,
@@ -89,7 +96,8 @@ export type EditController = ReturnType<typeof useEditController>;
 export function clearedFields(model: ModelInfo, loaded: Doc | undefined, formData: FormData): FormData {
   const cleared: FormData = {};
   for (const field of model.fields) {
-    if (!field.readOnly && !field.secret && loaded?.[field.name] !== undefined && formData[field.name] === undefined) cleared[field.name] = null;
+    if (!field.readOnly && !field.secret && loaded?.[field.name] !== undefined && formData[field.name] === undefined)
+      cleared[field.name] = null;
   }
   return cleared;
 }

@@ -2,7 +2,18 @@ import type { FieldInfo, ModelInfo } from '../../../shared/registry';
 import type { Display } from '../../../shared/vocabulary';
 
 /** How a cell draws its value; every kind has a renderer in the admin's cell registry. */
-export type CellKind = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'enum' | 'relation' | 'list' | 'object' | Display;
+export type CellKind =
+  | 'text'
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'boolean'
+  | 'enum'
+  | 'relation'
+  | 'list'
+  | 'object'
+  | Display;
 
 export interface ColumnSpec {
   field: string;

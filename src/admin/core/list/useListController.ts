@@ -5,7 +5,14 @@ import { LIST_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../../../shared/rules/consta
 import { useFindQuery, useRemoveMutation } from '../data/api';
 import type { Doc } from '../data/types';
 import { listColumns } from './columns';
-import { findParams, listSearchParams, parseListState, toggleSort, withFilter, type ListState } from '../../../shared/api/listParams';
+import {
+  findParams,
+  listSearchParams,
+  parseListState,
+  toggleSort,
+  withFilter,
+  type ListState,
+} from '../../../shared/api/listParams';
 
 /**
  * The logic of a generic list (spec section 2, "List pages"): state in the URL, debounced search,

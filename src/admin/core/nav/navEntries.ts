@@ -29,7 +29,11 @@ export interface Navigation {
  * that the caller may manage, plus the hand-written screens; grouped links also appear in their
  * module group. A model's link leads to its hand-written screen when it has one.
  */
-export function navigation(registry: Pick<Registry, 'models'>, permissions: readonly string[], screens: readonly ScreenSpec[]): Navigation {
+export function navigation(
+  registry: Pick<Registry, 'models'>,
+  permissions: readonly string[],
+  screens: readonly ScreenSpec[],
+): Navigation {
   const all: NavLink[] = [];
   for (const model of Object.values(registry.models)) {
     if (!model.nav || !canAccess(permissions, navAccess(model))) continue;
@@ -54,6 +58,10 @@ export function navigation(registry: Pick<Registry, 'models'>, permissions: read
   for (const link of all) if (link.group) groups.set(link.group, [...(groups.get(link.group) ?? []), link]);
   return {
     links: all.filter((link) => link.main),
-    groups: [...groups].map(([name, links]) => ({ name, links, icon: isNavIcon(GROUP_ICONS[name]) ? GROUP_ICONS[name] : 'Boxes' })),
+    groups: [...groups].map(([name, links]) => ({
+      name,
+      links,
+      icon: isNavIcon(GROUP_ICONS[name]) ? GROUP_ICONS[name] : 'Boxes',
+    })),
   };
 }

@@ -9,7 +9,9 @@ import { connectRealtime, type DocumentEvent } from './socket';
 
 /** Tags a change touches: the model's lists, the document, and lists of models that show it as a relation. */
 export function tagsOf(registry: Pick<Registry, 'models'>, event: Pick<DocumentEvent, 'model' | 'id'>) {
-  const referencing = Object.values(registry.models).filter((model) => model.relations.some((field) => field.relation?.model === event.model));
+  const referencing = Object.values(registry.models).filter((model) =>
+    model.relations.some((field) => field.relation?.model === event.model),
+  );
   return [listTag(event.model), docTag(event.model, event.id), ...referencing.map((model) => listTag(model.name))];
 }
 
@@ -28,7 +30,12 @@ export function useRealtime(token: string, registry: Registry): void {
           // A file or folder changed: its folder reloads (spec section 4, "Realtime").
           if (type === 'cms/item' && data && typeof data === 'object') {
             const { id, parent } = data as { id?: string; parent?: string | null };
-            dispatch(filesApi.util.invalidateTags([folderTag(parent), ...(id ? [docTag('file', id), docTag('folder', id)] : [])]));
+            dispatch(
+              filesApi.util.invalidateTags([
+                folderTag(parent),
+                ...(id ? [docTag('file', id), docTag('folder', id)] : []),
+              ]),
+            );
           }
           realtimeHub.emit(type, data);
         },

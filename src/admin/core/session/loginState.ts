@@ -16,7 +16,9 @@ export function parseLoginState(raw: string | null | undefined): LoginState | nu
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<LoginState>;
-    return typeof value.token === 'string' && value.user && typeof value.user.login === 'string' ? (value as LoginState) : null;
+    return typeof value.token === 'string' && value.user && typeof value.user.login === 'string'
+      ? (value as LoginState)
+      : null;
   } catch {
     return null;
   }

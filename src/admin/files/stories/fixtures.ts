@@ -9,10 +9,26 @@ const at = (days: number) => new Date(Date.UTC(2026, 9, 1 + days, 9, 30)).toISOS
 export const FOLDERS = { website: id(0xf001), bilder: id(0xf002), dokumente: id(0xf003), videos: id(0xf004) };
 export const FILES = { team: id(0xe001), pdf: id(0xe002), txt: id(0xe003), video: id(0xe004), zip: id(0xe005) };
 
-function folder(_id: string, name: string, parent: { _id: string; name: string; _tree?: string[]; _pathSegments?: string[] } | null): Doc {
+function folder(
+  _id: string,
+  name: string,
+  parent: { _id: string; name: string; _tree?: string[]; _pathSegments?: string[] } | null,
+): Doc {
   const tree = parent ? [...(parent._tree ?? []), parent._id] : [];
   const segments = parent ? [...(parent._pathSegments ?? []), name] : [name];
-  return { _id, _type: 'folder', name, _parent: parent?._id ?? null, _tree: tree, _pathSegments: segments, _path: `/${segments.join('/')}`, _read: ['guest'], _write: ['editor'], _createdAt: at(0), _updatedAt: at(0) };
+  return {
+    _id,
+    _type: 'folder',
+    name,
+    _parent: parent?._id ?? null,
+    _tree: tree,
+    _pathSegments: segments,
+    _path: `/${segments.join('/')}`,
+    _read: ['guest'],
+    _write: ['editor'],
+    _createdAt: at(0),
+    _updatedAt: at(0),
+  };
 }
 
 const website = folder(FOLDERS.website, 'website', null);
@@ -39,9 +55,27 @@ function file(_id: string, name: string, mimeType: string, size: number, parent:
   };
 }
 
-const places = ['Muenster', 'Rheinufer', 'Spalenberg', 'Marktplatz', 'Kleinbasel', 'Tinguely-Brunnen', 'Messeturm', 'Elisabethenkirche'];
+const places = [
+  'Muenster',
+  'Rheinufer',
+  'Spalenberg',
+  'Marktplatz',
+  'Kleinbasel',
+  'Tinguely-Brunnen',
+  'Messeturm',
+  'Elisabethenkirche',
+];
 /** 64 photos in website/Bilder: more than one page of 50. */
-const photos = Array.from({ length: 64 }, (_, i) => file(id(0xd000 + i), `${places[i % places.length].toLowerCase()}-${String(i + 1).padStart(2, '0')}.jpg`, 'image/jpeg', 180_000 + i * 7_919, bilder, i % 20));
+const photos = Array.from({ length: 64 }, (_, i) =>
+  file(
+    id(0xd000 + i),
+    `${places[i % places.length].toLowerCase()}-${String(i + 1).padStart(2, '0')}.jpg`,
+    'image/jpeg',
+    180_000 + i * 7_919,
+    bilder,
+    i % 20,
+  ),
+);
 
 export const fileStoryData: Record<string, Doc[]> = {
   ...storyData,
@@ -70,7 +104,10 @@ trailer<</Root 1 0 R>>
 /** Bytes of the text and PDF files (the images get drawn placeholders). */
 export const fileStoryBlobs = () =>
   new Map<string, Blob>([
-    [FILES.txt, new Blob(['User-agent: *\nAllow: /\nSitemap: https://example.ch/sitemap.xml\n'], { type: 'text/plain' })],
+    [
+      FILES.txt,
+      new Blob(['User-agent: *\nAllow: /\nSitemap: https://example.ch/sitemap.xml\n'], { type: 'text/plain' }),
+    ],
     [FILES.pdf, new Blob([PDF], { type: 'application/pdf' })],
   ]);
 
@@ -96,4 +133,9 @@ export const queueStoryJobs: Record<string, QueueJob[]> = {
   mail: [job(1, 'completed', 100, 'contactConfirmation')],
 };
 
-export const fileStoryOptions = (extra: MemoryFileOptions = {}): MemoryFileOptions => ({ blobs: fileStoryBlobs(), queues: queueStoryJobs, failUploads: { 'too-large.mov': 413 }, ...extra });
+export const fileStoryOptions = (extra: MemoryFileOptions = {}): MemoryFileOptions => ({
+  blobs: fileStoryBlobs(),
+  queues: queueStoryJobs,
+  failUploads: { 'too-large.mov': 413 },
+  ...extra,
+});

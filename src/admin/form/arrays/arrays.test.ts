@@ -9,7 +9,11 @@ describe('parsePastedItem', () => {
 
   it('accepts valid JSON of the item type', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(parsePastedItem('{"name":"Beratung","price":120,"count":2}', invoiceItem)).toEqual({ name: 'Beratung', price: 120, count: 2 });
+    expect(parsePastedItem('{"name":"Beratung","price":120,"count":2}', invoiceItem)).toEqual({
+      name: 'Beratung',
+      price: 120,
+      count: 2,
+    });
     expect(parsePastedItem('"admin"', { type: 'string' })).toBe('admin');
     expect(warn).not.toHaveBeenCalled();
   });

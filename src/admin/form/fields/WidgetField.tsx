@@ -6,7 +6,22 @@ import { getUiOptions, getWidget, type FieldProps } from '@rjsf/utils';
  * name in `ui:widget`.
  */
 export function WidgetField(props: FieldProps) {
-  const { schema, uiSchema, registry, fieldPathId, formData, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, name, autofocus } = props;
+  const {
+    schema,
+    uiSchema,
+    registry,
+    fieldPathId,
+    formData,
+    onChange,
+    onBlur,
+    onFocus,
+    disabled,
+    readonly,
+    required,
+    rawErrors,
+    name,
+    autofocus,
+  } = props;
   const { widget = 'json', title, ...options } = getUiOptions(uiSchema);
   const Widget = getWidget(schema, widget, registry.widgets);
   return (

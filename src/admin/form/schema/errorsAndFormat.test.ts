@@ -13,7 +13,10 @@ describe('toErrorSchema', () => {
   });
 
   it('lists errors no visible field can show', () => {
-    expect(unplacedErrors({ '': 'conflict', _version: 'stale', name: 'is required' }, ['name'])).toEqual(['conflict', '_version: stale']);
+    expect(unplacedErrors({ '': 'conflict', _version: 'stale', name: 'is required' }, ['name'])).toEqual([
+      'conflict',
+      '_version: stale',
+    ]);
   });
 });
 

@@ -11,16 +11,31 @@ describe('prepareSchema', () => {
     expect(JSON.stringify(invoice)).not.toContain('$ref');
     expect(invoice.$id).toBeUndefined();
     expect(invoice.examples).toBeUndefined();
-    expect(invoice.properties?.client).toMatchObject({ type: 'string', pattern: '^[0-9a-f]{24}$', title: 'Client', 'x-relation': { model: 'client' } });
+    expect(invoice.properties?.client).toMatchObject({
+      type: 'string',
+      pattern: '^[0-9a-f]{24}$',
+      title: 'Client',
+      'x-relation': { model: 'client' },
+    });
     expect(invoice.properties?.client?.description).toBeUndefined();
     expect(invoice.properties?.items?.items?.properties?.price).toMatchObject({ type: 'number', 'x-currency': 'EUR' });
   });
 
   it('turns a nullable anyOf into one schema whose type allows null', () => {
     const trackedTime = prepareSchema(registry.models.trackedTime.schema, schemas);
-    expect(trackedTime.properties?.end).toEqual({ type: ['string', 'null'], format: 'date-time', title: 'End', 'x-column': true, 'x-sortable': true });
+    expect(trackedTime.properties?.end).toEqual({
+      type: ['string', 'null'],
+      format: 'date-time',
+      title: 'End',
+      'x-column': true,
+      'x-sortable': true,
+    });
     const pageDraft = prepareSchema(registry.models.pageDraft.schema, schemas);
-    expect(pageDraft.properties?._parent).toMatchObject({ type: ['string', 'null'], title: 'Parent page', 'x-relation': { model: 'pageDraft' } });
+    expect(pageDraft.properties?._parent).toMatchObject({
+      type: ['string', 'null'],
+      title: 'Parent page',
+      'x-relation': { model: 'pageDraft' },
+    });
     expect(pageDraft.properties?._parent?.description).toBeUndefined();
   });
 
@@ -28,7 +43,13 @@ describe('prepareSchema', () => {
     const looping: SchemaSet = {
       models: {},
       elements: {},
-      values: { node: { $id: 'https://x.test/node.json', type: 'object', properties: { child: { $ref: 'node.json', title: 'Child' } } } },
+      values: {
+        node: {
+          $id: 'https://x.test/node.json',
+          type: 'object',
+          properties: { child: { $ref: 'node.json', title: 'Child' } },
+        },
+      },
     };
     const prepared = prepareSchema({ $ref: 'https://x.test/node.json' }, looping);
     expect(prepared.properties?.child).toEqual({ title: 'Child', description: undefined, 'x-widget': 'json' });

@@ -56,7 +56,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function isNullOnly(schema: JsonSchema): boolean {
-  return schema.type === 'null' && Object.keys(schema).every((k) => k === 'type' || k === 'title' || k === 'description');
+  return (
+    schema.type === 'null' && Object.keys(schema).every((k) => k === 'type' || k === 'title' || k === 'description')
+  );
 }
 
 function collapseNullable(schema: JsonSchema, keyword: 'anyOf' | 'oneOf'): JsonSchema | undefined {

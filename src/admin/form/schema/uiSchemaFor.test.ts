@@ -5,7 +5,8 @@ import { prepareSchema } from './prepareSchema';
 import { uiSchemaFor } from './uiSchemaFor';
 
 const registry = createRegistry(schemas);
-const uiOf = (model: string, options = {}) => uiSchemaFor(prepareSchema(registry.models[model].schema, schemas), options);
+const uiOf = (model: string, options = {}) =>
+  uiSchemaFor(prepareSchema(registry.models[model].schema, schemas), options);
 
 describe('uiSchemaFor', () => {
   it('hides system fields and shows the timestamps last, read-only, once the document exists', () => {
@@ -22,7 +23,10 @@ describe('uiSchemaFor', () => {
     const ui = uiOf('invoice');
     expect(ui.id).toEqual({ 'ui:widget': 'number' });
     expect(ui.name).toEqual({ 'ui:widget': 'text' });
-    expect(ui.client).toEqual({ 'ui:widget': 'relation', 'ui:options': { model: 'client', labelField: 'name', keyField: '_id' } });
+    expect(ui.client).toEqual({
+      'ui:widget': 'relation',
+      'ui:options': { model: 'client', labelField: 'name', keyField: '_id' },
+    });
     expect(ui.date).toEqual({ 'ui:widget': 'date' });
     expect(ui.status).toEqual({ 'ui:widget': 'select', 'ui:enumNames': ['Open', 'Paid'] });
     expect(ui.total).toEqual({ 'ui:widget': 'readOnly', 'ui:readonly': true, 'ui:options': { currency: 'EUR' } });
@@ -39,16 +43,28 @@ describe('uiSchemaFor', () => {
 
   it('derives user widgets: roles by name, projects, password, avatar image', () => {
     const ui = uiOf('user');
-    expect(ui.roles).toEqual({ 'ui:widget': 'relations', 'ui:options': { model: 'role', labelField: 'name', keyField: 'name' } });
-    expect(ui.projects).toEqual({ 'ui:widget': 'relations', 'ui:options': { model: 'project', labelField: 'name', keyField: '_id' } });
+    expect(ui.roles).toEqual({
+      'ui:widget': 'relations',
+      'ui:options': { model: 'role', labelField: 'name', keyField: 'name' },
+    });
+    expect(ui.projects).toEqual({
+      'ui:widget': 'relations',
+      'ui:options': { model: 'project', labelField: 'name', keyField: '_id' },
+    });
     expect(ui.password).toEqual({ 'ui:widget': 'password' });
     expect(ui.email).toEqual({ 'ui:widget': 'text', 'ui:options': { inputType: 'email' } });
-    expect(ui.avatar.file).toEqual({ 'ui:widget': 'image', 'ui:options': { model: 'file', labelField: 'name', keyField: '_id' } });
+    expect(ui.avatar.file).toEqual({
+      'ui:widget': 'image',
+      'ui:options': { model: 'file', labelField: 'name', keyField: '_id' },
+    });
   });
 
   it('uses enum labels for numbers, date-time for nullable timestamps, read-only for computed values', () => {
     const ui = uiOf('trackedTime');
-    expect(ui.multiplier).toEqual({ 'ui:widget': 'select', 'ui:enumNames': ['Normal', 'Okay', 'Nervig', '65€ to 100€', '65€ to 120€', 'Ätzend'] });
+    expect(ui.multiplier).toEqual({
+      'ui:widget': 'select',
+      'ui:enumNames': ['Normal', 'Okay', 'Nervig', '65€ to 100€', '65€ to 120€', 'Ätzend'],
+    });
     expect(ui.start).toEqual({ 'ui:widget': 'datetime' });
     expect(ui.end).toEqual({ 'ui:widget': 'datetime' });
     expect(ui.duration).toEqual({ 'ui:widget': 'readOnly', 'ui:readonly': true });
@@ -58,15 +74,24 @@ describe('uiSchemaFor', () => {
     expect(uiOf('mailTemplate').html).toEqual({ 'ui:widget': 'html' });
     expect(uiOf('mailTemplate').text).toEqual({ 'ui:widget': 'textarea' });
     expect(uiOf('transaction').amount).toEqual({ 'ui:widget': 'money', 'ui:options': { currency: 'CHF' } });
-    expect(uiOf('swarm').services).toEqual({ 'ui:widget': 'relations', 'ui:options': { model: 'config', labelField: 'name', keyField: '_id' } });
+    expect(uiOf('swarm').services).toEqual({
+      'ui:widget': 'relations',
+      'ui:options': { model: 'config', labelField: 'name', keyField: '_id' },
+    });
     expect(uiOf('swarm').status).toEqual({ 'ui:widget': 'readOnly', 'ui:readonly': true });
   });
 
   it('keeps read-only lists and the page path read-only; nullable relations stay relations', () => {
     const ui = uiOf('pageDraft');
     expect(ui._path).toEqual({ 'ui:widget': 'readOnly', 'ui:readonly': true });
-    expect(ui._parent).toEqual({ 'ui:widget': 'relation', 'ui:options': { model: 'pageDraft', labelField: 'name', keyField: '_id' } });
-    expect(ui.breadcrumb).toMatchObject({ 'ui:readonly': true, 'ui:options': { addable: false, removable: false, orderable: false } });
+    expect(ui._parent).toEqual({
+      'ui:widget': 'relation',
+      'ui:options': { model: 'pageDraft', labelField: 'name', keyField: '_id' },
+    });
+    expect(ui.breadcrumb).toMatchObject({
+      'ui:readonly': true,
+      'ui:options': { addable: false, removable: false, orderable: false },
+    });
     expect(ui.noIndex).toEqual({ 'ui:widget': 'boolean' });
     expect(ui.elements.items.props).toEqual({ 'ui:field': 'widget', 'ui:widget': 'json' });
   });
@@ -88,7 +113,10 @@ describe('uiSchemaFor', () => {
     expect(ui.size).toEqual({ 'ui:field': 'widget', 'ui:widget': 'cssSize' });
     expect(ui.link).toEqual({ 'ui:field': 'widget', 'ui:widget': 'link' });
     expect(ui.data).toMatchObject({ 'ui:field': 'widget', 'ui:widget': 'json', 'ui:readonly': true });
-    expect(ui.image.file).toEqual({ 'ui:widget': 'image', 'ui:options': { model: 'file', labelField: 'name', keyField: '_id' } });
+    expect(ui.image.file).toEqual({
+      'ui:widget': 'image',
+      'ui:options': { model: 'file', labelField: 'name', keyField: '_id' },
+    });
     expect(ui.image.alt).toEqual({ 'ui:widget': 'text' });
     expect(ui.opens).toEqual({ 'ui:widget': 'time' });
     expect(ui.color).toEqual({ 'ui:widget': 'color' });

@@ -33,7 +33,8 @@ export function uiSchemaFor(schema: JsonSchema, options: UiSchemaOptions = {}): 
   const names = Object.keys(schema.properties ?? {});
   for (const name of HIDDEN_SYSTEM_FIELDS) if (names.includes(name)) ui[name] = { 'ui:widget': 'hidden' };
   for (const name of TIMESTAMP_FIELDS) {
-    if (names.includes(name)) ui[name] = options.isNew ? { 'ui:widget': 'hidden' } : { 'ui:widget': 'readOnly', 'ui:readonly': true };
+    if (names.includes(name))
+      ui[name] = options.isNew ? { 'ui:widget': 'hidden' } : { 'ui:widget': 'readOnly', 'ui:readonly': true };
   }
   const last = TIMESTAMP_FIELDS.filter((name) => names.includes(name));
   if (last.length) ui['ui:order'] = ['*', ...last];
@@ -65,7 +66,9 @@ function objectUi(schema: JsonSchema, fileWidget?: FormWidget): UiSchema {
 }
 
 function widget(name: FormWidget, extra: UiSchema = {}): UiSchema {
-  return VALUE_WIDGETS.has(name) ? { 'ui:field': 'widget', 'ui:widget': name, ...extra } : { 'ui:widget': name, ...extra };
+  return VALUE_WIDGETS.has(name)
+    ? { 'ui:field': 'widget', 'ui:widget': name, ...extra }
+    : { 'ui:widget': name, ...extra };
 }
 
 /** `fileWidget`: inside an `x-widget: image` object, its file relation is edited by that widget. */
@@ -75,9 +78,17 @@ export function fieldUi(schema: JsonSchema, fileWidget?: FormWidget): UiSchema {
   if (!readOnly) return ui;
   const type = typeOf(schema);
   if (type === 'object' || type === 'array' || ui['ui:field'] || relationOf(schema)) {
-    return { ...ui, 'ui:readonly': true, 'ui:options': { ...ui['ui:options'], addable: false, removable: false, orderable: false } };
+    return {
+      ...ui,
+      'ui:readonly': true,
+      'ui:options': { ...ui['ui:options'], addable: false, removable: false, orderable: false },
+    };
   }
-  return { 'ui:widget': 'readOnly', 'ui:readonly': true, ...(ui['ui:options'] ? { 'ui:options': ui['ui:options'] } : {}) };
+  return {
+    'ui:widget': 'readOnly',
+    'ui:readonly': true,
+    ...(ui['ui:options'] ? { 'ui:options': ui['ui:options'] } : {}),
+  };
 }
 
 function editableUi(schema: JsonSchema, fileWidget?: FormWidget): UiSchema {
@@ -89,11 +100,13 @@ function editableUi(schema: JsonSchema, fileWidget?: FormWidget): UiSchema {
   if (schema['x-secret'] !== undefined || hint === 'password') return widget('password');
   if ((hint === 'image' || hint === 'file') && type === 'object') return objectUi(schema, hint);
   if (hint) {
-    if (relation && (hint === 'image' || hint === 'file' || hint === 'folder')) return widget(hint, { 'ui:options': { ...relation } });
+    if (relation && (hint === 'image' || hint === 'file' || hint === 'folder'))
+      return widget(hint, { 'ui:options': { ...relation } });
     return widget(hint, enumLabels);
   }
   if (relation) {
-    const name: FormWidget = type === 'array' ? 'relations' : relation.model === 'file' ? (fileWidget ?? 'file') : 'relation';
+    const name: FormWidget =
+      type === 'array' ? 'relations' : relation.model === 'file' ? (fileWidget ?? 'file') : 'relation';
     return widget(name, { 'ui:options': { ...relation } });
   }
   if (schema['x-currency']) return widget('money', { 'ui:options': { currency: schema['x-currency'] } });
@@ -114,7 +127,8 @@ function editableUi(schema: JsonSchema, fileWidget?: FormWidget): UiSchema {
       return schema.properties ? objectUi(schema) : widget('json');
     case 'array': {
       const items = schema.items ?? {};
-      if (items.enum) return widget('checkboxes', items['x-enumLabels'] ? { items: { 'ui:enumNames': items['x-enumLabels'] } } : {});
+      if (items.enum)
+        return widget('checkboxes', items['x-enumLabels'] ? { items: { 'ui:enumNames': items['x-enumLabels'] } } : {});
       if (!schema.items) return widget('json');
       const itemUi = fieldUi(items);
       return Object.keys(itemUi).length ? { items: itemUi } : {};

@@ -16,7 +16,15 @@ export interface FormPlaygroundProps {
 }
 
 /** SchemaForm with its own state, as the edit page holds it, plus the data it would save. */
-export function FormPlayground({ schema, formData, errors, disabled, dataSource = defaultDataSource, showData = true, onChange }: FormPlaygroundProps) {
+export function FormPlayground({
+  schema,
+  formData,
+  errors,
+  disabled,
+  dataSource = defaultDataSource,
+  showData = true,
+  onChange,
+}: FormPlaygroundProps) {
   const [data, setData] = useState<FormData | undefined>(formData);
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 bg-white p-6 font-sans text-sm">
@@ -35,7 +43,9 @@ export function FormPlayground({ schema, formData, errors, disabled, dataSource 
       {showData && (
         <details className="rounded-md border border-gray-200 bg-gray-50 p-3 text-xs text-gray-600">
           <summary className="cursor-pointer font-medium">Stored value</summary>
-          <pre data-testid="stored-value" className="mt-2 overflow-auto font-mono">{JSON.stringify(data, null, 2)}</pre>
+          <pre data-testid="stored-value" className="mt-2 overflow-auto font-mono">
+            {JSON.stringify(data, null, 2)}
+          </pre>
         </details>
       )}
     </div>

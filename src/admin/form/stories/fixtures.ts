@@ -52,8 +52,17 @@ export const instantDataSource = createMemoryDataSource(documents);
 
 /** The first example of a model's schema file, as a saved document (with `_id` and timestamps). */
 export function exampleDocument(model: string): Record<string, unknown> {
-  const example = (rootSchemas.models[model as keyof typeof rootSchemas.models].examples?.[0] ?? {}) as Record<string, unknown>;
-  return { _id: id('f001'), _createdAt: '2024-03-28T08:15:00.000Z', _updatedAt: '2024-04-10T14:02:00.000Z', _version: 3, ...example };
+  const example = (rootSchemas.models[model as keyof typeof rootSchemas.models].examples?.[0] ?? {}) as Record<
+    string,
+    unknown
+  >;
+  return {
+    _id: id('f001'),
+    _createdAt: '2024-03-28T08:15:00.000Z',
+    _updatedAt: '2024-04-10T14:02:00.000Z',
+    _version: 3,
+    ...example,
+  };
 }
 
 /** A one-field form cut out of a real model schema (keeps the model's `$id`, so `$ref`s resolve). */

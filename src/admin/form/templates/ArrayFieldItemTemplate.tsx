@@ -7,9 +7,19 @@ import { copyItem } from '../arrays/clipboard';
 import { iconButtonClass } from '../ui/classes';
 
 /** One item of a list as a card: drag handle, the item's fields, copy and remove. */
-export function ArrayFieldItemTemplate({ children, itemKey, index, buttonsProps, disabled, readonly }: ArrayFieldItemTemplateProps) {
+export function ArrayFieldItemTemplate({
+  children,
+  itemKey,
+  index,
+  buttonsProps,
+  disabled,
+  readonly,
+}: ArrayFieldItemTemplateProps) {
   const { formData, sortable } = useArrayItems();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: itemKey, disabled: !sortable });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: itemKey,
+    disabled: !sortable,
+  });
   const editable = !disabled && !readonly;
   return (
     <li
@@ -31,7 +41,13 @@ export function ArrayFieldItemTemplate({ children, itemKey, index, buttonsProps,
       )}
       <div className="min-w-0 flex-1 p-1">{children}</div>
       <div className="flex shrink-0 flex-col gap-0.5">
-        <button type="button" className={iconButtonClass} title="Copy item" aria-label={`Copy item ${index + 1}`} onClick={() => void copyItem(formData[index])}>
+        <button
+          type="button"
+          className={iconButtonClass}
+          title="Copy item"
+          aria-label={`Copy item ${index + 1}`}
+          onClick={() => void copyItem(formData[index])}
+        >
           <Copy className="size-4" aria-hidden="true" />
         </button>
         {editable && buttonsProps.hasRemove && (

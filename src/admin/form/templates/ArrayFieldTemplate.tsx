@@ -1,5 +1,18 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import type { ArrayFieldTemplateProps } from '@rjsf/utils';
 import { ClipboardPaste, Plus } from 'lucide-react';
 import type { JsonSchema } from '../../../shared/registry';
@@ -12,7 +25,19 @@ import { formContextOf } from '../widgets/context';
  * A list (invoice items, links ...): its title, the items as cards that can be dragged into a new
  * order (pointer or keyboard on the handle), an add button, and paste of an item copied before.
  */
-export function ArrayFieldTemplate({ items, canAdd, onAddClick, title, schema, registry, fieldPathId, formData, disabled, readonly, required }: ArrayFieldTemplateProps) {
+export function ArrayFieldTemplate({
+  items,
+  canAdd,
+  onAddClick,
+  title,
+  schema,
+  registry,
+  fieldPathId,
+  formData,
+  disabled,
+  readonly,
+  required,
+}: ArrayFieldTemplateProps) {
   const context = formContextOf(registry);
   const ids = items.map((item) => String(item.key));
   const editable = !disabled && !readonly;
@@ -45,19 +70,28 @@ export function ArrayFieldTemplate({ items, canAdd, onAddClick, title, schema, r
           {description && <p className={helpClass}>{description}</p>}
         </div>
         {editable && canAdd && (
-          <button type="button" className={secondaryButtonClass} onClick={() => void paste()} title="Paste a copied item at the end">
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={() => void paste()}
+            title="Paste a copied item at the end"
+          >
             <ClipboardPaste className="size-4" aria-hidden="true" />
             Paste
           </button>
         )}
       </div>
-      <ArrayItemsContext.Provider value={{ formData: Array.isArray(formData) ? formData : [], sortable: editable && items.length > 1 }}>
+      <ArrayItemsContext.Provider
+        value={{ formData: Array.isArray(formData) ? formData : [], sortable: editable && items.length > 1 }}
+      >
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             {items.length > 0 ? (
               <ol className="flex flex-col gap-2">{items}</ol>
             ) : (
-              <p className="rounded-md border border-dashed border-gray-200 px-3 py-4 text-center text-sm text-gray-400">No entries yet</p>
+              <p className="rounded-md border border-dashed border-gray-200 px-3 py-4 text-center text-sm text-gray-400">
+                No entries yet
+              </p>
             )}
           </SortableContext>
         </DndContext>
@@ -66,7 +100,10 @@ export function ArrayFieldTemplate({ items, canAdd, onAddClick, title, schema, r
         <div>
           <button type="button" className={secondaryButtonClass} onClick={onAddClick}>
             <Plus className="size-4" aria-hidden="true" />
-            Add {schema.items && typeof schema.items === 'object' && 'title' in schema.items && schema.items.title ? String(schema.items.title) : 'item'}
+            Add{' '}
+            {schema.items && typeof schema.items === 'object' && 'title' in schema.items && schema.items.title
+              ? String(schema.items.title)
+              : 'item'}
           </button>
         </div>
       )}

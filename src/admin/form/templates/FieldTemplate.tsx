@@ -2,7 +2,19 @@ import { descriptionId, errorId, type FieldTemplateProps } from '@rjsf/utils';
 import { errorClass, helpClass, labelClass } from '../ui/classes';
 
 /** Label above the field with the required mark, the schema's description in small grey text, errors in red below. */
-export function FieldTemplate({ id, fieldPathId, label, children, rawErrors = [], rawDescription, hidden, required, displayLabel, uiSchema, hideError }: FieldTemplateProps) {
+export function FieldTemplate({
+  id,
+  fieldPathId,
+  label,
+  children,
+  rawErrors = [],
+  rawDescription,
+  hidden,
+  required,
+  displayLabel,
+  uiSchema,
+  hideError,
+}: FieldTemplateProps) {
   if (hidden) return <div className="hidden">{children}</div>;
   // Object-valued widgets (JSON, CSS size, link) are fields to rjsf, which then hides their label.
   // A plain value inside a list (a role name) is labelled by its list, not by "Roles-1".

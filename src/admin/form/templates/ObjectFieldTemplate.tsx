@@ -9,7 +9,15 @@ const META_FIELDS = ['_createdAt', '_updatedAt'];
  * The document itself as a plain two-column grid; a nested object (an address) as a bordered group
  * with its title; an object inside a list (an invoice item) as a compact grid for its card.
  */
-export function ObjectFieldTemplate({ properties, schema, uiSchema, title, description, fieldPathId, required }: ObjectFieldTemplateProps) {
+export function ObjectFieldTemplate({
+  properties,
+  schema,
+  uiSchema,
+  title,
+  description,
+  fieldPathId,
+  required,
+}: ObjectFieldTemplateProps) {
   const path = fieldPathId.path;
   const isRoot = path.length === 0;
   const inList = typeof path[path.length - 1] === 'number';
@@ -18,7 +26,12 @@ export function ObjectFieldTemplate({ properties, schema, uiSchema, title, descr
   const meta = isRoot ? properties.filter((p) => META_FIELDS.includes(p.name) && !p.hidden) : [];
   const cells = (list: typeof properties) =>
     list.map((property) => {
-      if (property.hidden) return <div key={property.name} className="hidden">{property.content}</div>;
+      if (property.hidden)
+        return (
+          <div key={property.name} className="hidden">
+            {property.content}
+          </div>
+        );
       const propertyUi = uiSchema?.[property.name] as UiSchema | undefined;
       const wide = isWide((schema.properties?.[property.name] ?? undefined) as JsonSchema | undefined, propertyUi);
       // In a list item's four columns, text gets two so names stay readable.

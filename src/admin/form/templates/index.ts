@@ -3,7 +3,14 @@ import { ArrayFieldItemTemplate } from './ArrayFieldItemTemplate';
 import { ArrayFieldTemplate } from './ArrayFieldTemplate';
 import { FieldTemplate } from './FieldTemplate';
 import { ObjectFieldTemplate } from './ObjectFieldTemplate';
-import { AddButton, DescriptionFieldTemplate, ErrorListTemplate, RemoveButton, SubmitButton, TitleFieldTemplate } from './small';
+import {
+  AddButton,
+  DescriptionFieldTemplate,
+  ErrorListTemplate,
+  RemoveButton,
+  SubmitButton,
+  TitleFieldTemplate,
+} from './small';
 
 export const themeTemplates = {
   FieldTemplate,
@@ -14,4 +21,6 @@ export const themeTemplates = {
   DescriptionFieldTemplate,
   ErrorListTemplate,
   ButtonTemplates: { SubmitButton, AddButton, RemoveButton },
-} satisfies Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { ButtonTemplates: Partial<TemplatesType['ButtonTemplates']> };
+} satisfies Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {
+  ButtonTemplates: Partial<TemplatesType['ButtonTemplates']>;
+};

@@ -1,4 +1,10 @@
-import type { DescriptionFieldProps, ErrorListProps, IconButtonProps, SubmitButtonProps, TitleFieldProps } from '@rjsf/utils';
+import type {
+  DescriptionFieldProps,
+  ErrorListProps,
+  IconButtonProps,
+  SubmitButtonProps,
+  TitleFieldProps,
+} from '@rjsf/utils';
 import { Plus, Trash2 } from 'lucide-react';
 import { helpClass, iconButtonClass, secondaryButtonClass } from '../ui/classes';
 
@@ -12,7 +18,11 @@ export function TitleFieldTemplate({ id, title, required }: TitleFieldProps) {
 }
 
 export function DescriptionFieldTemplate({ id, description }: DescriptionFieldProps) {
-  return description ? <p id={id} className={helpClass}>{description}</p> : null;
+  return description ? (
+    <p id={id} className={helpClass}>
+      {description}
+    </p>
+  ) : null;
 }
 
 /** rjsf's own validation list stays off: the server's errors are shown at their fields. */
@@ -25,7 +35,13 @@ export function SubmitButton(_props: SubmitButtonProps) {
   return null;
 }
 
-export function AddButton({ registry: _registry, uiSchema: _uiSchema, iconType: _iconType, icon: _icon, ...props }: IconButtonProps) {
+export function AddButton({
+  registry: _registry,
+  uiSchema: _uiSchema,
+  iconType: _iconType,
+  icon: _icon,
+  ...props
+}: IconButtonProps) {
   return (
     <button type="button" className={secondaryButtonClass} {...props}>
       <Plus className="size-4" aria-hidden="true" />
@@ -34,7 +50,13 @@ export function AddButton({ registry: _registry, uiSchema: _uiSchema, iconType: 
   );
 }
 
-export function RemoveButton({ registry: _registry, uiSchema: _uiSchema, iconType: _iconType, icon: _icon, ...props }: IconButtonProps) {
+export function RemoveButton({
+  registry: _registry,
+  uiSchema: _uiSchema,
+  iconType: _iconType,
+  icon: _icon,
+  ...props
+}: IconButtonProps) {
   return (
     <button type="button" className={iconButtonClass} aria-label="Remove" {...props}>
       <Trash2 className="size-4" aria-hidden="true" />

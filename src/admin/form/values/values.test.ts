@@ -18,7 +18,9 @@ describe('parseNumberInput (number fields store floats)', () => {
 
   it('empty input stores nothing', () => expect(parseNumberInput('  ')).toEqual({ ok: true, value: undefined }));
 
-  it.each(['abc', '-', '1e', '1.2.3', '12a', '1,2,3'])('%s is not a number yet', (text) => expect(parseNumberInput(text)).toEqual({ ok: false }));
+  it.each(['abc', '-', '1e', '1.2.3', '12a', '1,2,3'])('%s is not a number yet', (text) =>
+    expect(parseNumberInput(text)).toEqual({ ok: false }),
+  );
 
   it('shows stored numbers as text and nothing for missing ones', () => {
     expect(numberToInput(1.5)).toBe('1.5');

@@ -4,7 +4,8 @@ import { Check } from 'lucide-react';
 /** Several values of an `enum` (e.g. opening days) as toggle chips, kept in enum order. */
 export function CheckboxesWidget({ id, value, onChange, disabled, readonly, options, schema, uiSchema }: WidgetProps) {
   const items = (schema.items ?? {}) as RJSFSchema;
-  const enumOptions: EnumOptionsType[] = options.enumOptions ?? optionsList(items, typeof uiSchema?.items === 'object' ? uiSchema.items : undefined) ?? [];
+  const enumOptions: EnumOptionsType[] =
+    options.enumOptions ?? optionsList(items, typeof uiSchema?.items === 'object' ? uiSchema.items : undefined) ?? [];
   const selected: unknown[] = Array.isArray(value) ? value : [];
   const toggle = (option: unknown) => {
     const next = selected.includes(option) ? selected.filter((v) => v !== option) : [...selected, option];

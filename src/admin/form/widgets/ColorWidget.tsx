@@ -5,9 +5,24 @@ import { useDraft } from './useDraft';
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** A #rrggbb colour: the browser's picker plus the hex text, which is stored only once it is complete. */
-export function ColorWidget({ id, htmlName, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, autofocus }: WidgetProps) {
+export function ColorWidget({
+  id,
+  htmlName,
+  value,
+  onChange,
+  onBlur,
+  onFocus,
+  disabled,
+  readonly,
+  rawErrors,
+  autofocus,
+}: WidgetProps) {
   const current = typeof value === 'string' ? value : '';
-  const [draft, setDraft] = useDraft(current, (v) => v, (text, v) => text === v);
+  const [draft, setDraft] = useDraft(
+    current,
+    (v) => v,
+    (text, v) => text === v,
+  );
   const invalid = draft !== '' && !HEX.test(draft);
   const commit = (text: string) => {
     setDraft(text);

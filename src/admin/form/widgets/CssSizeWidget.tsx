@@ -1,5 +1,12 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
-import { CSS_SIZE_MAX, CSS_SIZE_MIN, CSS_SIZE_STEP, CSS_SIZE_UNITS, cssSizeToString, isCssSizeUnit } from '../../../shared/format';
+import {
+  CSS_SIZE_MAX,
+  CSS_SIZE_MIN,
+  CSS_SIZE_STEP,
+  CSS_SIZE_UNITS,
+  cssSizeToString,
+  isCssSizeUnit,
+} from '../../../shared/format';
 import { inputClass } from '../ui/classes';
 import { cssSizeOf, cssSizeWithAmount } from '../values/cssSizeInput';
 import { numberToInput } from '../values/numberInput';
@@ -9,7 +16,11 @@ import { useDraft } from './useDraft';
 /** A CSS length: amount (step 0.1, -9999 to 9999) and unit; missing parts read as the default 0 rem. */
 export function CssSizeWidget({ id, value, onChange, disabled, readonly, rawErrors }: WidgetProps) {
   const size = cssSizeOf(value);
-  const [draft, setDraft] = useDraft(size.amount, numberToInput, (text, amount) => cssSizeWithAmount(value, text)?.amount === amount);
+  const [draft, setDraft] = useDraft(
+    size.amount,
+    numberToInput,
+    (text, amount) => cssSizeWithAmount(value, text)?.amount === amount,
+  );
   if (readonly) return <ReadOnlyBox id={id}>{value ? cssSizeToString(size) : '—'}</ReadOnlyBox>;
   return (
     <div className="flex max-w-64 items-stretch">

@@ -3,7 +3,21 @@ import { inputClass } from '../ui/classes';
 import { dateTimeToInput, dateToInput, inputToDate, inputToDateTime } from '../values/dateInput';
 
 function NativeInput(props: WidgetProps & { type: string; text: string; toValue: (text: string) => unknown }) {
-  const { id, htmlName, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, autofocus, type, text, toValue } = props;
+  const {
+    id,
+    htmlName,
+    onChange,
+    onBlur,
+    onFocus,
+    disabled,
+    readonly,
+    required,
+    rawErrors,
+    autofocus,
+    type,
+    text,
+    toValue,
+  } = props;
   return (
     <input
       id={id}

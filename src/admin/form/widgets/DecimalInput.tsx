@@ -17,7 +17,24 @@ interface DecimalInputProps extends WidgetProps {
  * and is written back in the canonical format on blur. Number and money widgets differ only in
  * how they parse and format.
  */
-export function DecimalInput({ id, htmlName, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, placeholder, autofocus, parse, format, invalidText, className }: DecimalInputProps) {
+export function DecimalInput({
+  id,
+  htmlName,
+  value,
+  onChange,
+  onBlur,
+  onFocus,
+  disabled,
+  readonly,
+  required,
+  rawErrors,
+  placeholder,
+  autofocus,
+  parse,
+  format,
+  invalidText,
+  className,
+}: DecimalInputProps) {
   const [draft, setDraft] = useDraft(value, format, (text, current) => {
     const parsed = parse(text);
     return parsed.ok && parsed.value === current;

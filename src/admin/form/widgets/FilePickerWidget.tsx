@@ -9,7 +9,9 @@ import { ReadOnlyBox } from './ReadOnlyWidget';
 import { FileWidget as FileSelectWidget } from './RelationWidgets';
 
 // The browser loads when a picker first opens, not with every form.
-const FilePickerDialog = lazy(() => import('../../files/FilePickerDialog').then((module) => ({ default: module.FilePickerDialog })));
+const FilePickerDialog = lazy(() =>
+  import('../../files/FilePickerDialog').then((module) => ({ default: module.FilePickerDialog })),
+);
 
 function FilePicker({ id, value, onChange, disabled, readonly, required, options }: WidgetProps) {
   const fileId = typeof value === 'string' && value ? value : undefined;
@@ -30,18 +32,38 @@ function FilePicker({ id, value, onChange, disabled, readonly, required, options
         onClick={() => setOpen(true)}
         className="flex h-12 min-w-0 flex-1 items-center gap-2.5 rounded-md border border-zinc-300 bg-white px-1.5 pr-3 text-left text-[13px] shadow-xs hover:border-zinc-400 focus-visible:border-accent-600 focus-visible:ring-2 focus-visible:ring-accent-600/20 focus-visible:outline-none disabled:opacity-50"
       >
-        {file ? <FileThumb item={file} className="size-9 shrink-0 rounded" /> : <span className="flex size-9 shrink-0 items-center justify-center rounded bg-zinc-100 text-zinc-400"><FolderOpen aria-hidden className="size-4" /></span>}
-        <span className={`min-w-0 flex-1 truncate ${name ? 'text-zinc-900' : 'text-zinc-500'}`}>{name ?? (images ? 'Choose an image…' : 'Choose a file…')}</span>
+        {file ? (
+          <FileThumb item={file} className="size-9 shrink-0 rounded" />
+        ) : (
+          <span className="flex size-9 shrink-0 items-center justify-center rounded bg-zinc-100 text-zinc-400">
+            <FolderOpen aria-hidden className="size-4" />
+          </span>
+        )}
+        <span className={`min-w-0 flex-1 truncate ${name ? 'text-zinc-900' : 'text-zinc-500'}`}>
+          {name ?? (images ? 'Choose an image…' : 'Choose a file…')}
+        </span>
         <span className="text-xs font-medium text-accent-600">{fileId ? 'Change' : 'Browse'}</span>
       </button>
       {fileId && !disabled && (
-        <button type="button" aria-label="Clear" title="Clear" onClick={() => onChange(undefined)} className="rounded-md p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
+        <button
+          type="button"
+          aria-label="Clear"
+          title="Clear"
+          onClick={() => onChange(undefined)}
+          className="rounded-md p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+        >
           <X className="size-4" />
         </button>
       )}
       {open && (
         <Suspense fallback={null}>
-          <FilePickerDialog open={open} images={images} start={file?._parent ?? undefined} onClose={() => setOpen(false)} onPick={(item) => onChange(item._id)} />
+          <FilePickerDialog
+            open={open}
+            images={images}
+            start={file?._parent ?? undefined}
+            onClose={() => setOpen(false)}
+            onPick={(item) => onChange(item._id)}
+          />
         </Suspense>
       )}
     </div>

@@ -41,15 +41,32 @@ export function LinkWidget({ id, value, onChange, disabled, readonly, rawErrors,
   };
   const pageRelation = props.page?.['x-relation'];
   if (readonly) {
-    return <ReadOnlyBox id={id}>{link.label ? `${link.label} → ` : ''}{kind === 'URL' ? link.href ?? '—' : `page ${link.page ?? '—'}${link.hash ? `#${link.hash}` : ''}`}</ReadOnlyBox>;
+    return (
+      <ReadOnlyBox id={id}>
+        {link.label ? `${link.label} → ` : ''}
+        {kind === 'URL' ? (link.href ?? '—') : `page ${link.page ?? '—'}${link.hash ? `#${link.hash}` : ''}`}
+      </ReadOnlyBox>
+    );
   }
   return (
     <div id={id} className="grid gap-3 rounded-md border border-gray-200 p-3 sm:grid-cols-2">
       <Part id={`${id}_label`} label={title('label', 'Label')}>
-        <input id={`${id}_label`} className={inputClass(rawErrors)} value={link.label ?? ''} disabled={disabled} maxLength={props.label?.maxLength} onChange={(e) => set({ label: e.target.value })} />
+        <input
+          id={`${id}_label`}
+          className={inputClass(rawErrors)}
+          value={link.label ?? ''}
+          disabled={disabled}
+          maxLength={props.label?.maxLength}
+          onChange={(e) => set({ label: e.target.value })}
+        />
       </Part>
       <Part id={`${id}_type`} label={title('type', 'Kind')}>
-        <div id={`${id}_type`} role="radiogroup" aria-label={title('type', 'Kind')} className="inline-flex w-fit rounded-md border border-gray-300 p-0.5">
+        <div
+          id={`${id}_type`}
+          role="radiogroup"
+          aria-label={title('type', 'Kind')}
+          className="inline-flex w-fit rounded-md border border-gray-300 p-0.5"
+        >
           {(['URL', 'PAGE'] as const).map((option, index) => (
             <button
               key={option}
@@ -72,7 +89,15 @@ export function LinkWidget({ id, value, onChange, disabled, readonly, rawErrors,
       {kind === 'URL' ? (
         <div className="sm:col-span-2">
           <Part id={`${id}_href`} label={title('href', 'Address')}>
-            <input id={`${id}_href`} className={inputClass(rawErrors)} value={link.href ?? ''} placeholder="https://… or /path" disabled={disabled} maxLength={props.href?.maxLength} onChange={(e) => set({ href: e.target.value })} />
+            <input
+              id={`${id}_href`}
+              className={inputClass(rawErrors)}
+              value={link.href ?? ''}
+              placeholder="https://… or /path"
+              disabled={disabled}
+              maxLength={props.href?.maxLength}
+              onChange={(e) => set({ href: e.target.value })}
+            />
           </Part>
         </div>
       ) : (
@@ -81,7 +106,11 @@ export function LinkWidget({ id, value, onChange, disabled, readonly, rawErrors,
             <RelationSelect
               id={`${id}_page`}
               context={formContextOf(registry)}
-              relation={{ model: pageRelation?.model ?? 'page', labelField: pageRelation?.label ?? pageRelation?.populate[0] ?? 'name', keyField: pageRelation?.key ?? '_id' }}
+              relation={{
+                model: pageRelation?.model ?? 'page',
+                labelField: pageRelation?.label ?? pageRelation?.populate[0] ?? 'name',
+                keyField: pageRelation?.key ?? '_id',
+              }}
               value={link.page}
               onChange={(page) => set({ page })}
               disabled={disabled}
@@ -89,8 +118,17 @@ export function LinkWidget({ id, value, onChange, disabled, readonly, rawErrors,
           </Part>
           <Part id={`${id}_hash`} label={title('hash', 'Anchor')}>
             <div className="flex items-center">
-              <span className="rounded-l-md border border-r-0 border-gray-300 bg-gray-50 px-2 py-1.5 text-sm text-gray-500">#</span>
-              <input id={`${id}_hash`} className={inputClass(rawErrors, 'rounded-l-none')} value={link.hash ?? ''} disabled={disabled} maxLength={props.hash?.maxLength} onChange={(e) => set({ hash: e.target.value })} />
+              <span className="rounded-l-md border border-r-0 border-gray-300 bg-gray-50 px-2 py-1.5 text-sm text-gray-500">
+                #
+              </span>
+              <input
+                id={`${id}_hash`}
+                className={inputClass(rawErrors, 'rounded-l-none')}
+                value={link.hash ?? ''}
+                disabled={disabled}
+                maxLength={props.hash?.maxLength}
+                onChange={(e) => set({ hash: e.target.value })}
+              />
             </div>
           </Part>
         </>

@@ -22,7 +22,10 @@ export function MoneyWidget(props: WidgetProps) {
         invalidText="not an amount"
         className="pr-12"
       />
-      <span className="pointer-events-none absolute inset-y-0 right-0 flex items-center pr-2.5 text-sm text-gray-500" aria-label={currency}>
+      <span
+        className="pointer-events-none absolute inset-y-0 right-0 flex items-center pr-2.5 text-sm text-gray-500"
+        aria-label={currency}
+      >
         {CURRENCY_SUFFIX[currency]}
       </span>
     </div>

@@ -6,7 +6,21 @@ import { formContextOf } from './context';
  * A write-only secret: the server never sends it, so the field starts empty; empty means "unchanged",
  * and an existing document shows dots as placeholder to say a password is set.
  */
-export function PasswordWidget({ id, htmlName, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, schema, registry, autofocus }: WidgetProps) {
+export function PasswordWidget({
+  id,
+  htmlName,
+  value,
+  onChange,
+  onBlur,
+  onFocus,
+  disabled,
+  readonly,
+  required,
+  rawErrors,
+  schema,
+  registry,
+  autofocus,
+}: WidgetProps) {
   const { isNew } = formContextOf(registry);
   return (
     <input

@@ -5,10 +5,20 @@ import type { JsonSchema } from '../../../shared/registry';
 import { formatValue } from '../schema/formatValue';
 import { readOnlyClass } from '../ui/classes';
 
-export function ReadOnlyBox({ id, children, align = 'left' }: { id?: string; children: ReactNode; align?: 'left' | 'right' }) {
+export function ReadOnlyBox({
+  id,
+  children,
+  align = 'left',
+}: {
+  id?: string;
+  children: ReactNode;
+  align?: 'left' | 'right';
+}) {
   return (
     <div id={id} className={readOnlyClass} aria-readonly="true">
-      <span className={`min-w-0 flex-1 break-words ${align === 'right' ? 'text-right tabular-nums' : ''}`}>{children}</span>
+      <span className={`min-w-0 flex-1 break-words ${align === 'right' ? 'text-right tabular-nums' : ''}`}>
+        {children}
+      </span>
       <Lock className="size-3.5 shrink-0 text-gray-400" aria-hidden="true" />
     </div>
   );

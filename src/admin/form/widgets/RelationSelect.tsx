@@ -19,7 +19,17 @@ export interface RelationSelectProps {
 }
 
 /** One document of another model, picked by its label; the stored value is its id (or its key field). */
-export function RelationSelect({ id, context, relation, value, onChange, disabled, readonly, required, rawErrors }: RelationSelectProps) {
+export function RelationSelect({
+  id,
+  context,
+  relation,
+  value,
+  onChange,
+  disabled,
+  readonly,
+  required,
+  rawErrors,
+}: RelationSelectProps) {
   const { options, loading, error } = useRelationOptions(context, relation);
   if (readonly) return <ReadOnlyBox id={id}>{value ? labelOf(options, value) : '—'}</ReadOnlyBox>;
   const known = !value || options.some((option) => option.value === value);
@@ -46,7 +56,10 @@ export function RelationSelect({ id, context, relation, value, onChange, disable
           ))}
         </select>
         {loading && (
-          <LoaderCircle className="pointer-events-none absolute top-2 right-7 size-4 animate-spin text-gray-400" aria-hidden="true" />
+          <LoaderCircle
+            className="pointer-events-none absolute top-2 right-7 size-4 animate-spin text-gray-400"
+            aria-hidden="true"
+          />
         )}
       </div>
       {error && <p className={errorClass}>Options could not be loaded: {error}</p>}

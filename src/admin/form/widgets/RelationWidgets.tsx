@@ -7,7 +7,17 @@ import { RelationSelect } from './RelationSelect';
 import { labelOf, relationFrom, useRelationOptions } from './useRelationOptions';
 
 function singleRelation(fallbackModel: string) {
-  return function SingleRelationWidget({ id, value, onChange, disabled, readonly, required, rawErrors, options, registry }: WidgetProps) {
+  return function SingleRelationWidget({
+    id,
+    value,
+    onChange,
+    disabled,
+    readonly,
+    required,
+    rawErrors,
+    options,
+    registry,
+  }: WidgetProps) {
     return (
       <RelationSelect
         id={id}
@@ -47,11 +57,24 @@ export function FileWidget(props: WidgetProps) {
   );
 }
 /** Several related documents (`x-relation` on an array): user roles by name, projects, swarm services. */
-export function RelationsWidget({ id, value, onChange, disabled, readonly, rawErrors, options, registry, schema }: WidgetProps) {
+export function RelationsWidget({
+  id,
+  value,
+  onChange,
+  disabled,
+  readonly,
+  rawErrors,
+  options,
+  registry,
+  schema,
+}: WidgetProps) {
   const relation = relationFrom(options, '');
   const { options: choices, loading, error } = useRelationOptions(formContextOf(registry), relation);
   const selected: string[] = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  if (readonly) return <ReadOnlyBox id={id}>{selected.length ? selected.map((v) => labelOf(choices, v)).join(', ') : '—'}</ReadOnlyBox>;
+  if (readonly)
+    return (
+      <ReadOnlyBox id={id}>{selected.length ? selected.map((v) => labelOf(choices, v)).join(', ') : '—'}</ReadOnlyBox>
+    );
   const remaining = choices.filter((choice) => !selected.includes(choice.value));
   const full = typeof schema.maxItems === 'number' && selected.length >= schema.maxItems;
   return (
@@ -59,7 +82,10 @@ export function RelationsWidget({ id, value, onChange, disabled, readonly, rawEr
       {selected.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label="Selected">
           {selected.map((item) => (
-            <li key={item} className="inline-flex items-center gap-1 rounded-full border border-blue-200 bg-blue-50 py-0.5 pr-1 pl-2.5 text-sm text-blue-900">
+            <li
+              key={item}
+              className="inline-flex items-center gap-1 rounded-full border border-blue-200 bg-blue-50 py-0.5 pr-1 pl-2.5 text-sm text-blue-900"
+            >
               {labelOf(choices, item)}
               <button
                 type="button"

@@ -2,7 +2,20 @@ import { ariaDescribedByIds, enumOptionsIndexForValue, enumOptionsValueForIndex,
 import { inputClass } from '../ui/classes';
 
 /** A choice from `enum`, showing the `x-enumLabels` (for example the time multipliers 1 Normal ... 2 Ätzend). */
-export function SelectWidget({ id, htmlName, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options, autofocus }: WidgetProps) {
+export function SelectWidget({
+  id,
+  htmlName,
+  value,
+  onChange,
+  onBlur,
+  onFocus,
+  disabled,
+  readonly,
+  required,
+  rawErrors,
+  options,
+  autofocus,
+}: WidgetProps) {
   const enumOptions = options.enumOptions ?? [];
   const index = enumOptionsIndexForValue(value, enumOptions, false);
   const selected = typeof index === 'string' ? index : '';

@@ -22,10 +22,14 @@ export function useRelationOptions(context: FormContext, relation: RelationOptio
     context.loadOptions(model, byKey ? keyField : labelField).then(
       (options) => {
         if (!live) return;
-        setState({ options: byKey ? options.map((o) => ({ value: o.label, label: o.label })) : options, loading: false });
+        setState({
+          options: byKey ? options.map((o) => ({ value: o.label, label: o.label })) : options,
+          loading: false,
+        });
       },
       (error: unknown) => {
-        if (live) setState({ options: [], loading: false, error: error instanceof Error ? error.message : String(error) });
+        if (live)
+          setState({ options: [], loading: false, error: error instanceof Error ? error.message : String(error) });
       },
     );
     return () => {

@@ -30,18 +30,29 @@ afterAll(async () => {
 });
 
 async function actualIds(where: Sql, orderBy: Sql): Promise<string[]> {
-  const { rows } = await db.query<{ _id: string }>(sql`SELECT _id FROM ${table(probe.name)} WHERE ${where} ORDER BY ${orderBy}`);
+  const { rows } = await db.query<{ _id: string }>(
+    sql`SELECT _id FROM ${table(probe.name)} WHERE ${where} ORDER BY ${orderBy}`,
+  );
   return rows.map((row) => row._id);
 }
 
 function valueAt(doc: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), doc);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      doc,
+    );
 }
 
 function expectedIds(query: Record<string, unknown>, sort: Record<string, 1 | -1 | 'asc' | 'desc'>): string[] {
   const matched = new Query(query).find<Doc>(docs).all();
   // MongoDB sorts null and missing alike; mingo puts null after missing. Sort on copies without nulls.
-  const keys = Object.entries(sort).map(([path, d], i) => ({ path, key: path === '_id' ? '_id' : `k${i}`, dir: d === 1 || d === 'asc' ? (1 as const) : (-1 as const) }));
+  const keys = Object.entries(sort).map(([path, d], i) => ({
+    path,
+    key: path === '_id' ? '_id' : `k${i}`,
+    dir: d === 1 || d === 'asc' ? (1 as const) : (-1 as const),
+  }));
   const copies = matched.map((doc) => {
     const copy: Record<string, unknown> = { _id: doc._id };
     for (const { path, key } of keys) {
@@ -52,7 +63,11 @@ function expectedIds(query: Record<string, unknown>, sort: Record<string, 1 | -1
   });
   const spec: Record<string, 1 | -1> = Object.fromEntries(keys.map(({ key, dir }) => [key, dir]));
   if (!('_id' in spec)) spec._id = keys.length > 0 ? keys[keys.length - 1].dir : 1;
-  return new Query({}).find<{ _id: string }>(copies).sort(spec).all().map((doc) => doc._id);
+  return new Query({})
+    .find<{ _id: string }>(copies)
+    .sort(spec)
+    .all()
+    .map((doc) => doc._id);
 }
 
 describe('translateWhere and translateSort against mingo', () => {
@@ -72,8 +87,12 @@ describe('translateWhere and translateSort against mingo', () => {
         const extra = actual.filter((id) => !expected.includes(id)).slice(0, 3);
         const sample = [...missing, ...extra].map((id) => JSON.stringify(docs.find((d) => d._id === id)));
         failures.push(
-          [`#${i} ${JSON.stringify(query)} sort ${JSON.stringify(sort)}`, `SQL ${where.compile().text}`,
-            `expected ${expected.length}, got ${actual.length}; missing ${missing.join(',')}; extra ${extra.join(',')}`, ...sample].join('\n'),
+          [
+            `#${i} ${JSON.stringify(query)} sort ${JSON.stringify(sort)}`,
+            `SQL ${where.compile().text}`,
+            `expected ${expected.length}, got ${actual.length}; missing ${missing.join(',')}; extra ${extra.join(',')}`,
+            ...sample,
+          ].join('\n'),
         );
       }
     }

@@ -21,14 +21,103 @@ afterAll(async () => {
 });
 
 const PATTERNS = [
-  '^a', 'a$', '.', '^.$', 'a.c', '\\bfoo\\b', '\\Bo', 'b\\b', '\\bb', '\\B_', '\\d+', '\\D', '\\w+$', '\\W', '\\s', '\\S', '[a-c]+', '[^a-c]', '[\\d]',
-  '[\\w-]', '[.]', '[[:alpha:]]', 'x{2}', 'x{2,}', 'x{1,3}y', '(?:ab)+', 'a|b', '(a)(b)?', '\\x41', '\\x41B', '\\u00e4', '\\.',
-  '\\*', '\\/', '\\(', '[\\]]', '[\\\\]', 'colou?r', '^$', 'a*?c', 'ä', 'Ä', '\\t', ']', '}', '\\-', '[a\\-z]', '\\$', '^\\s*$',
-  '[\\u0041-\\u0043]', '[^\\n]', '\\f|\\v', '[\\b]', 'a{0}b', '^(?:foo|bar)(?:bar)?$',
+  '^a',
+  'a$',
+  '.',
+  '^.$',
+  'a.c',
+  '\\bfoo\\b',
+  '\\Bo',
+  'b\\b',
+  '\\bb',
+  '\\B_',
+  '\\d+',
+  '\\D',
+  '\\w+$',
+  '\\W',
+  '\\s',
+  '\\S',
+  '[a-c]+',
+  '[^a-c]',
+  '[\\d]',
+  '[\\w-]',
+  '[.]',
+  '[[:alpha:]]',
+  'x{2}',
+  'x{2,}',
+  'x{1,3}y',
+  '(?:ab)+',
+  'a|b',
+  '(a)(b)?',
+  '\\x41',
+  '\\x41B',
+  '\\u00e4',
+  '\\.',
+  '\\*',
+  '\\/',
+  '\\(',
+  '[\\]]',
+  '[\\\\]',
+  'colou?r',
+  '^$',
+  'a*?c',
+  'ä',
+  'Ä',
+  '\\t',
+  ']',
+  '}',
+  '\\-',
+  '[a\\-z]',
+  '\\$',
+  '^\\s*$',
+  '[\\u0041-\\u0043]',
+  '[^\\n]',
+  '\\f|\\v',
+  '[\\b]',
+  'a{0}b',
+  '^(?:foo|bar)(?:bar)?$',
 ];
 const SUBJECTS = [
-  'abc', 'ABC', 'a\nc', 'foo bar', 'foobar', 'x', 'xx', 'xxxy', 'a1b2', '', ' ', '\t', 'colour', 'color', 'Ä', 'ä', 'é',
-  '[:alpha:]', 'a]', '}', 'AB', 'xAB', 'xA', 'A', 'a.b', 'a*b', 'a/b', '(x)', '\\', '-', 'a-z', 'b', '$5', 'a\u2028c', 'b]', '\b', 'äb', 'b ä', 'foo_bar', 'ab\u00a0c',
+  'abc',
+  'ABC',
+  'a\nc',
+  'foo bar',
+  'foobar',
+  'x',
+  'xx',
+  'xxxy',
+  'a1b2',
+  '',
+  ' ',
+  '\t',
+  'colour',
+  'color',
+  'Ä',
+  'ä',
+  'é',
+  '[:alpha:]',
+  'a]',
+  '}',
+  'AB',
+  'xAB',
+  'xA',
+  'A',
+  'a.b',
+  'a*b',
+  'a/b',
+  '(x)',
+  '\\',
+  '-',
+  'a-z',
+  'b',
+  '$5',
+  'a\u2028c',
+  'b]',
+  '\b',
+  'äb',
+  'b ä',
+  'foo_bar',
+  'ab\u00a0c',
 ];
 
 async function column<T>(statement: Sql): Promise<T[]> {
@@ -53,14 +142,21 @@ describe('regular expressions on PostgreSQL', () => {
 });
 
 describe('translateSearch on PostgreSQL', () => {
-  it.each(['ALPHA', 'alpha beta', 'x%y', '%', '_', 'a.b', 'back\\slash', '\\', ' Beta ', 'Ωmega', 'line'])('finds %j like a substring search', async (term) => {
-    const condition = translateSearch(term, probe);
-    const found = await column<string>(sql`SELECT _id AS value FROM ${table(probe.name)} WHERE ${condition ?? sql`TRUE`} ORDER BY _id`);
-    const text = (value: unknown) => (typeof value === 'string' ? value : '');
-    const needle = term.trim().toLowerCase();
-    const expected = docs.filter((d) => `${text(d.name)} ${text(d.code)}`.toLowerCase().includes(needle)).map((d) => d._id);
-    expect(found).toEqual(expected.sort());
-  });
+  it.each(['ALPHA', 'alpha beta', 'x%y', '%', '_', 'a.b', 'back\\slash', '\\', ' Beta ', 'Ωmega', 'line'])(
+    'finds %j like a substring search',
+    async (term) => {
+      const condition = translateSearch(term, probe);
+      const found = await column<string>(
+        sql`SELECT _id AS value FROM ${table(probe.name)} WHERE ${condition ?? sql`TRUE`} ORDER BY _id`,
+      );
+      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      const needle = term.trim().toLowerCase();
+      const expected = docs
+        .filter((d) => `${text(d.name)} ${text(d.code)}`.toLowerCase().includes(needle))
+        .map((d) => d._id);
+      expect(found).toEqual(expected.sort());
+    },
+  );
 });
 
 describe('index use', () => {
@@ -76,13 +172,19 @@ describe('index use', () => {
 
   it('equality and $in on a sortable or filterable field use its column index', async () => {
     expect(await plan(translateWhere({ name: 'alpha' }, probeContext))).toMatch(/doc_probe_s_name_[0-9a-f]{6}/);
-    expect(await plan(translateWhere({ count: { $in: [1, 2] } }, probeContext))).toMatch(/doc_probe_f_count_[0-9a-f]{6}/);
-    expect(await plan(translateWhere({ total: { $gte: 2, $lt: 10 } }, probeContext))).toMatch(/doc_probe_s_total_[0-9a-f]{6}/);
+    expect(await plan(translateWhere({ count: { $in: [1, 2] } }, probeContext))).toMatch(
+      /doc_probe_f_count_[0-9a-f]{6}/,
+    );
+    expect(await plan(translateWhere({ total: { $gte: 2, $lt: 10 } }, probeContext))).toMatch(
+      /doc_probe_s_total_[0-9a-f]{6}/,
+    );
   });
 
   it('array containment uses the GIN index', async () => {
     expect(await plan(translateWhere({ tags: 'red' }, probeContext))).toMatch(/doc_probe_j_tags_[0-9a-f]{6}/);
-    expect(await plan(translateWhere({ tags: { $in: ['red', 'blue'] } }, probeContext))).toMatch(/doc_probe_j_tags_[0-9a-f]{6}/);
+    expect(await plan(translateWhere({ tags: { $in: ['red', 'blue'] } }, probeContext))).toMatch(
+      /doc_probe_j_tags_[0-9a-f]{6}/,
+    );
   });
 
   it('sorting in both directions scans the field index (nulls first ascending)', async () => {

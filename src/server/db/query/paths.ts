@@ -37,7 +37,8 @@ export function resolvePath(path: string, ctx: QueryContext): FieldPath {
   const { model } = ctx;
   const segments = path.split('.');
   const unknown = () => badRequest(`Unknown field ${shorten(path)} of ${model.label}`);
-  if (path.length > LIMITS.pathLength || segments.length > LIMITS.pathSegments) throw badRequest(`Field path too long: ${shorten(path)}`);
+  if (path.length > LIMITS.pathLength || segments.length > LIMITS.pathSegments)
+    throw badRequest(`Field path too long: ${shorten(path)}`);
   for (const segment of segments) {
     if (isForbiddenKey(segment)) throw badRequest(`Forbidden key ${segment} in ${shorten(path)}`);
     if (segment === '' || segment.startsWith('$')) throw unknown();
@@ -66,7 +67,8 @@ export function resolvePath(path: string, ctx: QueryContext): FieldPath {
       keys.push(segment);
       i++;
     } else if (kind === 'object') {
-      const property = schema.properties && Object.hasOwn(schema.properties, segment) ? schema.properties[segment] : undefined;
+      const property =
+        schema.properties && Object.hasOwn(schema.properties, segment) ? schema.properties[segment] : undefined;
       if (!property) throw unknown();
       if (property['x-secret'] !== undefined || property['x-roles'] || property.writeOnly) {
         throw badRequest(`Field ${shorten(path)} of ${model.label} cannot be queried`);
@@ -100,7 +102,11 @@ function start(field: FieldInfo, ctx: QueryContext): { schema: JsonSchema; baseI
 }
 
 /** A nested `$ref` is followed when a resolver is at hand; otherwise the node is free-form. */
-function deref(schema: JsonSchema, base: string | undefined, ctx: QueryContext): { schema: JsonSchema; baseId: string | undefined } {
+function deref(
+  schema: JsonSchema,
+  base: string | undefined,
+  ctx: QueryContext,
+): { schema: JsonSchema; baseId: string | undefined } {
   if (!schema.$ref) return { schema, baseId: base };
   if (!ctx.resolver) return { schema: {}, baseId: base };
   try {

@@ -65,7 +65,8 @@ export function isNull(shape: Shape, inElement: boolean): Sql {
 
 /** Equality to a non-null value: an array value means the exact array, a scalar also matches an array holding it. */
 export function equals(shape: Shape, value: Exclude<Literal, null>, label: string): Sql {
-  if (Array.isArray(value)) return shape.kind === 'array' || shape.kind === 'any' ? sql`${shape.json} = ${jsonb(value)}` : FALSE;
+  if (Array.isArray(value))
+    return shape.kind === 'array' || shape.kind === 'any' ? sql`${shape.json} = ${jsonb(value)}` : FALSE;
   switch (shape.kind) {
     case 'column': {
       const v = columnValue(shape, value, label);
@@ -95,7 +96,8 @@ export function equalsOneOf(shape: Shape, values: Exclude<Literal, null>[], labe
 }
 
 export function compare(shape: Shape, op: Comparison, value: Scalar, label: string): Sql {
-  const test = (json: Sql) => sql`(jsonb_typeof(${json}) = ${JSON_TYPE[typeOf(value)]} AND ${json} ${raw(op)} ${jsonb(value)})`;
+  const test = (json: Sql) =>
+    sql`(jsonb_typeof(${json}) = ${JSON_TYPE[typeOf(value)]} AND ${json} ${raw(op)} ${jsonb(value)})`;
   switch (shape.kind) {
     case 'column': {
       const v = columnValue(shape, value, label);

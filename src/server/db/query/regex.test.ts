@@ -46,11 +46,19 @@ describe('translateRegex', () => {
     ['[\\d-z]', 'a range next to \\d, \\w or \\s'],
     ['[a-\\w]', 'a range next to \\d, \\w or \\s'],
   ])('refuses %s', (pattern, reason) => {
-    expect(() => translateRegex(pattern, undefined, 'name')).toThrow(`Unsupported regular expression on name: ${reason}`);
+    expect(() => translateRegex(pattern, undefined, 'name')).toThrow(
+      `Unsupported regular expression on name: ${reason}`,
+    );
   });
 
   it('refuses invalid input with a 400', () => {
-    for (const [pattern, options] of [[5, undefined], ['(', undefined], ['a'.repeat(201), undefined], ['a', 'g'], ['a', 'u']]) {
+    for (const [pattern, options] of [
+      [5, undefined],
+      ['(', undefined],
+      ['a'.repeat(201), undefined],
+      ['a', 'g'],
+      ['a', 'u'],
+    ]) {
       expect(() => translateRegex(pattern, options, 'name')).toThrow(HttpError);
     }
   });

@@ -30,7 +30,8 @@ const QUANTIFIER = /^\{(\d{1,3})(?:(,)(\d{1,3})?)?\}/;
 
 export function translateRegex(pattern: unknown, options: unknown, label: string): PosixRegex {
   if (typeof pattern !== 'string') throw badRequest(`$regex on ${label} needs a string`);
-  if (pattern.length > LIMITS.regexLength) throw badRequest(`$regex on ${label} is longer than ${LIMITS.regexLength} characters`);
+  if (pattern.length > LIMITS.regexLength)
+    throw badRequest(`$regex on ${label} is longer than ${LIMITS.regexLength} characters`);
   if (options !== undefined && options !== '' && options !== 'i') {
     throw badRequest(`Unsupported $options ${shorten(String(options))} on ${label}: only 'i' is allowed`);
   }
@@ -108,7 +109,8 @@ function translateEscape(pattern: string, at: number, inClass: boolean): { text:
     // Inside brackets a negated class (`[\W]`) has no ARE spelling.
     return inClass ? undefined : { text: `[^${members}]`, length: 2 };
   }
-  if (!inClass && (next === 'b' || next === 'B')) return { text: next === 'b' ? WORD_BOUNDARY : NOT_WORD_BOUNDARY, length: 2 };
+  if (!inClass && (next === 'b' || next === 'B'))
+    return { text: next === 'b' ? WORD_BOUNDARY : NOT_WORD_BOUNDARY, length: 2 };
   if (next === 'x') {
     // JS reads exactly two hex digits; ARE would swallow any that follow.
     const hex = /^[0-9A-Fa-f]{2}/.exec(pattern.slice(at + 2))?.[0];

@@ -17,7 +17,8 @@ function rejection(query: unknown, ctx: QueryContext = probeContext): HttpError 
 }
 
 const nest = (levels: number): Record<string, unknown> => (levels === 0 ? { name: 'x' } : { $and: [nest(levels - 1)] });
-const notNest = (levels: number): Record<string, unknown> => (levels === 0 ? { $eq: 1 } : { $not: notNest(levels - 1) });
+const notNest = (levels: number): Record<string, unknown> =>
+  levels === 0 ? { $eq: 1 } : { $not: notNest(levels - 1) };
 class Custom {
   name = 'x';
 }
@@ -61,10 +62,18 @@ const CASES: [string, unknown, string | RegExp][] = [
   ['an array in $lte', { total: { $lte: [1] } }, '$lte on total needs a string, number or boolean'],
   ['an object in $eq', { name: { $eq: { a: 1 } } }, 'Unsupported value in the condition on name'],
   ['equality with an object', { address: { city: 'Basel' } }, /Equality with an object is not supported on address/],
-  ['mixed operators and fields', { address: { $exists: true, city: 'x' } }, 'Cannot mix operators and fields in the condition on address'],
+  [
+    'mixed operators and fields',
+    { address: { $exists: true, city: 'x' } },
+    'Cannot mix operators and fields in the condition on address',
+  ],
   ['nested arrays', { tags: [['a']] }, /Nested arrays and objects are not supported/],
   ['$in not an array', { name: { $in: 'x' } }, '$in on name needs an array'],
-  ['$in with 1001 values', { name: { $in: Array.from({ length: 1001 }, (_, i) => `n${i}`) } }, '$in on name has more than 1000 values'],
+  [
+    '$in with 1001 values',
+    { name: { $in: Array.from({ length: 1001 }, (_, i) => `n${i}`) } },
+    '$in on name has more than 1000 values',
+  ],
   ['$nin with objects', { name: { $nin: [{ a: 1 }] } }, 'Unsupported value in the condition on name'],
   ['$all with null', { tags: { $all: [null] } }, '$all on tags needs a string, number or boolean'],
   ['$exists: "yes"', { name: { $exists: 'yes' } }, '$exists on name needs true or false'],
@@ -86,7 +95,11 @@ const CASES: [string, unknown, string | RegExp][] = [
   ['a backreference', { name: { $regex: '(a)\\1' } }, /\\1 is not supported/],
   ['a too-deep $and chain', nest(10), /nested too deeply/],
   ['a too-deep $not chain', { total: notNest(10) }, /nested too deeply/],
-  ['101 conditions', { $or: Array.from({ length: 100 }, (_, i) => ({ count: i })) }, 'Too many conditions in query (at most 100)'],
+  [
+    '101 conditions',
+    { $or: Array.from({ length: 100 }, (_, i) => ({ count: i })) },
+    'Too many conditions in query (at most 100)',
+  ],
   ['a long value', { name: 'x'.repeat(10_001) }, 'Value too long in the condition on name'],
   ['a long path', { [`extra.${'k.'.repeat(10)}k`]: 1 }, /Field path too long/],
   ['an invalid date', { _createdAt: { $gt: 'yesterday' } }, 'Invalid date yesterday for _createdAt'],
@@ -103,8 +116,12 @@ describe('translateWhere rejects', () => {
 
   it('accepts what the limits allow', () => {
     expect(() => translateWhere(nest(3), probeContext)).not.toThrow();
-    expect(() => translateWhere({ $or: Array.from({ length: 99 }, (_, i) => ({ count: i })) }, probeContext)).not.toThrow();
-    expect(() => translateWhere({ name: { $in: Array.from({ length: 1000 }, (_, i) => `n${i}`) } }, probeContext)).not.toThrow();
+    expect(() =>
+      translateWhere({ $or: Array.from({ length: 99 }, (_, i) => ({ count: i })) }, probeContext),
+    ).not.toThrow();
+    expect(() =>
+      translateWhere({ name: { $in: Array.from({ length: 1000 }, (_, i) => `n${i}`) } }, probeContext),
+    ).not.toThrow();
     expect(() => translateWhere({ 'extra.anything.below': 1 }, probeContext)).not.toThrow();
     expect(() => translateWhere(Object.assign(Object.create(null), { name: 'x' }), probeContext)).not.toThrow();
   });
@@ -112,8 +129,12 @@ describe('translateWhere rejects', () => {
   it('refuses secret fields even when the caller may read them', () => {
     const registry = createRegistry(schemaSet);
     const ctx: QueryContext = { model: registry.models.user, canRead: () => true };
-    expect(rejection({ password: { $regex: '^\\$argon' } }, ctx).message).toBe('Field password of User cannot be queried');
-    expect(rejection({ passwordHash: 'x' }, { model: registry.models.client, canRead: () => true }).message).toBe('Unknown field passwordHash of Client');
+    expect(rejection({ password: { $regex: '^\\$argon' } }, ctx).message).toBe(
+      'Field password of User cannot be queried',
+    );
+    expect(rejection({ passwordHash: 'x' }, { model: registry.models.client, canRead: () => true }).message).toBe(
+      'Unknown field passwordHash of Client',
+    );
   });
 
   it('asks canRead about every field it touches', () => {

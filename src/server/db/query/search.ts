@@ -12,7 +12,8 @@ import { LIMITS } from './context';
 export function translateSearch(term: string, model: ModelInfo): Sql | undefined {
   const trimmed = term.trim();
   if (trimmed === '') return undefined;
-  if (trimmed.length > LIMITS.searchLength) throw badRequest(`Search term too long (at most ${LIMITS.searchLength} characters)`);
+  if (trimmed.length > LIMITS.searchLength)
+    throw badRequest(`Search term too long (at most ${LIMITS.searchLength} characters)`);
   const expression = searchColumn(model);
   if (!expression) throw badRequest(`${model.label} has no searchable fields`);
   // LIKE's wildcards and its escape character are matched literally.

@@ -41,7 +41,12 @@ describe('translateSort', () => {
     [JSON.parse('{"__proto__": 1}'), 'Forbidden key __proto__ in __proto__'],
     [['name'], 'Sort must be an object like { name: 1 }'],
     ['name', 'Sort must be an object like { name: 1 }'],
-    [Object.fromEntries(['name', 'code', 'total', 'count', 'active', 'due', '_id', '_createdAt', '_version'].map((k) => [k, 1])), 'Sort by at most 8 fields'],
+    [
+      Object.fromEntries(
+        ['name', 'code', 'total', 'count', 'active', 'due', '_id', '_createdAt', '_version'].map((k) => [k, 1]),
+      ),
+      'Sort by at most 8 fields',
+    ],
   ])('rejects %j', (input, message) => {
     expect(() => translateSort(input, probeContext)).toThrow(message);
   });

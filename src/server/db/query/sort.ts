@@ -5,7 +5,14 @@ import { resolvePath, type Shape } from './paths';
 
 type Direction = 'ASC' | 'DESC';
 
-const DIRECTIONS: Record<string, Direction> = { '1': 'ASC', '-1': 'DESC', asc: 'ASC', desc: 'DESC', ascending: 'ASC', descending: 'DESC' };
+const DIRECTIONS: Record<string, Direction> = {
+  '1': 'ASC',
+  '-1': 'DESC',
+  asc: 'ASC',
+  desc: 'DESC',
+  ascending: 'ASC',
+  descending: 'DESC',
+};
 
 /**
  * `{ field: 1 | -1 }` as an ORDER BY list (without the keywords). Missing and null come first

@@ -25,7 +25,11 @@ class Translator {
 
   query(input: unknown, depth: number): Sql {
     const object = this.object(input, 'A query', depth);
-    return p.and(Object.entries(object).map(([key, value]) => (key.startsWith('$') ? this.logical(key, value, depth) : this.field(key, value, depth))));
+    return p.and(
+      Object.entries(object).map(([key, value]) =>
+        key.startsWith('$') ? this.logical(key, value, depth) : this.field(key, value, depth),
+      ),
+    );
   }
 
   private object(value: unknown, what: string, depth: number): Record<string, unknown> {
@@ -36,7 +40,8 @@ class Translator {
   }
 
   private count(): void {
-    if (++this.conditions > LIMITS.conditions) throw badRequest(`Too many conditions in query (at most ${LIMITS.conditions})`);
+    if (++this.conditions > LIMITS.conditions)
+      throw badRequest(`Too many conditions in query (at most ${LIMITS.conditions})`);
   }
 
   private logical(op: string, value: unknown, depth: number): Sql {
@@ -58,13 +63,16 @@ class Translator {
     const condition = this.object(value, `The condition on ${target.label}`, depth + 1);
     const keys = Object.keys(condition);
     const operators = keys.filter((key) => key.startsWith('$')).length;
-    if (operators === 0) throw badRequest(`Equality with an object is not supported on ${target.label}; use dotted paths`);
-    if (operators !== keys.length) throw badRequest(`Cannot mix operators and fields in the condition on ${target.label}`);
+    if (operators === 0)
+      throw badRequest(`Equality with an object is not supported on ${target.label}; use dotted paths`);
+    if (operators !== keys.length)
+      throw badRequest(`Cannot mix operators and fields in the condition on ${target.label}`);
     return this.operators(target, condition, depth + 1);
   }
 
   private operators(target: FieldPath, object: Record<string, unknown>, depth: number): Sql {
-    if (Object.hasOwn(object, '$options') && !Object.hasOwn(object, '$regex')) throw badRequest(`$options without $regex on ${target.label}`);
+    if (Object.hasOwn(object, '$options') && !Object.hasOwn(object, '$regex'))
+      throw badRequest(`$options without $regex on ${target.label}`);
     const parts = Object.entries(object)
       .filter(([op]) => op !== '$options')
       .map(([op, arg]) => {
@@ -90,9 +98,17 @@ class Translator {
         return onPath(target, (leaf) => p.compare(leaf, COMPARISONS[op], value, label));
       }
       case '$in':
-        return this.oneOf(target, list(arg, what).map((v) => literal(v, label)));
+        return this.oneOf(
+          target,
+          list(arg, what).map((v) => literal(v, label)),
+        );
       case '$nin':
-        return p.not(this.oneOf(target, list(arg, what).map((v) => literal(v, label))));
+        return p.not(
+          this.oneOf(
+            target,
+            list(arg, what).map((v) => literal(v, label)),
+          ),
+        );
       case '$exists': {
         if (typeof arg !== 'boolean' && arg !== 0 && arg !== 1) throw badRequest(`${what} needs true or false`);
         const present = onPath(target, p.exists);
@@ -105,7 +121,8 @@ class Translator {
       case '$not': {
         const inner = this.object(arg, what, depth + 1);
         const keys = Object.keys(inner);
-        if (keys.length === 0 || keys.some((key) => !key.startsWith('$'))) throw badRequest(`${what} needs operators, e.g. { $gt: 10 }`);
+        if (keys.length === 0 || keys.some((key) => !key.startsWith('$')))
+          throw badRequest(`${what} needs operators, e.g. { $gt: 10 }`);
         return p.not(this.operators(target, inner, depth + 1));
       }
       case '$all': {
@@ -113,7 +130,8 @@ class Translator {
         return onPath(target, (leaf) => p.holdsAll(leaf, values, label));
       }
       case '$size': {
-        if (typeof arg !== 'number' || !Number.isInteger(arg) || arg < 0) throw badRequest(`${what} needs a non-negative integer`);
+        if (typeof arg !== 'number' || !Number.isInteger(arg) || arg < 0)
+          throw badRequest(`${what} needs a non-negative integer`);
         return onPath(target, (leaf) => p.hasSize(leaf, arg));
       }
       default:
@@ -152,7 +170,8 @@ function nullOnPath(target: FieldPath): Sql {
 }
 
 function scalar(value: unknown, what: string): Scalar {
-  if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) return literal(value, what) as Scalar;
+  if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))
+    return literal(value, what) as Scalar;
   throw badRequest(`${what} needs a string, number or boolean`);
 }
 
@@ -174,9 +193,11 @@ function literal(value: unknown, label: string): Literal {
     return value;
   }
   if (Array.isArray(value)) {
-    if (value.length > LIMITS.listItems) throw badRequest(`Array with more than ${LIMITS.listItems} values in the condition on ${label}`);
+    if (value.length > LIMITS.listItems)
+      throw badRequest(`Array with more than ${LIMITS.listItems} values in the condition on ${label}`);
     return value.map((item: unknown) => {
-      if (item !== null && typeof item === 'object') throw badRequest(`Nested arrays and objects are not supported in the condition on ${label}`);
+      if (item !== null && typeof item === 'object')
+        throw badRequest(`Nested arrays and objects are not supported in the condition on ${label}`);
       return literal(item, label) as Scalar | null;
     });
   }

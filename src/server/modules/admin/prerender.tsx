@@ -25,7 +25,12 @@ export async function prerenderAdmin(
   const list = requests.find((r) => r.path === '/api/document/find');
   if (!token || !list?.body) return undefined;
   const call = (method: InjectOptions['method'], url: string, body?: string) =>
-    app.inject({ method, url, payload: body, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) } });
+    app.inject({
+      method,
+      url,
+      payload: body,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    });
   const [self, schemas, session, found] = await Promise.all([
     call('GET', '/api/self'),
     call('GET', '/api/schemas'),
@@ -51,7 +56,11 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
  * the markup in the root, the preload after it, and the entry script started after the first paint (its modules still download at once, through the
  * modulepreload links), so the browser shows the page before it spends its time on the code.
  */
-export function prerenderedHtml(html: string, page: { markup: string; preload: AdminPreload; title: string }, head: string): string {
+export function prerenderedHtml(
+  html: string,
+  page: { markup: string; preload: AdminPreload; title: string },
+  head: string,
+): string {
   const { markup, preload, title } = page;
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   const start = entry

@@ -32,20 +32,38 @@ const sessionSchema = {
  * GET /_ and every path below it (the SPA routes them). Screens registered by later modules at a
  * fixed path (e.g. /_/simos-web) win over the wildcard.
  */
-export async function adminRoutes(app: FastifyInstance, services: Services, options: AdminRoutesOptions = {}): Promise<void> {
+export async function adminRoutes(
+  app: FastifyInstance,
+  services: Services,
+  options: AdminRoutesOptions = {},
+): Promise<void> {
   const clientDir = path.resolve(options.clientDir ?? process.env.CLIENT_DIR ?? 'dist/client');
   const assets = path.join(clientDir, 'assets');
 
-  app.get('/api/admin/session', { schema: sessionSchema }, async (request) => ({ permissions: [...request.caller.permissions] }));
+  app.get('/api/admin/session', { schema: sessionSchema }, async (request) => ({
+    permissions: [...request.caller.permissions],
+  }));
 
   if (existsSync(assets)) {
-    await app.register(fastifyStatic, { root: assets, prefix: '/assets/', decorateReply: false, immutable: true, maxAge: '365d', index: false, schemaHide: true, preCompressed: true });
+    await app.register(fastifyStatic, {
+      root: assets,
+      prefix: '/assets/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      schemaHide: true,
+      preCompressed: true,
+    });
   }
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const html = await readFile(path.join(clientDir, ADMIN_HTML), 'utf8').catch(() => undefined);
     if (html === undefined) {
-      return reply.code(503).type('text/plain; charset=utf-8').send('The admin is not built yet: run `npm run build` (npm start does it).');
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The admin is not built yet: run `npm run build` (npm start does it).');
     }
     const requests = earlyRequests(services.registry, new URL(request.url, 'http://admin'));
     reply.type('text/html; charset=utf-8').header('x-frame-options', 'DENY');
@@ -55,7 +73,9 @@ export async function adminRoutes(app: FastifyInstance, services: Services, opti
       const schemas = earlyRequestsScript(requests.filter((r) => r.path === '/api/schemas'));
       return reply.header('cache-control', 'no-store').send(prerenderedHtml(html, rendered, schemas));
     }
-    return reply.header('cache-control', 'no-cache').send(html.replace('</title>', `</title>${earlyRequestsScript(requests)}`));
+    return reply
+      .header('cache-control', 'no-cache')
+      .send(html.replace('</title>', `</title>${earlyRequestsScript(requests)}`));
   };
   app.get('/_', { schema: { hide: true } }, sendIndex);
   app.get('/_/*', { schema: { hide: true } }, sendIndex);

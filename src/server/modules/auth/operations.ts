@@ -101,8 +101,12 @@ export function createAuthService(deps: AuthDependencies): AuthService {
         throw unauthorized(INVALID_SESSION);
       }
       const granted = await grants();
-      const caller = callerOf({ _id: session.userId, login: session.login, roles: session.roles }, (role) => granted.get(role) ?? []);
-      if (startedIn === generation) remember(hash, { caller, userId: session.userId, expiresAt: session.expiresAt, checkedAt: at });
+      const caller = callerOf(
+        { _id: session.userId, login: session.login, roles: session.roles },
+        (role) => granted.get(role) ?? [],
+      );
+      if (startedIn === generation)
+        remember(hash, { caller, userId: session.userId, expiresAt: session.expiresAt, checkedAt: at });
       return caller;
     },
 

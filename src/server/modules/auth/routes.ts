@@ -52,7 +52,10 @@ const loginRouteSchema = {
   body: loginBodySchema,
   response: { 200: loginStateSchema, 401: errorSchema, 429: errorSchema },
 };
-const selfRouteSchema = { summary: 'The logged-in user (checks the session)', response: { 200: publicUserSchema, 401: errorSchema } };
+const selfRouteSchema = {
+  summary: 'The logged-in user (checks the session)',
+  response: { 200: publicUserSchema, 401: errorSchema },
+};
 const logoutRouteSchema = {
   summary: 'Revokes the session of the bearer token',
   response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } }, 401: errorSchema },
@@ -110,21 +113,13 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
     );
   });
 
-  app.get(
-    '/api/self',
-    { schema: selfRouteSchema },
-    async (request) => auth.currentUser(request.caller),
-  );
+  app.get('/api/self', { schema: selfRouteSchema }, async (request) => auth.currentUser(request.caller));
 
-  app.post(
-    '/api/logout',
-    { schema: logoutRouteSchema },
-    async (request, reply) => {
-      const token = bearerToken(request);
-      if (!token || !request.caller.user) throw unauthorized();
-      await auth.logout(token);
-      clearSessionCookie(request, reply);
-      return { ok: true };
-    },
-  );
+  app.post('/api/logout', { schema: logoutRouteSchema }, async (request, reply) => {
+    const token = bearerToken(request);
+    if (!token || !request.caller.user) throw unauthorized();
+    await auth.logout(token);
+    clearSessionCookie(request, reply);
+    return { ok: true };
+  });
 }

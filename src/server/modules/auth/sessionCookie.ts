@@ -13,7 +13,10 @@ function attributes(request: FastifyRequest): string {
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeMs: number): void {
-  reply.header('set-cookie', `${ADMIN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${Math.floor(maxAgeMs / 1000)}; ${attributes(request)}`);
+  reply.header(
+    'set-cookie',
+    `${ADMIN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${Math.floor(maxAgeMs / 1000)}; ${attributes(request)}`,
+  );
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {

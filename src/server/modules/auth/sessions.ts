@@ -53,7 +53,8 @@ interface SessionQueryRow {
   last_seen_at: Date | null;
 }
 
-const stringArray = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const stringArray = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 /** The auth_session table; only this file knows its SQL. */
 export function createSessionRepository(db: Database, now: () => number) {
@@ -90,11 +91,18 @@ export function createSessionRepository(db: Database, now: () => number) {
       if (!row.last_seen_at || at - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
         await db.query(sql`UPDATE auth_session SET last_seen_at = ${new Date(at)} WHERE token_hash = ${hash}`);
       }
-      return { userId: row.user_id, login: row.login, roles: stringArray(row.roles), expiresAt: row.expires_at.getTime() };
+      return {
+        userId: row.user_id,
+        login: row.login,
+        roles: stringArray(row.roles),
+        expiresAt: row.expires_at.getTime(),
+      };
     },
 
     async revoke(hash: string): Promise<void> {
-      await db.query(sql`UPDATE auth_session SET revoked_at = ${new Date(now())} WHERE token_hash = ${hash} AND revoked_at IS NULL`);
+      await db.query(
+        sql`UPDATE auth_session SET revoked_at = ${new Date(now())} WHERE token_hash = ${hash} AND revoked_at IS NULL`,
+      );
     },
 
     async revokeUser(userId: string, exceptHash?: string): Promise<void> {

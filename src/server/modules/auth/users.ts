@@ -13,7 +13,11 @@ const isPermission = (value: unknown): value is Permission => (PERMISSIONS as re
 
 /** What a user may show of themselves: never the password hash, whatever else the document holds. */
 export function publicUser(_id: string, doc: UserDoc): PublicUser {
-  const user: PublicUser = { _id, login: String(doc.login), roles: Array.isArray(doc.roles) ? doc.roles.filter(isString) : [] };
+  const user: PublicUser = {
+    _id,
+    login: String(doc.login),
+    roles: Array.isArray(doc.roles) ? doc.roles.filter(isString) : [],
+  };
   for (const key of ['email', 'firstName', 'lastName'] as const) {
     const value = doc[key];
     if (isString(value)) user[key] = value;
@@ -54,7 +58,9 @@ export function createUserRepository(db: Database, registry: Registry) {
         sql`SELECT ${roleName} AS name, ${fieldExpression(['permissions'], 'json')} AS permissions
             FROM ${table('role')} WHERE deleted_at IS NULL`,
       );
-      return new Map(rows.map((row) => [row.name, Array.isArray(row.permissions) ? row.permissions.filter(isPermission) : []]));
+      return new Map(
+        rows.map((row) => [row.name, Array.isArray(row.permissions) ? row.permissions.filter(isPermission) : []]),
+      );
     },
 
     /**
@@ -68,13 +74,19 @@ export function createUserRepository(db: Database, registry: Registry) {
         await tx.query(sql`SELECT pg_advisory_xact_lock(hashtext('baukasten.ensureAdmin'))`);
         if (await anyUser(tx)) return false;
         for (const name of ALMIGHTY_ROLES) {
-          const existing = await tx.query(sql`SELECT 1 FROM ${table('role')} WHERE ${roleName} = ${name} AND deleted_at IS NULL`);
+          const existing = await tx.query(
+            sql`SELECT 1 FROM ${table('role')} WHERE ${roleName} = ${name} AND deleted_at IS NULL`,
+          );
           if (existing.rows.length > 0) continue;
           const doc = { name, permissions: [] };
-          await tx.query(sql`INSERT INTO ${table('role')} (_id, doc) VALUES (${createObjectId()}, ${JSON.stringify(doc)}::jsonb)`);
+          await tx.query(
+            sql`INSERT INTO ${table('role')} (_id, doc) VALUES (${createObjectId()}, ${JSON.stringify(doc)}::jsonb)`,
+          );
         }
         const admin = { login: 'admin', roles: ['superuser'], projects: [], password: hashed };
-        await tx.query(sql`INSERT INTO ${table('user')} (_id, doc) VALUES (${createObjectId()}, ${JSON.stringify(admin)}::jsonb)`);
+        await tx.query(
+          sql`INSERT INTO ${table('user')} (_id, doc) VALUES (${createObjectId()}, ${JSON.stringify(admin)}::jsonb)`,
+        );
         return true;
       });
     },

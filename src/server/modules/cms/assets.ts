@@ -50,8 +50,18 @@ function assetsOf(manifest: Record<string, ManifestChunk>, clientDir: string): C
   };
   entry.imports?.forEach(visit);
   const assetsDir = path.join(clientDir, 'assets');
-  const fonts = existsSync(assetsDir) ? readdirSync(assetsDir).filter((file) => /^inter-latin-wght-normal-.*\.woff2$/.test(file)).map((file) => `assets/${file}`) : [];
+  const fonts = existsSync(assetsDir)
+    ? readdirSync(assetsDir)
+        .filter((file) => /^inter-latin-wght-normal-.*\.woff2$/.test(file))
+        .map((file) => `assets/${file}`)
+    : [];
   const url = (file: string) => `/${file}`;
   const inlineCss = [...css].map((file) => readFileSync(path.join(clientDir, file), 'utf8')).join('\n');
-  return { script: url(entry.file), preload: [...preload].map(url), css: [...css].map(url), inlineCss, fonts: fonts.slice(0, 1).map(url) };
+  return {
+    script: url(entry.file),
+    preload: [...preload].map(url),
+    css: [...css].map(url),
+    inlineCss,
+    fonts: fonts.slice(0, 1).map(url),
+  };
 }

@@ -14,14 +14,24 @@ export interface CachedAnswer {
 
 export function cachedAnswer(status: number, body: string, location?: string): CachedAnswer {
   const bytes = Buffer.from(body, 'utf8');
-  return { status, location, body: bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"` };
+  return {
+    status,
+    location,
+    body: bytes,
+    etag: `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`,
+  };
 }
 
 /** The best encoding of an answer for an Accept-Encoding header (compressed once, then kept). */
-export function encoded(answer: CachedAnswer, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+export function encoded(
+  answer: CachedAnswer,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding?: 'br' | 'gzip' } {
   if (answer.body.length < 1024 || !acceptEncoding) return { body: answer.body };
   if (/\bbr\b/.test(acceptEncoding)) {
-    answer.br ??= brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } });
+    answer.br ??= brotliCompressSync(answer.body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length },
+    });
     return { body: answer.br, encoding: 'br' };
   }
   if (/\bgzip\b/.test(acceptEncoding)) {

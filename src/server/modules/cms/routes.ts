@@ -62,7 +62,8 @@ export function cmsRoutes(app: FastifyInstance, services: Services): SiteService
     },
     async (request) => {
       const resolution = await site.resolve(request.caller, request.query);
-      if (resolution.kind === 'page') return { page: resolution.page, layout: resolution.layout, pagePaths: resolution.pagePaths };
+      if (resolution.kind === 'page')
+        return { page: resolution.page, layout: resolution.layout, pagePaths: resolution.pagePaths };
       if (resolution.kind === 'redirect') return { redirect: { to: resolution.to, permanent: resolution.permanent } };
       throw notFound(NOT_FOUND_TEXT);
     },
@@ -70,11 +71,17 @@ export function cmsRoutes(app: FastifyInstance, services: Services): SiteService
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const origin = originOf(request, (await site.siteConfig()).domain);
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemapXml(origin, await site.indexablePages()));
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(sitemapXml(origin, await site.indexablePages()));
   });
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
     const origin = originOf(request, (await site.siteConfig()).domain);
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(origin));
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(origin));
   });
   return site;
 }
@@ -84,14 +91,25 @@ function originOf(request: FastifyRequest, domain: string | undefined): string {
   return domain ? `https://${domain}` : `${request.protocol}://${request.host}`;
 }
 
-const isReserved = (url: string) => url === '/_' || url.startsWith('/_/') || url.startsWith('/_?') || url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/');
+const isReserved = (url: string) =>
+  url === '/_' ||
+  url.startsWith('/_/') ||
+  url.startsWith('/_?') ||
+  url === '/api' ||
+  url.startsWith('/api/') ||
+  url.startsWith('/assets/');
 
 /**
  * Server-side rendering of every path not under /_ or /api: a page (200), a redirect (301 when
  * permanent, else 302) or 'not found' (404). Anonymous answers are cached per origin and path until
  * a page, layout, site configuration or redirect changes.
  */
-export function siteRoutes(app: FastifyInstance, services: Services, site: SiteService, options: CmsRoutesOptions = {}): void {
+export function siteRoutes(
+  app: FastifyInstance,
+  services: Services,
+  site: SiteService,
+  options: CmsRoutesOptions = {},
+): void {
   const clientDir = path.resolve(options.clientDir ?? process.env.CLIENT_DIR ?? 'dist/client');
   const assets = clientAssetsLoader(clientDir);
   const cache = new PageCache();
@@ -127,9 +145,16 @@ export function siteRoutes(app: FastifyInstance, services: Services, site: SiteS
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  reply.code(answer.status).header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin');
+  reply
+    .code(answer.status)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'strict-origin-when-cross-origin');
   if (answer.location) return reply.header('location', answer.location).header('cache-control', 'no-cache').send();
-  reply.header('cache-control', 'no-cache').header('etag', answer.etag).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  reply
+    .header('cache-control', 'no-cache')
+    .header('etag', answer.etag)
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
   if (answer.status === 200 && request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
   const { body, encoding } = encoded(answer, request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);

@@ -7,7 +7,12 @@ import type { Doc } from '../documents/service';
 
 /** What a site path resolves to (spec section 2, "Public"): a page, a redirect, or nothing. */
 export type Resolution =
-  | { kind: 'page'; page: Page & { _id: string }; layout: Pick<Layout, 'elements'> | null; pagePaths: Record<string, string> }
+  | {
+      kind: 'page';
+      page: Page & { _id: string };
+      layout: Pick<Layout, 'elements'> | null;
+      pagePaths: Record<string, string>;
+    }
   | { kind: 'redirect'; to: string; permanent: boolean }
   | { kind: 'notFound' };
 
@@ -63,7 +68,8 @@ export function createSiteService({ documents, bus }: Pick<Services, 'documents'
     const query: Record<string, unknown> = { _path: path };
     if (project) query.project = project;
     if (language) query.language = language;
-    const [page] = (await documents.find(caller, 'page', { query, limit: 1, sort: { _createdAt: 1 } })).results as (Page & Doc)[];
+    const [page] = (await documents.find(caller, 'page', { query, limit: 1, sort: { _createdAt: 1 } }))
+      .results as (Page & Doc)[];
     if (page) {
       const layout = typeof page.layout === 'string' ? await findLayout(page.layout) : null;
       const ids = linkedPageIds([...(page.elements ?? []), ...(layout?.elements ?? []).map((item) => item.element)]);
@@ -71,7 +77,8 @@ export function createSiteService({ documents, bus }: Pick<Services, 'documents'
     }
     // Redirects are configuration, not content: looked up as the server, answered to anyone.
     const [redirect] = (await documents.find(SYSTEM, 'redirect', { query: { from: path }, limit: 1 })).results;
-    if (redirect && typeof redirect.to === 'string') return { kind: 'redirect', to: redirect.to, permanent: redirect.permanent === true };
+    if (redirect && typeof redirect.to === 'string')
+      return { kind: 'redirect', to: redirect.to, permanent: redirect.permanent === true };
     return { kind: 'notFound' };
   }
 
@@ -83,16 +90,28 @@ export function createSiteService({ documents, bus }: Pick<Services, 'documents'
   /** Paths of the linked pages the caller may read (a link to a page they may not read gets no path). */
   async function pathsOf(caller: Caller, ids: string[]): Promise<Record<string, string>> {
     if (ids.length === 0) return {};
-    const { results } = await documents.find(caller, 'page', { query: { _id: { $in: ids.slice(0, 500) } }, limit: 500 });
-    return Object.fromEntries(results.filter((page) => typeof page._path === 'string').map((page) => [page._id, page._path as string]));
+    const { results } = await documents.find(caller, 'page', {
+      query: { _id: { $in: ids.slice(0, 500) } },
+      limit: 500,
+    });
+    return Object.fromEntries(
+      results.filter((page) => typeof page._path === 'string').map((page) => [page._id, page._path as string]),
+    );
   }
 
   /** The pages a search engine may list: readable by guests and not marked noIndex. */
   async function indexablePages(): Promise<{ path: string; updatedAt?: string }[]> {
-    const { results } = await documents.find(ANONYMOUS, 'page', { query: { noIndex: { $ne: true } }, sort: { _path: 1 }, limit: 500 });
+    const { results } = await documents.find(ANONYMOUS, 'page', {
+      query: { noIndex: { $ne: true } },
+      sort: { _path: 1 },
+      limit: 500,
+    });
     return results
       .filter((page) => typeof page._path === 'string')
-      .map((page) => ({ path: page._path as string, updatedAt: typeof page._updatedAt === 'string' ? page._updatedAt : undefined }));
+      .map((page) => ({
+        path: page._path as string,
+        updatedAt: typeof page._updatedAt === 'string' ? page._updatedAt : undefined,
+      }));
   }
 
   return { siteConfig, resolve, indexablePages };

@@ -1,4 +1,5 @@
-const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const escapeXml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** Path segments percent-encoded as a URL needs them ('/Über uns' -> '/%C3%9Cber%20uns'). */
 export function encodePath(path: string): string {
@@ -16,5 +17,14 @@ export function sitemapXml(origin: string, pages: { path: string; updatedAt?: st
 
 /** Crawlers may read the site and the images it shows, not the admin or the rest of the API. */
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', 'Allow: /api/files/', 'Disallow: /_', 'Disallow: /api/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Allow: /api/files/',
+    'Disallow: /_',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

@@ -55,7 +55,12 @@ function aclCondition(list: '_read' | '_write', roles: string[]): Sql {
 }
 
 /** May the caller perform a write action on this (existing or new) document? Throws 401/403 otherwise. */
-export function assertCanWrite(caller: Caller, model: ModelInfo, action: Exclude<Action, 'read'>, existing?: Record<string, unknown>): void {
+export function assertCanWrite(
+  caller: Caller,
+  model: ModelInfo,
+  action: Exclude<Action, 'read'>,
+  existing?: Record<string, unknown>,
+): void {
   const permitted = hasAccess(caller, model.permission[action]);
   const asOwner = action === 'update' && existing !== undefined && owns(caller, model, existing);
   if (!permitted && !asOwner) deny(caller, `${action} ${model.label}`);
@@ -72,7 +77,11 @@ export function fieldsByName(model: ModelInfo): Map<string, FieldInfo> {
 }
 
 /** The document without the fields the caller may not see; undefined when they may not read it at all. */
-export function project(caller: Caller, model: ModelInfo, doc: Record<string, unknown>): Record<string, unknown> | undefined {
+export function project(
+  caller: Caller,
+  model: ModelInfo,
+  doc: Record<string, unknown>,
+): Record<string, unknown> | undefined {
   const permitted = hasAccess(caller, model.permission.read) || owns(caller, model, doc);
   if (!permitted || (model.acl && !passesAcl(caller, doc._read))) return undefined;
   const visible: Record<string, unknown> = {};

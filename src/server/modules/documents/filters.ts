@@ -37,8 +37,13 @@ export class FilterValues {
     const field = model.fields.find((f) => f.name === name);
     if (!field || !canReadField(caller, field)) throw badRequest(`Unknown field ${name} of ${model.label}`);
     if (!field.filterable) throw badRequest(`Field ${name} of ${model.label} is not filterable`);
-    if (field.enumValues) return field.enumValues.map((value, i) => ({ value, label: field.enumLabels?.[i] ?? String(value) }));
-    if (field.type === 'boolean') return [{ value: true, label: 'Ja' }, { value: false, label: 'Nein' }];
+    if (field.enumValues)
+      return field.enumValues.map((value, i) => ({ value, label: field.enumLabels?.[i] ?? String(value) }));
+    if (field.type === 'boolean')
+      return [
+        { value: true, label: 'Ja' },
+        { value: false, label: 'Nein' },
+      ];
     const key = `${model.name}\u0000${name}\u0000${caller.almighty ? '*' : caller.roles.join(',')}\u0000${caller.user?._id ?? ''}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
@@ -48,12 +53,18 @@ export class FilterValues {
       kind === 'json'
         ? await this.repo.distinctElements(model.name, name, scope, MAX_OPTIONS)
         : await this.repo.distinct(model.name, columnExpression(model, name, kind), scope, MAX_OPTIONS);
-    const options = field.relation ? await this.labelled(caller, field.relation, values) : values.map((value) => ({ value, label: String(value) }));
+    const options = field.relation
+      ? await this.labelled(caller, field.relation, values)
+      : values.map((value) => ({ value, label: String(value) }));
     this.cache.set(key, options);
     return options;
   }
 
-  private async labelled(caller: Caller, relation: { model: string; key: string; label: string }, values: unknown[]): Promise<FilterOption[]> {
+  private async labelled(
+    caller: Caller,
+    relation: { model: string; key: string; label: string },
+    values: unknown[],
+  ): Promise<FilterOption[]> {
     const target = this.registry.model(relation.model);
     let scope: Sql | undefined;
     try {
@@ -63,7 +74,9 @@ export class FilterValues {
     }
     if (!target || !scope) return values.map((value) => ({ value, label: String(value) }));
     const docs = await this.repo.findByKeys(target, relation.key, values.map(String), scope);
-    const labels = new Map(docs.map((doc) => [String(doc[relation.key]), project(caller, target, doc)?.[relation.label]]));
+    const labels = new Map(
+      docs.map((doc) => [String(doc[relation.key]), project(caller, target, doc)?.[relation.label]]),
+    );
     return values
       .map((value) => ({ value, label: String(labels.get(String(value)) ?? value) }))
       .sort((a, b) => a.label.localeCompare(b.label, 'de'));

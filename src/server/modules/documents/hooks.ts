@@ -11,12 +11,39 @@ import { fileItemHooks } from '../files/paths';
  */
 export interface ModelHooks {
   /** Inside the write transaction, after validation: may adjust `doc` or throw an HttpError. */
-  beforeWrite?(args: { tx: DocumentRepository; registry: Registry; caller: Caller; model: ModelInfo; doc: Record<string, unknown>; existing?: Doc }): Promise<void>;
-  beforeDelete?(args: { tx: DocumentRepository; registry: Registry; caller: Caller; model: ModelInfo; doc: Doc }): Promise<void>;
+  beforeWrite?(args: {
+    tx: DocumentRepository;
+    registry: Registry;
+    caller: Caller;
+    model: ModelInfo;
+    doc: Record<string, unknown>;
+    existing?: Doc;
+  }): Promise<void>;
+  beforeDelete?(args: {
+    tx: DocumentRepository;
+    registry: Registry;
+    caller: Caller;
+    model: ModelInfo;
+    doc: Doc;
+  }): Promise<void>;
   /** Inside the write transaction, after the row is written (or soft-deleted, with `deleted`): keeps derived data of other rows right. */
-  afterWriteInTx?(args: { tx: DocumentRepository; registry: Registry; caller: Caller; model: ModelInfo; doc: Doc; existing?: Doc; deleted?: boolean }): Promise<void>;
+  afterWriteInTx?(args: {
+    tx: DocumentRepository;
+    registry: Registry;
+    caller: Caller;
+    model: ModelInfo;
+    doc: Doc;
+    existing?: Doc;
+    deleted?: boolean;
+  }): Promise<void>;
   /** After commit. */
-  afterWrite?(args: { bus: EventBus; model: ModelInfo; doc: Doc; action: 'create' | 'update' | 'delete'; previous?: Doc }): void;
+  afterWrite?(args: {
+    bus: EventBus;
+    model: ModelInfo;
+    doc: Doc;
+    action: 'create' | 'update' | 'delete';
+    previous?: Doc;
+  }): void;
 }
 
 /** Files and folders: paths, child counts and inherited permissions (files/paths.ts); the file browser reloads a folder on `cms/item` with the item's id and parent. */
@@ -28,7 +55,13 @@ const fileItem: ModelHooks = {
     bus.publish({ type: 'cms/item', id: doc._id, parent: parentOf(doc), model: item, doc });
     // A move empties a place in the old folder too: its browsers reload as well.
     if (previous && parentOf(previous) !== parentOf(doc)) {
-      bus.publish({ type: 'cms/item', id: doc._id, parent: parentOf(previous), model: item, doc: { ...doc, _parent: parentOf(previous) } });
+      bus.publish({
+        type: 'cms/item',
+        id: doc._id,
+        parent: parentOf(previous),
+        model: item,
+        doc: { ...doc, _parent: parentOf(previous) },
+      });
     }
   },
 };

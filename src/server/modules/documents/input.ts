@@ -12,7 +12,8 @@ export function assertSafeJson(value: unknown, depth = 0): void {
   if (Array.isArray(value)) return value.forEach((item) => assertSafeJson(item, depth + 1));
   if (!value || typeof value !== 'object') return;
   for (const key of Object.keys(value)) {
-    if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw badRequest(`Field name ${key} is not allowed`);
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype')
+      throw badRequest(`Field name ${key} is not allowed`);
     assertSafeJson((value as Record<string, unknown>)[key], depth + 1);
   }
 }
@@ -52,7 +53,11 @@ export function mergeInput(
       else keep();
     } else if (!canWriteField(caller, field) || (asOwner && !field.ownerWritable)) {
       if (sent && !equal(input[field.name], stored)) {
-        throw forbidden(asOwner && !field.ownerWritable ? `You cannot change your own ${field.label.toLowerCase()}` : `Not allowed to change ${field.name}`);
+        throw forbidden(
+          asOwner && !field.ownerWritable
+            ? `You cannot change your own ${field.label.toLowerCase()}`
+            : `Not allowed to change ${field.name}`,
+        );
       }
       keep();
     } else if (!sent) keep();
@@ -71,9 +76,14 @@ function acceptsNull(field: FieldInfo): boolean {
 export function applyComputed(model: ModelInfo, doc: Record<string, unknown>): void {
   for (const field of model.fields) {
     if (!field.computed) continue;
-    const rows = Array.isArray(doc[field.computed.array]) ? (doc[field.computed.array] as Record<string, unknown>[]) : [];
+    const rows = Array.isArray(doc[field.computed.array])
+      ? (doc[field.computed.array] as Record<string, unknown>[])
+      : [];
     const sum = rows.reduce((total, row) => {
-      const product = field.computed!.fields.reduce((p, name) => p * (typeof row?.[name] === 'number' ? (row[name] as number) : 0), 1);
+      const product = field.computed!.fields.reduce(
+        (p, name) => p * (typeof row?.[name] === 'number' ? (row[name] as number) : 0),
+        1,
+      );
       return total + product;
     }, 0);
     doc[field.name] = Math.round(sum * 100) / 100;

@@ -9,7 +9,13 @@ const MAX_DEPTH = 64;
  * `POST /api/database/{model}/{id}`: changes name, parent and `_read`/`_write` of a file or folder,
  * keeping everything else. A folder cannot move into itself or one of its descendants.
  */
-export async function patchItem(documents: DocumentService, caller: Caller, model: string, id: string, patch: Record<string, unknown>): Promise<Doc> {
+export async function patchItem(
+  documents: DocumentService,
+  caller: Caller,
+  model: string,
+  id: string,
+  patch: Record<string, unknown>,
+): Promise<Doc> {
   if (!ITEM_MODELS.includes(model)) throw badRequest(`Only files and folders can be changed here, not ${model}`);
   if (patch._id !== undefined && patch._id !== id) throw badRequest('_id of the body does not match the path');
   const existing = await documents.findById(caller, model, id);

@@ -34,7 +34,10 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
   bus.subscribe((event) => event.type === 'document' && filterValues.invalidate());
 
   // Models are validated with their system fields; defaults of the schema fill new documents.
-  const ajv = createAjv({ ...registry.schemas, models: Object.fromEntries(Object.values(registry.models).map((m) => [m.name, m.schema])) }, { useDefaults: true });
+  const ajv = createAjv(
+    { ...registry.schemas, models: Object.fromEntries(Object.values(registry.models).map((m) => [m.name, m.schema])) },
+    { useDefaults: true },
+  );
   const validators = new Map<string, ValidateFunction>();
   const validatorOf = (model: ModelInfo) => {
     let validate = validators.get(model.name);
@@ -48,7 +51,11 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
     return model;
   }
 
-  const context = (caller: Caller, model: ModelInfo): QueryContext => ({ model, canRead: (field) => canReadField(caller, field), resolver: registry.resolver });
+  const context = (caller: Caller, model: ModelInfo): QueryContext => ({
+    model,
+    canRead: (field) => canReadField(caller, field),
+    resolver: registry.resolver,
+  });
 
   function listWhere(caller: Caller, model: ModelInfo, options: FindOptions): Sql {
     const parts: Sql[] = [readScope(caller, model)];
@@ -81,10 +88,20 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
     const results = listed.docs.map((doc) => project(caller, model, doc) as Doc);
     if (options.populate?.length) await populate(repo, registry, caller, model, results, options.populate);
     if (!listForm) return { results };
-    return { results, total: listed.total ?? 0, ...(listed.estimated ? { totalEstimated: true } : {}), ...(filters ? { filters } : {}) };
+    return {
+      results,
+      total: listed.total ?? 0,
+      ...(listed.estimated ? { totalEstimated: true } : {}),
+      ...(filters ? { filters } : {}),
+    };
   }
 
-  async function findById(caller: Caller, name: string, id: string, options: { populate?: string[]; deleted?: boolean } = {}) {
+  async function findById(
+    caller: Caller,
+    name: string,
+    id: string,
+    options: { populate?: string[]; deleted?: boolean } = {},
+  ) {
     const model = modelOf(name);
     if (!isObjectId(id)) throw badRequest('id must be 24 lowercase hex characters');
     const scope = readScope(caller, model);
@@ -95,25 +112,36 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
     return visible;
   }
 
-  async function save(caller: Caller, name: string, input: Record<string, unknown>, options: SaveOptions = {}): Promise<Doc> {
+  async function save(
+    caller: Caller,
+    name: string,
+    input: Record<string, unknown>,
+    options: SaveOptions = {},
+  ): Promise<Doc> {
     const model = modelOf(name);
-    if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest('The document must be a JSON object');
+    if (!input || typeof input !== 'object' || Array.isArray(input))
+      throw badRequest('The document must be a JSON object');
     assertSafeJson(input);
     const creating = input._id === undefined || input._id === 'new' || input._id === null;
     if (!creating && !isObjectId(input._id)) throw badRequest('_id must be 24 lowercase hex characters or "new"');
     const hooks = hooksOf(model.name);
 
     const { written: saved, ...outcome } = await repo.transaction(async (tx) => {
-      const existing = creating ? undefined : await tx.findById(model.name, input._id as string, sql`deleted_at IS NULL`);
+      const existing = creating
+        ? undefined
+        : await tx.findById(model.name, input._id as string, sql`deleted_at IS NULL`);
       if (!creating && !existing) throw notFound(`${model.label} ${String(input._id)} not found`);
       assertCanWrite(caller, model, creating ? 'create' : 'update', existing);
       if (existing && input._version !== undefined && input._version !== existing._version) {
-        throw conflict(`${model.label} was changed by someone else (version ${existing._version}, yours ${String(input._version)}); reload it and try again`);
+        throw conflict(
+          `${model.label} was changed by someone else (version ${existing._version}, yours ${String(input._version)}); reload it and try again`,
+        );
       }
       const next = mergeInput(caller, model, input, existing);
       applyComputed(model, next);
       for (const field of model.fields) {
-        if (field.sequence && creating && next[field.name] === undefined) next[field.name] = await tx.nextSequence(model, field.name);
+        if (field.sequence && creating && next[field.name] === undefined)
+          next[field.name] = await tx.nextSequence(model, field.name);
       }
       // Secrets kept from the stored document are hashes: validate only what the caller sent.
       const keptSecrets = model.fields.filter((f) => f.secret && existing && next[f.name] === existing[f.name]);
@@ -136,7 +164,9 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
       }
       await hooks.beforeWrite?.({ tx, registry, caller, model, doc: next, existing });
       const written = await writeOrConflict(() =>
-        creating ? tx.insert(model.name, idForCreate(options.createWithId), next) : tx.update(model.name, existing!._id, next, existing!._version as number),
+        creating
+          ? tx.insert(model.name, idForCreate(options.createWithId), next)
+          : tx.update(model.name, existing!._id, next, existing!._version as number),
       );
       if (!written) throw conflict(`${model.label} was changed by someone else; reload it and try again`);
       await hooks.afterWriteInTx?.({ tx, registry, caller, model, doc: written, existing });
@@ -145,7 +175,7 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
     // After commit: PGlite has one connection, so no other query may run inside the transaction.
     if (outcome.secretsChanged && !creating) await auth.revokeSessions(saved._id);
     announce(model, saved, creating ? 'create' : 'update', outcome.previous);
-    return project(caller, model, saved) as Doc ?? { _id: saved._id };
+    return (project(caller, model, saved) as Doc) ?? { _id: saved._id };
   }
 
   async function remove(caller: Caller, name: string, id: string): Promise<void> {
@@ -157,7 +187,8 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
       assertCanWrite(caller, model, 'delete', existing);
       await hooksOf(model.name).beforeDelete?.({ tx, registry, caller, model, doc: existing });
       const gone = await tx.softDelete(model.name, id);
-      if (gone) await hooksOf(model.name).afterWriteInTx?.({ tx, registry, caller, model, doc: gone, existing, deleted: true });
+      if (gone)
+        await hooksOf(model.name).afterWriteInTx?.({ tx, registry, caller, model, doc: gone, existing, deleted: true });
       return gone;
     });
     if (!deleted) throw notFound(`${model.label} ${id} not found`);

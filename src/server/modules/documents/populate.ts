@@ -25,7 +25,10 @@ export function relationPath(registry: Registry, model: ModelInfo, caller: Calle
     if (!field.relation) throw badRequest(`Cannot populate ${path}: not a relation of ${model.label}`);
     return { field: name, relation: field.relation, many: field.relation.many };
   }
-  const items = field.type === 'array' && field.schema.items ? registry.resolver.deref(field.schema.items, model.schema.$id) : undefined;
+  const items =
+    field.type === 'array' && field.schema.items
+      ? registry.resolver.deref(field.schema.items, model.schema.$id)
+      : undefined;
   const property = items?.schema.properties?.[itemField];
   const relation = property && registry.resolver.deref(property, items?.baseId).schema['x-relation'];
   if (!relation) throw badRequest(`Cannot populate ${path}: not a relation of ${model.label}`);
@@ -37,7 +40,9 @@ function slots(doc: Record<string, unknown>, path: RelationPath): [Record<string
   if (!path.itemField) return [[doc, path.field]];
   const items = doc[path.field];
   return Array.isArray(items)
-    ? items.filter((item): item is Record<string, unknown> => Boolean(item) && typeof item === 'object').map((item) => [item, path.itemField!])
+    ? items
+        .filter((item): item is Record<string, unknown> => Boolean(item) && typeof item === 'object')
+        .map((item) => [item, path.itemField!])
     : [];
 }
 
@@ -45,7 +50,14 @@ function slots(doc: Record<string, unknown>, path: RelationPath): [Record<string
  * Replaces related keys by `{ _id, ...populated fields }` of the targets the caller may read: one
  * query per relation path for the whole page, never one per row. Keys of unreadable targets stay as they are.
  */
-export async function populate(repo: DocumentRepository, registry: Registry, caller: Caller, model: ModelInfo, docs: Doc[], paths: string[]): Promise<void> {
+export async function populate(
+  repo: DocumentRepository,
+  registry: Registry,
+  caller: Caller,
+  model: ModelInfo,
+  docs: Doc[],
+  paths: string[],
+): Promise<void> {
   for (const path of [...new Set(paths)].map((p) => relationPath(registry, model, caller, p))) {
     const target = registry.model(path.relation.model);
     if (!target) continue;

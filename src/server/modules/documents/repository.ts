@@ -17,7 +17,13 @@ export interface Row {
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 export function rowToDoc(row: Row): Doc {
-  const doc: Doc = { ...row.doc, _id: row._id, _createdAt: iso(row.created_at), _updatedAt: iso(row.updated_at), _version: row.version };
+  const doc: Doc = {
+    ...row.doc,
+    _id: row._id,
+    _createdAt: iso(row.created_at),
+    _updatedAt: iso(row.updated_at),
+    _version: row.version,
+  };
   if (row.deleted_at) doc._deletedAt = iso(row.deleted_at);
   return doc;
 }
@@ -46,7 +52,9 @@ export class DocumentRepository {
   }
 
   async findById(model: string, id: string, where: Sql = sql`TRUE`): Promise<Doc | undefined> {
-    const { rows } = await this.q.query<Row>(sql`SELECT ${COLUMNS} FROM ${table(model)} WHERE _id = ${id} AND ${where}`);
+    const { rows } = await this.q.query<Row>(
+      sql`SELECT ${COLUMNS} FROM ${table(model)} WHERE _id = ${id} AND ${where}`,
+    );
     return rows[0] && rowToDoc(rows[0]);
   }
 
@@ -66,13 +74,23 @@ export class DocumentRepository {
    * A list page with its total. A non-empty page past EXACT_TOTAL_LIMIT proves the total is above
    * it, so the capped count is skipped and the estimate answers (deep pages cost one scan, not two).
    */
-  async page(model: string, where: Sql, orderBy: Sql, limit: number, offset: number): Promise<{ docs: Doc[]; total: number; estimated: boolean }> {
+  async page(
+    model: string,
+    where: Sql,
+    orderBy: Sql,
+    limit: number,
+    offset: number,
+  ): Promise<{ docs: Doc[]; total: number; estimated: boolean }> {
     if (offset >= EXACT_TOTAL_LIMIT) {
       const docs = await this.find(model, where, orderBy, limit, offset);
-      if (docs.length > 0) return { docs, total: Math.max(offset + docs.length, await this.estimate(model, where)), estimated: true };
+      if (docs.length > 0)
+        return { docs, total: Math.max(offset + docs.length, await this.estimate(model, where)), estimated: true };
       return { docs, ...(await this.total(model, where)) };
     }
-    const [docs, counted] = await Promise.all([this.find(model, where, orderBy, limit, offset), this.total(model, where)]);
+    const [docs, counted] = await Promise.all([
+      this.find(model, where, orderBy, limit, offset),
+      this.total(model, where),
+    ]);
     return { docs, ...counted };
   }
 
@@ -88,7 +106,9 @@ export class DocumentRepository {
 
   /** The planner's estimate of the matching rows (no scan). */
   async estimate(model: string, where: Sql): Promise<number> {
-    const plan = await this.q.query<{ 'QUERY PLAN': unknown }>(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table(model)} WHERE ${where}`);
+    const plan = await this.q.query<{ 'QUERY PLAN': unknown }>(
+      sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table(model)} WHERE ${where}`,
+    );
     const raw = plan.rows[0]?.['QUERY PLAN'];
     const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
     return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
@@ -130,7 +150,12 @@ export class DocumentRepository {
   }
 
   /** Replaces the document when its version still matches; undefined when it does not (or it is gone). */
-  async update(model: string, id: string, doc: Record<string, unknown>, expectedVersion: number): Promise<Doc | undefined> {
+  async update(
+    model: string,
+    id: string,
+    doc: Record<string, unknown>,
+    expectedVersion: number,
+  ): Promise<Doc | undefined> {
     const { rows } = await this.q.query<Row>(
       sql`UPDATE ${table(model)} SET doc = ${JSON.stringify(doc)}::jsonb, updated_at = now(), version = version + 1
           WHERE _id = ${id} AND version = ${expectedVersion} AND deleted_at IS NULL RETURNING ${COLUMNS}`,

@@ -33,11 +33,17 @@ export function documentRoutes(app: FastifyInstance, { documents }: Services): v
     {
       schema: {
         summary: 'One document by id',
-        querystring: { type: 'object', required: ['model', 'id'], additionalProperties: false, properties: { model, id, populate } },
+        querystring: {
+          type: 'object',
+          required: ['model', 'id'],
+          additionalProperties: false,
+          properties: { model, id, populate },
+        },
         response: { 200: documentAnswer },
       },
     },
-    (request) => documents.findById(request.caller, request.query.model, request.query.id, { populate: request.query.populate }),
+    (request) =>
+      documents.findById(request.caller, request.query.model, request.query.id, { populate: request.query.populate }),
   );
 
   app.post<{ Body: FindOptions & { model: string } }>(
@@ -54,7 +60,13 @@ export function documentRoutes(app: FastifyInstance, { documents }: Services): v
               results: { type: 'array', items: documentAnswer },
               total: { type: 'integer' },
               totalEstimated: { type: 'boolean' },
-              filters: { type: 'object', additionalProperties: { type: 'array', items: { type: 'object', properties: { value: {}, label: { type: 'string' } } } } },
+              filters: {
+                type: 'object',
+                additionalProperties: {
+                  type: 'array',
+                  items: { type: 'object', properties: { value: {}, label: { type: 'string' } } },
+                },
+              },
             },
           },
         },
@@ -84,7 +96,12 @@ export function documentRoutes(app: FastifyInstance, { documents }: Services): v
     {
       schema: {
         summary: 'Soft-delete a document',
-        querystring: { type: 'object', required: ['model', 'id'], additionalProperties: false, properties: { model, id } },
+        querystring: {
+          type: 'object',
+          required: ['model', 'id'],
+          additionalProperties: false,
+          properties: { model, id },
+        },
         response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
       },
     },

@@ -21,7 +21,12 @@ export type FindResult = FindAnswer;
 /** The document operations behind the generic API: permission checks, validation, hooks, events. */
 export interface DocumentService {
   find(caller: Caller, model: string, options: FindOptions): Promise<FindResult>;
-  findById(caller: Caller, model: string, id: string, options?: { populate?: string[]; deleted?: boolean }): Promise<Doc>;
+  findById(
+    caller: Caller,
+    model: string,
+    id: string,
+    options?: { populate?: string[]; deleted?: boolean },
+  ): Promise<Doc>;
   /** Creates when `_id` is absent or `new`, otherwise updates (optimistic: a stale `_version` is a 409). */
   save(caller: Caller, model: string, input: Record<string, unknown>, options?: SaveOptions): Promise<Doc>;
   remove(caller: Caller, model: string, id: string): Promise<void>;

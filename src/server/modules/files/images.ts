@@ -39,7 +39,11 @@ export function presetKey(fileId: string, name: ImagePresetName, w?: number): st
 }
 
 /** Renders `source` in a preset (at width `w`, keeping the preset's aspect ratio). */
-export async function renderPreset(source: Readable | Buffer | string, name: ImagePresetName, w?: number): Promise<Buffer> {
+export async function renderPreset(
+  source: Readable | Buffer | string,
+  name: ImagePresetName,
+  w?: number,
+): Promise<Buffer> {
   const spec: ImagePreset = IMAGE_PRESETS[name];
   const scale = w && w < spec.width ? w / spec.width : 1;
   const width = Math.round(spec.width * scale);
@@ -47,13 +51,15 @@ export async function renderPreset(source: Readable | Buffer | string, name: Ima
   const options: SharpOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true };
   const input = Buffer.isBuffer(source) || typeof source === 'string' ? sharp(source, options) : sharp(options);
   const resized = input.rotate().resize({ width, height, fit: spec.fit, withoutEnlargement: spec.fit === 'inside' });
-  const output = spec.format === 'png' ? resized.png({ compressionLevel: 6 }) : resized.webp({ quality: 80, effort: 2 });
+  const output =
+    spec.format === 'png' ? resized.png({ compressionLevel: 6 }) : resized.webp({ quality: 80, effort: 2 });
   try {
     if (!(Buffer.isBuffer(source) || typeof source === 'string')) source.pipe(output);
     return await output.toBuffer();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (/pixel limit/i.test(message)) throw new HttpError(422, `The image is too large (at most ${MAX_IMAGE_PIXELS} pixels)`);
+    if (/pixel limit/i.test(message))
+      throw new HttpError(422, `The image is too large (at most ${MAX_IMAGE_PIXELS} pixels)`);
     throw new HttpError(422, `The image cannot be converted: ${message.slice(0, 200)}`);
   }
 }

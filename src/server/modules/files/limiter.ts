@@ -30,7 +30,10 @@ export function createLimiter(concurrency: number, queue: number, retryAfterSeco
     },
     async run(task) {
       if (active >= concurrency) {
-        if (waiting.length >= queue) throw new HttpError(503, 'Too many image requests at once; try again shortly', { retryAfter: retryAfterSeconds });
+        if (waiting.length >= queue)
+          throw new HttpError(503, 'Too many image requests at once; try again shortly', {
+            retryAfter: retryAfterSeconds,
+          });
         await new Promise<void>((resolve) => waiting.push(resolve));
       } else active++;
       try {

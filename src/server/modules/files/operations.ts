@@ -29,7 +29,8 @@ export interface FilesDeps {
 }
 
 const fileKey = (id: string) => `file/${id}`;
-const tooLargeUpload = (limit: number) => new HttpError(413, `The file is larger than the upload limit of ${limit} bytes`);
+const tooLargeUpload = (limit: number) =>
+  new HttpError(413, `The file is larger than the upload limit of ${limit} bytes`);
 const isPublicDoc = (doc: Doc) => passesAcl({ roles: ['guest'], permissions: new Set(), almighty: false }, doc._read);
 
 export function createFilesService(deps: FilesDeps): FilesService {
@@ -57,12 +58,19 @@ export function createFilesService(deps: FilesDeps): FilesService {
     if (!running) {
       running = (async () => {
         const local = blobs.localPath?.(fileKey(doc._id));
-        const source = local ? ((await blobs.stat(fileKey(doc._id))) && local) : await blobs.read(fileKey(doc._id));
+        const source = local ? (await blobs.stat(fileKey(doc._id))) && local : await blobs.read(fileKey(doc._id));
         if (!source) throw notFound('The file has no stored bytes');
         const bytes = await renderPreset(source, preset, width);
         await blobs.put(key, bytes, { durable: false });
-        if (preset === 'thumbnail' && !width && (doc.previews as Record<string, string> | undefined)?.thumbnail !== key) {
-          await documents.save(SYSTEM, 'file', { _id: doc._id, previews: { ...(doc.previews as object), thumbnail: key } });
+        if (
+          preset === 'thumbnail' &&
+          !width &&
+          (doc.previews as Record<string, string> | undefined)?.thumbnail !== key
+        ) {
+          await documents.save(SYSTEM, 'file', {
+            _id: doc._id,
+            previews: { ...(doc.previews as object), thumbnail: key },
+          });
         }
         return bytes;
       })().finally(() => inFlight.delete(key));
@@ -72,7 +80,8 @@ export function createFilesService(deps: FilesDeps): FilesService {
   }
 
   async function presetDelivery(doc: Doc, preset: ImagePresetName, width?: number): Promise<Delivery> {
-    if (!RASTER_IMAGES.has(doc.mimeType as string)) throw new HttpError(415, `${String(doc.mimeType)} files have no image presets`);
+    if (!RASTER_IMAGES.has(doc.mimeType as string))
+      throw new HttpError(415, `${String(doc.mimeType)} files have no image presets`);
     const spec = IMAGE_PRESETS[preset];
     const type = spec.format === 'png' ? 'image/png' : 'image/webp';
     const etag = `"${doc._id}-${preset}-${width ?? spec.width}"`;
@@ -84,11 +93,17 @@ export function createFilesService(deps: FilesDeps): FilesService {
   }
 
   async function generatePreset(fileId: string, preset: ImagePresetName): Promise<void> {
-    if (!isObjectId(fileId) || !IMAGE_PRESET_NAMES.includes(preset)) throw new Error(`Invalid preset job ${fileId} ${preset}`);
+    if (!isObjectId(fileId) || !IMAGE_PRESET_NAMES.includes(preset))
+      throw new Error(`Invalid preset job ${fileId} ${preset}`);
     const doc = await documents.findById(SYSTEM, 'file', fileId).catch(() => undefined);
     if (!doc) return; // deleted since: nothing to do
     const existing = await blobs.stat(presetKey(fileId, preset));
-    if (existing && existing.size > 0 && (preset !== 'thumbnail' || (doc.previews as { thumbnail?: string } | undefined)?.thumbnail)) return;
+    if (
+      existing &&
+      existing.size > 0 &&
+      (preset !== 'thumbnail' || (doc.previews as { thumbnail?: string } | undefined)?.thumbnail)
+    )
+      return;
     await render(doc, preset);
   }
 
@@ -120,7 +135,8 @@ export function createFilesService(deps: FilesDeps): FilesService {
         folder = await documents.findById(caller, 'folder', input.folder);
         if (!passesAcl(caller, folder._write)) deny(caller, 'upload into this folder');
       }
-      if (input.contentLength !== undefined && input.contentLength > deps.uploadLimit) throw tooLargeUpload(deps.uploadLimit);
+      if (input.contentLength !== undefined && input.contentLength > deps.uploadLimit)
+        throw tooLargeUpload(deps.uploadLimit);
       let pending;
       try {
         pending = await blobs.stage(input.body, { limit: deps.uploadLimit });
@@ -135,7 +151,12 @@ export function createFilesService(deps: FilesDeps): FilesService {
         if (RASTER_IMAGES.has(verdict.mimeType)) await probeImage(pending.localPath ?? pending.head);
         await pending.commit(fileKey(id));
         const saved = await documents
-          .save(SYSTEM, 'file', { name, _parent: folder?._id ?? null, mimeType: verdict.mimeType, size: pending.size }, { createWithId: id })
+          .save(
+            SYSTEM,
+            'file',
+            { name, _parent: folder?._id ?? null, mimeType: verdict.mimeType, size: pending.size },
+            { createWithId: id },
+          )
           .catch(async (error: unknown) => {
             await blobs.delete(fileKey(id));
             throw error;
@@ -162,8 +183,17 @@ export function createFilesService(deps: FilesDeps): FilesService {
       }
       if (!query.children) return listing;
       const offset = query.childPage * query.childLimit;
-      const folderSort = query.sortKey === 'size' || query.sortKey === 'mimeType' ? { name: query.sortDir } : { [query.sortKey]: query.sortDir };
-      const folders = await documents.find(caller, 'folder', { query: { _parent: parent }, sort: folderSort, limit: query.childLimit, page: 0, offset });
+      const folderSort =
+        query.sortKey === 'size' || query.sortKey === 'mimeType'
+          ? { name: query.sortDir }
+          : { [query.sortKey]: query.sortDir };
+      const folders = await documents.find(caller, 'folder', {
+        query: { _parent: parent },
+        sort: folderSort,
+        limit: query.childLimit,
+        page: 0,
+        offset,
+      });
       const folderTotal = folders.total ?? 0;
       const room = query.childLimit - folders.results.length;
       const files = await documents.find(caller, 'file', {
@@ -174,7 +204,13 @@ export function createFilesService(deps: FilesDeps): FilesService {
         offset: Math.max(0, offset - folderTotal),
       });
       const children = [...folders.results, ...(room > 0 ? files.results : [])];
-      return { ...listing, children, total: folderTotal + (files.total ?? 0), childPage: query.childPage, childLimit: query.childLimit };
+      return {
+        ...listing,
+        children,
+        total: folderTotal + (files.total ?? 0),
+        childPage: query.childPage,
+        childLimit: query.childLimit,
+      };
     },
 
     async download(caller, id, rangeHeader) {
@@ -187,13 +223,22 @@ export function createFilesService(deps: FilesDeps): FilesService {
       const stream = await blobs.read(fileKey(id), range);
       if (!stream) throw notFound('The bytes of this file are missing');
       const length = range ? range.end - range.start + 1 : info.size;
-      return { doc, stream, length, type, etag, isPublic: isPublicDoc(doc), ...(range ? { range: { ...range, size: info.size } } : {}) };
+      return {
+        doc,
+        stream,
+        length,
+        type,
+        etag,
+        isPublic: isPublicDoc(doc),
+        ...(range ? { range: { ...range, size: info.size } } : {}),
+      };
     },
 
     async preview(caller, id, kind) {
       const doc = await readableFile(caller, id);
       if (kind === 'thumbnail') {
-        if (!RASTER_IMAGES.has(doc.mimeType as string)) throw notFound(`No thumbnail for ${String(doc.mimeType)} files`);
+        if (!RASTER_IMAGES.has(doc.mimeType as string))
+          throw notFound(`No thumbnail for ${String(doc.mimeType)} files`);
         return presetDelivery(doc, 'thumbnail');
       }
       if (!String(doc.mimeType).startsWith('video/')) throw notFound('Video previews exist for videos only');
@@ -212,7 +257,13 @@ export function createFilesService(deps: FilesDeps): FilesService {
         await blobs.put(key, poster, { durable: false });
         return poster;
       });
-        return { stream: Readable.from([bytes]), length: bytes.length, type: 'image/webp', etag, isPublic: isPublicDoc(doc) };
+      return {
+        stream: Readable.from([bytes]),
+        length: bytes.length,
+        type: 'image/webp',
+        etag,
+        isPublic: isPublicDoc(doc),
+      };
     },
 
     async preset(caller, id, preset, width) {
@@ -258,4 +309,3 @@ export function parseRange(header: string | undefined, size: number): { start: n
   if (start > end || start >= size) throw new HttpError(416, `Range not satisfiable (size ${size})`, { size });
   return { start, end };
 }
-

@@ -10,7 +10,10 @@ import { FilesRepository } from './repository';
 const MAX_DEPTH = 64;
 
 /** Path fields of an item below `parent` (undefined: the root). */
-export function pathFields(name: string, parent: Doc | undefined): { _tree: string[]; _pathSegments: string[]; _path: string } {
+export function pathFields(
+  name: string,
+  parent: Doc | undefined,
+): { _tree: string[]; _pathSegments: string[]; _path: string } {
   const tree = parent ? [...((parent._tree as string[] | undefined) ?? []), parent._id] : [];
   const segments = [...((parent?._pathSegments as string[] | undefined) ?? []), name];
   return { _tree: tree, _pathSegments: segments, _path: `/${segments.join('/')}` };
@@ -32,12 +35,14 @@ export const fileItemHooks: Pick<ModelHooks, 'beforeWrite' | 'beforeDelete' | 'a
     if (doc._parent === undefined) doc._parent = null;
     let parent: Doc | undefined;
     if (parentId) {
-      if (existing && parentId === existing._id) throw badRequest('A folder cannot be moved into itself or one of its subfolders');
+      if (existing && parentId === existing._id)
+        throw badRequest('A folder cannot be moved into itself or one of its subfolders');
       parent = await tx.findById('folder', parentId, sql`deleted_at IS NULL`);
       if (!parent) throw badRequest(`Folder ${parentId} does not exist`);
       if (!passesAcl(caller, parent._read)) throw badRequest(`Folder ${parentId} does not exist`);
       const tree = (parent._tree as string[] | undefined) ?? [];
-      if (existing && model.name === 'folder' && tree.includes(existing._id)) throw badRequest('A folder cannot be moved into itself or one of its subfolders');
+      if (existing && model.name === 'folder' && tree.includes(existing._id))
+        throw badRequest('A folder cannot be moved into itself or one of its subfolders');
       if (tree.length >= MAX_DEPTH) throw badRequest('Folder tree is too deep');
     }
     const moved = !existing || (existing._parent ?? null) !== parentId;
@@ -62,7 +67,12 @@ export const fileItemHooks: Pick<ModelHooks, 'beforeWrite' | 'beforeDelete' | 'a
     const before = typeof existing?._parent === 'string' ? existing._parent : null;
     if (parent) await repo.recountChildren(parent);
     if (before && before !== parent) await repo.recountChildren(before);
-    if (model.name === 'folder' && existing && !doc._deletedAt && (!sameList(existing._tree, doc._tree) || !sameList(existing._pathSegments, doc._pathSegments))) {
+    if (
+      model.name === 'folder' &&
+      existing &&
+      !doc._deletedAt &&
+      (!sameList(existing._tree, doc._tree) || !sameList(existing._pathSegments, doc._pathSegments))
+    ) {
       await repo.rebaseDescendants(doc._id, doc._tree as string[], doc._pathSegments as string[]);
     }
   },

@@ -22,7 +22,9 @@ function send(request: FastifyRequest, reply: FastifyReply, delivery: Delivery, 
     return reply.status(304).send();
   }
   if (delivery.range) {
-    reply.status(206).header('content-range', `bytes ${delivery.range.start}-${delivery.range.end}/${delivery.range.size}`);
+    reply
+      .status(206)
+      .header('content-range', `bytes ${delivery.range.start}-${delivery.range.end}/${delivery.range.size}`);
   }
   return reply.header('content-type', delivery.type).header('content-length', delivery.length).send(delivery.stream);
 }
@@ -43,7 +45,12 @@ export async function fileRoutes(app: FastifyInstance, { files }: Services): Pro
         schema: {
           summary: 'Uploads a file: the raw body with its type; images get their presets by jobs',
           tags: ['files'],
-          querystring: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', maxLength: 1024 }, folder: id } },
+          querystring: {
+            type: 'object',
+            required: ['name'],
+            additionalProperties: false,
+            properties: { name: { type: 'string', maxLength: 1024 }, folder: id },
+          },
           response: { 200: doc, '4xx': error },
         },
       },
@@ -62,10 +69,20 @@ export async function fileRoutes(app: FastifyInstance, { files }: Services): Pro
   });
 
   app.addHook('onError', async (_request, reply, failure) => {
-    if (failure instanceof HttpError && typeof failure.details.retryAfter === 'number') reply.header('retry-after', String(failure.details.retryAfter));
+    if (failure instanceof HttpError && typeof failure.details.retryAfter === 'number')
+      reply.header('retry-after', String(failure.details.retryAfter));
   });
 
-  app.get<{ Querystring: { id?: string; children: boolean; childPage: number; childLimit: number; sortKey: SortKey; sortDir: string } }>(
+  app.get<{
+    Querystring: {
+      id?: string;
+      children: boolean;
+      childPage: number;
+      childLimit: number;
+      sortKey: SortKey;
+      sortDir: string;
+    };
+  }>(
     '/api/files/folder',
     {
       schema: {
@@ -79,11 +96,20 @@ export async function fileRoutes(app: FastifyInstance, { files }: Services): Pro
             children: { type: 'boolean', default: true },
             childPage: { type: 'integer', minimum: 0, maximum: 100_000, default: 0 },
             childLimit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
-            sortKey: { type: 'string', enum: ['name', '_createdAt', '_updatedAt', 'size', 'mimeType'], default: 'name' },
+            sortKey: {
+              type: 'string',
+              enum: ['name', '_createdAt', '_updatedAt', 'size', 'mimeType'],
+              default: 'name',
+            },
             sortDir: { type: 'string', enum: Object.keys(SORT_DIRS), default: '1' },
           },
         },
-        response: { 200: { ...doc, properties: { ...doc.properties, children: { type: 'array', items: doc }, total: { type: 'integer' } } } },
+        response: {
+          200: {
+            ...doc,
+            properties: { ...doc.properties, children: { type: 'array', items: doc }, total: { type: 'integer' } },
+          },
+        },
       },
     },
     (request) => {
@@ -98,13 +124,21 @@ export async function fileRoutes(app: FastifyInstance, { files }: Services): Pro
       schema: {
         summary: 'The file as an attachment (inline=true only for types that run nothing); active content is sandboxed',
         tags: ['files'],
-        querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id, inline: { type: 'boolean', default: false } } },
+        querystring: {
+          type: 'object',
+          required: ['id'],
+          additionalProperties: false,
+          properties: { id, inline: { type: 'boolean', default: false } },
+        },
       },
     },
     async (request, reply) => {
       const delivery = await files.download(request.caller, request.query.id, request.headers.range);
       const inline = request.query.inline && INLINE_SAFE.test(delivery.type);
-      reply.header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', String(delivery.doc.name ?? 'file')));
+      reply.header(
+        'content-disposition',
+        contentDisposition(inline ? 'inline' : 'attachment', String(delivery.doc.name ?? 'file')),
+      );
       reply.header('accept-ranges', 'bytes');
       // A PDF viewer does not run in a sandboxed document; everything else (SVG, HTML above all) is sandboxed.
       if (!(inline && delivery.type === 'application/pdf')) reply.header('content-security-policy', SANDBOX);
@@ -118,7 +152,12 @@ export async function fileRoutes(app: FastifyInstance, { files }: Services): Pro
       schema: {
         summary: 'A preview image: thumbnail of an image, or a poster frame of a video (needs ffmpeg)',
         tags: ['files'],
-        querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id, preview: { type: 'string', enum: ['thumbnail', 'video'], default: 'thumbnail' } } },
+        querystring: {
+          type: 'object',
+          required: ['id'],
+          additionalProperties: false,
+          properties: { id, preview: { type: 'string', enum: ['thumbnail', 'video'], default: 'thumbnail' } },
+        },
       },
     },
     async (request, reply) => {
@@ -138,7 +177,11 @@ export async function fileRoutes(app: FastifyInstance, { files }: Services): Pro
           type: 'object',
           required: ['id', 'preset'],
           additionalProperties: false,
-          properties: { id, preset: { type: 'string', enum: IMAGE_PRESET_NAMES }, w: { type: 'integer', minimum: 1, maximum: 10_000 } },
+          properties: {
+            id,
+            preset: { type: 'string', enum: IMAGE_PRESET_NAMES },
+            w: { type: 'integer', minimum: 1, maximum: 10_000 },
+          },
         },
       },
     },
@@ -160,13 +203,22 @@ export async function fileRoutes(app: FastifyInstance, { files }: Services): Pro
           type: 'object',
           required: ['image'],
           additionalProperties: false,
-          properties: { image: { type: 'string', maxLength: 2000 }, presetName: { type: 'string', enum: IMAGE_PRESET_NAMES, default: 'fullWidth' } },
+          properties: {
+            image: { type: 'string', maxLength: 2000 },
+            presetName: { type: 'string', enum: IMAGE_PRESET_NAMES, default: 'fullWidth' },
+          },
         },
         response: {
           200: {
             type: 'object',
             required: ['src', 'srcSet', 'alt'],
-            properties: { src: { type: 'string' }, srcSet: { type: 'string' }, alt: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' } },
+            properties: {
+              src: { type: 'string' },
+              srcSet: { type: 'string' },
+              alt: { type: 'string' },
+              width: { type: 'integer' },
+              height: { type: 'integer' },
+            },
           },
         },
       },
@@ -184,7 +236,12 @@ export async function fileRoutes(app: FastifyInstance, { files }: Services): Pro
           200: {
             type: 'object',
             required: ['used', 'free', 'files', 'folders'],
-            properties: { used: { type: 'integer' }, free: { type: ['integer', 'null'] }, files: { type: 'integer' }, folders: { type: 'integer' } },
+            properties: {
+              used: { type: 'integer' },
+              free: { type: ['integer', 'null'] },
+              files: { type: 'integer' },
+              folders: { type: 'integer' },
+            },
           },
         },
       },

@@ -60,7 +60,11 @@ export interface FilesService {
   download(caller: Caller, id: string, range?: string): Promise<Delivery & { doc: Doc }>;
   preview(caller: Caller, id: string, kind: 'thumbnail' | 'video'): Promise<Delivery>;
   preset(caller: Caller, id: string, preset: ImagePresetName, width?: number): Promise<Delivery>;
-  image(caller: Caller, image: string, preset: ImagePresetName): Promise<{ src: string; srcSet: string; alt: string; width: number; height?: number }>;
+  image(
+    caller: Caller,
+    image: string,
+    preset: ImagePresetName,
+  ): Promise<{ src: string; srcSet: string; alt: string; width: number; height?: number }>;
   storageInfo(caller: Caller): Promise<StorageInfo>;
   /** Renders one preset into the blob store (the job's work). */
   generatePreset(fileId: string, preset: ImagePresetName): Promise<void>;

@@ -26,7 +26,12 @@ export function sniffType(head: Buffer): string | undefined {
   if (starts([0x50, 0x4b, 0x03, 0x04])) return 'application/zip';
   if (starts([0x1f, 0x8b])) return 'application/gzip';
   if (isText(head)) {
-    const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart().slice(0, 1024).toLowerCase();
+    const text = head
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart()
+      .slice(0, 1024)
+      .toLowerCase();
     if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/.test(text)) return 'image/svg+xml';
     if (/^(<!doctype html|<html[\s>]|<head[\s>]|<body[\s>]|<script[\s>])/.test(text)) return 'text/html';
     if (/^<\?xml/.test(text)) return 'application/xml';
@@ -89,15 +94,25 @@ export function checkType(declared: string, head: Buffer): TypeVerdict {
   const sniffed = sniffType(head);
   const expected = STRICT[base];
   if (expected) {
-    if (!sniffed || !expected.includes(sniffed)) return { ok: false, reason: `The content is not ${base}${sniffed ? ` (it looks like ${sniffed})` : ''}` };
+    if (!sniffed || !expected.includes(sniffed))
+      return { ok: false, reason: `The content is not ${base}${sniffed ? ` (it looks like ${sniffed})` : ''}` };
     return { ok: true, mimeType: base === 'image/jpg' || base === 'image/pjpeg' ? 'image/jpeg' : base };
   }
   if (GENERIC.has(base)) return { ok: true, mimeType: sniffed ?? 'application/octet-stream' };
   if (sniffed && ACTIVE.has(sniffed)) return { ok: true, mimeType: sniffed };
   if (!MIME.test(base)) return { ok: true, mimeType: sniffed ?? 'application/octet-stream' };
-  if (base.startsWith('image/') && !sniffed?.startsWith('image/')) return { ok: false, reason: `The content is not ${base}` };
+  if (base.startsWith('image/') && !sniffed?.startsWith('image/'))
+    return { ok: false, reason: `The content is not ${base}` };
   return { ok: true, mimeType: base };
 }
 
 /** Raster images sharp can turn into previews and presets. */
-export const RASTER_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/tiff', 'image/heic']);
+export const RASTER_IMAGES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/tiff',
+  'image/heic',
+]);

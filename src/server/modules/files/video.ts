@@ -12,9 +12,26 @@ export function hasFfmpeg(): boolean {
 /** A PNG poster frame (at 1 s, or the first frame) of a video, read from `input`. */
 export function posterFrame(input: Readable, timeoutMs = 20_000): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'], {
-      stdio: ['pipe', 'pipe', 'ignore'],
-    });
+    const child = spawn(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-i',
+        'pipe:0',
+        '-frames:v',
+        '1',
+        '-f',
+        'image2pipe',
+        '-vcodec',
+        'png',
+        'pipe:1',
+      ],
+      {
+        stdio: ['pipe', 'pipe', 'ignore'],
+      },
+    );
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -3,7 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { SYSTEM } from '../../access/caller';
 import { HttpError } from '../../errors';
 import type { Services } from '../../services';
-import { contactBody, eventBody, FORM_BODY_LIMIT, formDataBody, okAnswer, type ContactBody, type EventBody, type FormDataBody } from './schemas';
+import {
+  contactBody,
+  eventBody,
+  FORM_BODY_LIMIT,
+  formDataBody,
+  okAnswer,
+  type ContactBody,
+  type EventBody,
+  type FormDataBody,
+} from './schemas';
 
 /** Submissions per minute and address, per endpoint: plenty for people, little for a script. */
 export const FORM_REQUESTS_PER_MINUTE = 20;
@@ -27,24 +36,38 @@ export async function formRoutes(app: FastifyInstance, { documents }: Services):
       schema: { summary, tags: ['forms'], body, response: okAnswer },
     });
 
-    scope.post<{ Body: FormDataBody }>('/api/formData', options('Stores a submission of a public form (special.form) as form data', formDataBody), async (request) => {
-      const { name, project, data } = request.body;
-      await documents.save(SYSTEM, 'formData', { name, data, ...(project ? { project } : {}) });
-      return { ok: true };
-    });
+    scope.post<{ Body: FormDataBody }>(
+      '/api/formData',
+      options('Stores a submission of a public form (special.form) as form data', formDataBody),
+      async (request) => {
+        const { name, project, data } = request.body;
+        await documents.save(SYSTEM, 'formData', { name, data, ...(project ? { project } : {}) });
+        return { ok: true };
+      },
+    );
 
-    scope.post<{ Body: ContactBody }>('/api/cms/contact', options('Stores a message of the contact form as a contact request', contactBody), async (request) => {
-      const { agb, ...fields } = request.body;
-      const data: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value !== ''));
-      if (agb) data.agb = new Date().toISOString();
-      await documents.save(SYSTEM, 'contactRequest', { data });
-      return { ok: true };
-    });
+    scope.post<{ Body: ContactBody }>(
+      '/api/cms/contact',
+      options('Stores a message of the contact form as a contact request', contactBody),
+      async (request) => {
+        const { agb, ...fields } = request.body;
+        const data: Record<string, unknown> = Object.fromEntries(
+          Object.entries(fields).filter(([, value]) => value !== undefined && value !== ''),
+        );
+        if (agb) data.agb = new Date().toISOString();
+        await documents.save(SYSTEM, 'contactRequest', { data });
+        return { ok: true };
+      },
+    );
 
-    scope.post<{ Body: EventBody }>('/api/event', options('Stores a configurator submission (chosen option per section, total, fields) as form data', eventBody), async (request) => {
-      const { name, project, ...data } = request.body;
-      await documents.save(SYSTEM, 'formData', { name, data, ...(typeof project === 'string' ? { project } : {}) });
-      return { ok: true };
-    });
+    scope.post<{ Body: EventBody }>(
+      '/api/event',
+      options('Stores a configurator submission (chosen option per section, total, fields) as form data', eventBody),
+      async (request) => {
+        const { name, project, ...data } = request.body;
+        await documents.save(SYSTEM, 'formData', { name, data, ...(typeof project === 'string' ? { project } : {}) });
+        return { ok: true };
+      },
+    );
   });
 }

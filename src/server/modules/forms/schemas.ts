@@ -63,13 +63,21 @@ export const eventBody = {
   properties: {
     name: formName,
     project: objectId,
-    sections: { type: 'object', minProperties: 1, maxProperties: 30, propertyNames: { ...fieldName, maxLength: 200 }, additionalProperties: text(200) },
+    sections: {
+      type: 'object',
+      minProperties: 1,
+      maxProperties: 30,
+      propertyNames: { ...fieldName, maxLength: 200 },
+      additionalProperties: text(200),
+    },
     price: { type: 'number', minimum: 0, maximum: 100_000_000 },
   },
   additionalProperties: fieldValue,
 } as const;
 
-export const okAnswer = { 200: { type: 'object', additionalProperties: false, required: ['ok'], properties: { ok: { type: 'boolean' } } } } as const;
+export const okAnswer = {
+  200: { type: 'object', additionalProperties: false, required: ['ok'], properties: { ok: { type: 'boolean' } } },
+} as const;
 
 export interface FormDataBody {
   name: string;

@@ -37,7 +37,8 @@ export function componentNames(registry: Registry): Map<string, string> {
   };
   for (const [name, schema] of Object.entries(registry.schemas.models)) add(schema.$id, pascal(name), 'Model');
   for (const [name, schema] of Object.entries(registry.schemas.values)) add(schema.$id, pascal(name), 'Value');
-  for (const [tag, schema] of Object.entries(registry.schemas.elements)) add(schema.$id, `Element${pascal(tag)}`, 'Element');
+  for (const [tag, schema] of Object.entries(registry.schemas.elements))
+    add(schema.$id, `Element${pascal(tag)}`, 'Element');
   return names;
 }
 
@@ -62,7 +63,9 @@ export function rewriteRefs(node: Json, baseId: string | undefined, names: Reado
     if (key === '$ref' && typeof value === 'string') result.$ref = componentRef(value, base, names);
     else if (DATA_KEYWORDS.has(key)) result[key] = value;
     else if (SCHEMA_MAPS.has(key) && isJsonObject(value)) {
-      result[key] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, rewriteRefs(schema, base, names)]));
+      result[key] = Object.fromEntries(
+        Object.entries(value).map(([name, schema]) => [name, rewriteRefs(schema, base, names)]),
+      );
     } else result[key] = rewriteRefs(value, base, names);
   }
   return result;
@@ -86,7 +89,10 @@ export function asJson(schema: JsonSchema | unknown): Json {
  * `components.schemas`: every model schema with its system fields, every value and element
  * schema, and Fastify's other shared schemas; refs rewritten to point inside the document.
  */
-export function schemaComponents(registry: Registry, shared: Record<string, unknown>): { names: Map<string, string>; schemas: JsonObject } {
+export function schemaComponents(
+  registry: Registry,
+  shared: Record<string, unknown>,
+): { names: Map<string, string>; schemas: JsonObject } {
   const names = componentNames(registry);
   const extra = Object.entries(shared).filter(([id]) => !names.has(id) && !names.has(id.replace(/#$/, '')));
   for (const [id] of extra) names.set(id.replace(/#$/, ''), uniqueName(sharedSchemaName(id), names));

@@ -1,5 +1,13 @@
 import type { Registry } from '../../../shared/registry';
-import { asJson, COMPONENT_PREFIX, isJsonObject, rewriteRefs, schemaComponents, type Json, type JsonObject } from './components';
+import {
+  asJson,
+  COMPONENT_PREFIX,
+  isJsonObject,
+  rewriteRefs,
+  schemaComponents,
+  type Json,
+  type JsonObject,
+} from './components';
 import { describeDocumentRoute } from './documentRoutes';
 
 /** What the OpenAPI document needs to know about one registered route. */
@@ -45,11 +53,19 @@ function parameters(schema: Json | undefined, where: 'query' | 'path', pathParam
     return [{ name: 'query', in: 'query', style: 'form', explode: true, schema }];
   }
   for (const [name, property] of Object.entries(properties)) {
-    const description = isJsonObject(property) && typeof property.description === 'string' ? property.description : undefined;
-    result.push({ name, in: where, required: where === 'path' || required.includes(name), schema: property, ...(description ? { description } : {}) });
+    const description =
+      isJsonObject(property) && typeof property.description === 'string' ? property.description : undefined;
+    result.push({
+      name,
+      in: where,
+      required: where === 'path' || required.includes(name),
+      schema: property,
+      ...(description ? { description } : {}),
+    });
   }
   if (where === 'path') {
-    for (const name of pathParams) if (!(name in properties)) result.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+    for (const name of pathParams)
+      if (!(name in properties)) result.push({ name, in: 'path', required: true, schema: { type: 'string' } });
   }
   return result;
 }
@@ -60,7 +76,12 @@ function responses(response: Json | undefined): JsonObject {
   if (isJsonObject(response)) {
     for (const [code, value] of Object.entries(response)) {
       const key = code === 'default' ? 'default' : code.toUpperCase();
-      const description = isJsonObject(value) && typeof value.description === 'string' ? value.description : key.startsWith('2') ? 'Success' : 'Response';
+      const description =
+        isJsonObject(value) && typeof value.description === 'string'
+          ? value.description
+          : key.startsWith('2')
+            ? 'Success'
+            : 'Response';
       if (isJsonObject(value) && isJsonObject(value.content)) result[key] = { description, content: value.content };
       else result[key] = { description, content: { 'application/json': { schema: value } } };
     }
@@ -73,7 +94,12 @@ function responses(response: Json | undefined): JsonObject {
 
 const text = (value: Json | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
 
-function operation(route: RouteInfo, method: string, pathParams: string[], names: ReadonlyMap<string, string>): JsonObject {
+function operation(
+  route: RouteInfo,
+  method: string,
+  pathParams: string[],
+  names: ReadonlyMap<string, string>,
+): JsonObject {
   const rewritten = rewriteRefs(asJson(route.schema), undefined, names);
   const schema = isJsonObject(rewritten) ? rewritten : {};
   const tag = route.url.split('/').filter(Boolean)[1] ?? 'api';
@@ -82,9 +108,14 @@ function operation(route: RouteInfo, method: string, pathParams: string[], names
     summary: text(schema.summary) ?? `${method.toUpperCase()} ${route.url}`,
     tags: Array.isArray(schema.tags) ? schema.tags : [tag],
   };
-  const description = text(schema.description) ?? (route.websocket ? 'WebSocket endpoint: upgrade the connection, then send JSON commands.' : undefined);
+  const description =
+    text(schema.description) ??
+    (route.websocket ? 'WebSocket endpoint: upgrade the connection, then send JSON commands.' : undefined);
   if (description) op.description = description;
-  const params = [...parameters(schema.params, 'path', pathParams), ...parameters(schema.querystring ?? schema.query, 'query', pathParams)];
+  const params = [
+    ...parameters(schema.params, 'path', pathParams),
+    ...parameters(schema.querystring ?? schema.query, 'query', pathParams),
+  ];
   if (params.length) op.parameters = params;
   if (schema.body !== undefined && method !== 'get' && method !== 'head') {
     op.requestBody = { required: true, content: { 'application/json': { schema: schema.body } } };
@@ -117,7 +148,8 @@ export function buildOpenApi(input: OpenApiInput): JsonObject {
     info: {
       title: 'Baukasten API',
       version: input.version ?? '0.0.0',
-      description: 'Schema-driven admin and site API. Calls carry `Authorization: Bearer <token>` from `POST /api/login`; what a caller may do is decided by the roles of their user.',
+      description:
+        'Schema-driven admin and site API. Calls carry `Authorization: Bearer <token>` from `POST /api/login`; what a caller may do is decided by the roles of their user.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: '/' }],
@@ -125,8 +157,15 @@ export function buildOpenApi(input: OpenApiInput): JsonObject {
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
       schemas,
-      responses: { Error: { description: 'Failure: `{ "error": "..." }` with a 4xx or 5xx status', content: { 'application/json': { schema: { $ref: `${COMPONENT_PREFIX}Error` } } } } },
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Opaque session token from POST /api/login' } },
+      responses: {
+        Error: {
+          description: 'Failure: `{ "error": "..." }` with a 4xx or 5xx status',
+          content: { 'application/json': { schema: { $ref: `${COMPONENT_PREFIX}Error` } } },
+        },
+      },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Opaque session token from POST /api/login' },
+      },
     },
   };
 }

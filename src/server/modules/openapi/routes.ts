@@ -35,7 +35,8 @@ export function collectRoutes(app: FastifyInstance): RouteInfo[] {
 
 /** `GET /api/openapi.json`: the OpenAPI 3.1 description of every route, built once on first request. */
 export function openApiRoutes(app: FastifyInstance, services: Services): void {
-  if (!collected.has(app)) app.log.warn('openApiRoutes: collectRoutes(app) was not called before the routes; the description misses them');
+  if (!collected.has(app))
+    app.log.warn('openApiRoutes: collectRoutes(app) was not called before the routes; the description misses them');
   const routes = collectRoutes(app);
   let document: JsonObject | undefined;
   app.get(
@@ -48,7 +49,12 @@ export function openApiRoutes(app: FastifyInstance, services: Services): void {
       },
     },
     async () => {
-      document ??= buildOpenApi({ registry: services.registry, routes, sharedSchemas: app.getSchemas(), version: packageJson.version });
+      document ??= buildOpenApi({
+        registry: services.registry,
+        routes,
+        sharedSchemas: app.getSchemas(),
+        version: packageJson.version,
+      });
       return document;
     },
   );

@@ -13,7 +13,13 @@ export function queueRoutes(app: FastifyInstance, { queues }: Services): void {
       schema: {
         summary: 'Names of the job queues',
         tags: ['queues'],
-        response: { 200: { type: 'object', required: ['queues'], properties: { queues: { type: 'array', items: { type: 'string' } } } } },
+        response: {
+          200: {
+            type: 'object',
+            required: ['queues'],
+            properties: { queues: { type: 'array', items: { type: 'string' } } },
+          },
+        },
       },
     },
     async (request) => {
@@ -28,8 +34,16 @@ export function queueRoutes(app: FastifyInstance, { queues }: Services): void {
       schema: {
         summary: 'The latest jobs of a queue, newest first',
         tags: ['queues'],
-        params: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 200 } } },
-        querystring: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 200 } } },
+        params: {
+          type: 'object',
+          required: ['name'],
+          properties: { name: { type: 'string', minLength: 1, maxLength: 200 } },
+        },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 200 } },
+        },
         response: {
           200: {
             type: 'object',

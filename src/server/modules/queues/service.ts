@@ -72,7 +72,15 @@ function bossDb(db: Database): PgBoss.Db {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 
 /** Job queues on pg-boss in the same database; every state change is a `queue/state` event on the bus. */
-export function createQueueService({ db, bus, log }: { db: Database; bus: EventBus; log: FastifyBaseLogger }): QueueService {
+export function createQueueService({
+  db,
+  bus,
+  log,
+}: {
+  db: Database;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+}): QueueService {
   const boss = new PgBoss({ db: bossDb(db), schema: SCHEMA, schedule: false, migrate: true });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   const definitions = new Map<string, QueueDefinition<object>>();
@@ -84,7 +92,11 @@ export function createQueueService({ db, bus, log }: { db: Database; bus: EventB
     bus.publish({ type: 'queue/state', queue, id, state });
   }
 
-  async function runJob(name: string, definition: QueueDefinition<object>, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+  async function runJob(
+    name: string,
+    definition: QueueDefinition<object>,
+    job: PgBoss.JobWithMetadata<object>,
+  ): Promise<void> {
     const base = { createdOn: new Date(job.createdOn).toISOString(), data: job.data };
     let last = 0;
     const report = (percent: number) => {
@@ -114,16 +126,20 @@ export function createQueueService({ db, bus, log }: { db: Database; bus: EventB
   async function startWorker(name: string, definition: QueueDefinition<object>): Promise<void> {
     await boss.createQueue(name, { name, retryLimit: definition.retryLimit, retryDelay: 1, retryBackoff: true });
     const batchSize = definition.concurrency * 2;
-    const id = await boss.work<object>(name, { batchSize, pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true }, async (jobs) => {
-      // Each job settles itself (complete or fail); pg-boss's own completion of the batch then finds none active.
-      let next = 0;
-      const lane = async () => {
-        while (next < jobs.length) await runJob(name, definition, jobs[next++]);
-      };
-      await Promise.all(Array.from({ length: Math.min(definition.concurrency, jobs.length) }, lane));
-      // A full batch means more may be waiting: fetch again at once instead of after the polling interval.
-      if (jobs.length === batchSize) boss.notifyWorker(id);
-    });
+    const id = await boss.work<object>(
+      name,
+      { batchSize, pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true },
+      async (jobs) => {
+        // Each job settles itself (complete or fail); pg-boss's own completion of the batch then finds none active.
+        let next = 0;
+        const lane = async () => {
+          while (next < jobs.length) await runJob(name, definition, jobs[next++]);
+        };
+        await Promise.all(Array.from({ length: Math.min(definition.concurrency, jobs.length) }, lane));
+        // A full batch means more may be waiting: fetch again at once instead of after the polling interval.
+        if (jobs.length === batchSize) boss.notifyWorker(id);
+      },
+    );
     workers.set(name, id);
   }
 
@@ -131,7 +147,10 @@ export function createQueueService({ db, bus, log }: { db: Database; bus: EventB
     define(name, definition) {
       if (definitions.has(name)) throw new Error(`Queue ${name} is already defined`);
       definitions.set(name, definition as QueueDefinition<object>);
-      if (started) void startWorker(name, definition as QueueDefinition<object>).catch((error) => log.error({ err: error }, 'queue worker failed to start'));
+      if (started)
+        void startWorker(name, definition as QueueDefinition<object>).catch((error) =>
+          log.error({ err: error }, 'queue worker failed to start'),
+        );
     },
 
     async start() {
@@ -161,7 +180,14 @@ export function createQueueService({ db, bus, log }: { db: Database; bus: EventB
     },
 
     async jobs(name, limit = 200) {
-      const { rows } = await db.query<{ id: string; data: unknown; state: JobState; created_on: Date | string; output: { message?: string } | null; retry_count: number }>(
+      const { rows } = await db.query<{
+        id: string;
+        data: unknown;
+        state: JobState;
+        created_on: Date | string;
+        output: { message?: string } | null;
+        retry_count: number;
+      }>(
         sql`SELECT id::text, data, state::text AS state, created_on, output, retry_count FROM pgboss.job WHERE name = ${name} ORDER BY created_on DESC, id LIMIT ${limit}`,
       );
       return rows.map((row) => ({

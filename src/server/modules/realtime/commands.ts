@@ -57,7 +57,8 @@ export const BUILTIN_COMMANDS = {
   'SimpleQueue.joinQueue'(ctx, data) {
     requireQueueAccess(ctx.caller);
     const queue = queueName(data);
-    if (!ctx.session.queues.has(queue) && ctx.session.queues.size >= MAX_QUEUES_PER_SOCKET) throw badRequest('Too many queues joined');
+    if (!ctx.session.queues.has(queue) && ctx.session.queues.size >= MAX_QUEUES_PER_SOCKET)
+      throw badRequest('Too many queues joined');
     ctx.session.queues.add(queue);
     return { queue };
   },

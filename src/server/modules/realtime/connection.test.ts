@@ -50,13 +50,15 @@ function setup(options: Partial<typeof DEFAULT_REALTIME_OPTIONS> = {}) {
   };
   const socket = new FakeSocket();
   const connection = new Connection(socket, deps, createCommandRegistry(), { ...DEFAULT_REALTIME_OPTIONS, ...options });
-  const clientEvent = (id: string) => bus.publish({ type: 'document', model: 'client', id, action: 'update', doc: { _id: id } });
+  const clientEvent = (id: string) =>
+    bus.publish({ type: 'document', model: 'client', id, action: 'update', doc: { _id: id } });
   const pushed = (type: string) => socket.sent.filter((message) => message.type === type);
-  const replyTo = (id: number) => vi.waitFor(() => {
-    const reply = socket.sent.find((message) => message.id === id);
-    if (!reply) throw new Error(`no reply to #${id}; sent ${JSON.stringify(socket.sent)}`);
-    return reply;
-  });
+  const replyTo = (id: number) =>
+    vi.waitFor(() => {
+      const reply = socket.sent.find((message) => message.id === id);
+      if (!reply) throw new Error(`no reply to #${id}; sent ${JSON.stringify(socket.sent)}`);
+      return reply;
+    });
   return { sessions, bus, socket, connection, clientEvent, pushed, replyTo };
 }
 
@@ -91,7 +93,9 @@ describe('Connection', () => {
     sessions.delete('good');
     bus.publish({ type: 'document', model: 'user', id: 'u1', action: 'update', doc: { _id: 'u1' } });
     clientEvent('c1');
-    await vi.waitFor(() => expect(pushed('logout')).toEqual([{ type: 'logout', data: { reason: 'Session expired or invalid' } }]));
+    await vi.waitFor(() =>
+      expect(pushed('logout')).toEqual([{ type: 'logout', data: { reason: 'Session expired or invalid' } }]),
+    );
     expect(pushed('document')).toEqual([]);
     expect(connection.caller.user).toBeUndefined();
   });

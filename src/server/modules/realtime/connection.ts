@@ -5,7 +5,16 @@ import type { EventBus, ServerEvent } from '../../events/bus';
 import type { AuthService } from '../auth/service';
 import { SESSION_INVALID, type CommandRegistry, type ConnectionSession } from './commands';
 import { affectsSession, pushFor, QUEUE_PERMISSION, type VisibleTo } from './events';
-import { createTokenBucket, parseCommand, PROTOCOL_ERROR_CMD, replyData, replyError, type CommandReply, type IncomingCommand, type PushMessage } from './protocol';
+import {
+  createTokenBucket,
+  parseCommand,
+  PROTOCOL_ERROR_CMD,
+  replyData,
+  replyError,
+  type CommandReply,
+  type IncomingCommand,
+  type PushMessage,
+} from './protocol';
 
 /** What the realtime module needs of the services (`Services` satisfies it; unit tests pass fakes). */
 export interface RealtimeDeps {
@@ -75,7 +84,8 @@ export class Connection implements ConnectionSession {
     this.alive = true;
     if (this.closed) return;
     const limited = !this.bucket.take() || this.pending >= this.limits.maxPending;
-    if (text === undefined) return this.send({ cmd: PROTOCOL_ERROR_CMD, error: limited ? TOO_MANY : 'Binary messages are not supported' });
+    if (text === undefined)
+      return this.send({ cmd: PROTOCOL_ERROR_CMD, error: limited ? TOO_MANY : 'Binary messages are not supported' });
     // Parsing first (a frame is at most maxPayload) lets the refusal carry the id the client waits on.
     const parsed = parseCommand(text);
     if (!parsed.ok) return this.send(limited ? { ...parsed.reply, error: TOO_MANY } : parsed.reply);
@@ -136,7 +146,9 @@ export class Connection implements ConnectionSession {
 
   private forward(event: ServerEvent): void {
     try {
-      const message = pushFor(event, this.caller, this.queues, (caller, model, doc) => this.deps.documents.visibleTo(caller, model, doc));
+      const message = pushFor(event, this.caller, this.queues, (caller, model, doc) =>
+        this.deps.documents.visibleTo(caller, model, doc),
+      );
       if (message) this.send(message);
     } catch (error) {
       this.deps.log.error({ err: error, event: event.type }, 'realtime event could not be filtered');

@@ -12,7 +12,12 @@ export const QUEUE_PERMISSION = 'manage:backend';
  * What one socket receives of a bus event, or undefined when its caller may not see it.
  * A delete is filtered by the last state of the document, like any other change.
  */
-export function pushFor(event: ServerEvent, caller: Caller, queues: ReadonlySet<string>, visibleTo: VisibleTo): PushMessage | undefined {
+export function pushFor(
+  event: ServerEvent,
+  caller: Caller,
+  queues: ReadonlySet<string>,
+  visibleTo: VisibleTo,
+): PushMessage | undefined {
   switch (event.type) {
     case 'document': {
       const doc = visibleTo(caller, event.model, event.doc);

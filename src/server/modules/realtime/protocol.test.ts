@@ -6,7 +6,10 @@ import { createTokenBucket, parseCommand } from './protocol';
 
 describe('parseCommand', () => {
   it('accepts a command with data and id', () => {
-    expect(parseCommand('{"cmd":"login","data":"t","id":3}')).toEqual({ ok: true, command: { cmd: 'login', data: 't', id: 3 } });
+    expect(parseCommand('{"cmd":"login","data":"t","id":3}')).toEqual({
+      ok: true,
+      command: { cmd: 'login', data: 't', id: 3 },
+    });
     expect(parseCommand('{"cmd":"ping"}')).toEqual({ ok: true, command: { cmd: 'ping' } });
   });
 
@@ -14,9 +17,15 @@ describe('parseCommand', () => {
     expect(parseCommand('{oops')).toEqual({ ok: false, reply: { cmd: 'error', error: 'Invalid JSON' } });
     expect(parseCommand('[1,2]')).toMatchObject({ ok: false, reply: { error: 'A message must be a JSON object' } });
     expect(parseCommand('null')).toMatchObject({ ok: false, reply: { error: 'A message must be a JSON object' } });
-    expect(parseCommand('{"cmd":5,"id":"a"}')).toEqual({ ok: false, reply: { cmd: 'error', id: 'a', error: 'A message needs a cmd string' } });
+    expect(parseCommand('{"cmd":5,"id":"a"}')).toEqual({
+      ok: false,
+      reply: { cmd: 'error', id: 'a', error: 'A message needs a cmd string' },
+    });
     expect(parseCommand(`{"cmd":"${'x'.repeat(200)}"}`)).toMatchObject({ ok: false });
-    expect(parseCommand('{"cmd":"ping","id":{"a":1}}')).toEqual({ ok: false, reply: { cmd: 'ping', error: 'id must be a string or a number' } });
+    expect(parseCommand('{"cmd":"ping","id":{"a":1}}')).toEqual({
+      ok: false,
+      reply: { cmd: 'ping', error: 'id must be a string or a number' },
+    });
   });
 
   it('keeps a __proto__ key as plain data', () => {
@@ -41,8 +50,15 @@ describe('createTokenBucket', () => {
 describe('pushFor', () => {
   const payment = callerOf({ _id: 'u1', login: 'p', roles: ['staff'] }, () => ['manage:payment']);
   const backend = callerOf({ _id: 'u2', login: 'b', roles: ['ops'] }, () => ['manage:backend']);
-  const visibleTo: VisibleTo = (caller, model, doc) => (model === 'client' && caller.permissions.has('manage:payment') ? { ...doc, secret: undefined } : undefined);
-  const clientEvent: ServerEvent = { type: 'document', model: 'client', id: 'c1', action: 'delete', doc: { _id: 'c1', name: 'A', secret: 1 } };
+  const visibleTo: VisibleTo = (caller, model, doc) =>
+    model === 'client' && caller.permissions.has('manage:payment') ? { ...doc, secret: undefined } : undefined;
+  const clientEvent: ServerEvent = {
+    type: 'document',
+    model: 'client',
+    id: 'c1',
+    action: 'delete',
+    doc: { _id: 'c1', name: 'A', secret: 1 },
+  };
 
   it('forwards documents as the caller may see them, deletes included', () => {
     expect(pushFor(clientEvent, ANONYMOUS, new Set(), visibleTo)).toBeUndefined();
@@ -54,13 +70,19 @@ describe('pushFor', () => {
 
   it('forwards cms/item with id and parent only when the item is visible', () => {
     const event: ServerEvent = { type: 'cms/item', id: 'f1', parent: 'p1', model: 'file', doc: { _id: 'f1' } };
-    expect(pushFor(event, payment, new Set(), () => ({ _id: 'f1' }))).toEqual({ type: 'cms/item', data: { id: 'f1', parent: 'p1' } });
+    expect(pushFor(event, payment, new Set(), () => ({ _id: 'f1' }))).toEqual({
+      type: 'cms/item',
+      data: { id: 'f1', parent: 'p1' },
+    });
     expect(pushFor(event, payment, new Set(), () => undefined)).toBeUndefined();
   });
 
   it('forwards queue states to members holding manage:backend', () => {
     const event: ServerEvent = { type: 'queue/state', queue: 'images', id: 'j1', state: 'done' };
-    expect(pushFor(event, backend, new Set(['images']), visibleTo)).toEqual({ type: 'queue/state', data: { queue: 'images', id: 'j1', state: 'done' } });
+    expect(pushFor(event, backend, new Set(['images']), visibleTo)).toEqual({
+      type: 'queue/state',
+      data: { queue: 'images', id: 'j1', state: 'done' },
+    });
     expect(pushFor(event, backend, new Set(['other']), visibleTo)).toBeUndefined();
     expect(pushFor(event, payment, new Set(['images']), visibleTo)).toBeUndefined();
   });

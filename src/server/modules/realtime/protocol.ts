@@ -11,7 +11,9 @@ export interface IncomingCommand {
   id?: CommandId;
 }
 
-export type CommandReply = { cmd: string; id?: CommandId; data: unknown } | { cmd: string; id?: CommandId; error: string };
+export type CommandReply =
+  | { cmd: string; id?: CommandId; data: unknown }
+  | { cmd: string; id?: CommandId; error: string };
 
 export interface PushMessage {
   type: string;
@@ -50,7 +52,8 @@ export function parseCommand(text: string): ParseResult {
   if (!isPlainObject(message)) return fail('A message must be a JSON object');
   const { cmd, id, data } = message;
   const validId = isValidId(id) ? id : undefined;
-  if (typeof cmd !== 'string' || cmd.length === 0 || cmd.length > MAX_CMD_LENGTH) return fail('A message needs a cmd string', PROTOCOL_ERROR_CMD, validId);
+  if (typeof cmd !== 'string' || cmd.length === 0 || cmd.length > MAX_CMD_LENGTH)
+    return fail('A message needs a cmd string', PROTOCOL_ERROR_CMD, validId);
   if (id !== undefined && validId === undefined) return fail('id must be a string or a number', cmd);
   const command: IncomingCommand = { cmd };
   if (validId !== undefined) command.id = validId;

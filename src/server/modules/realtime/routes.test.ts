@@ -51,7 +51,10 @@ describe('realtimeRoutes with fake services', () => {
           },
         },
         documents: {
-          visibleTo: (caller, model, doc) => (model === 'file' && caller.permissions.has('manage:files') && passesAcl(caller, doc._read) ? doc : undefined),
+          visibleTo: (caller, model, doc) =>
+            model === 'file' && caller.permissions.has('manage:files') && passesAcl(caller, doc._read)
+              ? doc
+              : undefined,
         },
       },
       { maxPayload: 1024, maxSocketsPerAddress: 4, burst: 12, messagesPerSecond: 1 },
@@ -109,17 +112,25 @@ describe('realtimeRoutes with fake services', () => {
 
   it('sends queue states only to members with manage:backend', async () => {
     const [ops, editor] = await Promise.all([open(), open()]);
-    expect(await ops.request('SimpleQueue.joinQueue', { queue: 'images' })).toMatchObject({ error: 'Requires manage:backend' });
+    expect(await ops.request('SimpleQueue.joinQueue', { queue: 'images' })).toMatchObject({
+      error: 'Requires manage:backend',
+    });
     expect(await ops.request('login', 'ops')).toMatchObject({ data: { user: 'ops', roles: ['ops'] } });
-    expect(await ops.request('SimpleQueue.joinQueue', { queue: 'images' })).toMatchObject({ data: { queue: 'images' } });
+    expect(await ops.request('SimpleQueue.joinQueue', { queue: 'images' })).toMatchObject({
+      data: { queue: 'images' },
+    });
     expect(await ops.request('SimpleQueue.joinQueue', {})).toMatchObject({ error: 'data.queue must be a queue name' });
     await editor.request('login', 'editor');
-    expect(await editor.request('SimpleQueue.joinQueue', { queue: 'images' })).toMatchObject({ error: 'Requires manage:backend' });
+    expect(await editor.request('SimpleQueue.joinQueue', { queue: 'images' })).toMatchObject({
+      error: 'Requires manage:backend',
+    });
 
     bus.publish({ type: 'queue/state', queue: 'other', id: 'j0', state: 'active' });
     bus.publish({ type: 'queue/state', queue: 'images', id: 'j1', state: 'completed' });
     await ops.waitFor((message) => message.type === 'queue/state', 'queue/state event');
-    expect(ops.events('queue/state')).toEqual([{ type: 'queue/state', data: { queue: 'images', id: 'j1', state: 'completed' } }]);
+    expect(ops.events('queue/state')).toEqual([
+      { type: 'queue/state', data: { queue: 'images', id: 'j1', state: 'completed' } },
+    ]);
 
     await ops.request('SimpleQueue.leaveQueue', { queue: 'images' });
     bus.publish({ type: 'queue/state', queue: 'images', id: 'j2', state: 'completed' });
@@ -132,7 +143,13 @@ describe('realtimeRoutes with fake services', () => {
     const [editor, anonymous] = await Promise.all([open(), open()]);
     expect(await editor.request('login', 'bad')).toMatchObject({ error: 'Session expired or invalid' });
     await editor.request('login', 'editor');
-    bus.publish({ type: 'cms/item', id: 'f1', parent: 'p1', model: 'file', doc: { _id: 'f1', _read: ['nobody-has-this'] } });
+    bus.publish({
+      type: 'cms/item',
+      id: 'f1',
+      parent: 'p1',
+      model: 'file',
+      doc: { _id: 'f1', _read: ['nobody-has-this'] },
+    });
     bus.publish({ type: 'cms/item', id: 'f2', parent: null, model: 'file', doc: { _id: 'f2' } });
     await editor.waitFor((message) => message.type === 'cms/item', 'cms/item event');
     await anonymous.request('ping');

@@ -49,7 +49,11 @@ function frameText(data: RawData, isBinary: boolean): string | undefined {
 }
 
 /** `GET /api/websocket` (spec section 7): login by token, commands, and the bus events each caller may see. */
-export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps, overrides: Partial<RealtimeOptions> = {}): Promise<void> {
+export async function realtimeRoutes(
+  app: FastifyInstance,
+  deps: RealtimeDeps,
+  overrides: Partial<RealtimeOptions> = {},
+): Promise<void> {
   const options: RealtimeOptions = { ...DEFAULT_REALTIME_OPTIONS, ...overrides };
   await app.register(websocket, {
     options: { maxPayload: options.maxPayload },

@@ -19,7 +19,8 @@ export function totalPrice(sections: Section[], selection: Selection): number {
 export function missingSections(sections: Section[], selection: Selection): Record<number, string> {
   const errors: Record<number, string> = {};
   sections.forEach((section, index) => {
-    if (selection[index] === undefined && section.options?.length) errors[index] = requiredFieldMessage(section.label || `${index + 1}`);
+    if (selection[index] === undefined && section.options?.length)
+      errors[index] = requiredFieldMessage(section.label || `${index + 1}`);
   });
   return errors;
 }
@@ -44,7 +45,12 @@ const RESERVED = new Set(['name', 'project', 'sections', 'price']);
  * The body of POST /api/event: form name, chosen option per section label, total, and the additional
  * fields alongside; a field whose name the body itself uses (e.g. "name") is sent as "field_name".
  */
-export function eventBody(name: string, sections: Record<string, string>, price: number, fields: Record<string, unknown>): Record<string, unknown> {
+export function eventBody(
+  name: string,
+  sections: Record<string, string>,
+  price: number,
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) body[RESERVED.has(key) ? `field_${key}` : key] = value;
   return { ...body, name, sections, price };

@@ -13,7 +13,15 @@ import { useSubmission } from '../../ui/useSubmission';
 import { eventBody, missingSections, sectionsByLabel, totalPrice, type Selection } from './configuration';
 
 /** Pick one option per section, see the running total, send with contact fields to POST /api/event. */
-export default function Configurator({ title, description, name, sections, properties, submitLabel, successMessage }: ElementProps<'special.configurator'>) {
+export default function Configurator({
+  title,
+  description,
+  name,
+  sections,
+  properties,
+  submitLabel,
+  successMessage,
+}: ElementProps<'special.configurator'>) {
   const { api } = useSite();
   const fields = useMemo(() => {
     try {
@@ -44,7 +52,9 @@ export default function Configurator({ title, description, name, sections, prope
     setSectionErrors(missing);
     setFieldErrors(invalid);
     if (Object.keys(missing).length || Object.keys(invalid).length) return;
-    void submit(() => api.event(eventBody(name, sectionsByLabel(sections, selection), total, submittedData(fields, values))));
+    void submit(() =>
+      api.event(eventBody(name, sectionsByLabel(sections, selection), total, submittedData(fields, values))),
+    );
   };
 
   return (
@@ -61,12 +71,18 @@ export default function Configurator({ title, description, name, sections, prope
           </div>
         ) : null}
         {sections.map((section, sectionIndex) => (
-          <fieldset key={sectionIndex} className="flex flex-col gap-4" aria-invalid={sectionErrors[sectionIndex] ? true : undefined}>
+          <fieldset
+            key={sectionIndex}
+            className="flex flex-col gap-4"
+            aria-invalid={sectionErrors[sectionIndex] ? true : undefined}
+          >
             <legend className="mb-4 text-xl font-semibold text-heading">
               {section.label}
               <span className="text-brand"> *</span>
             </legend>
-            <div className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${(section.options?.length ?? 0) >= 3 ? 'lg:grid-cols-3' : 'lg:max-w-4xl'}`}>
+            <div
+              className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${(section.options?.length ?? 0) >= 3 ? 'lg:grid-cols-3' : 'lg:max-w-4xl'}`}
+            >
               {(section.options ?? []).map((option, optionIndex) => {
                 const checked = selection[sectionIndex] === optionIndex;
                 return (
@@ -74,14 +90,28 @@ export default function Configurator({ title, description, name, sections, prope
                     key={optionIndex}
                     className={`relative flex cursor-pointer flex-col overflow-hidden rounded-2xl bg-white transition has-focus-visible:outline-2 has-focus-visible:outline-brand ${checked ? 'shadow-md ring-2 ring-brand' : 'ring-1 ring-ink/15 hover:ring-ink/30'}`}
                   >
-                    <input type="radio" name={`section-${sectionIndex}`} className="sr-only" checked={checked} onChange={() => choose(sectionIndex, optionIndex)} />
+                    <input
+                      type="radio"
+                      name={`section-${sectionIndex}`}
+                      className="sr-only"
+                      checked={checked}
+                      onChange={() => choose(sectionIndex, optionIndex)}
+                    />
                     {option.image?.file ? (
-                      <SiteImage image={option.image} preset="configurator" sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" className="aspect-[622/350] h-auto w-full object-cover" />
+                      <SiteImage
+                        image={option.image}
+                        preset="configurator"
+                        sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+                        className="aspect-[622/350] h-auto w-full object-cover"
+                      />
                     ) : null}
                     <span className="flex flex-1 flex-col gap-1 p-5">
                       <span className="flex items-start justify-between gap-3">
                         <span className="font-semibold text-heading">{option.label}</span>
-                        <span aria-hidden className={`mt-0.5 size-5 shrink-0 rounded-full border-2 ${checked ? 'border-[6px] border-brand' : 'border-ink/30'}`} />
+                        <span
+                          aria-hidden
+                          className={`mt-0.5 size-5 shrink-0 rounded-full border-2 ${checked ? 'border-[6px] border-brand' : 'border-ink/30'}`}
+                        />
                       </span>
                       {option.description ? <span className="text-sm text-ink">{option.description}</span> : null}
                       <span className="mt-auto pt-2 text-sm font-semibold text-brand tabular-nums">
@@ -96,13 +126,22 @@ export default function Configurator({ title, description, name, sections, prope
           </fieldset>
         ))}
         <div className="flex flex-col gap-6 rounded-2xl bg-brand/5 p-6 md:p-8">
-          {fields.length ? <FormFieldList fields={fields} values={values} errors={fieldErrors} markRequired onChange={(field, value) => {
-            setValues((current) => ({ ...current, [field]: value }));
-            setFieldErrors(({ [field]: _cleared, ...rest }) => rest);
-          }} /> : null}
+          {fields.length ? (
+            <FormFieldList
+              fields={fields}
+              values={values}
+              errors={fieldErrors}
+              markRequired
+              onChange={(field, value) => {
+                setValues((current) => ({ ...current, [field]: value }));
+                setFieldErrors(({ [field]: _cleared, ...rest }) => rest);
+              }}
+            />
+          ) : null}
           <div className="flex flex-col items-stretch justify-between gap-4 border-t border-ink/10 pt-6 sm:flex-row sm:items-center">
             <p className="text-lg text-ink" aria-live="polite">
-              Total <span className="ml-2 text-2xl font-bold text-heading tabular-nums">{formatMoney(total, 'CHF')}</span>
+              Total{' '}
+              <span className="ml-2 text-2xl font-bold text-heading tabular-nums">{formatMoney(total, 'CHF')}</span>
             </p>
             <button type="submit" className={BUTTON_PRIMARY} disabled={state === 'sending'}>
               {state === 'sending' ? 'Wird gesendet …' : submitLabel}

@@ -14,7 +14,13 @@ export const CONTACT_FIELDS: FormField[] = [
   { name: 'phone', label: 'Telefon', kind: 'tel', required: false, options: [] },
   { name: 'subject', label: 'Betreff', kind: 'text', required: false, options: [] },
   { name: 'message', label: 'Nachricht', kind: 'textarea', required: true, options: [] },
-  { name: 'consent', label: 'Ich bin einverstanden, dass meine Angaben zur Beantwortung der Anfrage gespeichert werden.', kind: 'checkbox', required: true, options: [] },
+  {
+    name: 'consent',
+    label: 'Ich bin einverstanden, dass meine Angaben zur Beantwortung der Anfrage gespeichert werden.',
+    kind: 'checkbox',
+    required: true,
+    options: [],
+  },
 ];
 
 /** The body of POST /api/cms/contact: the name split on its first space (spec section 5). */
@@ -54,7 +60,11 @@ export default function Contact({ title }: ElementProps<'contact'>) {
 
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 md:p-10">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 md:p-10"
+      >
         {title ? <h2 className="text-2xl font-semibold text-heading md:text-3xl">{title}</h2> : null}
         <FormFieldList fields={CONTACT_FIELDS} values={values} errors={errors} markRequired onChange={onChange} />
         <div>

@@ -5,7 +5,10 @@ import { styleProperties } from '../../ui/responsive';
 export default function Container({ children, style }: ElementProps<'container'>) {
   const box = styleProperties(style);
   return (
-    <div className={`mx-auto flex min-w-0 flex-wrap ${box.className}`} style={{ flexDirection: 'column', ...box.style }}>
+    <div
+      className={`mx-auto flex min-w-0 flex-wrap ${box.className}`}
+      style={{ flexDirection: 'column', ...box.style }}
+    >
       {children}
     </div>
   );

@@ -14,7 +14,10 @@ export default function Footer({ columns }: ElementProps<'footer'>) {
   const siteName = composePageTitle('', config.title);
   return (
     <footer className="on-dark bg-[color-mix(in_oklab,hsl(var(--color-text))_45%,black)] text-ink">
-      <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-10 px-5 py-14 sm:grid-cols-2 md:px-8 md:py-20 lg:grid-cols-(--bk-footer-cols)" style={{ '--bk-footer-cols': `repeat(${Math.max(1, columns.length)}, minmax(0, 1fr))` } as CSSProperties}>
+      <div
+        className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-10 px-5 py-14 sm:grid-cols-2 md:px-8 md:py-20 lg:grid-cols-(--bk-footer-cols)"
+        style={{ '--bk-footer-cols': `repeat(${Math.max(1, columns.length)}, minmax(0, 1fr))` } as CSSProperties}
+      >
         {columns.map((column, index) => (
           <div key={index} className="flex flex-col gap-4">
             {column.title ? <h2 className="text-base font-semibold text-heading">{column.title}</h2> : null}
@@ -22,7 +25,10 @@ export default function Footer({ columns }: ElementProps<'footer'>) {
               <ul className="flex flex-col">
                 {column.links.map((link, linkIndex) => (
                   <li key={linkIndex}>
-                    <SiteLink link={link} className="inline-flex min-h-11 items-center text-[0.95rem] opacity-80 transition-opacity hover:opacity-100 hover:underline md:min-h-9" />
+                    <SiteLink
+                      link={link}
+                      className="inline-flex min-h-11 items-center text-[0.95rem] opacity-80 transition-opacity hover:opacity-100 hover:underline md:min-h-9"
+                    />
                   </li>
                 ))}
               </ul>

@@ -5,7 +5,14 @@ import { useSite } from '../../context';
 import { BUTTON_PRIMARY } from '../../ui/button';
 import { MessageDialog } from '../../ui/Dialog';
 import { FormFieldList } from '../../ui/FormControls';
-import { formFields, initialValues, submittedData, validateRequired, type FormField, type FormValues } from '../../ui/formFields';
+import {
+  formFields,
+  initialValues,
+  submittedData,
+  validateRequired,
+  type FormField,
+  type FormValues,
+} from '../../ui/formFields';
 import { useSubmission } from '../../ui/useSubmission';
 
 /** A form generated from its JSON Schema; submissions go to POST /api/formData under the form's name. */
@@ -18,12 +25,23 @@ export default function Form(props: ElementProps<'special.form'>) {
     }
   }, [props.properties]);
   if (!parsed.fields) {
-    return <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">Failed rendering form {parsed.error}</p>;
+    return (
+      <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+        Failed rendering form {parsed.error}
+      </p>
+    );
   }
   return <SchemaForm {...props} fields={parsed.fields} />;
 }
 
-function SchemaForm({ title, name, fields, submitLabel, successMessage, validate }: ElementProps<'special.form'> & { fields: FormField[] }) {
+function SchemaForm({
+  title,
+  name,
+  fields,
+  submitLabel,
+  successMessage,
+  validate,
+}: ElementProps<'special.form'> & { fields: FormField[] }) {
   const { api } = useSite();
   const [values, setValues] = useState<FormValues>(() => initialValues(fields));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -46,7 +64,11 @@ function SchemaForm({ title, name, fields, submitLabel, successMessage, validate
 
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <form onSubmit={onSubmit} noValidate={!validate} className="flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 md:p-10">
+      <form
+        onSubmit={onSubmit}
+        noValidate={!validate}
+        className="flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 md:p-10"
+      >
         {title ? <h2 className="text-2xl font-semibold text-heading md:text-3xl">{title}</h2> : null}
         <FormFieldList fields={fields} values={values} errors={errors} markRequired={false} onChange={onChange} />
         <div>

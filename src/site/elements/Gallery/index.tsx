@@ -19,7 +19,13 @@ export default function Gallery({ images }: ElementProps<'gallery'>) {
             aria-hidden={slide !== index}
             className={`absolute inset-0 transition-opacity duration-700 ${slide === index ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
           >
-            <SiteImage image={image} preset="gallery" sizes="(min-width: 1152px) 1152px, 100vw" priority={slide === 0 ? undefined : false} className="size-full object-cover" />
+            <SiteImage
+              image={image}
+              preset="gallery"
+              sizes="(min-width: 1152px) 1152px, 100vw"
+              priority={slide === 0 ? undefined : false}
+              className="size-full object-cover"
+            />
           </div>
         ))}
         {images.length > 1 ? (
@@ -48,7 +54,13 @@ export default function Gallery({ images }: ElementProps<'gallery'>) {
               onClick={() => show(slide)}
               className={`w-24 shrink-0 overflow-hidden rounded-lg ring-2 transition sm:w-32 ${slide === index ? 'ring-brand' : 'opacity-70 ring-transparent hover:opacity-100'}`}
             >
-              <SiteImage image={{ ...image, alt: '' }} preset="galleryThumbnail" sizes="128px" priority={false} className="aspect-[3/2] size-full object-cover" />
+              <SiteImage
+                image={{ ...image, alt: '' }}
+                preset="galleryThumbnail"
+                sizes="128px"
+                priority={false}
+                className="aspect-[3/2] size-full object-cover"
+              />
             </button>
           ))}
         </div>

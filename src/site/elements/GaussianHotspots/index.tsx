@@ -20,13 +20,23 @@ export default function GaussianHotspots({ file, hotspots = [], environment }: E
     label: hotspot.title?.trim() || `Punkt ${index + 1}`,
   }));
   const current = active !== null ? spots[active] : undefined;
-  const { status, scene, interacted } = useGaussianScene(hostRef, { file: splatUrl(file), environment: splatUrl(environment), camera: DEFAULT_POSE });
+  const { status, scene, interacted } = useGaussianScene(hostRef, {
+    file: splatUrl(file),
+    environment: splatUrl(environment),
+    camera: DEFAULT_POSE,
+  });
   useCameraFlight(scene, current?.pose ?? DEFAULT_POSE, current?.position, figureRef, selection?.at);
 
   const bar =
     spots.length > 0
       ? spots.map((spot, index) => (
-          <button key={index} type="button" className="bk-gs-chip" aria-pressed={active === index} onClick={() => setActive(index)}>
+          <button
+            key={index}
+            type="button"
+            className="bk-gs-chip"
+            aria-pressed={active === index}
+            onClick={() => setActive(index)}
+          >
             <span className="bk-gs-chip-number" aria-hidden="true">
               {index + 1}
             </span>
@@ -36,7 +46,15 @@ export default function GaussianHotspots({ file, hotspots = [], environment }: E
       : undefined;
 
   return (
-    <Stage title="3D-Rundgang" status={status} interacted={interacted} hostRef={hostRef} figureRef={figureRef} bar={bar} active={current !== undefined}>
+    <Stage
+      title="3D-Rundgang"
+      status={status}
+      interacted={interacted}
+      hostRef={hostRef}
+      figureRef={figureRef}
+      bar={bar}
+      active={current !== undefined}
+    >
       {scene && status === 'ready' && <Markers scene={scene} markers={spots} active={active} onSelect={setActive} />}
       {current && (
         <p className="bk-gs-caption" role="status">

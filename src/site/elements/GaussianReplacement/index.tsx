@@ -31,7 +31,11 @@ export default function GaussianReplacement({ file, spots = [], environment }: E
     })),
   }));
   const current = active !== null ? items[active] : undefined;
-  const { status, scene, interacted } = useGaussianScene(hostRef, { file: splatUrl(file), environment: splatUrl(environment), camera: DEFAULT_POSE });
+  const { status, scene, interacted } = useGaussianScene(hostRef, {
+    file: splatUrl(file),
+    environment: splatUrl(environment),
+    camera: DEFAULT_POSE,
+  });
   useCameraFlight(scene, current?.pose ?? DEFAULT_POSE, current?.position, figureRef, selection?.at);
 
   // One slot per spot showing its chosen option (the first until the visitor picks another).
@@ -53,7 +57,13 @@ export default function GaussianReplacement({ file, spots = [], environment }: E
   const bar =
     items.length > 0
       ? items.map((item, index) => (
-          <button key={index} type="button" className="bk-gs-chip" aria-pressed={active === index} onClick={() => setActive(active === index ? null : index)}>
+          <button
+            key={index}
+            type="button"
+            className="bk-gs-chip"
+            aria-pressed={active === index}
+            onClick={() => setActive(active === index ? null : index)}
+          >
             <span className="bk-gs-chip-number" aria-hidden="true">
               {index + 1}
             </span>
@@ -63,7 +73,15 @@ export default function GaussianReplacement({ file, spots = [], environment }: E
       : undefined;
 
   return (
-    <Stage title="3D-Konfigurator" status={status} interacted={interacted} hostRef={hostRef} figureRef={figureRef} bar={bar} active={current !== undefined}>
+    <Stage
+      title="3D-Konfigurator"
+      status={status}
+      interacted={interacted}
+      hostRef={hostRef}
+      figureRef={figureRef}
+      bar={bar}
+      active={current !== undefined}
+    >
       {scene && status === 'ready' && <Markers scene={scene} markers={items} active={active} onSelect={setActive} />}
       {current && active !== null && (
         <section className="bk-gs-panel" aria-label={`Varianten: ${current.label}`}>

@@ -14,7 +14,11 @@ export default function GaussianViewer({ file, camera, environment }: ElementPro
   const hostRef = useRef<HTMLDivElement>(null);
   const figureRef = useRef<HTMLElement>(null);
   const pose = toPose(camera);
-  const { status, scene, interacted } = useGaussianScene(hostRef, { file: splatUrl(file), environment: splatUrl(environment), camera: pose });
+  const { status, scene, interacted } = useGaussianScene(hostRef, {
+    file: splatUrl(file),
+    environment: splatUrl(environment),
+    camera: pose,
+  });
   useCameraFlight(scene, pose, undefined, figureRef);
   return <Stage title="3D-Ansicht" status={status} interacted={interacted} hostRef={hostRef} figureRef={figureRef} />;
 }

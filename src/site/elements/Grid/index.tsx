@@ -12,7 +12,10 @@ export default function Grid({ columns: desktop, mobileColumns, gap, children }:
     ...responsiveVariables('bk-gap', gap),
   } as CSSProperties;
   return (
-    <div className="grid grid-cols-(--bk-cols-m) gap-(--bk-gap-m) md:grid-cols-(--bk-cols) md:gap-(--bk-gap)" style={style}>
+    <div
+      className="grid grid-cols-(--bk-cols-m) gap-(--bk-gap-m) md:grid-cols-(--bk-cols) md:gap-(--bk-gap)"
+      style={style}
+    >
       {children}
     </div>
   );

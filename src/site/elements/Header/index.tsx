@@ -13,5 +13,11 @@ const LEVELS = {
 export default function Header({ text, level, alignment }: ElementProps<'header'>) {
   const safeLevel = LEVELS[level] ? level : 2;
   const Tag = `h${safeLevel}` as const;
-  return <Tag className={`text-balance ${safeLevel === 6 ? '' : 'text-heading'} ${LEVELS[safeLevel]} ${TEXT_ALIGN[alignment]}`}>{text}</Tag>;
+  return (
+    <Tag
+      className={`text-balance ${safeLevel === 6 ? '' : 'text-heading'} ${LEVELS[safeLevel]} ${TEXT_ALIGN[alignment]}`}
+    >
+      {text}
+    </Tag>
+  );
 }

@@ -11,13 +11,20 @@ export default function Hero({ title, text, background, children }: ElementProps
     >
       {photo ? (
         <>
-          <SiteImage image={background} preset="fullWidth" priority className="absolute inset-0 -z-10 size-full object-cover" />
+          <SiteImage
+            image={background}
+            preset="fullWidth"
+            priority
+            className="absolute inset-0 -z-10 size-full object-cover"
+          />
           <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-r from-black/75 via-black/50 to-black/10" />
         </>
       ) : null}
       <div className="mx-auto flex min-h-[32rem] w-full max-w-6xl flex-col justify-center gap-6 px-5 py-20 md:min-h-[40rem] md:px-8 md:py-28">
         {title ? (
-          <h1 className="max-w-3xl text-balance text-4xl font-bold leading-[1.08] tracking-tight text-heading sm:text-5xl md:text-6xl">{title}</h1>
+          <h1 className="max-w-3xl text-balance text-4xl font-bold leading-[1.08] tracking-tight text-heading sm:text-5xl md:text-6xl">
+            {title}
+          </h1>
         ) : null}
         {text ? (
           <div className="flex max-w-2xl flex-col gap-4 text-lg leading-relaxed text-ink md:text-xl">

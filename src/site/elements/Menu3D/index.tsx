@@ -46,7 +46,11 @@ export default function Menu3D(props: ElementProps<'menu.3d'>) {
           >
             <X aria-hidden className="size-5" />
           </button>
-          <Suspense fallback={<div className="flex size-full items-center justify-center text-white/70">3D-Ansicht wird geladen …</div>}>
+          <Suspense
+            fallback={
+              <div className="flex size-full items-center justify-center text-white/70">3D-Ansicht wird geladen …</div>
+            }
+          >
             <GaussianViewer file={open.file} camera={ELEMENT_META['3d.gaussianViewer'].defaults.camera as never} />
           </Suspense>
         </dialog>

@@ -14,26 +14,39 @@ interface Props extends Omit<Required<Pick<MenuBasicProps, 'title' | 'color' | '
 /** A menu card in its own colours: logo, title, categories with items, sizes and CHF prices. */
 export function MenuCard({ title, color, background, logo, categories, itemAction }: Props): ReactNode {
   return (
-    <div className="mx-auto w-full max-w-3xl rounded-3xl px-6 py-10 shadow-sm md:px-12 md:py-14" style={{ color, background }}>
+    <div
+      className="mx-auto w-full max-w-3xl rounded-3xl px-6 py-10 shadow-sm md:px-12 md:py-14"
+      style={{ color, background }}
+    >
       <header className="flex flex-col items-center gap-5 text-center">
-        {logo?.file ? <SiteImage image={logo} preset="menuImage" sizes="160px" className="h-auto w-40 rounded-xl object-cover" /> : null}
+        {logo?.file ? (
+          <SiteImage image={logo} preset="menuImage" sizes="160px" className="h-auto w-40 rounded-xl object-cover" />
+        ) : null}
         {title ? <h2 className="font-serif text-3xl font-semibold tracking-tight md:text-4xl">{title}</h2> : null}
       </header>
       <div className="mt-10 flex flex-col gap-10">
         {categories.map((category, index) => (
           <section key={index} className="flex flex-col gap-5">
             {category.title ? (
-              <h3 className="border-b border-current/20 pb-2 text-sm font-semibold tracking-[0.2em] uppercase opacity-80">{category.title}</h3>
+              <h3 className="border-b border-current/20 pb-2 text-sm font-semibold tracking-[0.2em] uppercase opacity-80">
+                {category.title}
+              </h3>
             ) : null}
             <ul className="flex flex-col gap-5">
               {(category.items ?? []).map((item, itemIndex) => (
                 <li key={itemIndex} className="flex flex-col gap-1">
                   <div className="flex items-baseline gap-3">
                     <span className="text-lg font-semibold">{item.name}</span>
-                    {item.style ? <span className="rounded-full border border-current/30 px-2 py-0.5 text-xs opacity-75">{item.style}</span> : null}
+                    {item.style ? (
+                      <span className="rounded-full border border-current/30 px-2 py-0.5 text-xs opacity-75">
+                        {item.style}
+                      </span>
+                    ) : null}
                     <span aria-hidden className="min-w-4 flex-1 border-b border-dotted border-current/30" />
                     {item.size ? <span className="text-sm opacity-70">{item.size}</span> : null}
-                    {typeof item.price === 'number' ? <span className="font-semibold tabular-nums">{formatMoney(item.price, 'CHF')}</span> : null}
+                    {typeof item.price === 'number' ? (
+                      <span className="font-semibold tabular-nums">{formatMoney(item.price, 'CHF')}</span>
+                    ) : null}
                   </div>
                   {item.description ? <p className="text-base opacity-85">{item.description}</p> : null}
                   {item.extra ? <p className="text-sm italic opacity-65">{item.extra}</p> : null}

@@ -7,7 +7,8 @@ import { BUTTON_PRIMARY } from '../../ui/button';
 import { SiteImage } from '../../ui/SiteImage';
 import { SiteLink } from '../../ui/SiteLink';
 
-const LINK = 'inline-flex min-h-11 items-center rounded-md px-3 text-[0.95rem] font-medium text-ink transition-colors hover:text-brand';
+const LINK =
+  'inline-flex min-h-11 items-center rounded-md px-3 text-[0.95rem] font-medium text-ink transition-colors hover:text-brand';
 
 /** The sticky top bar: logo to '/', links and the call to action; below 768 px the links fold into a menu. */
 export default function Navigation({ logo, links, cta }: ElementProps<'navigation'>) {
@@ -18,10 +19,22 @@ export default function Navigation({ logo, links, cta }: ElementProps<'navigatio
   const close = () => setOpen(false);
   return (
     <header className="sticky top-0 z-40 border-b border-ink/10 bg-page/90 backdrop-blur-md">
-      <nav aria-label="Hauptnavigation" className="mx-auto flex h-18 w-full max-w-6xl items-center justify-between gap-6 px-5 md:px-8">
-        <a href="/" className="flex min-h-11 min-w-0 items-center" aria-label={logo?.file ? `${siteName} – Startseite` : undefined}>
+      <nav
+        aria-label="Hauptnavigation"
+        className="mx-auto flex h-18 w-full max-w-6xl items-center justify-between gap-6 px-5 md:px-8"
+      >
+        <a
+          href="/"
+          className="flex min-h-11 min-w-0 items-center"
+          aria-label={logo?.file ? `${siteName} – Startseite` : undefined}
+        >
           {logo?.file ? (
-            <SiteImage image={{ ...logo, alt: logo.alt || siteName }} preset="gallery" sizes="240px" className="h-10 w-auto max-w-48 object-contain" />
+            <SiteImage
+              image={{ ...logo, alt: logo.alt || siteName }}
+              preset="gallery"
+              sizes="240px"
+              className="h-10 w-auto max-w-48 object-contain"
+            />
           ) : (
             <span className="truncate text-lg font-bold tracking-tight text-heading">{siteName}</span>
           )}

@@ -12,7 +12,9 @@ export default function Package({ title, text, price, list, button, highlight }:
       className={`relative flex h-full flex-col gap-6 rounded-2xl bg-white p-7 md:p-8 ${highlight ? 'shadow-xl ring-2 ring-brand' : 'shadow-sm ring-1 ring-ink/10'}`}
     >
       {highlight ? (
-        <span className="absolute -top-3.5 left-7 rounded-full bg-brand px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">Empfohlen</span>
+        <span className="absolute -top-3.5 left-7 rounded-full bg-brand px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
+          Empfohlen
+        </span>
       ) : null}
       <div className="flex flex-col gap-3">
         {title ? <h3 className="text-xl font-semibold text-heading">{title}</h3> : null}
@@ -22,7 +24,11 @@ export default function Package({ title, text, price, list, button, highlight }:
           </div>
         ) : null}
       </div>
-      {typeof price === 'number' ? <p className="text-3xl font-bold tracking-tight text-heading tabular-nums md:text-4xl">{formatMoney(price, 'CHF')}</p> : null}
+      {typeof price === 'number' ? (
+        <p className="text-3xl font-bold tracking-tight text-heading tabular-nums md:text-4xl">
+          {formatMoney(price, 'CHF')}
+        </p>
+      ) : null}
       {list.length ? (
         <ul className="flex flex-col gap-3 border-t border-ink/10 pt-6">
           {list.map((item, index) => (

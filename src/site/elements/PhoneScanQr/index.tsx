@@ -15,7 +15,9 @@ export default function PhoneScanQr({ qr, iframe }: ElementProps<'phoneScanQr'>)
         <div className="hidden rounded-2xl bg-white p-4 shadow-lg ring-1 ring-ink/10 md:block">
           <SiteImage image={qr} preset="quote" sizes="160px" className="size-40 object-contain" />
         </div>
-        <p className="hidden max-w-xs text-lg text-ink md:block">Scannen Sie den Code mit Ihrem Smartphone, um die Seite selbst auszuprobieren.</p>
+        <p className="hidden max-w-xs text-lg text-ink md:block">
+          Scannen Sie den Code mit Ihrem Smartphone, um die Seite selbst auszuprobieren.
+        </p>
         {href ? (
           <a href={href} className={`${BUTTON_SECONDARY} md:hidden`}>
             <Smartphone aria-hidden className="size-5" />

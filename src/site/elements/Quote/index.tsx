@@ -3,7 +3,12 @@ import type { ElementProps } from '../../render/types';
 import { InlineText } from '../../render/InlineText';
 import { SiteImage } from '../../ui/SiteImage';
 
-const ALIGN = { left: 'items-start text-left', center: 'items-center text-center mx-auto', right: 'items-end text-right ml-auto', justify: 'items-start text-justify' } as const;
+const ALIGN = {
+  left: 'items-start text-left',
+  center: 'items-center text-center mx-auto',
+  right: 'items-end text-right ml-auto',
+  justify: 'items-start text-justify',
+} as const;
 
 export default function Quote({ quote, name, image, alignment }: ElementProps<'quote'>) {
   return (

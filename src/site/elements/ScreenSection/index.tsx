@@ -5,7 +5,9 @@ import { SiteImage } from '../../ui/SiteImage';
 export default function ScreenSection({ children, background }: ElementProps<'screenSection'>) {
   const dark = Boolean(background?.file);
   return (
-    <section className={`relative isolate flex min-h-svh items-center overflow-hidden ${dark ? 'on-dark bg-heading' : 'bg-brand/5'}`}>
+    <section
+      className={`relative isolate flex min-h-svh items-center overflow-hidden ${dark ? 'on-dark bg-heading' : 'bg-brand/5'}`}
+    >
       {dark ? (
         <>
           <SiteImage image={background} preset="fullWidth" className="absolute inset-0 -z-10 size-full object-cover" />

@@ -9,9 +9,17 @@ export default function ServiceCards({ cards }: ElementProps<'special.serviceCar
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8">
       {cards.map((card, index) => (
-        <li key={index} className="group relative flex flex-col overflow-hidden rounded-2xl border border-ink/10 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg">
+        <li
+          key={index}
+          className="group relative flex flex-col overflow-hidden rounded-2xl border border-ink/10 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg"
+        >
           {card.image?.file ? (
-            <SiteImage image={card.image} preset="presentationItem" sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" className="aspect-[4/3] h-auto w-full object-cover" />
+            <SiteImage
+              image={card.image}
+              preset="presentationItem"
+              sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+              className="aspect-[4/3] h-auto w-full object-cover"
+            />
           ) : null}
           <div className="flex flex-1 flex-col gap-3 p-6">
             {card.title ? <h3 className="text-xl font-semibold text-heading">{card.title}</h3> : null}
@@ -21,7 +29,10 @@ export default function ServiceCards({ cards }: ElementProps<'special.serviceCar
               </div>
             ) : null}
             {card.link?.label ? (
-              <SiteLink link={card.link} className="mt-auto inline-flex min-h-11 items-center gap-1.5 pt-2 font-semibold text-brand after:absolute after:inset-0 hover:underline">
+              <SiteLink
+                link={card.link}
+                className="mt-auto inline-flex min-h-11 items-center gap-1.5 pt-2 font-semibold text-brand after:absolute after:inset-0 hover:underline"
+              >
                 {card.link.label}
                 <span className="sr-only">: {card.title}</span>
                 <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />

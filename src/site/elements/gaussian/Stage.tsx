@@ -35,7 +35,14 @@ export interface StageProps {
 export function Stage({ title, status, interacted, hostRef, children, bar, figureRef, active = false }: StageProps) {
   const message = STATUS_TEXT[status];
   return (
-    <figure ref={figureRef} className={bar ? 'bk-gs bk-gs-has-bar' : 'bk-gs'} data-state={status} data-interacted={interacted} data-active={active} aria-label={title}>
+    <figure
+      ref={figureRef}
+      className={bar ? 'bk-gs bk-gs-has-bar' : 'bk-gs'}
+      data-state={status}
+      data-interacted={interacted}
+      data-active={active}
+      aria-label={title}
+    >
       <style>{GAUSSIAN_CSS}</style>
       <div className="bk-gs-stage">
         <div className="bk-gs-canvas" ref={hostRef} />
@@ -43,7 +50,10 @@ export function Stage({ title, status, interacted, hostRef, children, bar, figur
           <Box className="bk-gs-icon" strokeWidth={1.5} aria-hidden="true" />
           <p className="bk-gs-poster-title">{title}</p>
           {message && (
-            <p className="bk-gs-poster-status" role={status === 'error' || status === 'unsupported' ? 'alert' : 'status'}>
+            <p
+              className="bk-gs-poster-status"
+              role={status === 'error' || status === 'unsupported' ? 'alert' : 'status'}
+            >
               {message}
             </p>
           )}

@@ -13,12 +13,16 @@ export const DEFAULT_POSE: Pose = { position: [0, 0, 3], rotation: [0, 0, 0] };
 
 /** A stored vector as three finite numbers, or the fallback when it is missing or malformed. */
 export function toVec3(value: Vector3Value | undefined, fallback: Vec3): Vec3 {
-  if (!Array.isArray(value) || value.length !== 3 || !value.every((n) => typeof n === 'number' && Number.isFinite(n))) return [...fallback];
+  if (!Array.isArray(value) || value.length !== 3 || !value.every((n) => typeof n === 'number' && Number.isFinite(n)))
+    return [...fallback];
   return [value[0], value[1], value[2]];
 }
 
 export function toPose(camera: CameraValue | undefined, fallback: Pose = DEFAULT_POSE): Pose {
-  return { position: toVec3(camera?.position, fallback.position), rotation: toVec3(camera?.rotation, fallback.rotation) };
+  return {
+    position: toVec3(camera?.position, fallback.position),
+    rotation: toVec3(camera?.rotation, fallback.rotation),
+  };
 }
 
 /** Stable key of a pose, so effects re-run only when the numbers change (props arrive as new arrays on every render). */

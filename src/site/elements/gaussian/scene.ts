@@ -69,7 +69,10 @@ async function loadSplat(url: string, signal: AbortSignal): Promise<SplatMesh> {
   const response = await fetch(url, { signal });
   if (!response.ok) throw new Error(`Splat ${url}: HTTP ${response.status}`);
   const fileBytes = new Uint8Array(await response.arrayBuffer());
-  const mesh = new SplatMesh({ fileBytes, fileType: fileTypeOf(fileBytes, url, response.headers.get('content-disposition')) });
+  const mesh = new SplatMesh({
+    fileBytes,
+    fileType: fileTypeOf(fileBytes, url, response.headers.get('content-disposition')),
+  });
   await mesh.initialized;
   if (signal.aborted) {
     mesh.dispose();
@@ -199,14 +202,18 @@ export function createScene(host: HTMLElement, options: SceneOptions): GaussianS
 
   // The environment is decoration: if it fails, the main splat still shows (and the failure is logged).
   const ready = (async () => {
-    const [main, environment] = await Promise.allSettled([loadSplat(options.file, abort.signal), options.environment ? loadSplat(options.environment, abort.signal) : Promise.resolve(null)]);
+    const [main, environment] = await Promise.allSettled([
+      loadSplat(options.file, abort.signal),
+      options.environment ? loadSplat(options.environment, abort.signal) : Promise.resolve(null),
+    ]);
     for (const result of [main, environment]) {
       if (result.status === 'fulfilled' && result.value) {
         if (disposed) result.value.dispose();
         else adopt(result.value);
       }
     }
-    if (environment.status === 'rejected' && !abort.signal.aborted) console.warn('3D environment failed to load', environment.reason);
+    if (environment.status === 'rejected' && !abort.signal.aborted)
+      console.warn('3D environment failed to load', environment.reason);
     if (main.status === 'rejected') throw main.reason;
   })();
 
@@ -231,7 +238,11 @@ export function createScene(host: HTMLElement, options: SceneOptions): GaussianS
       controls.enabled = false;
       return new Promise<void>((resolve) => {
         flight = {
-          from: { position: camera.position.clone(), quaternion: camera.quaternion.clone(), target: controls.target.clone() },
+          from: {
+            position: camera.position.clone(),
+            quaternion: camera.quaternion.clone(),
+            target: controls.target.clone(),
+          },
           to: { position: end.position.clone(), quaternion: end.quaternion.clone(), target },
           start: performance.now(),
           duration: durationMs,
@@ -268,7 +279,11 @@ export function createScene(host: HTMLElement, options: SceneOptions): GaussianS
     },
     project(point) {
       const v = new Vector3(...point).project(camera);
-      return { x: ((v.x + 1) / 2) * host.clientWidth, y: ((1 - v.y) / 2) * host.clientHeight, visible: v.z > -1 && v.z < 1 && Math.abs(v.x) <= 1.05 && Math.abs(v.y) <= 1.05 };
+      return {
+        x: ((v.x + 1) / 2) * host.clientWidth,
+        y: ((1 - v.y) / 2) * host.clientHeight,
+        visible: v.z > -1 && v.z < 1 && Math.abs(v.x) <= 1.05 && Math.abs(v.y) <= 1.05,
+      };
     },
     onFrame(listener) {
       listeners.add(listener);

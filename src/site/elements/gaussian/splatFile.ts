@@ -39,7 +39,11 @@ export function sphereGaussians(options: SphereOptions = {}): Gaussian[] {
     const theta = golden * i;
     const [r, g, b] = hslToRgb((hue + hueRange * (i / Math.max(1, count - 1))) % 360, 0.85, 0.55);
     gaussians.push({
-      position: [center[0] + radius * ring * Math.cos(theta), center[1] + radius * y, center[2] + radius * ring * Math.sin(theta)],
+      position: [
+        center[0] + radius * ring * Math.cos(theta),
+        center[1] + radius * y,
+        center[2] + radius * ring * Math.sin(theta),
+      ],
       scale: [size, size, size],
       rotation: [1, 0, 0, 0],
       color: [r, g, b, 255],
@@ -69,7 +73,8 @@ export function encodeSplat(gaussians: readonly Gaussian[]): Uint8Array {
 
 /** Reads a `.splat` back (quaternion and colour at their 8-bit precision). Throws on a truncated file. */
 export function decodeSplat(bytes: Uint8Array): Gaussian[] {
-  if (bytes.byteLength % SPLAT_BYTES_PER_GAUSSIAN !== 0) throw new Error(`.splat size ${bytes.byteLength} is not a multiple of 32 bytes`);
+  if (bytes.byteLength % SPLAT_BYTES_PER_GAUSSIAN !== 0)
+    throw new Error(`.splat size ${bytes.byteLength} is not a multiple of 32 bytes`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const gaussians: Gaussian[] = [];
   for (let offset = 0; offset < bytes.byteLength; offset += SPLAT_BYTES_PER_GAUSSIAN) {
@@ -86,7 +91,22 @@ export function decodeSplat(bytes: Uint8Array): Gaussian[] {
 }
 
 const SH_C0 = 0.28209479177387814;
-const PLY_PROPERTIES = ['x', 'y', 'z', 'f_dc_0', 'f_dc_1', 'f_dc_2', 'opacity', 'scale_0', 'scale_1', 'scale_2', 'rot_0', 'rot_1', 'rot_2', 'rot_3'] as const;
+const PLY_PROPERTIES = [
+  'x',
+  'y',
+  'z',
+  'f_dc_0',
+  'f_dc_1',
+  'f_dc_2',
+  'opacity',
+  'scale_0',
+  'scale_1',
+  'scale_2',
+  'rot_0',
+  'rot_1',
+  'rot_2',
+  'rot_3',
+] as const;
 
 /** Binary little-endian `.ply` as 3D Gaussian Splatting writes it: SH degree 0 colour, logit opacity, log scales. */
 export function encodePly(gaussians: readonly Gaussian[]): Uint8Array {

@@ -14,7 +14,9 @@ import GaussianViewer from '../GaussianViewer';
 // On the server the elements render only their sized placeholder: no window, no canvas, no three.js.
 describe('3D elements on the server', () => {
   it('renders the viewer placeholder with its title and loading state', () => {
-    const html = renderToString(<GaussianViewer {...(viewerSchema.examples[0] as ElementProps<'3d.gaussianViewer'>)} />);
+    const html = renderToString(
+      <GaussianViewer {...(viewerSchema.examples[0] as ElementProps<'3d.gaussianViewer'>)} />,
+    );
     expect(html).toContain('data-state="idle"');
     expect(html).toContain('3D-Ansicht');
     expect(html).toContain('aspect-ratio:16/9');
@@ -22,10 +24,14 @@ describe('3D elements on the server', () => {
   });
 
   it('renders hotspot and spot buttons before the scene loads', () => {
-    const hotspots = renderToString(<GaussianHotspots {...(hotspotsSchema.examples[0] as ElementProps<'3d.gaussianHotspots'>)} />);
+    const hotspots = renderToString(
+      <GaussianHotspots {...(hotspotsSchema.examples[0] as ElementProps<'3d.gaussianHotspots'>)} />,
+    );
     expect(hotspots).toContain('Empfang');
     expect(hotspots).toContain('Besprechungsraum «Rhein»');
-    const replacement = renderToString(<GaussianReplacement {...(replacementSchema.examples[0] as ElementProps<'3d.gaussianReplacement'>)} />);
+    const replacement = renderToString(
+      <GaussianReplacement {...(replacementSchema.examples[0] as ElementProps<'3d.gaussianReplacement'>)} />,
+    );
     expect(replacement).toContain('Besprechungstisch');
   });
 
@@ -46,9 +52,15 @@ describe('3D elements on the server', () => {
       const text = readFileSync(path.join(dir, source), 'utf8');
       const valueImports = [...text.matchAll(/^import (?!type )[^;]*?from '([^']+)'/gm)].map((match) => match[1]);
       if (source !== path.join('gaussian', 'scene.ts')) {
-        expect(valueImports.filter((name) => /^(three|@sparkjsdev\/spark)/.test(name)), source).toEqual([]);
+        expect(
+          valueImports.filter((name) => /^(three|@sparkjsdev\/spark)/.test(name)),
+          source,
+        ).toEqual([]);
       }
-      expect(valueImports.filter((name) => name.endsWith('/scene') || name === './scene'), source).toEqual([]);
+      expect(
+        valueImports.filter((name) => name.endsWith('/scene') || name === './scene'),
+        source,
+      ).toEqual([]);
     }
   });
 });

@@ -25,7 +25,11 @@ export function useCameraFlight(
       return;
     }
     const report = () => {
-      if (figureRef.current) figureRef.current.dataset.camera = scene.cameraPosition().map((n) => n.toFixed(3)).join(',');
+      if (figureRef.current)
+        figureRef.current.dataset.camera = scene
+          .cameraPosition()
+          .map((n) => n.toFixed(3))
+          .join(',');
     };
     if (applied.current === null) {
       applied.current = key;

@@ -58,7 +58,12 @@ export function useGaussianScene(hostRef: RefObject<HTMLElement | null>, request
         .then(({ createScene, WebGLUnavailableError }) => {
           if (cancelled) return;
           try {
-            created = createScene(host, { file, environment, camera: cameraRef.current, onInteract: () => setInteracted(true) });
+            created = createScene(host, {
+              file,
+              environment,
+              camera: cameraRef.current,
+              onInteract: () => setInteracted(true),
+            });
           } catch (error) {
             setStatus(error instanceof WebGLUnavailableError ? 'unsupported' : 'error');
             return;

@@ -8,26 +8,103 @@ import type { Random } from './probe';
 export type Doc = Record<string, unknown> & { _id: string; _createdAt: string };
 type Query = Record<string, unknown>;
 
-const STRINGS = ['alpha', 'Alpha', 'ALPHA beta', 'beta', 'gamma', 'älpha', 'Älpha', 'a.b', 'x%y', 'under_score', 'back\\slash', '', 'zeta\nline', '10', '9', 'Ωmega'];
+const STRINGS = [
+  'alpha',
+  'Alpha',
+  'ALPHA beta',
+  'beta',
+  'gamma',
+  'älpha',
+  'Älpha',
+  'a.b',
+  'x%y',
+  'under_score',
+  'back\\slash',
+  '',
+  'zeta\nline',
+  '10',
+  '9',
+  'Ωmega',
+];
 const NUMBERS = [-5, -0.5, 0, 1, 1.5, 2, 3, 10, 10.25, 100, 1e6];
 const INTEGERS = [-2, -1, 0, 1, 2, 3, 5];
 const DATES = ['2023-06-15', '2024-01-01', '2024-02-29', '2024-12-31', '2025-01-01'];
 const TAGS = ['red', 'green', 'blue', 'Red', 'x'];
 const CITIES = ['Basel', 'basel', 'Bern', 'Zürich', 'Genève', 'Bas'];
 const SKUS = ['A1', 'B2', 'c3'];
-const PATTERNS = ['^a', 'ph', 'A$', '^$', '\\d', '[a-c]', 'b.t', 'a.ne', '^B', 'ä', '\\bbeta', 'a|e', '^(al|be)', 'x%', '\\.', 'e{2}', '[^a-z]', '\\w+\\s', '^(?:Ba|Ge)', 'RE'];
+const PATTERNS = [
+  '^a',
+  'ph',
+  'A$',
+  '^$',
+  '\\d',
+  '[a-c]',
+  'b.t',
+  'a.ne',
+  '^B',
+  'ä',
+  '\\bbeta',
+  'a|e',
+  '^(al|be)',
+  'x%',
+  '\\.',
+  'e{2}',
+  '[^a-z]',
+  '\\w+\\s',
+  '^(?:Ba|Ge)',
+  'RE',
+];
 
-type Kind = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'strings' | 'numbers' | 'object' | 'objects' | 'free' | 'id' | 'timestamp';
+type Kind =
+  | 'string'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'date'
+  | 'strings'
+  | 'numbers'
+  | 'object'
+  | 'objects'
+  | 'free'
+  | 'id'
+  | 'timestamp';
 
 /** Queryable paths of the probe model and what they hold. */
 export const PATHS: [string, Kind][] = [
-  ['name', 'string'], ['code', 'string'], ['total', 'number'], ['count', 'integer'], ['active', 'boolean'], ['due', 'date'],
-  ['tags', 'strings'], ['scores', 'numbers'], ['address', 'object'], ['address.city', 'string'], ['address.zip', 'integer'],
-  ['address.geo.lat', 'number'], ['lines', 'objects'], ['lines.sku', 'string'], ['lines.qty', 'integer'], ['extra', 'object'],
-  ['extra.k', 'free'], ['extra.n', 'free'], ['_id', 'id'], ['_createdAt', 'timestamp'],
+  ['name', 'string'],
+  ['code', 'string'],
+  ['total', 'number'],
+  ['count', 'integer'],
+  ['active', 'boolean'],
+  ['due', 'date'],
+  ['tags', 'strings'],
+  ['scores', 'numbers'],
+  ['address', 'object'],
+  ['address.city', 'string'],
+  ['address.zip', 'integer'],
+  ['address.geo.lat', 'number'],
+  ['lines', 'objects'],
+  ['lines.sku', 'string'],
+  ['lines.qty', 'integer'],
+  ['extra', 'object'],
+  ['extra.k', 'free'],
+  ['extra.n', 'free'],
+  ['_id', 'id'],
+  ['_createdAt', 'timestamp'],
 ];
 
-export const SORTABLE = ['name', 'code', 'total', 'count', 'active', 'due', 'address.city', 'address.geo.lat', '_id', '_createdAt'];
+export const SORTABLE = [
+  'name',
+  'code',
+  'total',
+  'count',
+  'active',
+  'due',
+  'address.city',
+  'address.geo.lat',
+  '_id',
+  '_createdAt',
+];
 
 function maybe(r: Random, value: () => unknown): unknown {
   const roll = r.next();
@@ -40,8 +117,13 @@ function list<T>(r: Random, max: number, item: () => T): T[] {
 
 function freeValue(r: Random): unknown {
   return r.pick<() => unknown>([
-    () => r.pick(STRINGS), () => r.pick(NUMBERS), () => r.chance(0.5), () => null,
-    () => list(r, 3, () => r.pick(TAGS)), () => [1, '1', null], () => ({ a: r.pick(INTEGERS) }),
+    () => r.pick(STRINGS),
+    () => r.pick(NUMBERS),
+    () => r.chance(0.5),
+    () => null,
+    () => list(r, 3, () => r.pick(TAGS)),
+    () => [1, '1', null],
+    () => ({ a: r.pick(INTEGERS) }),
   ])();
 }
 
@@ -57,8 +139,16 @@ export function generateDocs(r: Random, count: number): Doc[] {
       due: maybe(r, () => r.pick(DATES)),
       tags: maybe(r, () => list(r, 3, () => r.pick(TAGS))),
       scores: maybe(r, () => list(r, 3, () => r.pick(NUMBERS))),
-      address: maybe(r, () => strip({ city: maybe(r, () => r.pick(CITIES)), zip: maybe(r, () => r.pick(INTEGERS)), geo: maybe(r, () => strip({ lat: maybe(r, () => r.pick(NUMBERS)) })) })),
-      lines: maybe(r, () => list(r, 3, () => strip({ sku: maybe(r, () => r.pick(SKUS)), qty: maybe(r, () => r.pick(INTEGERS)) }))),
+      address: maybe(r, () =>
+        strip({
+          city: maybe(r, () => r.pick(CITIES)),
+          zip: maybe(r, () => r.pick(INTEGERS)),
+          geo: maybe(r, () => strip({ lat: maybe(r, () => r.pick(NUMBERS)) })),
+        }),
+      ),
+      lines: maybe(r, () =>
+        list(r, 3, () => strip({ sku: maybe(r, () => r.pick(SKUS)), qty: maybe(r, () => r.pick(INTEGERS)) })),
+      ),
       extra: maybe(r, () => strip({ k: maybe(r, () => freeValue(r)), n: maybe(r, () => r.pick(NUMBERS)) })),
     };
     const id = (i * 7919 + 17).toString(16).padStart(24, '0');
@@ -95,7 +185,8 @@ export class QueryGenerator {
 
   sort(): Record<string, 1 | -1 | 'asc' | 'desc'> {
     const sort: Record<string, 1 | -1 | 'asc' | 'desc'> = {};
-    for (let i = this.r.int(0, 2); i > 0; i--) sort[this.r.pick(SORTABLE)] = this.r.pick([1, -1, 'asc', 'desc'] as const);
+    for (let i = this.r.int(0, 2); i > 0; i--)
+      sort[this.r.pick(SORTABLE)] = this.r.pick([1, -1, 'asc', 'desc'] as const);
     return sort;
   }
 
@@ -158,16 +249,28 @@ export class QueryGenerator {
     const wrong: Kind[] = kind === 'timestamp' ? ['number', 'boolean'] : ['string', 'number', 'boolean', 'date'];
     const pool = r.chance(0.88) ? kind : r.pick(wrong);
     switch (pool) {
-      case 'number': case 'numbers': return r.pick(NUMBERS);
-      case 'free': return r.pick([r.pick(STRINGS), r.pick(NUMBERS), r.pick(TAGS), r.chance(0.5)]);
-      case 'integer': return r.pick(INTEGERS);
-      case 'boolean': return r.chance(0.5);
-      case 'date': return r.pick(DATES);
-      case 'strings': return r.pick(TAGS);
-      case 'id': return r.pick(this.docs)._id;
-      case 'timestamp': return r.pick(this.docs)._createdAt;
-      case 'object': case 'objects': return r.pick([...SKUS, ...STRINGS]);
-      default: return r.chance(0.3) ? r.pick(CITIES) : r.chance(0.3) ? r.pick(SKUS) : r.pick(STRINGS);
+      case 'number':
+      case 'numbers':
+        return r.pick(NUMBERS);
+      case 'free':
+        return r.pick([r.pick(STRINGS), r.pick(NUMBERS), r.pick(TAGS), r.chance(0.5)]);
+      case 'integer':
+        return r.pick(INTEGERS);
+      case 'boolean':
+        return r.chance(0.5);
+      case 'date':
+        return r.pick(DATES);
+      case 'strings':
+        return r.pick(TAGS);
+      case 'id':
+        return r.pick(this.docs)._id;
+      case 'timestamp':
+        return r.pick(this.docs)._createdAt;
+      case 'object':
+      case 'objects':
+        return r.pick([...SKUS, ...STRINGS]);
+      default:
+        return r.chance(0.3) ? r.pick(CITIES) : r.chance(0.3) ? r.pick(SKUS) : r.pick(STRINGS);
     }
   }
 }

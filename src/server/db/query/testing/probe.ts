@@ -24,7 +24,10 @@ export const probeSchema: JsonSchema = {
         geo: { type: 'object', properties: { lat: { type: 'number' } } },
       },
     },
-    lines: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'integer' } } } },
+    lines: {
+      type: 'array',
+      items: { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'integer' } } },
+    },
     extra: { type: 'object', title: 'Free-form' },
     password: { type: 'string', 'x-secret': 'argon2id' },
     salary: { type: 'number', 'x-roles': ['admin'] },
