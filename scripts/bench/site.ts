@@ -91,8 +91,7 @@ async function runLighthouse(url: string): Promise<Record<string, number>> {
         const items = (
           (
             result!.lhr.audits[ref.id].details as
-              | { items?: { node?: { snippet?: string; explanation?: string } }[] }
-              | undefined
+              { items?: { node?: { snippet?: string; explanation?: string } }[] } | undefined
           )?.items ?? []
         ).slice(0, 5);
         for (const item of items)

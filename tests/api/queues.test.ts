@@ -39,77 +39,81 @@ type Job = {
 };
 
 describe('job queues', () => {
-  it('generates every preset of an uploaded image through the queue, pushing queue/state events', {
-    timeout: 60_000,
-  }, async () => {
-    const socket = await TestSocket.open(url);
-    try {
-      await socket.request('login', admin);
-      expect(await socket.request('SimpleQueue.joinQueue', { queue: 'imagePresets' })).toMatchObject({
-        data: { queue: 'imagePresets' },
-      });
-      const image = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3366aa' } })
-        .jpeg()
-        .toBuffer();
-      const uploaded = await t.app.inject({
-        method: 'POST',
-        url: '/api/files/upload?name=blau.jpg',
-        headers: { ...t.auth(staff), 'content-type': 'image/jpeg' },
-        payload: image,
-      });
-      expect(uploaded.statusCode, uploaded.body).toBe(200);
-      const fileId = uploaded.json()._id as string;
+  it(
+    'generates every preset of an uploaded image through the queue, pushing queue/state events',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const socket = await TestSocket.open(url);
+      try {
+        await socket.request('login', admin);
+        expect(await socket.request('SimpleQueue.joinQueue', { queue: 'imagePresets' })).toMatchObject({
+          data: { queue: 'imagePresets' },
+        });
+        const image = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3366aa' } })
+          .jpeg()
+          .toBuffer();
+        const uploaded = await t.app.inject({
+          method: 'POST',
+          url: '/api/files/upload?name=blau.jpg',
+          headers: { ...t.auth(staff), 'content-type': 'image/jpeg' },
+          payload: image,
+        });
+        expect(uploaded.statusCode, uploaded.body).toBe(200);
+        const fileId = uploaded.json()._id as string;
 
-      const jobsOf = async () => {
-        const response = await t.app.inject({
+        const jobsOf = async () => {
+          const response = await t.app.inject({
+            method: 'GET',
+            url: '/api/queues/imagePresets/jobs',
+            headers: t.auth(admin),
+          });
+          expect(response.statusCode, response.body).toBe(200);
+          return (response.json().jobs as Job[]).filter((job) => job.data.fileId === fileId);
+        };
+        await vi.waitFor(
+          async () => {
+            const jobs = await jobsOf();
+            expect(jobs.map((job) => job.data.presetName).sort()).toEqual([...IMAGE_PRESET_NAMES].sort());
+            expect(jobs.every((job) => job.state === 'completed' && job.progress === 100)).toBe(true);
+          },
+          { timeout: 30_000, interval: 200 },
+        );
+
+        const jobs = await jobsOf();
+        const events = (id: string) =>
+          socket.received
+            .filter((m: WsMessage) => m.type === 'queue/state' && (m.data as { id: string }).id === id)
+            .map((m) => (m.data as { state: { state: string } }).state.state);
+        // Events travel over the socket: wait until each job's last one has arrived.
+        await vi.waitFor(() => {
+          for (const job of jobs)
+            expect(events(job.id)).toEqual(expect.arrayContaining(['created', 'active', 'completed']));
+        });
+        expect(socket.received.find((m) => m.type === 'queue/state')).toMatchObject({
+          data: {
+            queue: 'imagePresets',
+            state: { createdOn: expect.any(String), progress: expect.any(Number), data: { fileId } },
+          },
+        });
+
+        // The job stored the preset: it is served without rendering, and the thumbnail became the file's preview.
+        const file = await t.app.inject({
           method: 'GET',
-          url: '/api/queues/imagePresets/jobs',
+          url: `/api/document/findById?model=file&id=${fileId}`,
           headers: t.auth(admin),
         });
-        expect(response.statusCode, response.body).toBe(200);
-        return (response.json().jobs as Job[]).filter((job) => job.data.fileId === fileId);
-      };
-      await vi.waitFor(
-        async () => {
-          const jobs = await jobsOf();
-          expect(jobs.map((job) => job.data.presetName).sort()).toEqual([...IMAGE_PRESET_NAMES].sort());
-          expect(jobs.every((job) => job.state === 'completed' && job.progress === 100)).toBe(true);
-        },
-        { timeout: 30_000, interval: 200 },
-      );
-
-      const jobs = await jobsOf();
-      const events = (id: string) =>
-        socket.received
-          .filter((m: WsMessage) => m.type === 'queue/state' && (m.data as { id: string }).id === id)
-          .map((m) => (m.data as { state: { state: string } }).state.state);
-      // Events travel over the socket: wait until each job's last one has arrived.
-      await vi.waitFor(() => {
-        for (const job of jobs)
-          expect(events(job.id)).toEqual(expect.arrayContaining(['created', 'active', 'completed']));
-      });
-      expect(socket.received.find((m) => m.type === 'queue/state')).toMatchObject({
-        data: {
-          queue: 'imagePresets',
-          state: { createdOn: expect.any(String), progress: expect.any(Number), data: { fileId } },
-        },
-      });
-
-      // The job stored the preset: it is served without rendering, and the thumbnail became the file's preview.
-      const file = await t.app.inject({
-        method: 'GET',
-        url: `/api/document/findById?model=file&id=${fileId}`,
-        headers: t.auth(admin),
-      });
-      expect(file.json().previews).toEqual({ thumbnail: `preset/${fileId}/thumbnail.webp` });
-      const full = await t.app.inject({ method: 'GET', url: `/api/files/imagePreset?id=${fileId}&preset=fullWidth` });
-      expect(full.statusCode).toBe(200);
-      const meta = await sharp(full.rawPayload).metadata();
-      expect([meta.width, meta.height]).toEqual([1920, 1080]);
-    } finally {
-      await socket.close();
-    }
-  });
+        expect(file.json().previews).toEqual({ thumbnail: `preset/${fileId}/thumbnail.webp` });
+        const full = await t.app.inject({ method: 'GET', url: `/api/files/imagePreset?id=${fileId}&preset=fullWidth` });
+        expect(full.statusCode).toBe(200);
+        const meta = await sharp(full.rawPayload).metadata();
+        expect([meta.width, meta.height]).toEqual([1920, 1080]);
+      } finally {
+        await socket.close();
+      }
+    },
+  );
 
   it('keeps queue states from sockets without manage:backend and the queue list from others', async () => {
     const socket = await TestSocket.open(url);

@@ -18,42 +18,46 @@ describe('every element in the browser', () => {
     await server?.close();
   });
 
-  it('renders every schema example on the server and after hydration, without errors', {
-    timeout: 90_000,
-  }, async () => {
-    const elements = Object.values(server.app.services.registry.elements)
-      .filter((element) => !OWN_TEST.includes(element.tag))
-      .flatMap((element) => element.examples.map((props) => ({ tag: element.tag, props })));
-    expect(elements.length).toBeGreaterThanOrEqual(30);
-    await server.app.services.documents.save(SYSTEM, 'page', {
-      name: 'Alle Elemente',
-      title: 'Alle Elemente',
-      _path: '/alle-elemente',
-      _read: ['guest'],
-      language: 'de',
-      elements,
-    });
+  it(
+    'renders every schema example on the server and after hydration, without errors',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const elements = Object.values(server.app.services.registry.elements)
+        .filter((element) => !OWN_TEST.includes(element.tag))
+        .flatMap((element) => element.examples.map((props) => ({ tag: element.tag, props })));
+      expect(elements.length).toBeGreaterThanOrEqual(30);
+      await server.app.services.documents.save(SYSTEM, 'page', {
+        name: 'Alle Elemente',
+        title: 'Alle Elemente',
+        _path: '/alle-elemente',
+        _read: ['guest'],
+        language: 'de',
+        elements,
+      });
 
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' });
-    const { page, errors } = await newPage(context);
-    const consoleErrors: string[] = [];
-    page.on('console', (message) => {
-      // Example images point at files this database does not have: their 404s are expected here.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-        consoleErrors.push(message.text());
-    });
-    const response = await page.goto(server.url('/alle-elemente'), { waitUntil: 'networkidle' });
-    expect(response?.status()).toBe(200);
-    const html = await response!.text();
-    expect(html).not.toContain('Failed rendering');
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(300);
-    expect(errors).toEqual([]);
-    expect(consoleErrors.filter((text) => /Missing element|failed|Error/.test(text))).toEqual([]);
-    // Every example produced visible output (an element that renders nothing would shrink this a lot).
-    expect((await page.locator('main').innerText()).length).toBeGreaterThan(3000);
-    expect(await page.locator('main > *').count()).toBeGreaterThanOrEqual(elements.length / 2);
-    await context.close();
-  });
+      const context = await browser.newContext({ viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' });
+      const { page, errors } = await newPage(context);
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        // Example images point at files this database does not have: their 404s are expected here.
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+          consoleErrors.push(message.text());
+      });
+      const response = await page.goto(server.url('/alle-elemente'), { waitUntil: 'networkidle' });
+      expect(response?.status()).toBe(200);
+      const html = await response!.text();
+      expect(html).not.toContain('Failed rendering');
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(300);
+      expect(errors).toEqual([]);
+      expect(consoleErrors.filter((text) => /Missing element|failed|Error/.test(text))).toEqual([]);
+      // Every example produced visible output (an element that renders nothing would shrink this a lot).
+      expect((await page.locator('main').innerText()).length).toBeGreaterThan(3000);
+      expect(await page.locator('main > *').count()).toBeGreaterThanOrEqual(elements.length / 2);
+      await context.close();
+    },
+  );
 });

@@ -2,10 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { PROGRESS_MIN_MS, PROGRESS_SUCCESS_RESET_MS } from '../../shared/rules/constants';
 
 export type ProgressState =
-  | { phase: 'idle' }
-  | { phase: 'loading' }
-  | { phase: 'success' }
-  | { phase: 'error'; message: string };
+  { phase: 'idle' } | { phase: 'loading' } | { phase: 'success' } | { phase: 'error'; message: string };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

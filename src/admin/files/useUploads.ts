@@ -47,9 +47,13 @@ export function useUploads() {
       const batch = files.map((file) => ({ file, key: `upload-${(counter += 1)}` }));
       setEntries((list) => [
         ...list,
-        ...batch.map(
-          ({ file, key }): UploadEntry => ({ key, name: file.name, size: file.size, loaded: 0, status: 'waiting' }),
-        ),
+        ...batch.map(({ file, key }): UploadEntry => ({
+          key,
+          name: file.name,
+          size: file.size,
+          loaded: 0,
+          status: 'waiting',
+        })),
       ]);
       const queue = [...batch];
       const worker = async () => {

@@ -3,17 +3,7 @@ import type { Display } from '../../../shared/vocabulary';
 
 /** How a cell draws its value; every kind has a renderer in the admin's cell registry. */
 export type CellKind =
-  | 'text'
-  | 'number'
-  | 'money'
-  | 'date'
-  | 'datetime'
-  | 'boolean'
-  | 'enum'
-  | 'relation'
-  | 'list'
-  | 'object'
-  | Display;
+  'text' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'enum' | 'relation' | 'list' | 'object' | Display;
 
 export interface ColumnSpec {
   field: string;

@@ -59,7 +59,7 @@ export function resolvePath(path: string, ctx: QueryContext): FieldPath {
   let root: Sql | undefined;
   let keys = [name];
   let free = false;
-  for (let i = 0; i < rest.length; ) {
+  for (let i = 0; i < rest.length;) {
     const segment = rest[i];
     const kind = free ? 'free' : kindOf(schema);
     if (kind === 'free') {

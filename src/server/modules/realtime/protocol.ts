@@ -12,8 +12,7 @@ export interface IncomingCommand {
 }
 
 export type CommandReply =
-  | { cmd: string; id?: CommandId; data: unknown }
-  | { cmd: string; id?: CommandId; error: string };
+  { cmd: string; id?: CommandId; data: unknown } | { cmd: string; id?: CommandId; error: string };
 
 export interface PushMessage {
   type: string;
