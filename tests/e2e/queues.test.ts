@@ -23,7 +23,7 @@ describe('queues screen', { timeout: 90_000 }, () => {
     page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(String(payload))));
     await page.goto(suite.server.url('/_/queues?queue=imagePresets'));
     await page.getByRole('combobox', { name: 'Queue' }).waitFor();
-    expect(await page.getByRole('combobox', { name: 'Queue' }).inputValue()).toBe('imagePresets');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Queue' }).inputValue()).toBe('imagePresets');
     await page.getByTestId('empty').waitFor();
     // The screen joined the queue on the socket before anything happens.
     await expect.poll(() => frames.some((frame) => frame.includes('"cmd":"SimpleQueue.joinQueue"'))).toBe(true);

@@ -75,7 +75,7 @@ describe('public site in the browser', () => {
     expect(await anchorTop('pakete')).toBeGreaterThan(0);
 
     await page.locator('footer a', { hasText: 'Impressum' }).click();
-    await expect.poll(heading).toBe('Impressum');
+    await expect.poll(heading, { timeout: 5000 }).toBe('Impressum');
     await expect.poll(scrollY, { timeout: 5000 }).toBeLessThan(5);
     await page.locator('header nav a', { hasText: 'Kontakt' }).first().click();
     await page.waitForURL('**/#kontakt');
