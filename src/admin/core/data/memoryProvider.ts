@@ -1,6 +1,7 @@
 import { createRegistry, type SchemaSet } from '../../../shared/registry';
 import { createObjectId } from '../../../shared/format/objectId';
 import { memoryFileProvider, type MemoryFileOptions } from './memoryFiles';
+import { memoryOperations } from './operations';
 import { ApiError, type DataProvider, type Doc, type FilterOption, type FindParams, type LoginState } from './types';
 
 export interface MemoryOptions {
@@ -80,6 +81,7 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
   return {
     data,
     ...memoryFileProvider(data, { delayMs: options.delayMs, ...options.files }),
+    ...memoryOperations(data),
     async schemas() {
       await wait();
       return options.schemas;
