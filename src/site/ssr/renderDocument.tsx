@@ -5,6 +5,8 @@ import { NOT_FOUND_TEXT } from '../../shared/rules/constants';
 import type { SiteContextValue } from '../context';
 import { scriptJson, structuredData } from '../seo/jsonLd';
 import { SiteApp } from './SiteApp';
+
+export { preloadElements } from '../elements/registry';
 import { colorCss, documentLanguage, faviconUrl } from './siteConfig';
 import { SITE_DATA_ID, SITE_ROOT_ID, type SiteBootData, type SiteView } from './view';
 
