@@ -3,7 +3,7 @@ import { composePageTitle } from '../../shared/rules/pageTitle';
 import { NOT_FOUND_TEXT } from '../../shared/rules/constants';
 import { contentChanged, hashTarget, scrollAfterRender, scrollToTarget } from '../scroll/smoothScroll';
 import { SiteApp } from '../ssr/SiteApp';
-import { pageView, type SiteBootData, type SiteView } from '../ssr/view';
+import { pageView, type SiteBootData, type SiteView } from '../../shared/site/view';
 import { fetchPage, siteApi, storedToken } from './api';
 import { interceptedUrl } from './links';
 

@@ -1,6 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import { startSmoothScroll } from '../scroll/smoothScroll';
-import { SITE_DATA_ID, SITE_ROOT_ID, type SiteBootData } from '../ssr/view';
+import { SITE_DATA_ID, SITE_ROOT_ID, type SiteBootData } from '../../shared/site/view';
 import { ClientApp } from './ClientApp';
 import './site.css';
 
