@@ -14,6 +14,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { ProgressButton } from '../ui/ProgressButton';
 import { Spinner } from '../ui/Spinner';
 import { HtmlPreview } from './HtmlPreview';
+import { DocumentLinks } from '../ui/DocumentLinks';
 
 function Meta({ edit }: { edit: EditController }) {
   const { formData, model } = edit;
@@ -40,6 +41,7 @@ export function EditView({ edit }: { edit: EditController }) {
 
   const actions = (
     <>
+      {!edit.isNew && !edit.loading && <DocumentLinks model={model} doc={{ ...edit.formData, _id: edit.id }} />}
       {edit.newLink && !edit.isNew && (
         <Link to={edit.newLink} className={buttonClass('secondary')}>
           <Plus aria-hidden className="size-4" />
