@@ -62,7 +62,7 @@ export function EditView({ edit }: { edit: EditController }) {
     </>
   );
 
-  const previews = edit.htmlFields.filter((field) => !edit.loading);
+  const previews = edit.htmlFields.filter(() => !edit.loading);
   return (
     <>
       <PageHeader
