@@ -15,6 +15,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { ProgressButton } from '../ui/ProgressButton';
 import { Spinner } from '../ui/Spinner';
 import { HtmlPreview } from './HtmlPreview';
+import { DocumentLinks } from '../ui/DocumentLinks';
 
 function Meta({ edit }: { edit: EditController }) {
   const { formData, model } = edit;
@@ -41,6 +42,7 @@ export function EditView({ edit }: { edit: EditController }) {
 
   const actions = (
     <>
+      {!edit.isNew && !edit.loading && <DocumentLinks model={model} doc={{ ...edit.formData, _id: edit.id }} />}
       {edit.newLink && !edit.isNew && (
         <Link to={edit.newLink} className={buttonClass('secondary')}>
           <Plus aria-hidden className="size-4" />
