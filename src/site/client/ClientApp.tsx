@@ -4,7 +4,7 @@ import { NOT_FOUND_TEXT } from '../../shared/rules/constants';
 import { contentChanged, hashTarget, scrollAfterRender, scrollToTarget } from '../scroll/smoothScroll';
 import { SiteApp } from '../ssr/SiteApp';
 import { preloadElements } from '../elements/registry';
-import { pageView, viewTags, type SiteBootData, type SiteView } from '../ssr/view';
+import { pageView, viewTags, type SiteBootData, type SiteView } from '../../shared/site/view';
 import { fetchPage, siteApi, storedToken } from './api';
 import { interceptedUrl } from './links';
 

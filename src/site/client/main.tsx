@@ -2,7 +2,7 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { startSmoothScroll } from '../scroll/smoothScroll';
 import { preloadElements } from '../elements/registry';
-import { SITE_DATA_ID, SITE_ROOT_ID, viewTags, type SiteBootData } from '../ssr/view';
+import { SITE_DATA_ID, SITE_ROOT_ID, viewTags, type SiteBootData } from '../../shared/site/view';
 import { ClientApp } from './ClientApp';
 import './site.css';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_TEXT } from '../../../shared/rules/constants';
 import { preloadElements, renderDocument } from '../../../site/ssr/renderDocument';
-import { pageView } from '../../../site/ssr/view';
+import { pageView } from '../../../shared/site/view';
 import { ANONYMOUS } from '../../access/caller';
 import { notFound } from '../../errors';
 import type { Services } from '../../services';

@@ -1,4 +1,5 @@
-import type { Layout, Page, SiteConfig } from '../../shared/generated/types';
+import type { PageAnswer } from '../api/cms';
+import type { SiteConfig } from '../generated/types';
 import { composeElements, walkElements, type ComposedElements, type PositionedElement } from './compose';
 
 /** The page fields a view needs (SiteContext `page`, head tags, structured data). */
@@ -17,11 +18,6 @@ export interface ViewPage {
 export type SiteView =
   | { kind: 'page'; page: ViewPage; elements: ComposedElements; pagePaths: Record<string, string> }
   | { kind: 'notFound'; path: string };
-
-/** GET /api/cms/page: the three answers (a 404 carries `{ error }`). */
-export type PageAnswer =
-  | { page: Page & { _id: string }; layout: Pick<Layout, 'elements'> | null; pagePaths: Record<string, string> }
-  | { redirect: { to: string; permanent: boolean } };
 
 /** What SSR embeds for hydration (JSON in `#site-data`). */
 export interface SiteBootData {
