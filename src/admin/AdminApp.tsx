@@ -23,6 +23,7 @@ const BUILT_SCREENS: Partial<Record<ScreenName, React.LazyExoticComponent<() => 
   queues: lazy(() => import('./queues/QueuesPage')),
   imagePresets: lazy(() => import('./presets/ImagePresetsPage')),
   swarm: lazy(() => import('./swarms/SwarmPage')),
+  timetracking: lazy(() => import('./timetracking/TimeTrackingPage')),
 };
 
 function Router({ location, children }: { location?: string; children: React.ReactNode }) {
