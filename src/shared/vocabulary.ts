@@ -106,6 +106,21 @@ export interface AdminAnnotation {
   defaultSort?: Record<string, 1 | -1>;
   /** The generic list and edit screens are replaced by a hand-written screen at this admin path. */
   customScreen?: string;
+  /** Files the API renders from a document (e.g. an invoice's PDF), offered in its list row and edit page. */
+  links?: LinkAnnotation[];
+}
+
+/**
+ * A file the API renders from one document. The admin fetches `href` with the login token and
+ * opens the answer in a new tab (or shows the API's error message); `{field}` is replaced by that
+ * field of the document, URL-encoded.
+ */
+export interface LinkAnnotation {
+  label: string;
+  /** An API path with placeholders, e.g. `/api/payment/invoice?id={_id}`. */
+  href: string;
+  /** lucide-react icon name of the navigation icon set (default `FileText`). */
+  icon?: string;
 }
 
 interface KeywordDoc {
@@ -280,9 +295,23 @@ export const VOCABULARY = {
         },
         defaultSort: { type: 'object', additionalProperties: { enum: [1, -1] } },
         customScreen: { type: 'string' },
+        links: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['label', 'href'],
+            properties: {
+              label: { type: 'string', minLength: 1 },
+              href: { type: 'string', pattern: '^/api/' },
+              icon: { type: 'string' },
+            },
+          },
+        },
       },
     },
-    meaning: 'Admin behaviour of the model: add button, navigation entry, default sort, hand-written screen.',
+    meaning:
+      'Admin behaviour of the model: add button, navigation entry, default sort, hand-written screen, file links (e.g. the PDF of an invoice).',
   },
   'x-tag': {
     on: 'element',

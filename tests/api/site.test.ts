@@ -80,6 +80,27 @@ describe('public site (SSR, page API, sitemap)', () => {
     expect(html).toContain('Klarheit für Ihr Unternehmen');
   });
 
+  it('inlines only the stylesheet rules a page uses and starts its code after the first paint', async () => {
+    const [home, termin] = await Promise.all([get('/'), get('/Termin')]);
+    const styles = (html: string) => [...html.matchAll(/<style>([^]*?)<\/style>/g)].map((m) => m[1]).join('');
+    const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+    for (const { body: html } of [home, termin]) {
+      // Nothing in the head makes the browser fetch before it paints: no stylesheet link, no script, no preload.
+      expect(head(html)).not.toMatch(/<link rel="(stylesheet|modulepreload)"|<script type="module"/);
+      expect(styles(html)).toContain('box-sizing:border-box');
+      // Every class the markup uses that the stylesheet styles keeps its rule.
+      for (const name of ['flex', 'items-center']) {
+        expect(html).toMatch(new RegExp(`class="(?:[^"]* )?${name}[ "]`));
+        expect(styles(html)).toContain(`.${name}{`);
+      }
+      expect(html).toMatch(/<script type="module">const l=\{[^<]*"script":"\/assets\/site-[^<]*requestAnimationFrame/);
+    }
+    // The pages differ, so do their styles; neither carries the whole stylesheet.
+    expect(styles(home.body)).not.toBe(styles(termin.body));
+    expect(styles(termin.body).length).toBeLessThan(styles(home.body).length);
+    expect(styles(home.body)).not.toContain('.site-not-found__home');
+  });
+
   it('emits valid schema.org JSON-LD: WebSite and LocalBusiness on the home page, offers from packages', async () => {
     const data = jsonLdOf((await get('/')).body);
     expect(data['@context']).toBe('https://schema.org');
@@ -243,7 +264,7 @@ describe('public site (SSR, page API, sitemap)', () => {
   it('links the favicon preset of a file id from the site configuration', async () => {
     const [config] = (await t.app.services.documents.find(SYSTEM, 'siteConfig', { limit: 1 })).results;
     // A file id as favicon: not a URL, so written straight to the stored document's shape the renderer accepts.
-    const { withDefaults, faviconUrl } = await import('../../src/site/ssr/siteConfig');
+    const { withDefaults, faviconUrl } = await import('../../src/shared/site/config');
     expect(faviconUrl(withDefaults({ ...config, favicon: '66a1f0c2e4b0a1b2c3d4e802' } as never))).toBe(
       '/api/files/imagePreset?id=66a1f0c2e4b0a1b2c3d4e802&preset=favicon',
     );

@@ -107,11 +107,15 @@ describe('navigation', { timeout: 60_000 }, () => {
       expect(labels).not.toContain(label);
     }
     // Screens of later work show a clean page inside the layout.
-    for (const path of ['/_', '/_/pageDrafts', '/_/elements', '/_/timetracking']) {
+    for (const path of ['/_', '/_/pageDrafts', '/_/elements']) {
       await page.goto(server.url(path));
       await page.getByTestId('coming-soon').waitFor();
       expect(await page.locator('nav[aria-label=Main]').isVisible()).toBe(true);
     }
+    // Time tracking belongs to manage:payment: the screen says so inside the layout.
+    await page.goto(server.url('/_/timetracking'));
+    await page.getByTestId('not-allowed').waitFor();
+    expect(await page.locator('nav[aria-label=Main]').isVisible()).toBe(true);
     await context.close();
   });
 });

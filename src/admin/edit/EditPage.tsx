@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ModelInfo } from '../../shared/registry';
 import { formatTimestamp } from '../../shared/format';
-import { documentTitle, useAdmin, useModelByPlural } from '../core/AdminContext';
+import { useAdmin, useModelByPlural } from '../core/AdminContext';
+import { documentTitle } from '../../shared/admin/titles';
 import { useEditController, type EditController } from '../core/edit/useEditController';
 import { useFormDataSource } from '../core/edit/useFormDataSource';
 import { SchemaForm } from '../form';
@@ -14,6 +15,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { ProgressButton } from '../ui/ProgressButton';
 import { Spinner } from '../ui/Spinner';
 import { HtmlPreview } from './HtmlPreview';
+import { DocumentLinks } from '../ui/DocumentLinks';
 
 function Meta({ edit }: { edit: EditController }) {
   const { formData, model } = edit;
@@ -40,6 +42,7 @@ export function EditView({ edit }: { edit: EditController }) {
 
   const actions = (
     <>
+      {!edit.isNew && !edit.loading && <DocumentLinks model={model} doc={{ ...edit.formData, _id: edit.id }} />}
       {edit.newLink && !edit.isNew && (
         <Link to={edit.newLink} className={buttonClass('secondary')}>
           <Plus aria-hidden className="size-4" />
@@ -60,7 +63,7 @@ export function EditView({ edit }: { edit: EditController }) {
     </>
   );
 
-  const previews = edit.htmlFields.filter((field) => !edit.loading);
+  const previews = edit.loading ? [] : edit.htmlFields;
   return (
     <>
       <PageHeader

@@ -8,6 +8,7 @@ import type { ListController } from '../core/list/useListController';
 import type { Doc } from '../core/data/types';
 import { Spinner } from '../ui/Spinner';
 import { renderCell } from './cells';
+import { DocumentLinks } from '../ui/DocumentLinks';
 
 const features = tableFeatures({});
 type Features = typeof features;
@@ -117,6 +118,7 @@ export function ListTable({ list, onDelete }: { list: ListController; onDelete(e
                     );
                   })}
                   <td className="h-10 px-2 pr-3 text-right whitespace-nowrap">
+                    <DocumentLinks model={list.model} doc={doc} compact />
                     <a
                       href={list.showLink(doc)}
                       onClick={(event) => {

@@ -1,5 +1,5 @@
 import { modelRoute, pluralize } from '../rules/pluralize';
-import type { Access, AdminAnnotation, ModelPermission, NavAnnotation } from '../vocabulary';
+import type { Access, AdminAnnotation, LinkAnnotation, ModelPermission, NavAnnotation } from '../vocabulary';
 import type { JsonSchema, JsonType } from './jsonSchema';
 import { fieldInfo, type FieldInfo } from './fields';
 import type { SchemaResolver } from './resolve';
@@ -31,6 +31,8 @@ export interface ModelInfo {
   create: boolean;
   defaultSort: Record<string, 1 | -1>;
   customScreen?: string;
+  /** Files the API renders from a document (`x-admin.links`). */
+  links: LinkAnnotation[];
   /** The schema with system fields, as the server validates documents. */
   schema: JsonSchema;
 }
@@ -81,6 +83,7 @@ export function modelInfo(name: string, rawSchema: JsonSchema, resolver: SchemaR
     create: admin?.create ?? true,
     defaultSort: admin?.defaultSort ?? { _createdAt: -1 },
     customScreen: admin?.customScreen,
+    links: admin?.links ?? [],
     schema,
   };
 }

@@ -5,8 +5,10 @@ import { NOT_FOUND_TEXT } from '../../shared/rules/constants';
 import type { SiteContextValue } from '../context';
 import { scriptJson, structuredData } from '../seo/jsonLd';
 import { SiteApp } from './SiteApp';
-import { colorCss, documentLanguage, faviconUrl } from './siteConfig';
-import { SITE_DATA_ID, SITE_ROOT_ID, type SiteBootData, type SiteView } from './view';
+import { colorCss, documentLanguage, faviconUrl } from '../../shared/site/config';
+import { SITE_DATA_ID, SITE_ROOT_ID, type SiteBootData, type SiteView } from '../../shared/site/view';
+
+export { preloadElements } from '../elements/registry';
 
 /** The built browser files of the site entry (from Vite's manifest); empty when the client is not built. */
 export interface ClientAssets {
@@ -16,10 +18,11 @@ export interface ClientAssets {
   preload: string[];
   css: string[];
   /**
-   * The stylesheets' text, inlined into every page instead of linked: one render-blocking round
-   * trip less on a first visit (pages are cached and compressed, client-side navigation keeps it).
+   * The rules of the stylesheets a rendered body needs, inlined into its page instead of linking
+   * the stylesheets: no render-blocking request on a first visit. The stylesheets themselves load
+   * after the first paint, with the scripts.
    */
-  inlineCss?: string;
+  criticalCss?: (bodyHtml: string) => string;
   /** Font files worth preloading (the Latin subset of the body font). */
   fonts: string[];
 }
@@ -63,13 +66,8 @@ export function renderDocument({ config, view, origin, assets }: RenderInput): s
   head.push(`<style>${colorCss(config)}</style>`);
   for (const font of assets.fonts)
     head.push(`<link rel="preload" href="${escapeHtml(font)}" as="font" type="font/woff2" crossorigin>`);
-  if (assets.inlineCss !== undefined)
-    head.push(`<style>${assets.inlineCss.replace(/<\/style/gi, '<\\/style')}</style>`);
+  if (assets.criticalCss) head.push(`<style>${assets.criticalCss(body).replace(/<\/style/gi, '<\\/style')}</style>`);
   else for (const css of assets.css) head.push(`<link rel="stylesheet" href="${escapeHtml(css)}">`);
-  if (assets.script) {
-    head.push(`<script type="module" src="${escapeHtml(assets.script)}"></script>`);
-    for (const file of assets.preload) head.push(`<link rel="modulepreload" href="${escapeHtml(file)}">`);
-  }
   if (view.kind === 'page') {
     const all = [...view.elements.before, ...view.elements.main, ...view.elements.after];
     const records = structuredData({ config, page: view.page, elements: all, pagePaths: view.pagePaths, origin });
@@ -79,6 +77,25 @@ export function renderDocument({ config, view, origin, assets }: RenderInput): s
   return (
     `<!doctype html><html lang="${escapeHtml(documentLanguage(config, page?.language))}"><head>${head.join('')}</head>` +
     `<body><div id="${SITE_ROOT_ID}">${body}</div>` +
-    `<script type="application/json" id="${SITE_DATA_ID}">${scriptJson(data)}</script></body></html>`
+    `<script type="application/json" id="${SITE_DATA_ID}">${scriptJson(data)}</script>${afterPaint(assets)}</body></html>`
+  );
+}
+
+/**
+ * Starts the site's code (and, with inlined critical CSS, its whole stylesheet) after the first
+ * paint: the page is readable from the HTML alone, so nothing the browser fetches for hydration
+ * competes with the first paint on a slow connection.
+ */
+function afterPaint(assets: ClientAssets): string {
+  if (!assets.script) return '';
+  const load = {
+    css: assets.criticalCss ? assets.css : [],
+    preload: assets.preload,
+    script: assets.script,
+  };
+  return (
+    `<script type="module">const l=${scriptJson(load)};requestAnimationFrame(()=>setTimeout(()=>{` +
+    `const a=(r,h)=>{const e=document.createElement('link');e.rel=r;e.href=h;document.head.append(e)};` +
+    `l.css.forEach(h=>a('stylesheet',h));l.preload.forEach(h=>a('modulepreload',h));import(l.script)}))</script>`
   );
 }

@@ -2,6 +2,7 @@ import { ApiError, type DataProvider, type Doc, type FindAnswer, type LoginState
 import type { SchemaSet } from '../../../shared/registry';
 import { takeEarlyResponse } from './earlyResponses';
 import { httpFileProvider } from './httpFiles';
+import { httpReportProvider } from './httpReports';
 
 interface ErrorBody {
   error?: unknown;
@@ -31,14 +32,20 @@ export async function errorOf(response: Response): Promise<ApiError> {
 
 /** The data interface over the HTTP API; every request carries the stored token as an Authorization header. */
 export function httpProvider(token: () => string | undefined, base = ''): DataProvider {
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  /** One request with the login token; a failed answer throws the API's error (spec section 8). */
+  async function send(
+    method: string,
+    path: string,
+    body?: string,
+    contentType = 'application/json',
+    accept = 'application/json',
+  ): Promise<Response> {
+    const headers: Record<string, string> = { accept };
     const bearer = token();
     if (bearer) headers.authorization = `Bearer ${bearer}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const request = () => fetch(`${base}${path}`, { method, headers, body: text });
-    const early = base === '' ? takeEarlyResponse(method, path, text, bearer) : undefined;
+    if (body !== undefined) headers['content-type'] = contentType;
+    const request = () => fetch(`${base}${path}`, { method, headers, body });
+    const early = base === '' && accept === 'application/json' ? takeEarlyResponse(method, path, body, bearer) : undefined;
     let response: Response;
     try {
       response = await (early ? early.catch(request) : request());
@@ -46,6 +53,10 @@ export function httpProvider(token: () => string | undefined, base = ''): DataPr
       throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
     }
     if (!response.ok) throw await errorOf(response);
+    return response;
+  }
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await send(method, path, body === undefined ? undefined : JSON.stringify(body));
     return (await response.json()) as T;
   }
   const q = (params: Record<string, string | string[] | undefined>) => {
@@ -58,6 +69,7 @@ export function httpProvider(token: () => string | undefined, base = ''): DataPr
 
   return {
     ...httpFileProvider(call, token, base),
+    ...httpReportProvider(send),
     async schemas() {
       const { models, elements, values } = await call<SchemaSet>('GET', '/api/schemas');
       return { models, elements, values };

@@ -1,11 +1,14 @@
 import { createRegistry, type SchemaSet } from '../../../shared/registry';
 import { createObjectId } from '../../../shared/format/objectId';
 import { memoryFileProvider, type MemoryFileOptions } from './memoryFiles';
+import { memoryReportProvider, type MemoryReportOptions } from './memoryReports';
 import { ApiError, type DataProvider, type Doc, type FilterOption, type FindParams, type LoginState } from './types';
 
 export interface MemoryOptions {
   /** Queues, file bytes and upload failures of the file store (see memoryFiles). */
   files?: MemoryFileOptions;
+  /** Rendered files and report answers (see memoryReports). */
+  reports?: MemoryReportOptions;
   schemas: SchemaSet;
   /** Documents per model. */
   data?: Record<string, Doc[]>;
@@ -80,6 +83,7 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
   return {
     data,
     ...memoryFileProvider(data, { delayMs: options.delayMs, ...options.files }),
+    ...memoryReportProvider(options.reports),
     async schemas() {
       await wait();
       return options.schemas;

@@ -1,24 +1,12 @@
+import type { LoginState, SessionUser } from '../../../shared/api/auth';
 import type { Doc, FindAnswer, FindParams } from '../../../shared/api/documents';
 import type { SchemaSet } from '../../../shared/registry';
 import type { FileProvider } from './files';
+import type { ReportProvider } from './reports';
 
 export type { Doc, FilterOption, FindAnswer, FindParams, SortSpec } from '../../../shared/api/documents';
 
-export interface SessionUser {
-  _id: string;
-  login: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  avatar?: { file?: string; src?: string };
-  roles: string[];
-}
-
-/** What `POST /api/login` answers and the browser keeps. */
-export interface LoginState {
-  token: string;
-  user: SessionUser;
-}
+export type { LoginState, SessionUser } from '../../../shared/api/auth';
 
 /** The schemas the caller may see, and the permissions the caller holds (for hiding what the server would refuse). */
 export interface AdminContext {
@@ -47,7 +35,7 @@ export class ApiError extends Error implements ApiFailure {
  * The one data interface of the admin (react-admin's DataProvider): RTK Query endpoints call it;
  * the app uses the HTTP implementation, stories and tests an in-memory one.
  */
-export interface DataProvider extends FileProvider {
+export interface DataProvider extends FileProvider, ReportProvider {
   /** The schemas the caller may see (`GET /api/schemas`). */
   schemas(): Promise<SchemaSet>;
   /** The caller's permissions (`GET /api/admin/session`). */

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ClientAssets } from '../../../site/ssr/renderDocument';
+import { criticalCss } from './criticalCss';
 
 /** The site's browser entry (CLIENT_ENTRIES.site in vite.config.ts), as Vite's manifest names it. */
 export const SITE_ENTRY = 'src/site/client/main.tsx';
@@ -56,12 +57,12 @@ function assetsOf(manifest: Record<string, ManifestChunk>, clientDir: string): C
         .map((file) => `assets/${file}`)
     : [];
   const url = (file: string) => `/${file}`;
-  const inlineCss = [...css].map((file) => readFileSync(path.join(clientDir, file), 'utf8')).join('\n');
+  const stylesheet = [...css].map((file) => readFileSync(path.join(clientDir, file), 'utf8')).join('\n');
   return {
     script: url(entry.file),
     preload: [...preload].map(url),
     css: [...css].map(url),
-    inlineCss,
+    criticalCss: criticalCss(stylesheet),
     fonts: fonts.slice(0, 1).map(url),
   };
 }

@@ -1,0 +1,107 @@
+import { Play, X } from 'lucide-react';
+import { useEffect } from 'react';
+import { EMPTY_LIST_TEXT } from '../../shared/rules/constants';
+import { documentTitle } from '../../shared/admin/titles';
+import { Button, IconButton } from '../ui/Button';
+import { useDeleteConfirm } from '../ui/DeleteDialog';
+import { PageHeader } from '../ui/PageHeader';
+import { Spinner } from '../ui/Spinner';
+import { DayBars } from './DayBars';
+import { dayKey } from './days';
+import { EntryRow } from './EntryRow';
+import { useTimeTrackingController, type TimeTrackingController } from './useTimeTrackingController';
+
+const COLUMNS = ['Name', 'Client', 'Multiplier', 'Start', 'End'];
+
+/** The time-tracking view: per-day bars and totals, the start button, and the caller's entries, live. */
+export function TimeTrackingView({ tracking }: { tracking: TimeTrackingController }) {
+  const confirm = useDeleteConfirm();
+  useEffect(() => {
+    document.title = documentTitle('Time tracking');
+  }, []);
+  return (
+    <>
+      <PageHeader
+        title="Time tracking"
+        subtitle="Rounded up to quarter hours"
+        actions={
+          tracking.allowed && (
+            <Button variant="primary" onClick={() => void tracking.start()}>
+              <Play className="size-3.5" fill="currentColor" />
+              Start tracking
+            </Button>
+          )
+        }
+      />
+      {!tracking.allowed ? (
+        <p className="px-4 py-16 text-center text-[13px] text-zinc-500" data-testid="not-allowed">
+          Time tracking needs the permission manage:payment.
+        </p>
+      ) : (
+        <div className="space-y-4 p-4 md:px-6">
+          {tracking.error && (
+            <div
+              role="alert"
+              className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-2.5 text-[13px] text-red-700"
+            >
+              <p className="flex-1 py-1">{tracking.error}</p>
+              <IconButton label="Dismiss" onClick={tracking.dismissError} className="text-red-500 hover:bg-red-100">
+                <X className="size-4" />
+              </IconButton>
+            </div>
+          )}
+          <DayBars days={tracking.days} total={tracking.weekTotal} today={dayKey(tracking.now)} />
+          <section
+            aria-label="Entries"
+            className="overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs"
+          >
+            <div
+              aria-hidden
+              className="grid grid-cols-[minmax(10rem,1fr)_12rem_9rem_13.5rem_13.5rem_10.5rem] gap-x-3 border-b border-zinc-200 bg-zinc-50/95 px-4 py-2 text-[13px] font-medium text-zinc-500 max-xl:hidden"
+            >
+              {COLUMNS.map((column) => (
+                <span key={column}>{column}</span>
+              ))}
+              <span className="pr-[4.5rem] text-right">Duration</span>
+            </div>
+            {tracking.loading ? (
+              <div className="flex h-40 items-center justify-center">
+                <Spinner className="size-6" />
+              </div>
+            ) : tracking.entries.length === 0 ? (
+              <p className="flex h-40 items-center justify-center text-[13px] text-zinc-500" data-testid="empty">
+                {EMPTY_LIST_TEXT}
+              </p>
+            ) : (
+              <ul data-testid="entries">
+                {tracking.entries.map((entry) => (
+                  <EntryRow
+                    key={entry._id}
+                    entry={entry}
+                    now={tracking.now}
+                    clients={tracking.clients}
+                    onUpdate={(patch) => void tracking.update(entry, patch)}
+                    onStop={() => void tracking.stop(entry)}
+                    onDelete={(event) =>
+                      confirm.request(
+                        event,
+                        entry.name ? `“${entry.name}”` : 'this entry',
+                        () => void tracking.remove(entry),
+                      )
+                    }
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+      {confirm.dialog}
+    </>
+  );
+}
+
+/** Route `/_/timetracking`. */
+export default function TimeTrackingPage() {
+  return <TimeTrackingView tracking={useTimeTrackingController()} />;
+}

@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { DAY_MS } from '../../shared/format/date';
+import { OPTION_LIMIT, TRACKED_TIME } from '../../shared/rules/constants';
+import { totalTrackedHours } from '../../shared/rules/trackedTime';
+import { useAdmin } from '../core/AdminContext';
+import { canAccess } from '../core/access';
+import { useFindQuery, useRemoveMutation, useSaveMutation } from '../core/data/api';
+import type { ApiFailure, Doc } from '../core/data/types';
+import { dailyTotals } from './days';
+
+/** A tracked-time entry as the screen reads it (schemas/models/tracked-time.schema.json). */
+export interface TrackedEntry extends Doc {
+  start: string;
+  end?: string | null;
+  name?: string;
+  user?: string;
+  client?: string;
+  multiplier?: number;
+  duration?: number;
+}
+
+/** The fields the screen edits; `null` clears a field (end: running again; client: none). */
+export interface EntryPatch {
+  start?: string;
+  end?: string | null;
+  name?: string;
+  client?: string | null;
+  multiplier?: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The message of a failed call (RTK Query rejects `unwrap()` with the ApiFailure itself). */
+export const messageOf = (failure: unknown) => (failure as Partial<ApiFailure> | undefined)?.message ?? String(failure);
+
+/** The current time, re-read every `intervalMs` (the running entry's ticker). */
+export function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/**
+ * The time-tracking screen's logic (spec sections 2, 4, 7 and 9): the caller's entries that started
+ * within the last 7 days (at most 200, newest first, refetched every second), the clients to pick
+ * from, per-day totals, and the writes (start, stop, field edits, delete) through the document API.
+ */
+export function useTimeTrackingController() {
+  const { user, registry, permissions } = useAdmin();
+  const model = registry.model('trackedTime');
+  // Spec section 6: time tracking belongs to manage:payment; without it the screen says so instead of failing calls.
+  const allowed = model !== undefined && canAccess(permissions, model.permission.create);
+  const now = useNow(TRACKED_TIME.refreshMs);
+  // The window's lower bound moves once an hour, so the query (and its cache entry) stays the same in between.
+  const hour = Math.floor(now / HOUR_MS);
+  const since = useMemo(() => new Date(hour * HOUR_MS - TRACKED_TIME.days * DAY_MS).toISOString(), [hour]);
+  const entries = useFindQuery(
+    {
+      model: 'trackedTime',
+      params: {
+        query: { user: user._id, start: { $gte: since } },
+        sort: { start: -1 },
+        limit: TRACKED_TIME.limit,
+      },
+    },
+    { pollingInterval: TRACKED_TIME.refreshMs, skip: !allowed },
+  );
+  const canSeeClients = registry.model('client') !== undefined;
+  const clients = useFindQuery(
+    { model: 'client', params: { sort: { name: 1 }, limit: OPTION_LIMIT } },
+    { skip: !allowed || !canSeeClients },
+  );
+  const [saveDoc] = useSaveMutation();
+  const [removeDoc] = useRemoveMutation();
+  const [error, setError] = useState<string>();
+
+  const list = useMemo(() => (entries.data?.results ?? []) as TrackedEntry[], [entries.data]);
+  const days = useMemo(() => dailyTotals(list, now, TRACKED_TIME.days), [list, now]);
+  const clientOptions = useMemo(
+    () =>
+      (clients.data?.results ?? []).map((client) => ({
+        value: client._id,
+        label: typeof client.name === 'string' ? client.name : client._id,
+      })),
+    [clients.data],
+  );
+
+  const write = useCallback(
+    async (doc: Record<string, unknown>) => {
+      try {
+        const saved = await saveDoc({ model: 'trackedTime', doc }).unwrap();
+        setError(undefined);
+        return saved;
+      } catch (failure) {
+        setError(messageOf(failure));
+        return undefined;
+      }
+    },
+    [saveDoc],
+  );
+
+  return {
+    allowed,
+    entries: list,
+    days,
+    weekTotal: totalTrackedHours(list, now),
+    now,
+    clients: clientOptions,
+    loading: entries.isLoading,
+    error: error ?? (entries.error ? messageOf(entries.error) : undefined),
+    dismissError: () => setError(undefined),
+    /** A new entry starting now with an empty name (spec section 4). */
+    start: () => write({ start: new Date().toISOString(), name: '', user: user._id, multiplier: 1 }),
+    /** Stop sets end to now. */
+    stop: (entry: TrackedEntry) => write({ _id: entry._id, end: new Date().toISOString() }),
+    update: (entry: TrackedEntry, patch: EntryPatch) => write({ _id: entry._id, ...patch }),
+    remove: async (entry: TrackedEntry) => {
+      try {
+        await removeDoc({ model: 'trackedTime', id: entry._id }).unwrap();
+        setError(undefined);
+      } catch (failure) {
+        setError(messageOf(failure));
+      }
+    },
+  };
+}
+
+export type TimeTrackingController = ReturnType<typeof useTimeTrackingController>;

@@ -1,0 +1,193 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+import { userWithRole } from '../helpers/users';
+import { newContext, storeLogin } from './admin';
+import { startAdminServer, type AdminServer } from './adminServer';
+
+// The time-tracking screen (spec sections 2, 4, 7, 9) against the real server, in Chromium.
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+let server: AdminServer;
+let browser: Browser;
+let adminId: string;
+let clientId: string;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const entryOf = async (id: string) =>
+  (await server.api<Record<string, unknown>>('GET', `/api/document/findById?model=trackedTime&id=${id}`)).json;
+/** Swiss calendar day of an instant, as the screen keys its bars. */
+const swissDay = (ms: number) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Zurich',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(ms));
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+  await mkdir(SHOTS, { recursive: true });
+  adminId = (await server.api<{ _id: string }>('GET', '/api/self')).json._id;
+  clientId = (await server.save('client', { name: 'Rheinblick Immobilien AG' }))._id;
+  await server.save('client', { name: 'Basler Bäckerei GmbH' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function trackingPage(width = 1440, height = 900) {
+  const context = await newContext(browser, { width, height });
+  await storeLogin(context, server);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(server.url('/_/timetracking'));
+  await page.getByRole('heading', { name: 'Time tracking' }).waitFor();
+  return { page, context, errors };
+}
+
+const rows = (page: Page) => page.locator('[data-testid=entries] li[data-id]');
+const dayHours = (page: Page, day: string) =>
+  page.locator(`[data-testid=day-bar][data-day="${day}"]`).getAttribute('data-hours').then(Number);
+
+describe('time tracking', { timeout: 120_000 }, () => {
+  it('shows the own entries of the last 7 days with per-day bars rounded up to quarter hours', async () => {
+    // Midday two days ago (Swiss time), so both entries fall on the same calendar day whatever the hour now.
+    const twoDaysAgo = Date.parse(`${swissDay(Date.now() - 2 * DAY)}T11:00:00Z`);
+    await server.save('trackedTime', {
+      start: iso(twoDaysAgo),
+      end: iso(twoDaysAgo + HOUR + 5 * 60_000), // 1:05 -> 1,25 h
+      name: 'Workshop',
+      user: adminId,
+      client: clientId,
+    });
+    await server.save('trackedTime', {
+      start: iso(twoDaysAgo - 2 * HOUR),
+      end: iso(twoDaysAgo - 2 * HOUR + 45 * 60_000), // exactly 0,75 h
+      name: 'Konzept',
+      user: adminId,
+    });
+    await server.save('trackedTime', {
+      start: iso(Date.now() - 9 * DAY),
+      end: iso(Date.now() - 9 * DAY + HOUR),
+      name: 'Zu alt',
+      user: adminId,
+    });
+    const other = await userWithRole(server, server.adminToken, 'marco', 'accountant');
+    await server.api(
+      'POST',
+      '/api/document/updateOne?model=trackedTime',
+      { start: iso(Date.now() - HOUR), end: iso(Date.now()), name: 'Fremd', user: other.id },
+      other.token,
+    );
+
+    const { page, context, errors } = await trackingPage();
+    await expect.poll(() => rows(page).count()).toBe(2);
+    expect(
+      await rows(page)
+        .locator('input[aria-label=Name]')
+        .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+    ).toEqual(['Workshop', 'Konzept']);
+    expect(await page.getByTestId('day-bar').count()).toBe(7);
+    expect(await dayHours(page, swissDay(twoDaysAgo))).toBe(2);
+    expect(await page.getByTestId('week-total').innerText()).toBe('2,00 h');
+    // The longest day fills 95 % of the chart; the others are empty.
+    const heights = await page
+      .getByTestId('day-bar-fill')
+      .evaluateAll((bars) => bars.map((bar) => (bar as HTMLElement).style.height));
+    expect(heights.filter((h) => h === '95%')).toHaveLength(1);
+    expect(heights.filter((h) => h === '0%')).toHaveLength(6);
+    const first = rows(page).first();
+    expect(await first.getByTestId('rounded').innerText()).toBe('1,25 h');
+    expect(await first.getByTestId('duration').innerText()).toBe('1:05:00');
+    expect(await first.getByRole('combobox', { name: 'Client' }).inputValue()).toBe(clientId);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('starts, ticks, saves the name on blur and fields on change, stops and deletes', async () => {
+    const { page, context, errors } = await trackingPage();
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await page.getByRole('button', { name: 'Start tracking' }).click();
+    const running = page.locator('[data-testid=entries] li[data-running=true]');
+    await running.waitFor();
+    expect(await rows(page).first().getAttribute('data-running')).toBe('true');
+    const id = (await running.getAttribute('data-id'))!;
+    const stored = await entryOf(id);
+    expect(stored).toMatchObject({ name: '', user: adminId, multiplier: 1 });
+    expect(stored.end ?? null).toBeNull();
+
+    // The running duration ticks every second; a started entry counts as a quarter hour.
+    const duration = running.getByTestId('duration');
+    const before = await duration.innerText();
+    expect(before).toMatch(/^0:00:0\d$/);
+    await expect.poll(() => duration.innerText(), { timeout: 5000 }).not.toBe(before);
+    expect(await running.getByTestId('rounded').innerText()).toBe('0,25 h');
+    await expect.poll(() => page.getByTestId('week-total').innerText()).toBe('2,25 h');
+    expect(await dayHours(page, swissDay(Date.now()))).toBe(0.25);
+
+    // The name is kept locally while focused (the list refreshes every second) and saved on blur.
+    const name = running.getByRole('textbox', { name: 'Name' });
+    await name.click();
+    await name.fill('Konzept Startseite');
+    for (let i = 0; i < 2; i += 1)
+      await page.waitForResponse((response) => response.url().endsWith('/api/document/find'));
+    expect(await name.inputValue()).toBe('Konzept Startseite');
+    expect((await entryOf(id)).name).toBe('');
+    await name.press('Tab');
+    await expect.poll(async () => (await entryOf(id)).name).toBe('Konzept Startseite');
+
+    // Selects save on change.
+    await running.getByRole('combobox', { name: 'Client' }).selectOption({ label: 'Rheinblick Immobilien AG' });
+    await expect.poll(async () => (await entryOf(id)).client).toBe(clientId);
+    await running.getByRole('combobox', { name: 'Multiplier' }).selectOption({ label: 'Nervig' });
+    await expect.poll(async () => (await entryOf(id)).multiplier).toBe(1.5);
+    expect(
+      await running
+        .getByRole('combobox', { name: 'Multiplier' })
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => `${(o as HTMLOptionElement).value} ${o.textContent}`)),
+    ).toEqual(['1 Normal', '1.2 Okay', '1.5 Nervig', '1.54 65€ to 100€', '1.846 65€ to 120€', '2 Ätzend']);
+
+    await page.screenshot({ path: `${SHOTS}/timetracking-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('tracked-days').waitFor();
+    await page.screenshot({ path: `${SHOTS}/timetracking-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // Stop sets the end to now; the row stops ticking.
+    await running.getByRole('button', { name: 'Stop' }).click();
+    const row = page.locator(`li[data-id="${id}"]`);
+    await expect.poll(() => row.getAttribute('data-running')).toBe('false');
+    const stopped = await entryOf(id);
+    expect(typeof stopped.end).toBe('string');
+    expect(Date.parse(stopped.end as string)).toBeGreaterThan(Date.parse(stopped.start as string));
+    const frozen = await row.getByTestId('duration').innerText();
+    await page.waitForResponse((response) => response.url().endsWith('/api/document/find'));
+    await page.waitForResponse((response) => response.url().endsWith('/api/document/find'));
+    expect(await row.getByTestId('duration').innerText()).toBe(frozen);
+
+    // Shift-click on delete skips the confirmation.
+    await row.getByRole('button', { name: 'Delete' }).click({ modifiers: ['Shift'] });
+    await expect.poll(() => row.count()).toBe(0);
+    expect((await server.api('GET', `/api/document/findById?model=trackedTime&id=${id}`)).status).toBe(404);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('tells a user without manage:payment that time tracking is not theirs', async () => {
+    const staff = await userWithRole(server, server.adminToken, 'anna', 'staff');
+    const context = await newContext(browser);
+    await storeLogin(context, server, 'anna', staff.password);
+    const page = await context.newPage();
+    await page.goto(server.url('/_/timetracking'));
+    await page.getByTestId('not-allowed').waitFor();
+    expect(await page.getByRole('button', { name: 'Start tracking' }).count()).toBe(0);
+    await context.close();
+  });
+});
