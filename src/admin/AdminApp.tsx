@@ -24,6 +24,7 @@ const BUILT_SCREENS: Partial<Record<ScreenName, React.LazyExoticComponent<() => 
   imagePresets: lazy(() => import('./presets/ImagePresetsPage')),
   timetracking: lazy(() => import('./timetracking/TimeTrackingPage')),
   pageDraft: lazy(() => import('./pages/PageEditorPage')),
+  layout: lazy(() => import('./pages/LayoutEditorPage')),
 };
 
 function Router({ location, children }: { location?: string; children: React.ReactNode }) {

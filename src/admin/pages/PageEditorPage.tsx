@@ -32,7 +32,14 @@ function PageEditor({ model, id }: { model: ModelInfo; id: string }) {
   const [search] = useSearchParams();
   const parent = search.get('parent');
   const defaults = useMemo<EditedDoc>(
-    () => ({ _read: ['guest'], _write: [], language: 'de', noIndex: false, elements: [], ...(parent ? { _parent: parent } : {}) }),
+    () => ({
+      _read: ['guest'],
+      _write: [],
+      language: 'de',
+      noIndex: false,
+      elements: [],
+      ...(parent ? { _parent: parent } : {}),
+    }),
     [parent],
   );
   const editor = usePageEditor(model, id, defaults);

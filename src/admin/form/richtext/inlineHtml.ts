@@ -88,9 +88,7 @@ function serialize(node: Node): string {
 export function htmlToInline(html: string, doc: Document = document): string {
   const template = doc.createElement('template');
   template.innerHTML = html;
-  return Array.from(template.content.childNodes, serialize)
-    .join('')
-    .replace(/\n+$/, '');
+  return Array.from(template.content.childNodes, serialize).join('').replace(/\n+$/, '');
 }
 
 export function blocksToInline(blocks: readonly RichBlock[], doc: Document = document): string {

@@ -43,7 +43,6 @@ export function AddElementPanel({
       <label className="flex h-8 items-center gap-2 rounded-md border border-zinc-300 px-2 focus-within:border-accent-600">
         <Search className="size-3.5 text-zinc-400" aria-hidden />
         <input
-          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
           value={search}
           onChange={(event) => setSearch(event.target.value)}

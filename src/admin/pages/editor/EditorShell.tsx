@@ -152,10 +152,22 @@ export function EditorShell({
         </section>
         <aside aria-label="Sidebar" className="min-w-0 border-l border-zinc-200 bg-white xl:overflow-y-auto">
           <div role="tablist" className="sticky top-0 z-10 flex border-b border-zinc-200 bg-white px-2">
-            <button type="button" role="tab" aria-selected={tab === 'elements'} onClick={() => setTab('elements')} className={tabClass(tab === 'elements')}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'elements'}
+              onClick={() => setTab('elements')}
+              className={tabClass(tab === 'elements')}
+            >
               Elements
             </button>
-            <button type="button" role="tab" aria-selected={tab === 'settings'} onClick={() => setTab('settings')} className={tabClass(tab === 'settings')}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'settings'}
+              onClick={() => setTab('settings')}
+              className={tabClass(tab === 'settings')}
+            >
               {settingsLabel}
             </button>
           </div>

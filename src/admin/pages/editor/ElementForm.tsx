@@ -19,7 +19,8 @@ export function formSchemaOf(info: ElementInfo, position: boolean): JsonSchema {
         position: {
           type: 'number',
           title: 'Position',
-          description: 'Where the element goes: 0 or less before the page content, 1000 after it, in between between page elements.',
+          description:
+            'Where the element goes: 0 or less before the page content, 1000 after it, in between between page elements.',
           default: 0,
         },
         ...properties,
@@ -48,9 +49,9 @@ export function ElementForm({
   const { registry } = useAdmin();
   const dataSource = useFormDataSource();
   const schema = useMemo(() => formSchemaOf(info, positioned), [info, positioned]);
-  const props = (node.props ?? {}) as Record<string, unknown>;
+  const props = node.props as Record<string, unknown> | undefined;
   const formData = useMemo(
-    () => (positioned ? { position: node.position ?? 0, ...props } : props),
+    () => (positioned ? { position: node.position ?? 0, ...props } : (props ?? {})),
     [positioned, node.position, props],
   );
   return (
@@ -75,7 +76,7 @@ export function ElementForm({
           dataSource={dataSource}
           onChange={(data) => {
             const { position, ...rest } = data;
-            const slots = Object.fromEntries(info.slots.map((slot) => [slot, props[slot]]).filter(([, v]) => v));
+            const slots = Object.fromEntries(info.slots.map((slot) => [slot, props?.[slot]]).filter(([, v]) => v));
             const next: ElementNodeValue & { position?: number } = { ...node, props: { ...rest, ...slots } };
             if (positioned) next.position = typeof position === 'number' ? position : 0;
             onChange(next);

@@ -161,7 +161,12 @@ export function ElementsEditor({
     <div className="flex flex-col">
       <div className="space-y-2 p-3">
         <div className="flex items-center gap-2">
-          <Button variant="primary" onClick={() => setAdding((open) => !open)} aria-expanded={adding} disabled={disabled}>
+          <Button
+            variant="primary"
+            onClick={() => setAdding((open) => !open)}
+            aria-expanded={adding}
+            disabled={disabled}
+          >
             <Plus className="size-4" aria-hidden />
             Add element
           </Button>
@@ -184,9 +189,7 @@ export function ElementsEditor({
           elements={elements}
           slotsOf={slotsOf}
           labelOf={(tag) => registry.element(tag)?.label ?? tag}
-          slotLabel={(tag, slot) =>
-            String(registry.element(tag)?.schema.properties?.[slot]?.title ?? slot)
-          }
+          slotLabel={(tag, slot) => String(registry.element(tag)?.schema.properties?.[slot]?.title ?? slot)}
           selected={selected}
           findings={findings}
           actions={actions}
@@ -199,7 +202,12 @@ export function ElementsEditor({
           disabled={disabled}
           positioned={positioned && selectedPath.length === 1}
           onClose={() => onSelect(null)}
-          onChange={(node) => onChange(updateNode(latest.current, selectedPath, () => node), true)}
+          onChange={(node) =>
+            onChange(
+              updateNode(latest.current, selectedPath, () => node),
+              true,
+            )
+          }
         />
       )}
     </div>

@@ -37,7 +37,8 @@ export function JsonDialog({
             setText(next);
             try {
               const value = JSON.parse(next) as unknown;
-              if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('The document must be a JSON object');
+              if (!value || typeof value !== 'object' || Array.isArray(value))
+                throw new Error('The document must be a JSON object');
               setError(null);
               onChange(value as EditedDoc);
             } catch (failure) {

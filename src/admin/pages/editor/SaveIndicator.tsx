@@ -6,9 +6,17 @@ export function SaveIndicator({ status }: { status: SaveStatus }) {
   const view = {
     saved: { icon: <Check className="size-3.5" aria-hidden />, text: 'Saved', tone: 'text-zinc-500' },
     unsaved: { icon: <PencilLine className="size-3.5" aria-hidden />, text: 'Unsaved changes', tone: 'text-zinc-500' },
-    saving: { icon: <LoaderCircle className="size-3.5 animate-spin" aria-hidden />, text: 'Saving…', tone: 'text-zinc-500' },
+    saving: {
+      icon: <LoaderCircle className="size-3.5 animate-spin" aria-hidden />,
+      text: 'Saving…',
+      tone: 'text-zinc-500',
+    },
     error: { icon: <CircleAlert className="size-3.5" aria-hidden />, text: 'Not saved', tone: 'text-red-600' },
-    conflict: { icon: <GitMerge className="size-3.5" aria-hidden />, text: 'Changed by someone else', tone: 'text-amber-700' },
+    conflict: {
+      icon: <GitMerge className="size-3.5" aria-hidden />,
+      text: 'Changed by someone else',
+      tone: 'text-amber-700',
+    },
   }[status.kind];
   return (
     <span

@@ -6,7 +6,12 @@ import type { Conflict } from './merge';
  * A readable name for a place in a page document: "Paragraph 2 › Text" for
  * `elements.1.props.text`, the field's title for a page field.
  */
-export function describePath(path: (string | number)[], doc: Record<string, unknown>, registry: Pick<Registry, 'element' | 'model'>, model = 'pageDraft'): string {
+export function describePath(
+  path: (string | number)[],
+  doc: Record<string, unknown>,
+  registry: Pick<Registry, 'element' | 'model'>,
+  model = 'pageDraft',
+): string {
   const parts: string[] = [];
   let i = 0;
   if (path[0] === 'elements') {
@@ -14,8 +19,7 @@ export function describePath(path: (string | number)[], doc: Record<string, unkn
     let list: unknown = doc.elements;
     while (typeof path[i] === 'number') {
       const node = (Array.isArray(list) ? list[path[i] as number] : undefined) as
-        | { tag?: string; element?: { tag?: string }; props?: Record<string, unknown> }
-        | undefined;
+        { tag?: string; element?: { tag?: string }; props?: Record<string, unknown> } | undefined;
       const tag = node?.tag ?? node?.element?.tag;
       const info = tag ? registry.element(tag) : undefined;
       parts.push(`${info?.label ?? tag ?? 'Element'} ${(path[i] as number) + 1}`);
@@ -46,5 +50,8 @@ export function describePath(path: (string | number)[], doc: Record<string, unkn
   return [...parts, ...rest.map(String)].join(' › ') || 'Page';
 }
 
-export const describeConflict = (conflict: Conflict, doc: Record<string, unknown>, registry: Pick<Registry, 'element' | 'model'>) =>
-  describePath(conflict.path, doc, registry);
+export const describeConflict = (
+  conflict: Conflict,
+  doc: Record<string, unknown>,
+  registry: Pick<Registry, 'element' | 'model'>,
+) => describePath(conflict.path, doc, registry);

@@ -49,8 +49,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'load':
       return startEditor(action.doc);
     case 'edit': {
-      if (action.group && state.grouping)
-        return { ...state, history: replacePresent(state.history, action.doc) };
+      if (action.group && state.grouping) return { ...state, history: replacePresent(state.history, action.doc) };
       return { ...state, history: record(state.history, action.doc, UNDO_DEPTH), grouping: !!action.group };
     }
     case 'endGroup':
@@ -71,7 +70,13 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     }
     case 'merged': {
       const doc = withServerFields(action.doc, action.theirs);
-      return { ...state, grouping: false, history: record(state.history, doc, UNDO_DEPTH), base: action.theirs, saved: action.theirs };
+      return {
+        ...state,
+        grouping: false,
+        history: record(state.history, doc, UNDO_DEPTH),
+        base: action.theirs,
+        saved: action.theirs,
+      };
     }
   }
 }

@@ -16,7 +16,9 @@ const p = (text: string): ElementNodeValue => ({ tag: 'paragraph', props: { text
 const section = (...children: ElementNodeValue[]): ElementNodeValue => ({ tag: 'section', props: { children } });
 const slotsOf = (tag: string) => (tag === 'section' ? ['children'] : []);
 const texts = (list: readonly ElementNodeValue[]) =>
-  flattenElements(list, slotsOf).map(({ node, depth }) => `${depth}:${String((node.props as { text?: string }).text ?? node.tag)}`);
+  flattenElements(list, slotsOf).map(
+    ({ node, depth }) => `${depth}:${String((node.props as { text?: string }).text ?? node.tag)}`,
+  );
 
 describe('element tree', () => {
   const page = [p('a'), section(p('b'), p('c')), p('d')];
@@ -29,7 +31,14 @@ describe('element tree', () => {
   });
 
   it('inserts and removes', () => {
-    expect(texts(insertNode(page, [1, 'children'], 1, p('x')))).toEqual(['0:a', '0:section', '1:b', '1:x', '1:c', '0:d']);
+    expect(texts(insertNode(page, [1, 'children'], 1, p('x')))).toEqual([
+      '0:a',
+      '0:section',
+      '1:b',
+      '1:x',
+      '1:c',
+      '0:d',
+    ]);
     expect(texts(removeNode(page, [0]))).toEqual(['0:section', '1:b', '1:c', '0:d']);
   });
 

@@ -85,8 +85,7 @@ function mergeValue(base: unknown, mine: unknown, theirs: unknown, path: JsonPat
     }
     return out;
   }
-  if (isObject(mine) && isObject(theirs) && base === undefined)
-    return mergeValue({}, mine, theirs, path, conflicts);
+  if (isObject(mine) && isObject(theirs) && base === undefined) return mergeValue({}, mine, theirs, path, conflicts);
   if (Array.isArray(base) && Array.isArray(mine) && Array.isArray(theirs))
     return mergeArrays(base, mine, theirs, path, conflicts);
   conflicts.push({ path, mine, theirs });

@@ -25,6 +25,35 @@ function LayoutElement({ node }: { node: ElementNodeValue }) {
   );
 }
 
+/** A layout's elements in position order around sample page content, each editable at its own index. */
+function LayoutWithSample({
+  elements,
+  sample,
+  listPath,
+}: {
+  elements: readonly ElementNodeValue[];
+  sample: readonly ElementNodeValue[];
+  listPath: ElementPath;
+}) {
+  const order = elements
+    .map((node, index) => ({ index, position: (node as { position?: number }).position ?? 0 }))
+    .sort((a, b) => a.position - b.position || a.index - b.index);
+  const one = ({ index }: { index: number }) => (
+    <EditableList key={index} elements={[elements[index]]} listPath={listPath} offset={index} />
+  );
+  return (
+    <>
+      {order.filter((item) => item.position <= 0).map(one)}
+      <main id="main" data-layout aria-label="Page content (sample)">
+        {sample.map((node, i) => (
+          <LayoutElement key={i} node={node} />
+        ))}
+      </main>
+      {order.filter((item) => item.position > 0).map(one)}
+    </>
+  );
+}
+
 export interface PreviewPage {
   _id: string;
   path: string;
@@ -46,6 +75,7 @@ export function PagePreview({
   onSelect,
   width,
   editablePath = [],
+  sample,
 }: {
   config: SiteConfig;
   page: PreviewPage;
@@ -57,6 +87,11 @@ export function PagePreview({
   width: string;
   /** The path of the editable list (the page's elements: `[]`). */
   editablePath?: ElementPath;
+  /**
+   * Editing a layout: `elements` are the layout's (each with its position) and `sample` stands for
+   * a page's content between those at position 0 or less and the others.
+   */
+  sample?: readonly ElementNodeValue[];
 }): ReactNode {
   const site = useMemo<SiteContextValue>(
     () => ({ config, page, pagePaths, api: previewApi }),
@@ -141,13 +176,17 @@ export function PagePreview({
         {composed.before.map((node, i) => (
           <LayoutElement key={i} node={node} />
         ))}
-        <main id="main">
-          {elements.length ? (
-            renderMain(composed.main)
-          ) : (
-            <EditableList elements={[]} listPath={editablePath} emptyHint="This page has no elements yet." />
-          )}
-        </main>
+        {sample ? (
+          <LayoutWithSample elements={elements} sample={sample} listPath={editablePath} />
+        ) : (
+          <main id="main">
+            {elements.length ? (
+              renderMain(composed.main)
+            ) : (
+              <EditableList elements={[]} listPath={editablePath} emptyHint="This page has no elements yet." />
+            )}
+          </main>
+        )}
         {composed.after.map((node, i) => (
           <LayoutElement key={i} node={node} />
         ))}
