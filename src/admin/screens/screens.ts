@@ -56,6 +56,7 @@ export const SCREENS = {
     nav: { label: 'Queues', icon: 'ListTodo', permission: 'manage:backend', main: true, order: 110 },
     comingIn: 'the job queues',
   },
+  swarm: { path: '/_/swarms/:id', title: 'Swarm' },
   timetracking: { path: '/_/timetracking', title: 'Time tracking' },
   simosWeb: { path: '/_/simos-web', title: 'Diagnostics', comingIn: 'the diagnostics tool' },
 } as const satisfies Record<string, ScreenSpec>;
