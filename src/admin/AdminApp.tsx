@@ -26,6 +26,7 @@ const BUILT_SCREENS: Partial<Record<ScreenName, React.LazyExoticComponent<() => 
   timetracking: lazy(() => import('./timetracking/TimeTrackingPage')),
   pageDraft: lazy(() => import('./pages/PageEditorPage')),
   layout: lazy(() => import('./pages/LayoutEditorPage')),
+  elements: lazy(() => import('./elements/ElementsPage')),
 };
 
 function Router({ location, children }: { location?: string; children: React.ReactNode }) {
