@@ -35,6 +35,7 @@ export const SCREENS = {
   },
   pageDrafts: { path: '/_/pageDrafts', title: 'Pages', comingIn: 'the page editor' },
   pageDraft: { path: '/_/pageDrafts/:id', title: 'Page', comingIn: 'the page editor' },
+  layout: { path: '/_/layouts/:id', title: 'Layout', comingIn: 'the page editor' },
   files: { path: '/_/files/*', title: 'Files', comingIn: 'the file browser' },
   file: { path: '/_/file/:id', title: 'File', comingIn: 'the file browser' },
   elements: {
