@@ -2,6 +2,7 @@ import { ApiError, type DataProvider, type Doc, type FindAnswer, type LoginState
 import type { SchemaSet } from '../../../shared/registry';
 import { takeEarlyResponse } from './earlyResponses';
 import { httpFileProvider } from './httpFiles';
+import { httpOperations } from './operations';
 import { httpReportProvider } from './httpReports';
 
 interface ErrorBody {
@@ -69,6 +70,7 @@ export function httpProvider(token: () => string | undefined, base = ''): DataPr
 
   return {
     ...httpFileProvider(call, token, base),
+    ...httpOperations(call),
     ...httpReportProvider(send),
     async schemas() {
       const { models, elements, values } = await call<SchemaSet>('GET', '/api/schemas');
