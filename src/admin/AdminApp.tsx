@@ -22,7 +22,11 @@ const BUILT_SCREENS: Partial<Record<ScreenName, React.LazyExoticComponent<() => 
   file: lazy(() => import('./files/FileDetailPage')),
   queues: lazy(() => import('./queues/QueuesPage')),
   imagePresets: lazy(() => import('./presets/ImagePresetsPage')),
+  swarm: lazy(() => import('./swarms/SwarmPage')),
   timetracking: lazy(() => import('./timetracking/TimeTrackingPage')),
+  pageDraft: lazy(() => import('./pages/PageEditorPage')),
+  layout: lazy(() => import('./pages/LayoutEditorPage')),
+  elements: lazy(() => import('./elements/ElementsPage')),
 };
 
 function Router({ location, children }: { location?: string; children: React.ReactNode }) {

@@ -30,6 +30,9 @@ import { createLimiter } from './modules/files/limiter';
 import { fileRoutes } from './modules/files/routes';
 import { createQueueService } from './modules/queues/service';
 import { queueRoutes } from './modules/queues/routes';
+import { createDockerClient } from './modules/swarms/docker';
+import { createSwarmService } from './modules/swarms/operations';
+import { swarmRoutes } from './modules/swarms/routes';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -76,7 +79,12 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     uploadLimit: config.fileUploadLimitBytes,
     log: app.log,
   });
-  const services: Services = { config, registry, db, bus, documents, auth, files, queues, log: app.log };
+  const swarms = createSwarmService({
+    documents,
+    docker: config.dockerHost ? createDockerClient(config.dockerHost) : undefined,
+    log: app.log,
+  });
+  const services: Services = { config, registry, db, bus, documents, auth, files, queues, swarms, log: app.log };
 
   app.decorateRequest('caller', null as never);
   app.addHook('onRequest', async (request) => {
@@ -99,6 +107,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   await adminRoutes(app, services);
   await fileRoutes(app, services);
   queueRoutes(app, services);
+  swarmRoutes(app, services);
   await files.start();
   await queues.start();
   const site = cmsRoutes(app, services);

@@ -8,6 +8,7 @@ import type { DocumentService } from './modules/documents/service';
 import type { AuthService } from './modules/auth/service';
 import type { FilesService } from './modules/files/service';
 import type { QueueService } from './modules/queues/service';
+import type { SwarmService } from './modules/swarms/operations';
 
 /** Everything a module needs, built once in `buildApp` and passed in (no singletons). */
 export interface Services {
@@ -19,6 +20,7 @@ export interface Services {
   auth: AuthService;
   files: FilesService;
   queues: QueueService;
+  swarms: SwarmService;
   log: FastifyBaseLogger;
 }
 

@@ -27,10 +27,21 @@ export interface SchemaFormProps {
   errors?: Record<string, string>;
   disabled?: boolean;
   dataSource: FormDataSource;
+  /** Prefix of the field ids (default `root`): two forms on one screen need different ones. */
+  idPrefix?: string;
 }
 
 /** The edit form of a document, generated from its model schema with our widgets and templates. */
-export function SchemaForm({ schema, rootSchemas, formData, onChange, errors, disabled, dataSource }: SchemaFormProps) {
+export function SchemaForm({
+  schema,
+  rootSchemas,
+  formData,
+  onChange,
+  errors,
+  disabled,
+  dataSource,
+  idPrefix,
+}: SchemaFormProps) {
   const prepared = useMemo(() => prepareSchema(schema, rootSchemas), [schema, rootSchemas]);
   const isNew = typeof formData?._id !== 'string';
   const uiSchema = useMemo<UiSchema>(
@@ -102,6 +113,7 @@ export function SchemaForm({ schema, rootSchemas, formData, onChange, errors, di
         formContext={formContext}
         showErrorList={false}
         noHtml5Validate
+        idPrefix={idPrefix}
         experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipEmptyDefaults' }}
       />
     </div>

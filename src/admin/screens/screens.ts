@@ -35,6 +35,7 @@ export const SCREENS = {
   },
   pageDrafts: { path: '/_/pageDrafts', title: 'Pages', comingIn: 'the page editor' },
   pageDraft: { path: '/_/pageDrafts/:id', title: 'Page', comingIn: 'the page editor' },
+  layout: { path: '/_/layouts/:id', title: 'Layout', comingIn: 'the page editor' },
   files: { path: '/_/files/*', title: 'Files', comingIn: 'the file browser' },
   file: { path: '/_/file/:id', title: 'File', comingIn: 'the file browser' },
   elements: {
@@ -55,6 +56,7 @@ export const SCREENS = {
     nav: { label: 'Queues', icon: 'ListTodo', permission: 'manage:backend', main: true, order: 110 },
     comingIn: 'the job queues',
   },
+  swarm: { path: '/_/swarms/:id', title: 'Swarm' },
   timetracking: { path: '/_/timetracking', title: 'Time tracking' },
   simosWeb: { path: '/_/simos-web', title: 'Diagnostics', comingIn: 'the diagnostics tool' },
 } as const satisfies Record<string, ScreenSpec>;

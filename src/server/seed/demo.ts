@@ -7,6 +7,7 @@ import {
   DEMO_FORM_DATA,
   DEMO_MAIL_TEMPLATES,
   DEMO_REDIRECTS,
+  DEMO_CONFIGS,
   DEMO_ROLES,
   DEMO_SITE_CONFIG,
   DEMO_USERS,
@@ -94,6 +95,7 @@ export async function seedDemo(
   await saveAll('offer', demoOffers(now, ids));
   await saveAll('transaction', demoTransactions(now, ids));
   await saveAll('redirect', DEMO_REDIRECTS);
+  await save('swarm', { name: 'Produktion Basel', services: await saveAll('config', DEMO_CONFIGS) });
   await saveAll('mailTemplate', DEMO_MAIL_TEMPLATES);
   await saveAll('contactRequest', demoContactRequests(now));
   await saveAll('formData', DEMO_FORM_DATA);

@@ -171,6 +171,31 @@ export function demoTransactions(now: number, ids: DemoIds): Doc[] {
   ];
 }
 
+/** Services of the demo swarm (deployable once `DOCKER_HOST` points at a swarm-mode engine). */
+export const DEMO_CONFIGS: Doc[] = [
+  {
+    name: 'website',
+    domain: 'www.rhein-consulting.ch',
+    image: 'nginx:1.27-alpine',
+    replicas: 2,
+    environment: [{ name: 'TZ', value: 'Europe/Zurich' }],
+    targetPort: 80,
+    publishedPort: 8080,
+  },
+  {
+    name: 'termine',
+    domain: 'termine.rhein-consulting.ch',
+    image: 'ghcr.io/rhein-consulting/termine:2.4',
+    replicas: 1,
+    environment: [
+      { name: 'TZ', value: 'Europe/Zurich' },
+      { name: 'NODE_ENV', value: 'production' },
+    ],
+    targetPort: 3000,
+    publishedPort: 8081,
+  },
+];
+
 export const DEMO_REDIRECTS: Doc[] = [
   { name: 'Alter Kontaktlink', from: '/kontakt', to: '/Termin', permanent: true },
   { name: 'Kampagne Frühling', from: '/fruehling', to: '/Termin', permanent: false },

@@ -73,7 +73,7 @@ export interface Client {
 /**
  * **Service Config**
  *
- * Configuration of one deployable service (a swarm lists several), reachable under its domain.
+ * Configuration of one deployable service (a swarm lists several): the Docker service's image, replicas, environment and published port, reachable under its domain.
  */
 export interface Config {
   /**
@@ -84,6 +84,43 @@ export interface Config {
    * **Domain**
    */
   domain?: string;
+  /**
+   * **Image**
+   *
+   * Docker image reference, e.g. nginx:1.27 or registry.example.ch/app:latest
+   */
+  image?: string;
+  /**
+   * **Replicas**
+   */
+  replicas?: number;
+  /**
+   * **Environment**
+   *
+   * @maxItems 200
+   */
+  environment?: {
+    /**
+     * **Name**
+     */
+    name: string;
+    /**
+     * **Value**
+     */
+    value?: string;
+  }[];
+  /**
+   * **Container port**
+   *
+   * The port the service listens on inside its containers
+   */
+  targetPort?: number;
+  /**
+   * **Published port**
+   *
+   * The port the swarm publishes for the container port (needs the container port)
+   */
+  publishedPort?: number;
   /**
    * **Id**
    *

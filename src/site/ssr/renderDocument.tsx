@@ -8,6 +8,8 @@ import { SiteApp } from './SiteApp';
 import { colorCss, documentLanguage, faviconUrl } from '../../shared/site/config';
 import { SITE_DATA_ID, SITE_ROOT_ID, type SiteBootData, type SiteView } from '../../shared/site/view';
 
+export { preloadElements } from '../elements/registry';
+
 /** The built browser files of the site entry (from Vite's manifest); empty when the client is not built. */
 export interface ClientAssets {
   /** The entry module. */

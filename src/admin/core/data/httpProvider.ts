@@ -3,6 +3,7 @@ import { errorMessage, type ErrorBody } from '../../../shared/api/errors';
 import type { SchemaSet } from '../../../shared/registry';
 import { takeEarlyResponse } from './earlyResponses';
 import { httpFileProvider } from './httpFiles';
+import { httpOperations } from './operations';
 import { httpReportProvider } from './httpReports';
 
 /** Spec section 8: the message is the `error` field of the JSON body, or else the body text, or else the status. */
@@ -61,6 +62,7 @@ export function httpProvider(token: () => string | undefined, base = ''): DataPr
 
   return {
     ...httpFileProvider(call, token, base),
+    ...httpOperations(call),
     ...httpReportProvider(send),
     async schemas() {
       const { models, elements, values } = await call<SchemaSet>('GET', '/api/schemas');

@@ -1,6 +1,7 @@
 import { createRegistry, type SchemaSet } from '../../../shared/registry';
 import { createObjectId } from '../../../shared/format/objectId';
 import { memoryFileProvider, type MemoryFileOptions } from './memoryFiles';
+import { memoryOperations } from './operations';
 import { memoryReportProvider, type MemoryReportOptions } from './memoryReports';
 import { ApiError, type DataProvider, type Doc, type FilterOption, type FindParams, type LoginState } from './types';
 
@@ -83,6 +84,7 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
   return {
     data,
     ...memoryFileProvider(data, { delayMs: options.delayMs, ...options.files }),
+    ...memoryOperations(data),
     ...memoryReportProvider(options.reports),
     async schemas() {
       await wait();

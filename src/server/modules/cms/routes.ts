@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_TEXT } from '../../../shared/rules/constants';
-import { renderDocument } from '../../../site/ssr/renderDocument';
+import { preloadElements, renderDocument } from '../../../site/ssr/renderDocument';
 import { pageView } from '../../../shared/site/view';
 import { ANONYMOUS } from '../../access/caller';
 import { notFound } from '../../errors';
@@ -111,6 +111,8 @@ export function siteRoutes(
   const clientDir = path.resolve(options.clientDir ?? process.env.CLIENT_DIR ?? 'dist/client');
   const assets = clientAssetsLoader(clientDir);
   const cache = new PageCache();
+  // Split elements render their markup on the server only once their code is loaded.
+  const elementsLoaded = preloadElements();
   services.bus.subscribe((event) => {
     if (event.type === 'document' && SITE_MODELS.has(event.model)) cache.clear();
   });
@@ -122,6 +124,7 @@ export function siteRoutes(
     if (answer && 'redirect' in answer)
       return cachedAnswer(answer.redirect.permanent ? 301 : 302, '', answer.redirect.to);
     const view = answer ? pageView(answer) : ({ kind: 'notFound', path: pathname } as const);
+    await elementsLoaded;
     return cachedAnswer(view.kind === 'page' ? 200 : 404, renderDocument({ config, view, origin, assets: assets() }));
   }
 

@@ -1,0 +1,108 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from '../helpers/browser';
+import { FakeDocker } from '../helpers/fakeDocker';
+import { newContext, storeLogin } from './admin';
+import { startAdminServer, type AdminServer } from './adminServer';
+
+/** Browser tests of the operations screens (issue 12), each against its local fake of the outside service. */
+
+const SHOTS = process.env.OPS_SHOTS_DIR ?? '/tmp/shots-ops';
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+let server: AdminServer;
+let browser: Browser;
+let docker: FakeDocker;
+
+beforeAll(async () => {
+  docker = new FakeDocker();
+  const dockerHost = await docker.start();
+  [server, browser] = await Promise.all([startAdminServer({ config: { dockerHost } }), launchBrowser()]);
+  await mkdir(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await docker?.stop();
+});
+
+async function adminPage(viewport = DESKTOP): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
+  const context = await newContext(browser, viewport);
+  await storeLogin(context, server);
+  const { page, errors } = await newPage(context);
+  return { page, errors, close: () => context.close() };
+}
+
+describe('swarm detail', { timeout: 90_000 }, () => {
+  it('lists the services from the engine, deploys them and shows per-service results and failures', async () => {
+    docker.missingImages.add('ghcr.io/rhein/broken:1');
+    const website = await server.save('config', {
+      name: 'website',
+      domain: 'www.rhein-consulting.ch',
+      image: 'nginx:1.27',
+      replicas: 2,
+      targetPort: 80,
+      publishedPort: 8080,
+    });
+    const broken = await server.save('config', { name: 'broken', image: 'ghcr.io/rhein/broken:1' });
+    const swarm = await server.save('swarm', { name: 'Produktion Basel', services: [website._id, broken._id] });
+
+    const { page, errors, close } = await adminPage();
+    await page.goto(server.url(`/_/swarms/${swarm._id}`));
+    // The generic form is there, and the service list under it.
+    await page.getByRole('button', { name: 'SAVE' }).waitFor();
+    const list = page.getByRole('region', { name: 'Services' });
+    await list.locator('tr[data-service=website]').waitFor();
+    await expect.poll(() => list.locator('tr[data-service=website]').innerText()).toContain('not deployed');
+    await expect.poll(() => page.getByTestId('swarm-checked').innerText()).toMatch(/checked \d\d:\d\d:\d\d/);
+
+    await list.getByRole('button', { name: 'DEPLOY' }).click();
+    await expect
+      .poll(() => list.getByTestId('deploy-result').allInnerTexts(), { timeout: 10_000 })
+      .toEqual(['created', 'created']);
+    await expect.poll(() => page.getByTestId('deploy-status').innerText()).toBe('Deploy: 2 of 2 services deployed');
+    // The list reloads after the deploy: counts, state, node, and the failing task's error.
+    const websiteRow = list.locator('tr[data-service=website]');
+    await expect.poll(() => websiteRow.getByTestId('replicas').innerText()).toBe('2/2 running');
+    expect(await websiteRow.getByTestId('service-state').first().innerText()).toBe('running');
+    expect(await websiteRow.innerText()).toMatch(/basel-[12]/);
+    const brokenRow = list.locator('tr[data-service=broken]');
+    await expect
+      .poll(() => brokenRow.getByTestId('service-error').innerText())
+      .toBe('No such image: ghcr.io/rhein/broken:1');
+    expect(await brokenRow.getByTestId('replicas').innerText()).toBe('0/1 running');
+    // Edit opens the config, view its domain.
+    expect(await websiteRow.getByRole('link', { name: 'Edit website' }).getAttribute('href')).toBe(
+      `/_/configs/${website._id}`,
+    );
+    expect(await websiteRow.getByRole('link', { name: 'View www.rhein-consulting.ch' }).getAttribute('href')).toBe(
+      'https://www.rhein-consulting.ch',
+    );
+    await expect
+      .poll(() => list.getByRole('button', { name: 'DEPLOY' }).getAttribute('data-state'))
+      .not.toBe('loading');
+    await page.screenshot({ path: `${SHOTS}/swarm-desktop.png`, fullPage: true });
+
+    // An engine refusal reaches the user as a message on the row; refresh shows what changed elsewhere.
+    docker.refuse.set('website', 'rpc error: code = InvalidArgument desc = port 8080 is already in use');
+    await list.getByRole('button', { name: 'DEPLOY' }).click();
+    await expect
+      .poll(() => websiteRow.getByTestId('deploy-result').innerText(), { timeout: 10_000 })
+      .toBe('failed: rpc error: code = InvalidArgument desc = port 8080 is already in use');
+    docker.refuse.delete('website');
+    docker.byName('website')!.Spec.Mode = { Replicated: { Replicas: 3 } };
+    await list.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => websiteRow.getByTestId('replicas').innerText()).toBe('2/3 running');
+
+    await page.setViewportSize(PHONE);
+    await expect
+      .poll(() => list.getByRole('button', { name: 'DEPLOY' }).getAttribute('data-state'))
+      .not.toBe('loading');
+    await page.screenshot({ path: `${SHOTS}/swarm-phone.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
