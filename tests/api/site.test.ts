@@ -94,6 +94,8 @@ describe('public site (SSR, page API, sitemap)', () => {
         expect(styles(html)).toContain(`.${name}{`);
       }
       expect(html).toMatch(/<script type="module">const l=\{[^<]*"script":"\/assets\/site-[^<]*requestAnimationFrame/);
+      // The whole stylesheet comes with the site's code, for what it shows next.
+      expect(html).toMatch(/"stylesheets":\["\/assets\/site-[^"]+\.css"\]/);
     }
     // The pages differ, so do their styles; neither carries the whole stylesheet.
     expect(styles(home.body)).not.toBe(styles(termin.body));
