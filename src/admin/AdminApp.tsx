@@ -23,6 +23,7 @@ const BUILT_SCREENS: Partial<Record<ScreenName, React.LazyExoticComponent<() => 
   queues: lazy(() => import('./queues/QueuesPage')),
   imagePresets: lazy(() => import('./presets/ImagePresetsPage')),
   swarm: lazy(() => import('./swarms/SwarmPage')),
+  mailTemplate: lazy(() => import('./mail/MailTemplatePage')),
   timetracking: lazy(() => import('./timetracking/TimeTrackingPage')),
   pageDraft: lazy(() => import('./pages/PageEditorPage')),
   layout: lazy(() => import('./pages/LayoutEditorPage')),

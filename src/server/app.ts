@@ -33,6 +33,7 @@ import { queueRoutes } from './modules/queues/routes';
 import { createDockerClient } from './modules/swarms/docker';
 import { createSwarmService } from './modules/swarms/operations';
 import { swarmRoutes } from './modules/swarms/routes';
+import { createMailService } from './modules/mail/service';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -84,7 +85,8 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     docker: config.dockerHost ? createDockerClient(config.dockerHost) : undefined,
     log: app.log,
   });
-  const services: Services = { config, registry, db, bus, documents, auth, files, queues, swarms, log: app.log };
+  const mail = createMailService({ config, documents, queues, log: app.log });
+  const services: Services = { config, registry, db, bus, documents, auth, files, queues, swarms, mail, log: app.log };
 
   app.decorateRequest('caller', null as never);
   app.addHook('onRequest', async (request) => {

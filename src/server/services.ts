@@ -9,6 +9,7 @@ import type { AuthService } from './modules/auth/service';
 import type { FilesService } from './modules/files/service';
 import type { QueueService } from './modules/queues/service';
 import type { SwarmService } from './modules/swarms/operations';
+import type { MailService } from './modules/mail/service';
 
 /** Everything a module needs, built once in `buildApp` and passed in (no singletons). */
 export interface Services {
@@ -21,6 +22,7 @@ export interface Services {
   files: FilesService;
   queues: QueueService;
   swarms: SwarmService;
+  mail: MailService;
   log: FastifyBaseLogger;
 }
 

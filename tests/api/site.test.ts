@@ -94,6 +94,8 @@ describe('public site (SSR, page API, sitemap)', () => {
         expect(styles(html)).toContain(`.${name}{`);
       }
       expect(html).toMatch(/<script type="module">const l=\{[^<]*"script":"\/assets\/site-[^<]*requestAnimationFrame/);
+      // The whole stylesheet comes with the site's code, for what it shows next.
+      expect(html).toMatch(/"stylesheets":\["\/assets\/site-[^"]+\.css"\]/);
     }
     // The pages differ, so do their styles; neither carries the whole stylesheet.
     expect(styles(home.body)).not.toBe(styles(termin.body));
@@ -300,6 +302,6 @@ describe('public site (SSR, page API, sitemap)', () => {
     const { results: pages } = await t.app.services.documents.find(SYSTEM, 'page', { limit: 50 });
     const { results: layouts } = await t.app.services.documents.find(SYSTEM, 'layout', { limit: 50 });
     for (const page of pages) check((page.elements ?? []) as never);
-    for (const layout of layouts) check((layout.elements as { element: never }[]).map((item) => item.element));
+    for (const layout of layouts) check((layout.elements ?? []).map((item) => item.element) as never);
   });
 });

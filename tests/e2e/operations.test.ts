@@ -106,3 +106,41 @@ describe('swarm detail', { timeout: 90_000 }, () => {
     await close();
   });
 });
+
+describe('mail template detail', { timeout: 90_000 }, () => {
+  it("renders the HTML with sample data in the 'Vorschau' iframe, escaped, following every edit", async () => {
+    const template = await server.save('mailTemplate', {
+      name: 'contactRequest',
+      subject: 'Neue Kontaktanfrage: {{subject}}',
+      text: 'Anfrage von {{name}}',
+      html: '<h1 style="font-family:sans-serif">Anfrage von {{name}}</h1><p style="font-family:sans-serif">{{message}}</p>',
+    });
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, errors, close } = await adminPage(viewport);
+      await page.goto(server.url(`/_/mailTemplates/${template._id}`));
+      const frame = page.frameLocator('iframe[title=Vorschau]');
+      await expect.poll(() => frame.locator('h1').innerText(), { timeout: 10_000 }).toBe('Anfrage von Lukas Brunner');
+      expect(await frame.locator('p').innerText()).toContain('wir möchten unsere Website erneuern');
+      await page.getByRole('region', { name: 'Variables' }).getByText('{{firstName}}').waitFor();
+      if (viewport === DESKTOP) {
+        // An edit shows at once; a variable's value is text, never markup.
+        const html = page.getByRole('textbox', { name: 'HTML', exact: true });
+        await html.fill('<h2>{{firstName}} {{{lastName}}}</h2><p>{{#city}}aus {{city}}{{/city}}</p>');
+        await expect.poll(() => frame.locator('h2').innerText()).toBe('Lukas Brunner');
+        expect(await frame.locator('p').innerText()).toBe('aus Basel');
+        await html.fill('<p>{{#broken}}</p>');
+        await expect.poll(() => frame.locator('p').innerText()).toMatch(/^Template error: Unclosed section "broken"/);
+        await html.fill(template.html as string);
+        await expect.poll(() => frame.locator('h1').innerText()).toBe('Anfrage von Lukas Brunner');
+      }
+      const name = viewport === DESKTOP ? 'desktop' : 'phone';
+      await page.screenshot({ path: `${SHOTS}/mail-${name}.png`, fullPage: true });
+      // Full-page captures leave iframes below the fold blank: the preview itself, scrolled into view.
+      await page
+        .getByRole('region', { name: 'Vorschau HTML' })
+        .screenshot({ path: `${SHOTS}/mail-${name}-preview.png` });
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+});

@@ -57,6 +57,7 @@ export const SCREENS = {
     comingIn: 'the job queues',
   },
   swarm: { path: '/_/swarms/:id', title: 'Swarm' },
+  mailTemplate: { path: '/_/mailTemplates/:id', title: 'Mail Template' },
   timetracking: { path: '/_/timetracking', title: 'Time tracking' },
   simosWeb: { path: '/_/simos-web', title: 'Diagnostics', comingIn: 'the diagnostics tool' },
 } as const satisfies Record<string, ScreenSpec>;

@@ -212,6 +212,15 @@ const mailHtml = (body: string) =>
 
 export const DEMO_MAIL_TEMPLATES: Doc[] = [
   {
+    // Sent to the business for every new contact request (its fields are the variables).
+    name: 'contactRequest',
+    subject: 'Neue Kontaktanfrage: {{subject}}',
+    text: 'Neue Anfrage Nr. {{id}} vom {{receivedAt}}\n\n{{name}}\n{{email}}\n{{phone}}\n{{street}} {{streetNumber}}, {{city}}\n\nBetreff: {{subject}}\n\n{{message}}',
+    html: mailHtml(
+      '<p>Neue Anfrage Nr. {{id}} vom {{receivedAt}}</p><table><tr><td><strong>Name</strong></td><td>{{name}}</td></tr><tr><td><strong>E-Mail</strong></td><td><a href="mailto:{{email}}">{{email}}</a></td></tr><tr><td><strong>Telefon</strong></td><td>{{phone}}</td></tr><tr><td><strong>Adresse</strong></td><td>{{street}} {{streetNumber}}, {{city}}</td></tr><tr><td><strong>Betreff</strong></td><td>{{subject}}</td></tr></table><p style="white-space:pre-line">{{message}}</p>',
+    ),
+  },
+  {
     name: 'contactConfirmation',
     subject: 'Ihre Anfrage bei Rhein Consulting',
     text: 'Guten Tag\n\nVielen Dank für Ihre Anfrage. Wir melden uns innert zwei Arbeitstagen.\n\nFreundliche Grüsse\nRhein Consulting GmbH',
@@ -312,6 +321,7 @@ export const DEMO_SITE_CONFIG: Doc = {
   localBusiness: {
     name: 'Rhein Consulting GmbH',
     phone: '+41 61 555 00 00',
+    email: 'kontakt@rhein-consulting.ch',
     address: { street: 'Aeschenvorstadt 55', zip: '4051', city: 'Basel', state: 'BS', country: 'CH' },
     openingHours: [
       { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '17:00' },

@@ -3070,6 +3070,12 @@ export interface LocalBusinessValue {
    */
   phone?: string;
   /**
+   * **E-mail**
+   *
+   * Receives the notifications of new contact requests unless MAIL_TO is set
+   */
+  email?: string;
+  /**
    * **Address**
    */
   address?: {
