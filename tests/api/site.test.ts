@@ -302,6 +302,6 @@ describe('public site (SSR, page API, sitemap)', () => {
     const { results: pages } = await t.app.services.documents.find(SYSTEM, 'page', { limit: 50 });
     const { results: layouts } = await t.app.services.documents.find(SYSTEM, 'layout', { limit: 50 });
     for (const page of pages) check((page.elements ?? []) as never);
-    for (const layout of layouts) check((layout.elements as { element: never }[]).map((item) => item.element));
+    for (const layout of layouts) check((layout.elements ?? []).map((item) => item.element) as never);
   });
 });

@@ -1,33 +1,25 @@
 import { ApiError, type DataProvider, type Doc, type FindAnswer, type LoginState, type SessionUser } from './types';
+import { errorMessage, type ErrorBody } from '../../../shared/api/errors';
 import type { SchemaSet } from '../../../shared/registry';
 import { takeEarlyResponse } from './earlyResponses';
 import { httpFileProvider } from './httpFiles';
 import { httpOperations } from './operations';
 import { httpReportProvider } from './httpReports';
 
-interface ErrorBody {
-  error?: unknown;
-  fields?: { field?: unknown; message?: unknown }[];
-}
-
 /** Spec section 8: the message is the `error` field of the JSON body, or else the body text, or else the status. */
 export async function errorOf(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
-  let body: ErrorBody | undefined;
+  let parsed: unknown;
   try {
-    body = JSON.parse(text) as ErrorBody;
+    parsed = JSON.parse(text);
   } catch {
-    body = undefined;
+    parsed = undefined;
   }
-  const message =
-    typeof body?.error === 'string' ? body.error : text || `${response.status} ${response.statusText}`.trim();
-  const fields = Array.isArray(body?.fields)
-    ? Object.fromEntries(
-        body.fields
-          .filter((f) => typeof f.field === 'string' && typeof f.message === 'string')
-          .map((f) => [f.field as string, f.message as string]),
-      )
-    : undefined;
+  const error = errorMessage(parsed);
+  // An error message means the body is the API's error body; anything else is a proxy's page or text.
+  const body = error === undefined ? undefined : (parsed as ErrorBody);
+  const message = error ?? (text || `${response.status} ${response.statusText}`.trim());
+  const fields = body?.fields ? Object.fromEntries(body.fields.map((f) => [f.field, f.message])) : undefined;
   return new ApiError(response.status, message, fields);
 }
 

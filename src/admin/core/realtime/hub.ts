@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
+import type { PushMessage, RealtimeCommands, RealtimeEvents } from '../../../shared/api/realtime';
 
-type Listener = (data: unknown) => void;
-type Send = (cmd: string, data: unknown) => void;
+type EventType = keyof RealtimeEvents;
+type Listener = (data: never) => void;
+type Send = <C extends keyof RealtimeCommands>(cmd: C, data: RealtimeCommands[C]) => void;
 
 /**
  * Between the socket and the screens: screens listen to pushed events by type and hold queue
@@ -9,17 +11,18 @@ type Send = (cmd: string, data: unknown) => void;
  * Without a socket (stories, tests) it simply stays quiet.
  */
 export function createRealtimeHub() {
-  const listeners = new Map<string, Set<Listener>>();
+  const listeners = new Map<EventType, Set<Listener>>();
   const queues = new Map<string, number>();
   let send: Send | undefined;
   return {
-    on(type: string, listener: Listener): () => void {
+    on<T extends EventType>(type: T, listener: (data: RealtimeEvents[T]) => void): () => void {
       const set = listeners.get(type) ?? new Set<Listener>();
       listeners.set(type, set.add(listener));
       return () => void set.delete(listener);
     },
-    emit(type: string, data: unknown) {
-      for (const listener of [...(listeners.get(type) ?? [])]) listener(data);
+    emit(message: PushMessage) {
+      const listenersOf = [...(listeners.get(message.type) ?? [])] as ((data: PushMessage['data']) => void)[];
+      for (const listener of listenersOf) listener(message.data);
     },
     /** Joins a queue (`SimpleQueue.joinQueue`) until the returned function leaves it; counted per caller. */
     joinQueue(queue: string): () => void {
@@ -52,10 +55,14 @@ export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
 export const realtimeHub = createRealtimeHub();
 
 /** Calls `handler` for every pushed event of `type` while mounted (the latest handler, no resubscribe). */
-export function useRealtimeEvent<T>(type: string, handler: (data: T) => void, hub: RealtimeHub = realtimeHub): void {
+export function useRealtimeEvent<T extends EventType>(
+  type: T,
+  handler: (data: RealtimeEvents[T]) => void,
+  hub: RealtimeHub = realtimeHub,
+): void {
   const latest = useRef(handler);
   latest.current = handler;
-  useEffect(() => hub.on(type, (data) => latest.current(data as T)), [type, hub]);
+  useEffect(() => hub.on(type, (data) => latest.current(data)), [type, hub]);
 }
 
 /** Member of `queue` while mounted and while the queue stays the same. */

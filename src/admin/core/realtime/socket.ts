@@ -1,10 +1,12 @@
-/** A document change pushed by the server (spec section 7, websocket). */
-export interface DocumentEvent {
-  model: string;
-  id: string;
-  action: 'create' | 'update' | 'delete';
-  doc?: Record<string, unknown>;
-}
+import type {
+  CommandReply,
+  DocumentEvent,
+  PushMessage,
+  RealtimeCommand,
+  RealtimeCommands,
+} from '../../../shared/api/realtime';
+
+export type { DocumentEvent } from '../../../shared/api/realtime';
 
 export interface RealtimeHandlers {
   onDocument(event: DocumentEvent): void;
@@ -13,10 +15,10 @@ export interface RealtimeHandlers {
   /** The socket (re)connected and logged in: anything missed meanwhile should be refetched. */
   onReady?(): void;
   /** Logged in (first time and after every reconnect): commands can be sent with `send`. */
-  onConnected?(send: (cmd: string, data: unknown) => void): void;
+  onConnected?(send: <C extends keyof RealtimeCommands>(cmd: C, data: RealtimeCommands[C]) => void): void;
   onDisconnected?(): void;
   /** Any other pushed event (`cms/item`, `queue/state`, ...). */
-  onPush?(type: string, data: unknown): void;
+  onPush?(message: PushMessage): void;
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -34,25 +36,27 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers, url =
   function open() {
     socket = new WebSocket(url);
     socket.addEventListener('open', () => {
-      socket?.send(JSON.stringify({ cmd: 'login', data: token }));
+      const login: RealtimeCommand = { cmd: 'login', data: token };
+      socket?.send(JSON.stringify(login));
     });
     socket.addEventListener('message', (message) => {
-      let parsed: { type?: string; cmd?: string; data?: unknown; error?: string };
+      let parsed: CommandReply | PushMessage;
       try {
         parsed = JSON.parse(String(message.data));
       } catch {
         return;
       }
-      if (parsed.cmd === 'login' && !parsed.error) {
+      if ('cmd' in parsed) {
+        if (parsed.cmd !== 'login' || 'error' in parsed) return;
         if (attempt > 0) handlers.onReady?.();
         attempt = 0;
         const current = socket;
         handlers.onConnected?.((cmd, data) => {
           if (current?.readyState === WebSocket.OPEN) current.send(JSON.stringify({ cmd, data }));
         });
-      } else if (parsed.type === 'document' && parsed.data) handlers.onDocument(parsed.data as DocumentEvent);
+      } else if (parsed.type === 'document') handlers.onDocument(parsed.data);
       else if (parsed.type === 'logout') handlers.onLogout?.();
-      else if (parsed.type) handlers.onPush?.(parsed.type, parsed.data);
+      else handlers.onPush?.(parsed);
     });
     socket.addEventListener('close', () => {
       handlers.onDisconnected?.();

@@ -26,18 +26,13 @@ export function useRealtime(token: string, registry: Registry): void {
         onLogout: () => endSession(),
         onConnected: (send) => realtimeHub.connected(send),
         onDisconnected: () => realtimeHub.disconnected(),
-        onPush: (type, data) => {
+        onPush: (message) => {
           // A file or folder changed: its folder reloads (spec section 4, "Realtime").
-          if (type === 'cms/item' && data && typeof data === 'object') {
-            const { id, parent } = data as { id?: string; parent?: string | null };
-            dispatch(
-              filesApi.util.invalidateTags([
-                folderTag(parent),
-                ...(id ? [docTag('file', id), docTag('folder', id)] : []),
-              ]),
-            );
+          if (message.type === 'cms/item') {
+            const { id, parent } = message.data;
+            dispatch(filesApi.util.invalidateTags([folderTag(parent), docTag('file', id), docTag('folder', id)]));
           }
-          realtimeHub.emit(type, data);
+          realtimeHub.emit(message);
         },
       }),
     [dispatch, token, registry],

@@ -57,7 +57,8 @@ export function EditorShell({
   onSelect(key: string | null): void;
 }) {
   useUndoKeys(editor);
-  const [tab, setTab] = useState<Tab>('elements');
+  // A new document starts with its settings: it needs a name before it can be saved.
+  const [tab, setTab] = useState<Tab>(editor.isNew ? 'settings' : 'elements');
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [json, setJson] = useState(false);
   const { update } = editor;

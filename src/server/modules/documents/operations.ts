@@ -201,8 +201,9 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
   }
 
   return {
-    find,
-    findById,
+    // Typed per model: what the repository returns passed the model's schema when it was written.
+    find: find as DocumentService['find'],
+    findById: findById as DocumentService['findById'],
     save,
     remove,
     visibleTo: (caller, name, doc) => {

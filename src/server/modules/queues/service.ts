@@ -5,29 +5,7 @@ import type { Database } from '../../db/database';
 import type { PostgresDatabase } from '../../db/postgres';
 import { sql } from '../../db/sql';
 import type { EventBus } from '../../events/bus';
-
-export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
-
-/** A job as the queues screen shows it (spec section 3 "Queue job"). */
-export interface JobRow {
-  id: string;
-  createdOn: string;
-  data: unknown;
-  /** 0-100. */
-  progress: number;
-  state: JobState;
-  error?: string;
-  retryCount: number;
-}
-
-/** The `state` of a `queue/state` event. */
-export interface JobStateEvent {
-  state: JobState;
-  progress: number;
-  error?: string;
-  createdOn: string;
-  data: unknown;
-}
+import type { JobState, JobStateEvent, QueueJob } from '../../../shared/api/queues';
 
 export interface QueueDefinition<T> {
   /** Failed attempts retried at most this often; the last error is kept on the job. */
@@ -45,7 +23,7 @@ export interface QueueService {
   define<T extends object>(name: string, definition: QueueDefinition<T>): void;
   send(name: string, data: object): Promise<string>;
   names(): Promise<string[]>;
-  jobs(name: string, limit?: number): Promise<JobRow[]>;
+  jobs(name: string, limit?: number): Promise<QueueJob[]>;
   /** Jobs of a queue not yet completed or failed (tests, benchmark). */
   pending(name: string): Promise<number>;
 }
