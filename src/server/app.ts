@@ -34,6 +34,7 @@ import { createDockerClient } from './modules/swarms/docker';
 import { createSwarmService } from './modules/swarms/operations';
 import { swarmRoutes } from './modules/swarms/routes';
 import { createMailService } from './modules/mail/service';
+import { aiRoutes } from './modules/ai/routes';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   await fileRoutes(app, services);
   queueRoutes(app, services);
   swarmRoutes(app, services);
+  await aiRoutes(app, services);
   await files.start();
   await queues.start();
   const site = cmsRoutes(app, services);

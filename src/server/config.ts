@@ -33,6 +33,8 @@ export interface ServerConfig {
   openaiApiKey?: string;
   openaiBaseUrl?: string;
   openaiModel: string;
+  /** How long an answer of the AI endpoint may take. */
+  openaiTimeoutMs: number;
   /** `DEBUG_EVAL=1` turns on the debug terminal (`debug.eval`) for superusers. */
   debugEval: boolean;
   /** The scroll-animation preview of `/_/story` points here. */
@@ -62,6 +64,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     openaiApiKey: env.OPENAI_API_KEY || undefined,
     openaiBaseUrl: env.OPENAI_BASE_URL || undefined,
     openaiModel: env.OPENAI_MODEL || 'gpt-4o-mini',
+    openaiTimeoutMs: Number(env.OPENAI_TIMEOUT_MS ?? 30_000),
     debugEval: env.DEBUG_EVAL === '1',
     storyUrl: env.STORY_URL || 'http://localhost:5173',
   };

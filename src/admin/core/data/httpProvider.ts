@@ -6,6 +6,7 @@ import { takeEarlyResponse } from './earlyResponses';
 import { httpFileProvider } from './httpFiles';
 import { httpOperations } from './operations';
 import { httpReportProvider } from './httpReports';
+import { httpPages } from './pages';
 
 /** Spec section 8: the message is the `error` field of the JSON body, or else the body text, or else the status. */
 export async function errorOf(response: Response): Promise<ApiError> {
@@ -65,6 +66,7 @@ export function httpProvider(token: () => string | undefined, base = ''): DataPr
     ...httpFileProvider(call, token, base),
     ...httpOperations(call),
     ...httpReportProvider(send),
+    ...httpPages(call, (method, path) => send(method, path)),
     async schemas() {
       const { models, elements, values } = await call<SchemaSet>('GET', '/api/schemas');
       return { models, elements, values };

@@ -29,6 +29,7 @@ export function EditorShell({
   left,
   settingsLabel,
   settings,
+  elementsTop,
   getElements,
   setElements,
   positioned,
@@ -46,6 +47,8 @@ export function EditorShell({
   left?: ReactNode;
   settingsLabel: string;
   settings: ReactNode;
+  /** Shown above the element editing (the spell check's findings). */
+  elementsTop?: ReactNode;
   getElements(doc: EditedDoc): EditableNode[];
   setElements(doc: EditedDoc, elements: EditableNode[]): EditedDoc;
   positioned?: boolean;
@@ -57,7 +60,8 @@ export function EditorShell({
   onSelect(key: string | null): void;
 }) {
   useUndoKeys(editor);
-  const [tab, setTab] = useState<Tab>('elements');
+  // A new document starts with its settings: it needs a name before it can be saved.
+  const [tab, setTab] = useState<Tab>(editor.isNew ? 'settings' : 'elements');
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [json, setJson] = useState(false);
   const { update } = editor;
@@ -175,6 +179,7 @@ export function EditorShell({
             <div role="tabpanel">{settings}</div>
           ) : (
             <div role="tabpanel">
+              {elementsTop}
               <ElementsEditor
                 elements={getElements(editor.doc)}
                 onChange={changeElements}

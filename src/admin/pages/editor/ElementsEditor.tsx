@@ -134,7 +134,7 @@ export function ElementsEditor({
   }, [disabled, paste]);
 
   const actions = {
-    select: (key: string) => onSelect(key === selected ? null : key),
+    select: (key: string) => onSelect(key),
     move(from: ElementPath, toList: ElementPath, index: number) {
       const moved = moveNode(latest.current, from, toList, index);
       onChange(moved.elements);
