@@ -1,4 +1,5 @@
 import { ApiError, type DataProvider, type Doc, type FindAnswer, type LoginState, type SessionUser } from './types';
+import { findRequest } from '../../../shared/api/earlyRequests';
 import { errorMessage, type ErrorBody } from '../../../shared/api/errors';
 import type { SchemaSet } from '../../../shared/registry';
 import { takeEarlyResponse } from './earlyResponses';
@@ -71,7 +72,10 @@ export function httpProvider(token: () => string | undefined, base = ''): DataPr
       return { models, elements, values };
     },
     permissions: async () => (await call<{ permissions: string[] }>('GET', '/api/admin/session')).permissions,
-    find: (model, params) => call<FindAnswer>('POST', '/api/document/find', { model, ...params }),
+    async find(model, params) {
+      const { method, path, body } = findRequest(model, params);
+      return (await send(method, path, body)).json() as Promise<FindAnswer>;
+    },
     findById: (model, id, populate) => call<Doc>('GET', `/api/document/findById?${q({ model, id, populate })}`),
     save: (model, doc) => call<Doc>('POST', `/api/document/updateOne?${q({ model })}`, doc),
     async remove(model, id) {
