@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../helpers/browser';
 import { FakeDocker } from '../helpers/fakeDocker';
+import { FakeOpenAi } from '../helpers/fakeOpenAi';
 import { newContext, storeLogin } from './admin';
 import { startAdminServer, type AdminServer } from './adminServer';
 
@@ -15,11 +16,17 @@ const PHONE = { width: 390, height: 844 };
 let server: AdminServer;
 let browser: Browser;
 let docker: FakeDocker;
+let openai: FakeOpenAi;
 
 beforeAll(async () => {
   docker = new FakeDocker();
   const dockerHost = await docker.start();
-  [server, browser] = await Promise.all([startAdminServer({ config: { dockerHost } }), launchBrowser()]);
+  openai = new FakeOpenAi();
+  const openaiBaseUrl = await openai.start();
+  [server, browser] = await Promise.all([
+    startAdminServer({ config: { dockerHost, openaiApiKey: openai.apiKey, openaiBaseUrl, openaiModel: 'test-model' } }),
+    launchBrowser(),
+  ]);
   await mkdir(SHOTS, { recursive: true });
 });
 
@@ -27,6 +34,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await docker?.stop();
+  await openai?.stop();
 });
 
 async function adminPage(viewport = DESKTOP): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
@@ -139,6 +147,70 @@ describe('mail template detail', { timeout: 90_000 }, () => {
       await page
         .getByRole('region', { name: 'Vorschau HTML' })
         .screenshot({ path: `${SHOTS}/mail-${name}-preview.png` });
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+});
+
+describe('AI text assistant', { timeout: 90_000 }, () => {
+  it('proposes a text next to the current one with the differences marked; only Accept changes the field', async () => {
+    const original = 'Guten Tag\n\nVielen Dank für Ihre Anfrage. Wir melden uns so bald wie möglich bei Ihnen.';
+    const template = await server.save('mailTemplate', { name: 'danke', subject: 'Danke', text: original });
+    openai.behaviour = {
+      kind: 'answer',
+      text: () => 'Guten Tag\n\nVielen Dank für Ihre Anfrage. Wir melden uns innert zwei Arbeitstagen.',
+    };
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, errors, close } = await adminPage(viewport);
+      await page.goto(server.url(`/_/mailTemplates/${template._id}`));
+      const field = page.getByRole('textbox', { name: 'Text', exact: true });
+      await expect.poll(() => field.inputValue()).toBe(original);
+      await page.getByRole('button', { name: 'AI assistant for Text' }).click();
+      const assistant = page.getByRole('region', { name: 'AI assistant for Text' });
+      await assistant.getByLabel('Prompt').selectOption('enhance');
+      const before = openai.requests.length;
+      await assistant.getByRole('button', { name: 'Propose' }).click();
+      await assistant.getByTestId('ai-proposal').waitFor();
+      expect(openai.requests.length).toBe(before + 1);
+      expect(openai.requests.at(-1)!.body.messages[1].content).toContain(original);
+      expect(await assistant.locator('del').allInnerTexts()).toEqual(['so bald wie möglich bei Ihnen.']);
+      expect(await assistant.locator('ins').allInnerTexts()).toEqual(['innert zwei Arbeitstagen.']);
+      // Nothing changed yet.
+      expect(await field.inputValue()).toBe(original);
+      await assistant.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/ai-${viewport === DESKTOP ? 'desktop' : 'phone'}.png` });
+
+      if (viewport === DESKTOP) {
+        await assistant.getByRole('button', { name: 'Retry' }).click();
+        await expect.poll(() => openai.requests.length).toBe(before + 2);
+        await assistant.getByRole('button', { name: 'Discard' }).click();
+        await assistant.getByTestId('ai-proposal').waitFor({ state: 'detached' });
+        expect(await field.inputValue()).toBe(original);
+        // A custom prompt needs {text}; an endpoint failure shows its message.
+        await assistant.getByLabel('Prompt').selectOption('custom');
+        const custom = assistant.getByRole('textbox', { name: /Custom prompt/ });
+        await custom.fill('Mach es freundlicher');
+        expect(await assistant.getByRole('button', { name: 'Propose' }).isDisabled()).toBe(true);
+        await custom.fill('Mach es freundlicher: {text}');
+        openai.behaviour = { kind: 'error', status: 503, message: 'The engine is currently overloaded' };
+        await assistant.getByRole('button', { name: 'Propose' }).click();
+        await expect
+          .poll(() => assistant.getByRole('alert').innerText())
+          .toBe('The AI endpoint failed: 503 The engine is currently overloaded');
+        openai.behaviour = { kind: 'answer', text: () => 'Grüezi! Merci vielmals.' };
+        await assistant.getByRole('button', { name: 'Propose' }).click();
+        expect(openai.requests.at(-1)!.body.messages[1].content).toBe(`Mach es freundlicher: ${original}`);
+        await assistant.getByRole('button', { name: 'Accept' }).click();
+        await expect.poll(() => field.inputValue()).toBe('Grüezi! Merci vielmals.');
+        await page.getByRole('button', { name: 'SAVE' }).click();
+        await expect
+          .poll(
+            async () =>
+              (await server.api('GET', `/api/document/findById?model=mailTemplate&id=${template._id}`)).json.text,
+          )
+          .toBe('Grüezi! Merci vielmals.');
+      }
       expect(errors).toEqual([]);
       await close();
     }

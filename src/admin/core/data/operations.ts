@@ -1,3 +1,4 @@
+import type { AiTextAnswer, AiTextBody } from '../../../shared/api/ai';
 import type { SwarmDeployAnswer, SwarmServicesAnswer } from '../../../shared/api/swarms';
 import { adminApi, docTag, listTag, providerOf, run } from './api';
 
@@ -7,6 +8,8 @@ export interface OperationsProvider {
   swarmServices(id: string): Promise<SwarmServicesAnswer>;
   /** `POST /api/swarms/{id}/deploy` with an empty body. */
   deploySwarm(id: string): Promise<SwarmDeployAnswer>;
+  /** `POST /api/openai/text`: the assistant's proposal for a text. */
+  rewriteText(body: AiTextBody): Promise<AiTextAnswer>;
 }
 
 type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
@@ -15,6 +18,7 @@ export function httpOperations(call: Call): OperationsProvider {
   return {
     swarmServices: (id) => call<SwarmServicesAnswer>('GET', `/api/swarms/${encodeURIComponent(id)}/services`),
     deploySwarm: (id) => call<SwarmDeployAnswer>('POST', `/api/swarms/${encodeURIComponent(id)}/deploy`),
+    rewriteText: (body) => call<AiTextAnswer>('POST', '/api/openai/text', body),
   };
 }
 
@@ -44,6 +48,9 @@ export function memoryOperations(data: Record<string, Record<string, unknown>[]>
     async deploySwarm() {
       throw new Error('No Docker engine configured (set DOCKER_HOST)');
     },
+    async rewriteText() {
+      throw new Error('The AI assistant is not configured (set OPENAI_API_KEY)');
+    },
   };
 }
 
@@ -59,6 +66,9 @@ export const operationsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Swarm'] 
       queryFn: (id, api) => run(() => providerOf(api).deploySwarm(id)),
       // The deploy writes the swarm's status.
       invalidatesTags: (_result, _error, id) => [swarmTag(id), docTag('swarm', id), listTag('swarm')],
+    }),
+    rewriteText: build.mutation<AiTextAnswer, AiTextBody>({
+      queryFn: (body, api) => run(() => providerOf(api).rewriteText(body)),
     }),
   }),
 });

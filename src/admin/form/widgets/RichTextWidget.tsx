@@ -1,6 +1,7 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { lazy, Suspense } from 'react';
 import { ReadOnlyWidget } from './ReadOnlyWidget';
+import { AssistantFor } from './TextareaWidget';
 
 // Editor.js loads with the first rich text field, not with every form.
 const RichTextEditor = lazy(() => import('../richtext/RichTextEditor'));
@@ -24,6 +25,7 @@ export function RichTextWidget(props: WidgetProps) {
           onBlur={() => onBlur(id, text)}
         />
       </Suspense>
+      <AssistantFor props={props} />
     </div>
   );
 }
