@@ -28,7 +28,7 @@ import { createLocalBlobStore } from './blob/localStore';
 import { createFilesService } from './modules/files/operations';
 import { createLimiter } from './modules/files/limiter';
 import { fileRoutes } from './modules/files/routes';
-import { createQueueService } from './modules/queues/service';
+import { createQueueService } from './modules/queues/operations';
 import { queueRoutes } from './modules/queues/routes';
 import { createDockerClient } from './modules/swarms/docker';
 import { createSwarmService } from './modules/swarms/operations';

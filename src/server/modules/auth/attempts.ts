@@ -113,4 +113,3 @@ export function createAttemptRepository(db: Database, now: () => number, limits:
   };
 }
 
-export type AttemptRepository = ReturnType<typeof createAttemptRepository>;

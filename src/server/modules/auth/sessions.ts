@@ -114,4 +114,3 @@ export function createSessionRepository(db: Database, now: () => number) {
   };
 }
 
-export type SessionRepository = ReturnType<typeof createSessionRepository>;
