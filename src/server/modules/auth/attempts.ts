@@ -112,4 +112,3 @@ export function createAttemptRepository(db: Database, now: () => number, limits:
     purge: () => purge(now()),
   };
 }
-

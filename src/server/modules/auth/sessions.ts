@@ -113,4 +113,3 @@ export function createSessionRepository(db: Database, now: () => number) {
     purgeEnded: () => purgeEnded(now()),
   };
 }
-

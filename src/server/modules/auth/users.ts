@@ -93,4 +93,3 @@ export function createUserRepository(db: Database, registry: Registry) {
     },
   };
 }
-
