@@ -1,10 +1,12 @@
 import { ApiError, type DataProvider, type Doc, type FindAnswer, type LoginState, type SessionUser } from './types';
+import { findRequest } from '../../../shared/api/earlyRequests';
 import { errorMessage, type ErrorBody } from '../../../shared/api/errors';
 import type { SchemaSet } from '../../../shared/registry';
 import { takeEarlyResponse } from './earlyResponses';
 import { httpFileProvider } from './httpFiles';
 import { httpOperations } from './operations';
 import { httpReportProvider } from './httpReports';
+import { httpPages } from './pages';
 
 /** Spec section 8: the message is the `error` field of the JSON body, or else the body text, or else the status. */
 export async function errorOf(response: Response): Promise<ApiError> {
@@ -64,12 +66,16 @@ export function httpProvider(token: () => string | undefined, base = ''): DataPr
     ...httpFileProvider(call, token, base),
     ...httpOperations(call),
     ...httpReportProvider(send),
+    ...httpPages(call, (method, path) => send(method, path)),
     async schemas() {
       const { models, elements, values } = await call<SchemaSet>('GET', '/api/schemas');
       return { models, elements, values };
     },
     permissions: async () => (await call<{ permissions: string[] }>('GET', '/api/admin/session')).permissions,
-    find: (model, params) => call<FindAnswer>('POST', '/api/document/find', { model, ...params }),
+    async find(model, params) {
+      const { method, path, body } = findRequest(model, params);
+      return (await send(method, path, body)).json() as Promise<FindAnswer>;
+    },
     findById: (model, id, populate) => call<Doc>('GET', `/api/document/findById?${q({ model, id, populate })}`),
     save: (model, doc) => call<Doc>('POST', `/api/document/updateOne?${q({ model })}`, doc),
     async remove(model, id) {

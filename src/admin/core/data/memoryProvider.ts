@@ -3,6 +3,7 @@ import { createObjectId } from '../../../shared/format/objectId';
 import { memoryFileProvider, type MemoryFileOptions } from './memoryFiles';
 import { memoryOperations } from './operations';
 import { memoryReportProvider, type MemoryReportOptions } from './memoryReports';
+import { memoryPages } from './pages';
 import { ApiError, type DataProvider, type Doc, type FilterOption, type FindParams, type LoginState } from './types';
 
 export interface MemoryOptions {
@@ -86,6 +87,7 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
     ...memoryFileProvider(data, { delayMs: options.delayMs, ...options.files }),
     ...memoryOperations(data),
     ...memoryReportProvider(options.reports),
+    ...memoryPages(data),
     async schemas() {
       await wait();
       return options.schemas;

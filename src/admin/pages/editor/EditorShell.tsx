@@ -29,6 +29,7 @@ export function EditorShell({
   left,
   settingsLabel,
   settings,
+  elementsTop,
   getElements,
   setElements,
   positioned,
@@ -46,6 +47,8 @@ export function EditorShell({
   left?: ReactNode;
   settingsLabel: string;
   settings: ReactNode;
+  /** Shown above the element editing (the spell check's findings). */
+  elementsTop?: ReactNode;
   getElements(doc: EditedDoc): EditableNode[];
   setElements(doc: EditedDoc, elements: EditableNode[]): EditedDoc;
   positioned?: boolean;
@@ -176,6 +179,7 @@ export function EditorShell({
             <div role="tabpanel">{settings}</div>
           ) : (
             <div role="tabpanel">
+              {elementsTop}
               <ElementsEditor
                 elements={getElements(editor.doc)}
                 onChange={changeElements}

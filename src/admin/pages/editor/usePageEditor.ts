@@ -107,7 +107,7 @@ export function usePageEditor(model: ModelInfo, id: string, defaults: EditedDoc)
         if (!docId.current) {
           docId.current = String(stored._id);
           setLoadedId(docId.current);
-          navigate(`${model.route}/${docId.current}`, { replace: true });
+          navigate(`${model.route}/${docId.current}`, { replace: true, state: { created: true } });
         }
         setStatus({ kind: 'saved' });
       } catch (error) {
