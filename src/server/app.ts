@@ -14,6 +14,8 @@ import { startPgBridge } from './events/pgBridge';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { cmsRoutes, siteRoutes } from './modules/cms/routes';
+import { createPageEditor } from './modules/pages/operations';
+import { pageEditorRoutes } from './modules/pages/routes';
 import { formRoutes } from './modules/forms/routes';
 import { createAuthService } from './modules/auth/operations';
 import { documentRoutes } from './modules/documents/routes';
@@ -88,7 +90,21 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     log: app.log,
   });
   const mail = createMailService({ config, documents, queues, log: app.log });
-  const services: Services = { config, registry, db, bus, documents, auth, files, queues, swarms, mail, log: app.log };
+  const pages = createPageEditor({ documents, registry, db });
+  const services: Services = {
+    config,
+    registry,
+    db,
+    bus,
+    documents,
+    auth,
+    files,
+    queues,
+    swarms,
+    mail,
+    pages,
+    log: app.log,
+  };
 
   app.decorateRequest('caller', null as never);
   app.addHook('onRequest', async (request) => {
@@ -117,6 +133,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   await files.start();
   await queues.start();
   const site = cmsRoutes(app, services);
+  pageEditorRoutes(app, services);
   await formRoutes(app, services);
   // Last: every other GET path not under /_ or /api is a page of the public site.
   siteRoutes(app, services, site);

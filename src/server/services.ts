@@ -1,3 +1,4 @@
+import type { PageEditorService } from './modules/pages/operations';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from '../shared/registry';
 import type { Caller } from './access/caller';
@@ -23,6 +24,7 @@ export interface Services {
   queues: QueueService;
   swarms: SwarmService;
   mail: MailService;
+  pages: PageEditorService;
   log: FastifyBaseLogger;
 }
 

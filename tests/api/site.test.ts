@@ -147,7 +147,7 @@ describe('public site (SSR, page API, sitemap)', () => {
     const crumbs = data['@graph'].find((record) => record['@type'] === 'BreadcrumbList')!.itemListElement as Record_[];
     expect(crumbs.map((crumb) => [crumb.position, crumb.name, crumb.item])).toEqual([
       [1, 'Home', 'https://www.rhein-consulting.ch/'],
-      [2, 'Termin vereinbaren', 'https://www.rhein-consulting.ch/Termin'],
+      [2, 'Termin', 'https://www.rhein-consulting.ch/Termin'],
     ]);
   });
 
@@ -197,7 +197,7 @@ describe('public site (SSR, page API, sitemap)', () => {
   it('respects _read: a page for staff only is not found for guests, but shown to a logged-in admin', async () => {
     await t.app.services.documents.save(SYSTEM, 'page', {
       name: 'Intern',
-      _path: '/Intern',
+      _parent: ids.Home,
       _read: ['staff'],
       title: 'Intern',
       elements: [],
@@ -216,7 +216,7 @@ describe('public site (SSR, page API, sitemap)', () => {
   it('honours noIndex and lists only readable, indexable pages in the sitemap; robots.txt points to it', async () => {
     await t.app.services.documents.save(SYSTEM, 'page', {
       name: 'Danke',
-      _path: '/Danke',
+      _parent: ids.Home,
       noIndex: true,
       title: 'Danke',
       elements: [],

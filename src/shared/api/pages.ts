@@ -36,7 +36,7 @@ export interface SpellCheckAnswer {
 }
 
 /** `GET /api/cms/elements`: every element the editor can add. */
-export interface ElementInfo {
+export interface CatalogElement {
   tag: string;
   label: string;
   description?: string;
@@ -45,7 +45,7 @@ export interface ElementInfo {
   /** Its style properties (a JSON Schema of the props that only change the look). */
   style: Record<string, unknown>;
 }
-export type ElementsAnswer = ElementInfo[];
+export type ElementsAnswer = CatalogElement[];
 
 /** A published state of a page, kept at every publish (`pageVersion` documents, newest first). */
 export interface PageVersionSummary {

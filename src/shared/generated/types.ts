@@ -1036,6 +1036,67 @@ export interface PageDraft {
   _version?: number;
 }
 
+// models/page-version.schema.json
+/**
+ * **Page Version**
+ *
+ * A page as it was published: kept at every publish, listed by the page editor, restorable into the draft.
+ */
+export interface PageVersion {
+  /**
+   * **Page**
+   *
+   * Relation: id of a page (populates name, _path).
+   */
+  page: ObjectIdValue;
+  /**
+   * **Published by**
+   */
+  user?: string;
+  /**
+   * **Published at**
+   */
+  publishedAt: string;
+  /**
+   * **Content**
+   *
+   * The page document as published (without its system fields).
+   */
+  content: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * **Id**
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  _id?: string;
+  /**
+   * **Created**
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  _createdAt?: string;
+  /**
+   * **Updated**
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  _updatedAt?: string;
+  /**
+   * **Deleted**
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  _deletedAt?: string | null;
+  /**
+   * **Version**
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  _version?: number;
+}
+
 // models/page.schema.json
 /**
  * **Page**
@@ -1469,6 +1530,14 @@ export interface SiteConfig {
    * **Local business**
    */
   localBusiness?: LocalBusinessValue;
+  /**
+   * **Dictionary**
+   *
+   * Words the spell check of the page editor accepts (names, brands, technical terms).
+   *
+   * @maxItems 5000
+   */
+  dictionary?: string[];
   /**
    * **Id**
    *
@@ -3376,6 +3445,7 @@ export interface ModelTypes {
   "mailTemplate": MailTemplate;
   "offer": Offer;
   "pageDraft": PageDraft;
+  "pageVersion": PageVersion;
   "page": Page;
   "pointOfSale": PointOfSale;
   "posReceipt": PosReceipt;

@@ -63,6 +63,7 @@ export function cmsRoutes(app: FastifyInstance, services: Services): SiteService
     async (request) => {
       const answer = await site.resolve(request.caller, request.query);
       if (!answer) throw notFound(NOT_FOUND_TEXT);
+      if ('redirect' in answer) services.pages.redirectServed(request.query.path);
       return answer;
     },
   );
@@ -140,6 +141,7 @@ export function siteRoutes(
       // 404s are not kept: any number of distinct unknown paths could be asked for.
       if (anonymous && answer.status !== 404) cache.set(key, answer, generation);
     }
+    if (answer.location) services.pages.redirectServed(pathname);
     return send(request, reply, answer);
   };
   app.get('/', { schema: { hide: true }, config: { ignoreInvalidToken: true } }, handler);
