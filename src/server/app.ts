@@ -37,6 +37,7 @@ import { createSwarmService } from './modules/swarms/operations';
 import { swarmRoutes } from './modules/swarms/routes';
 import { createMailService } from './modules/mail/service';
 import { aiRoutes } from './modules/ai/routes';
+import { debugRoutes } from './modules/debug/routes';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   queueRoutes(app, services);
   swarmRoutes(app, services);
   await aiRoutes(app, services);
+  await debugRoutes(app, services);
   await files.start();
   await queues.start();
   const site = cmsRoutes(app, services);
