@@ -31,13 +31,14 @@ import { createLocalBlobStore } from './blob/localStore';
 import { createFilesService } from './modules/files/operations';
 import { createLimiter } from './modules/files/limiter';
 import { fileRoutes } from './modules/files/routes';
-import { createQueueService } from './modules/queues/service';
+import { createQueueService } from './modules/queues/operations';
 import { queueRoutes } from './modules/queues/routes';
 import { createDockerClient } from './modules/swarms/docker';
 import { createSwarmService } from './modules/swarms/operations';
 import { swarmRoutes } from './modules/swarms/routes';
 import { createMailService } from './modules/mail/service';
 import { aiRoutes } from './modules/ai/routes';
+import { debugRoutes } from './modules/debug/routes';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   queueRoutes(app, services);
   swarmRoutes(app, services);
   await aiRoutes(app, services);
+  await debugRoutes(app, services);
   await files.start();
   await queues.start();
   const site = cmsRoutes(app, services);

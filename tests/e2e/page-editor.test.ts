@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser';
 import { startAdminServer, type AdminServer } from './adminServer';
+import { png } from './filesServer';
 import { addElement, drag, draft, openEditor, outlineRow, preview, waitSaved } from './pageEditor';
 
 let server: AdminServer;
@@ -87,6 +88,35 @@ describe('page editor', { timeout: 120_000 }, () => {
     await waitSaved(page);
     await expect.poll(async () => JSON.stringify((await draft(server, id)).elements)).toContain('**stark**');
 
+    // An image from the file picker and a contact form, at the end of the page.
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: '/api/files/upload?name=team.png',
+      headers: { ...server.auth(server.adminToken), 'content-type': 'image/png' },
+      payload: await png(800, 500, 30),
+    });
+    const imageId = (upload.json() as { _id: string })._id;
+    await page.getByRole('button', { name: 'Close element' }).click();
+    await addElement(page, 'Image');
+    await page.locator('#element_image_file').click();
+    const picker = page.getByRole('dialog', { name: 'Choose an image' });
+    await picker.locator('[role=option]', { hasText: 'team.png' }).click();
+    await picker.getByRole('button', { name: 'Select', exact: true }).click();
+    await picker.waitFor({ state: 'detached' });
+    const image = preview(page).locator(`main img[src*="${imageId}"]`).first();
+    await image.waitFor();
+    await page.getByRole('button', { name: 'Close element' }).click();
+    await addElement(page, 'Contact form');
+    await expect.poll(() => preview(page).locator('main form').count()).toBe(1);
+    // A click on the image selects its element and focuses its file field (the id comes from the image's address).
+    await image.click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('element_image_file');
+    await waitSaved(page);
+    await expect
+      .poll(async () => ((await draft(server, id)).elements as Node[]).map((node) => node.tag))
+      .toEqual(['hero', 'section', 'image', 'contact']);
+    expect(((await draft(server, id)).elements as Node[])[2].props).toMatchObject({ image: { file: imageId } });
+
     // Drag the section above the hero in the outline.
     const from = (await outlineRow(page, 'section').getByRole('button', { name: 'Move Section' }).boundingBox())!;
     const to = (await outlineRow(page, 'hero').boundingBox())!;
@@ -94,7 +124,7 @@ describe('page editor', { timeout: 120_000 }, () => {
     await waitSaved(page);
     await expect
       .poll(async () => ((await draft(server, id)).elements as Node[]).map((node) => node.tag))
-      .toEqual(['section', 'hero']);
+      .toEqual(['section', 'hero', 'image', 'contact']);
     // Clicking the hero's title in the preview selects the hero.
     await preview(page).locator('h1', { hasText: 'Beratung in Basel' }).click();
     await expect.poll(() => outlineRow(page, 'hero').getAttribute('class')).toContain('bg-accent-50');

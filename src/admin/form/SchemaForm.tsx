@@ -29,6 +29,11 @@ export interface SchemaFormProps {
   dataSource: FormDataSource;
   /** Prefix of the field ids (default `root`): two forms on one screen need different ones. */
   idPrefix?: string;
+  /**
+   * Which nested defaults the form fills in: `required` only those of required fields (element
+   * props, where an optional size left out differs from a filled-in 0 rem). Default: all non-empty.
+   */
+  fillDefaults?: 'nonEmpty' | 'required';
 }
 
 /** The edit form of a document, generated from its model schema with our widgets and templates. */
@@ -41,6 +46,7 @@ export function SchemaForm({
   disabled,
   dataSource,
   idPrefix,
+  fillDefaults = 'nonEmpty',
 }: SchemaFormProps) {
   const prepared = useMemo(() => prepareSchema(schema, rootSchemas), [schema, rootSchemas]);
   const isNew = typeof formData?._id !== 'string';
@@ -114,7 +120,9 @@ export function SchemaForm({
         showErrorList={false}
         noHtml5Validate
         idPrefix={idPrefix}
-        experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipEmptyDefaults' }}
+        experimental_defaultFormStateBehavior={{
+          emptyObjectFields: fillDefaults === 'required' ? 'populateRequiredDefaults' : 'skipEmptyDefaults',
+        }}
       />
     </div>
   );

@@ -135,7 +135,7 @@ function LayoutEditor({ model, id }: { model: ModelInfo; id: string }) {
         selected={selected}
         onSelect={setSelected}
         describeConflict={(conflict) => describeConflict(conflict, editor.doc, registry)}
-        preview={(width) => (
+        preview={(width, onImage) => (
           <PagePreview
             config={config}
             page={page}
@@ -144,6 +144,7 @@ function LayoutEditor({ model, id }: { model: ModelInfo; id: string }) {
             sample={SAMPLE}
             selected={selected}
             onSelect={setSelected}
+            onImage={onImage}
             width={width}
           />
         )}

@@ -283,7 +283,7 @@ function PageEditor({ model, id }: { model: ModelInfo; id: string }) {
         selected={selected}
         onSelect={setSelected}
         describeConflict={(conflict) => describeConflict(conflict, editor.doc, registry)}
-        preview={(width) => (
+        preview={(width, onImage) => (
           <PagePreview
             config={config}
             page={page}
@@ -292,6 +292,7 @@ function PageEditor({ model, id }: { model: ModelInfo; id: string }) {
             layoutElements={layoutElements}
             selected={selected}
             onSelect={setSelected}
+            onImage={onImage}
             width={width}
           />
         )}

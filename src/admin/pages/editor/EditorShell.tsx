@@ -52,7 +52,7 @@ export function EditorShell({
   getElements(doc: EditedDoc): EditableNode[];
   setElements(doc: EditedDoc, elements: EditableNode[]): EditedDoc;
   positioned?: boolean;
-  preview(width: string): ReactNode;
+  preview(width: string, onImage: (key: string, fileId: string) => void): ReactNode;
   findings?: Record<string, number>;
   describeConflict(conflict: Conflict): string;
   readonly?: boolean;
@@ -64,6 +64,8 @@ export function EditorShell({
   const [tab, setTab] = useState<Tab>(editor.isNew ? 'settings' : 'elements');
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [json, setJson] = useState(false);
+  const [focusFile, setFocusFile] = useState<{ key: string; file: string; at: number } | null>(null);
+  const onImage = useCallback((key: string, file: string) => setFocusFile({ key, file, at: Date.now() }), []);
   const { update } = editor;
   const changeElements = useCallback(
     (elements: EditableNode[], group?: boolean) => update((doc) => setElements(doc, elements), group),
@@ -152,7 +154,7 @@ export function EditorShell({
               </IconButton>
             ))}
           </div>
-          <div className="min-h-0 flex-1 p-3">{preview(PREVIEW_WIDTHS[width])}</div>
+          <div className="min-h-0 flex-1 p-3">{preview(PREVIEW_WIDTHS[width], onImage)}</div>
         </section>
         <aside aria-label="Sidebar" className="min-w-0 border-l border-zinc-200 bg-white xl:overflow-y-auto">
           <div role="tablist" className="sticky top-0 z-10 flex border-b border-zinc-200 bg-white px-2">
@@ -188,6 +190,7 @@ export function EditorShell({
                 findings={findings}
                 positioned={positioned}
                 disabled={readonly}
+                focusFile={focusFile}
               />
             </div>
           )}

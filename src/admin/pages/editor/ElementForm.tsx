@@ -69,6 +69,7 @@ export function ElementForm({
         <SchemaForm
           key={info.tag}
           idPrefix="element"
+          fillDefaults="required"
           schema={schema}
           rootSchemas={registry.schemas}
           formData={formData}

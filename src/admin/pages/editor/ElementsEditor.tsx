@@ -16,6 +16,7 @@ import {
   updateNode,
   type ElementPath,
 } from '../model/elementTree';
+import { pathOfValue } from '../model/findings';
 import { AddElementPanel } from './AddElementPanel';
 import { ElementForm } from './ElementForm';
 import { ElementOutline } from './ElementOutline';
@@ -53,6 +54,7 @@ export function ElementsEditor({
   findings,
   positioned = false,
   disabled,
+  focusFile,
 }: {
   elements: readonly EditableNode[];
   onChange(elements: EditableNode[], group?: boolean): void;
@@ -62,6 +64,8 @@ export function ElementsEditor({
   /** Layout elements carry a position. */
   positioned?: boolean;
   disabled?: boolean;
+  /** An image clicked in the preview: its field in the selected element's form gets the focus. */
+  focusFile?: { key: string; file: string; at: number } | null;
 }) {
   const { registry } = useAdmin();
   const [adding, setAdding] = useState(false);
@@ -132,6 +136,20 @@ export function ElementsEditor({
     window.addEventListener('paste', onPaste);
     return () => window.removeEventListener('paste', onPaste);
   }, [disabled, paste]);
+
+  useEffect(() => {
+    if (!focusFile || focusFile.key !== selected) return;
+    const node = getNode(latest.current, parsePathKey(focusFile.key));
+    const path = pathOfValue(node?.props, focusFile.file);
+    if (!path) return;
+    // rjsf's ids: the form's prefix and the field path joined by '_'; the picker button carries the file field's id.
+    const frame = requestAnimationFrame(() => {
+      const field = document.getElementById(['element', ...path].join('_'));
+      field?.scrollIntoView({ block: 'center' });
+      field?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusFile, selected]);
 
   const actions = {
     select: (key: string) => onSelect(key),

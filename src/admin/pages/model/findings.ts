@@ -54,3 +54,15 @@ export function applySuggestion<T extends Record<string, unknown>>(
   if (!pattern.test(text)) return doc;
   return setIn<T>(doc, steps, text.replace(pattern, suggestion));
 }
+
+/** The path of the first value equal to `value` inside `root` (an image's file id inside an element's props). */
+export function pathOfValue(root: unknown, value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  if (root === value) return path;
+  if (!root || typeof root !== 'object') return null;
+  const entries = Array.isArray(root) ? root.map((item, i) => [i, item] as const) : Object.entries(root);
+  for (const [key, child] of entries) {
+    const found = pathOfValue(child, value, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}

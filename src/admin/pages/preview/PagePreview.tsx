@@ -4,6 +4,7 @@ import { SiteContext, type SiteContextValue } from '../../../site/context';
 import { RenderElement } from '../../../site/render/RenderElements';
 import { composeElements, type PositionedElement } from '../../../shared/site/compose';
 import { colorCss } from '../../../shared/site/config';
+import { imageIdFromSrc } from '../../../shared/rules/imageId';
 import type { ElementPath } from '../model/elementTree';
 import { EditableList } from './EditableElements';
 import { PreviewFrame } from './PreviewFrame';
@@ -76,6 +77,7 @@ export function PagePreview({
   width,
   editablePath = [],
   sample,
+  onImage,
 }: {
   config: SiteConfig;
   page: PreviewPage;
@@ -92,6 +94,8 @@ export function PagePreview({
    * a page's content between those at position 0 or less and the others.
    */
   sample?: readonly ElementNodeValue[];
+  /** A click on an image: its file id, found in its address (spec section 5), and the element it is in. */
+  onImage?(key: string, fileId: string): void;
 }): ReactNode {
   const site = useMemo<SiteContextValue>(
     () => ({ config, page, pagePaths, api: previewApi }),
@@ -159,7 +163,11 @@ export function PagePreview({
           frameDoc.current = target.ownerDocument;
           // The frame has its own realm: `instanceof HTMLElement` would be false.
           const key = target.closest('[data-el]')?.getAttribute('data-el');
-          if (key !== null && key !== undefined) onSelect(key);
+          if (key === null || key === undefined) return;
+          onSelect(key);
+          const image = target.closest('img');
+          const fileId = image ? imageIdFromSrc(image.getAttribute('src') ?? '') : null;
+          if (fileId) onImage?.(key, fileId);
         },
         hover(target) {
           frameDoc.current = target?.ownerDocument ?? frameDoc.current;
