@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/routes';
 import { cmsRoutes, siteRoutes } from './modules/cms/routes';
 import { createPageEditor } from './modules/pages/operations';
 import { pageEditorRoutes } from './modules/pages/routes';
+import { paymentRoutes } from './modules/payment/routes';
 import { formRoutes } from './modules/forms/routes';
 import { createAuthService } from './modules/auth/operations';
 import { documentRoutes } from './modules/documents/routes';
@@ -30,13 +31,14 @@ import { createLocalBlobStore } from './blob/localStore';
 import { createFilesService } from './modules/files/operations';
 import { createLimiter } from './modules/files/limiter';
 import { fileRoutes } from './modules/files/routes';
-import { createQueueService } from './modules/queues/service';
+import { createQueueService } from './modules/queues/operations';
 import { queueRoutes } from './modules/queues/routes';
 import { createDockerClient } from './modules/swarms/docker';
 import { createSwarmService } from './modules/swarms/operations';
 import { swarmRoutes } from './modules/swarms/routes';
 import { createMailService } from './modules/mail/service';
 import { aiRoutes } from './modules/ai/routes';
+import { debugRoutes } from './modules/debug/routes';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -128,10 +130,12 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   queueRoutes(app, services);
   swarmRoutes(app, services);
   await aiRoutes(app, services);
+  await debugRoutes(app, services);
   await files.start();
   await queues.start();
   const site = cmsRoutes(app, services);
   pageEditorRoutes(app, services);
+  paymentRoutes(app, services);
   await formRoutes(app, services);
   // Last: every other GET path not under /_ or /api is a page of the public site.
   siteRoutes(app, services, site);

@@ -37,6 +37,8 @@ export interface ServerConfig {
   openaiTimeoutMs: number;
   /** `DEBUG_EVAL=1` turns on the debug terminal (`debug.eval`) for superusers. */
   debugEval: boolean;
+  /** A `debug.eval` run is stopped after this long. */
+  debugEvalTimeoutMs: number;
   /** The scroll-animation preview of `/_/story` points here. */
   storyUrl: string;
 }
@@ -66,6 +68,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     openaiModel: env.OPENAI_MODEL || 'gpt-4o-mini',
     openaiTimeoutMs: Number(env.OPENAI_TIMEOUT_MS ?? 30_000),
     debugEval: env.DEBUG_EVAL === '1',
+    debugEvalTimeoutMs: Number(env.DEBUG_EVAL_TIMEOUT_MS ?? 5000),
     storyUrl: env.STORY_URL || 'http://localhost:5173',
   };
 }

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../src/server/db/sql';
 import { launchBrowser, newPage } from '../helpers/browser';
 import { FakeDocker } from '../helpers/fakeDocker';
 import { FakeOpenAi } from '../helpers/fakeOpenAi';
@@ -24,7 +25,9 @@ beforeAll(async () => {
   openai = new FakeOpenAi();
   const openaiBaseUrl = await openai.start();
   [server, browser] = await Promise.all([
-    startAdminServer({ config: { dockerHost, openaiApiKey: openai.apiKey, openaiBaseUrl, openaiModel: 'test-model' } }),
+    startAdminServer({
+      config: { dockerHost, openaiApiKey: openai.apiKey, openaiBaseUrl, openaiModel: 'test-model', debugEval: true },
+    }),
     launchBrowser(),
   ]);
   await mkdir(SHOTS, { recursive: true });
@@ -214,5 +217,55 @@ describe('AI text assistant', { timeout: 90_000 }, () => {
       expect(errors).toEqual([]);
       await close();
     }
+  });
+});
+
+describe('debug terminal', { timeout: 90_000 }, () => {
+  it('opens with Alt plus the key left of 1 or the icon, runs the saved command with Shift+Enter, keeps the last ones', async () => {
+    const { page, errors, close } = await adminPage();
+    await page.goto(server.url('/_'));
+    const icon = page.locator('nav[aria-label=Main]').getByRole('button', { name: 'Debug terminal' });
+    await icon.waitFor();
+    // The socket is logged in before the first command goes out.
+    await page.keyboard.press('Alt+Backquote');
+    const dialog = page.getByRole('dialog', { name: 'Debug terminal' });
+    await dialog.waitFor();
+    const command = dialog.getByRole('textbox', { name: 'Command' });
+    await command.fill(
+      'console.log("Benutzer:", (await services.documents.find(SYSTEM, "user", {})).results.length)\nreturn { ok: true }',
+    );
+    await command.press('Shift+Enter');
+    await expect
+      .poll(() => dialog.getByTestId('debug-buffer').last().innerText(), { timeout: 10_000 })
+      .toBe('Benutzer: 1\n← { ok: true }');
+    await command.fill('throw new Error("absichtlich")');
+    await dialog.getByRole('button', { name: 'RUN' }).click();
+    await expect.poll(() => dialog.getByTestId('debug-buffer').last().innerText()).toBe('✖ Error: absichtlich');
+    await command.fill('1 + 1');
+    await command.press('Shift+Enter');
+    await expect.poll(() => dialog.getByTestId('debug-buffer').last().innerText()).toBe('← 2');
+    expect(await dialog.getByRole('navigation', { name: 'Last commands' }).getByRole('button').allInnerTexts()).toEqual(
+      ['1 + 1', 'throw new Error("absichtlich")', expect.stringContaining('console.log("Benutzer:"')],
+    );
+    await page.screenshot({ path: `${SHOTS}/debug-desktop.png` });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // After a reload the saved command is there; the icon opens the dialog, Shift+Enter runs it.
+    await page.reload();
+    await icon.click();
+    await dialog.waitFor();
+    expect(await command.inputValue()).toBe('1 + 1');
+    await expect
+      .poll(() => dialog.getByRole('navigation', { name: 'Last commands' }).getByRole('button').count())
+      .toBe(3);
+    await command.press('Shift+Enter');
+    await expect.poll(() => dialog.getByTestId('debug-buffer').last().innerText(), { timeout: 10_000 }).toBe('← 2');
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: `${SHOTS}/debug-phone.png` });
+    const { rows } = await server.db.query<{ code: string }>(sql`SELECT code FROM debug_eval_audit ORDER BY id`);
+    expect(rows.map((row) => row.code).slice(-2)).toEqual(['1 + 1', '1 + 1']);
+    expect(errors).toEqual([]);
+    await close();
   });
 });

@@ -30,7 +30,33 @@ export interface RealtimeCommands {
   ping: undefined;
   'SimpleQueue.joinQueue': { queue: string };
   'SimpleQueue.leaveQueue': { queue: string };
+  /** Runs JavaScript on the server (debug terminal): only with `DEBUG_EVAL=1`, only for superusers, audited. */
+  'debug.eval': DebugEvalCommand;
 }
+
+/** `debug.eval`'s data. */
+export interface DebugEvalCommand {
+  js: string;
+}
+
+/** `debug.eval`'s answer: what the code printed and returned (or threw), and how long it ran. */
+export interface DebugEvalReply {
+  buffer: string;
+  /** Milliseconds. */
+  duration: number;
+  /** Set when the code threw or ran out of time. */
+  error?: string;
+}
+
+/** `GET /api/debug/status`: may this caller use the debug terminal (enabled by the server and a superuser)? */
+export interface DebugStatus {
+  enabled: boolean;
+}
+
+/** The role the debug terminal needs (spec section 6). */
+export const DEBUG_EVAL_ROLE = 'superuser';
+/** Largest code a `debug.eval` takes. */
+export const DEBUG_EVAL_MAX_CODE = 20_000;
 
 /** The answer of `login` and `logout`. */
 export interface LoginReply {

@@ -1,4 +1,5 @@
 import type { AiTextAnswer, AiTextBody } from '../../../shared/api/ai';
+import type { DebugStatus } from '../../../shared/api/realtime';
 import type { SwarmDeployAnswer, SwarmServicesAnswer } from '../../../shared/api/swarms';
 import { adminApi, docTag, listTag, providerOf, run } from './api';
 
@@ -10,6 +11,8 @@ export interface OperationsProvider {
   deploySwarm(id: string): Promise<SwarmDeployAnswer>;
   /** `POST /api/openai/text`: the assistant's proposal for a text. */
   rewriteText(body: AiTextBody): Promise<AiTextAnswer>;
+  /** `GET /api/debug/status`: may the caller use the debug terminal? */
+  debugStatus(): Promise<DebugStatus>;
 }
 
 type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
@@ -19,6 +22,7 @@ export function httpOperations(call: Call): OperationsProvider {
     swarmServices: (id) => call<SwarmServicesAnswer>('GET', `/api/swarms/${encodeURIComponent(id)}/services`),
     deploySwarm: (id) => call<SwarmDeployAnswer>('POST', `/api/swarms/${encodeURIComponent(id)}/deploy`),
     rewriteText: (body) => call<AiTextAnswer>('POST', '/api/openai/text', body),
+    debugStatus: () => call<DebugStatus>('GET', '/api/debug/status'),
   };
 }
 
@@ -51,6 +55,9 @@ export function memoryOperations(data: Record<string, Record<string, unknown>[]>
     async rewriteText() {
       throw new Error('The AI assistant is not configured (set OPENAI_API_KEY)');
     },
+    async debugStatus() {
+      return { enabled: false };
+    },
   };
 }
 
@@ -67,10 +74,13 @@ export const operationsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Swarm'] 
       // The deploy writes the swarm's status.
       invalidatesTags: (_result, _error, id) => [swarmTag(id), docTag('swarm', id), listTag('swarm')],
     }),
+    debugStatus: build.query<DebugStatus, void>({
+      queryFn: (_arg, api) => run(() => providerOf(api).debugStatus()),
+    }),
     rewriteText: build.mutation<AiTextAnswer, AiTextBody>({
       queryFn: (body, api) => run(() => providerOf(api).rewriteText(body)),
     }),
   }),
 });
 
-export const { useSwarmServicesQuery, useDeploySwarmMutation } = operationsApi;
+export const { useSwarmServicesQuery, useDeploySwarmMutation, useDebugStatusQuery } = operationsApi;

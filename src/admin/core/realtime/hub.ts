@@ -4,6 +4,7 @@ import type { PushMessage, RealtimeCommands, RealtimeEvents } from '../../../sha
 type EventType = keyof RealtimeEvents;
 type Listener = (data: never) => void;
 type Send = <C extends keyof RealtimeCommands>(cmd: C, data: RealtimeCommands[C]) => void;
+type Request = <C extends keyof RealtimeCommands>(cmd: C, data: RealtimeCommands[C]) => Promise<unknown>;
 
 /**
  * Between the socket and the screens: screens listen to pushed events by type and hold queue
@@ -14,7 +15,33 @@ export function createRealtimeHub() {
   const listeners = new Map<EventType, Set<Listener>>();
   const queues = new Map<string, number>();
   let send: Send | undefined;
+  let request: Request | undefined;
+  const waiting = new Set<() => void>();
   return {
+    /**
+     * Sends a command and answers its reply's data; waits up to `waitMs` for the socket to be logged in,
+     * rejects when it is not by then or with the reply's error.
+     */
+    async request<C extends keyof RealtimeCommands>(
+      cmd: C,
+      data: RealtimeCommands[C],
+      waitMs = 5000,
+    ): Promise<unknown> {
+      if (!request) {
+        let done: () => void = () => {};
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, waitMs);
+          done = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          waiting.add(done);
+        });
+        waiting.delete(done);
+      }
+      if (!request) throw new Error('Not connected to the server');
+      return request(cmd, data);
+    },
     on<T extends EventType>(type: T, listener: (data: RealtimeEvents[T]) => void): () => void {
       const set = listeners.get(type) ?? new Set<Listener>();
       listeners.set(type, set.add(listener));
@@ -39,12 +66,15 @@ export function createRealtimeHub() {
         send?.('SimpleQueue.leaveQueue', { queue });
       };
     },
-    connected(sender: Send) {
+    connected(sender: Send, requester?: Request) {
       send = sender;
+      request = requester;
+      for (const wake of [...waiting]) wake();
       for (const queue of queues.keys()) sender('SimpleQueue.joinQueue', { queue });
     },
     disconnected() {
       send = undefined;
+      request = undefined;
     },
   };
 }

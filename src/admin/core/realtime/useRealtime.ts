@@ -24,7 +24,7 @@ export function useRealtime(token: string, registry: Registry): void {
         onDocument: (event) => dispatch(adminApi.util.invalidateTags(tagsOf(registry, event))),
         onReady: () => dispatch(filesApi.util.invalidateTags(['Doc', 'Folder', 'Queue'])),
         onLogout: () => endSession(),
-        onConnected: (send) => realtimeHub.connected(send),
+        onConnected: (send, request) => realtimeHub.connected(send, request),
         onDisconnected: () => realtimeHub.disconnected(),
         onPush: (message) => {
           // A file or folder changed: its folder reloads (spec section 4, "Realtime").
