@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/routes';
 import { cmsRoutes, siteRoutes } from './modules/cms/routes';
 import { createPageEditor } from './modules/pages/operations';
 import { pageEditorRoutes } from './modules/pages/routes';
+import { paymentRoutes } from './modules/payment/routes';
 import { formRoutes } from './modules/forms/routes';
 import { createAuthService } from './modules/auth/operations';
 import { documentRoutes } from './modules/documents/routes';
@@ -134,6 +135,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   await queues.start();
   const site = cmsRoutes(app, services);
   pageEditorRoutes(app, services);
+  paymentRoutes(app, services);
   await formRoutes(app, services);
   // Last: every other GET path not under /_ or /api is a page of the public site.
   siteRoutes(app, services, site);
