@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/routes';
 import { cmsRoutes, siteRoutes } from './modules/cms/routes';
 import { createPageEditor } from './modules/pages/operations';
 import { pageEditorRoutes } from './modules/pages/routes';
+import { paymentRoutes } from './modules/payment/routes';
 import { formRoutes } from './modules/forms/routes';
 import { createAuthService } from './modules/auth/operations';
 import { documentRoutes } from './modules/documents/routes';
@@ -30,7 +31,7 @@ import { createLocalBlobStore } from './blob/localStore';
 import { createFilesService } from './modules/files/operations';
 import { createLimiter } from './modules/files/limiter';
 import { fileRoutes } from './modules/files/routes';
-import { createQueueService } from './modules/queues/service';
+import { createQueueService } from './modules/queues/operations';
 import { queueRoutes } from './modules/queues/routes';
 import { createDockerClient } from './modules/swarms/docker';
 import { createSwarmService } from './modules/swarms/operations';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   await queues.start();
   const site = cmsRoutes(app, services);
   pageEditorRoutes(app, services);
+  paymentRoutes(app, services);
   await formRoutes(app, services);
   // Last: every other GET path not under /_ or /api is a page of the public site.
   siteRoutes(app, services, site);

@@ -93,5 +93,3 @@ export function createUserRepository(db: Database, registry: Registry) {
     },
   };
 }
-
-export type UserRepository = ReturnType<typeof createUserRepository>;

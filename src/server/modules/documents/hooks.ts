@@ -4,6 +4,7 @@ import type { EventBus } from '../../events/bus';
 import type { DocumentRepository } from './repository';
 import type { Doc } from './service';
 import { fileItemHooks } from '../files/paths';
+import { trackedTimeHooks } from '../payment/trackedTime';
 import { pageHooks } from '../pages/paths';
 
 /**
@@ -72,6 +73,7 @@ const HOOKS: Record<string, ModelHooks> = {
   folder: fileItem,
   page: pageHooks('page'),
   pageDraft: pageHooks('pageDraft'),
+  trackedTime: trackedTimeHooks,
 };
 
 export function hooksOf(model: string): ModelHooks {
