@@ -39,6 +39,7 @@ import { swarmRoutes } from './modules/swarms/routes';
 import { createMailService } from './modules/mail/service';
 import { aiRoutes } from './modules/ai/routes';
 import { debugRoutes } from './modules/debug/routes';
+import { storyRoutes } from './modules/story/routes';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   swarmRoutes(app, services);
   await aiRoutes(app, services);
   await debugRoutes(app, services);
+  storyRoutes(app, services);
   await files.start();
   await queues.start();
   const site = cmsRoutes(app, services);

@@ -1,4 +1,6 @@
 import { mkdir } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/server/db/sql';
@@ -18,15 +20,43 @@ let server: AdminServer;
 let browser: Browser;
 let docker: FakeDocker;
 let openai: FakeOpenAi;
+let devServer: http.Server;
+let storyUrl: string;
+
+/** A page under development: it follows the story's frames (postMessage) and keeps them for the test. */
+const DEV_PAGE = `<!doctype html><html><head><title>Dev</title><style>
+body{margin:0;font:16px sans-serif;background:linear-gradient(#dbeafe,#1e3a8a)}h1{position:fixed;top:40%;left:0;right:0;text-align:center;color:#fff}
+</style></head><body><h1 id="p">0%</h1><script>
+window.frames_ = [];
+addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'baukasten:story-frame') {
+    window.frames_.push(event.data);
+    document.getElementById('p').textContent = Math.round(event.data.progress * 100) + '%';
+  }
+});
+</script></body></html>`;
 
 beforeAll(async () => {
   docker = new FakeDocker();
   const dockerHost = await docker.start();
+  devServer = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(DEV_PAGE);
+  });
+  await new Promise<void>((resolve) => devServer.listen(0, '127.0.0.1', resolve));
+  storyUrl = `http://127.0.0.1:${(devServer.address() as AddressInfo).port}/`;
   openai = new FakeOpenAi();
   const openaiBaseUrl = await openai.start();
   [server, browser] = await Promise.all([
     startAdminServer({
-      config: { dockerHost, openaiApiKey: openai.apiKey, openaiBaseUrl, openaiModel: 'test-model', debugEval: true },
+      config: {
+        dockerHost,
+        openaiApiKey: openai.apiKey,
+        openaiBaseUrl,
+        openaiModel: 'test-model',
+        debugEval: true,
+        storyUrl,
+      },
     }),
     launchBrowser(),
   ]);
@@ -38,6 +68,7 @@ afterAll(async () => {
   await server?.close();
   await docker?.stop();
   await openai?.stop();
+  await new Promise((resolve) => devServer?.close(resolve));
 });
 
 async function adminPage(viewport = DESKTOP): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
@@ -267,5 +298,57 @@ describe('debug terminal', { timeout: 90_000 }, () => {
     expect(rows.map((row) => row.code).slice(-2)).toEqual(['1 + 1', '1 + 1']);
     expect(errors).toEqual([]);
     await close();
+  });
+});
+
+describe('story page', { timeout: 90_000 }, () => {
+  it('plays the development page at 60 frames per second over 1.5 s, replays, and says when nothing answers', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, errors, close } = await adminPage(viewport);
+      await page.goto(server.url('/_/story'));
+      // Standalone: no admin navigation.
+      await page.getByRole('textbox', { name: 'Address' }).waitFor();
+      expect(await page.locator('nav[aria-label=Main]').count()).toBe(0);
+      await expect.poll(() => page.getByRole('textbox', { name: 'Address' }).inputValue()).toBe(storyUrl);
+      await page.frameLocator('iframe[title="Story preview"]').locator('h1').waitFor();
+      const dev = () => page.frames().find((frame) => frame.url() === storyUrl)!;
+      const frames = () =>
+        dev().evaluate(() => (window as unknown as { frames_: { frame: number; progress: number }[] }).frames_);
+      await expect.poll(async () => (await frames()).length, { timeout: 10_000 }).toBe(91);
+      const first = await frames();
+      expect(first.map((f) => f.frame)).toEqual(Array.from({ length: 91 }, (_v, i) => i));
+      expect(first[0]).toMatchObject({ frame: 0, progress: 0 });
+      expect(first[90]).toMatchObject({ frame: 90, progress: 1 });
+      await expect.poll(() => page.getByTestId('story-frame').innerText()).toBe('90/90');
+      expect(await page.frameLocator('iframe[title="Story preview"]').locator('h1').innerText()).toBe('100%');
+      await page.screenshot({ path: `${SHOTS}/story-${viewport === DESKTOP ? 'desktop' : 'phone'}.png` });
+      // Page captures may leave the cross-origin frame unpainted: the preview area on its own as well.
+      await page
+        .locator('main')
+        .screenshot({ path: `${SHOTS}/story-${viewport === DESKTOP ? 'desktop' : 'phone'}-frame.png` });
+
+      if (viewport === DESKTOP) {
+        await page.getByRole('button', { name: 'Replay' }).click();
+        await expect.poll(async () => (await frames()).length, { timeout: 10_000 }).toBe(182);
+        expect((await frames()).slice(91).map((f) => f.frame)).toEqual(Array.from({ length: 91 }, (_v, i) => i));
+
+        // Another address where nothing answers: a clear message; the address is kept in the browser.
+        const address = page.getByRole('textbox', { name: 'Address' });
+        await address.fill('http://127.0.0.1:9/');
+        await page.getByRole('button', { name: 'Open' }).click();
+        await expect
+          .poll(() => page.getByRole('alert').innerText(), { timeout: 10_000 })
+          .toContain('Nothing answers at http://127.0.0.1:9/');
+        expect(await page.getByRole('button', { name: 'Replay' }).isDisabled()).toBe(true);
+        await page.screenshot({ path: `${SHOTS}/story-down-desktop.png` });
+        await page.reload();
+        await expect.poll(() => address.inputValue()).toBe('http://127.0.0.1:9/');
+        await address.fill(storyUrl);
+        await page.getByRole('button', { name: 'Open' }).click();
+        await page.frameLocator('iframe[title="Story preview"]').locator('h1').waitFor();
+      }
+      expect(errors).toEqual([]);
+      await close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { AiTextAnswer, AiTextBody } from '../../../shared/api/ai';
 import type { DebugStatus } from '../../../shared/api/realtime';
+import type { StoryConfig } from '../../../shared/api/story';
 import type { SwarmDeployAnswer, SwarmServicesAnswer } from '../../../shared/api/swarms';
 import { adminApi, docTag, listTag, providerOf, run } from './api';
 
@@ -13,6 +14,8 @@ export interface OperationsProvider {
   rewriteText(body: AiTextBody): Promise<AiTextAnswer>;
   /** `GET /api/debug/status`: may the caller use the debug terminal? */
   debugStatus(): Promise<DebugStatus>;
+  /** `GET /api/story`: the default address of the scroll-animation preview. */
+  storyConfig(): Promise<StoryConfig>;
 }
 
 type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
@@ -23,6 +26,7 @@ export function httpOperations(call: Call): OperationsProvider {
     deploySwarm: (id) => call<SwarmDeployAnswer>('POST', `/api/swarms/${encodeURIComponent(id)}/deploy`),
     rewriteText: (body) => call<AiTextAnswer>('POST', '/api/openai/text', body),
     debugStatus: () => call<DebugStatus>('GET', '/api/debug/status'),
+    storyConfig: () => call<StoryConfig>('GET', '/api/story'),
   };
 }
 
@@ -58,6 +62,9 @@ export function memoryOperations(data: Record<string, Record<string, unknown>[]>
     async debugStatus() {
       return { enabled: false };
     },
+    async storyConfig() {
+      return { url: 'http://localhost:5173' };
+    },
   };
 }
 
@@ -77,10 +84,14 @@ export const operationsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Swarm'] 
     debugStatus: build.query<DebugStatus, void>({
       queryFn: (_arg, api) => run(() => providerOf(api).debugStatus()),
     }),
+    storyConfig: build.query<StoryConfig, void>({
+      queryFn: (_arg, api) => run(() => providerOf(api).storyConfig()),
+    }),
     rewriteText: build.mutation<AiTextAnswer, AiTextBody>({
       queryFn: (body, api) => run(() => providerOf(api).rewriteText(body)),
     }),
   }),
 });
 
-export const { useSwarmServicesQuery, useDeploySwarmMutation, useDebugStatusQuery } = operationsApi;
+export const { useSwarmServicesQuery, useDeploySwarmMutation, useDebugStatusQuery, useStoryConfigQuery } =
+  operationsApi;
