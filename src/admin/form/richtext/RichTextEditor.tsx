@@ -77,10 +77,28 @@ export default function RichTextEditor({
     void current.isReady.then(() => current.render({ blocks: inlineToBlocks(value) }));
   }, [value]);
 
+  // Typing reaches the preview from the input event, without waiting for Editor.js's (debounced) onChange.
+  const onInput = () => {
+    const root = holder.current;
+    if (!root) return;
+    const blocks: RichBlock[] = Array.from(root.querySelectorAll('.ce-block'), (block) => {
+      const quote = block.querySelector('.rich-quote');
+      const paragraph = block.querySelector('.ce-paragraph');
+      return quote
+        ? { type: 'quote', data: { text: quote.innerHTML } }
+        : { type: 'paragraph', data: { text: paragraph?.innerHTML ?? '' } };
+    });
+    const text = blocksToInline(blocks);
+    if (text === emitted.current) return;
+    emitted.current = text;
+    latest.current.onChange(text);
+  };
+
   return (
     <div
       id={id}
       ref={holder}
+      onInput={onInput}
       onBlur={onBlur}
       data-richtext
       className="rich-text rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-[14px] leading-relaxed shadow-xs focus-within:border-accent-600 focus-within:ring-2 focus-within:ring-accent-600/20"

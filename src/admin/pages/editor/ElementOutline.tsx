@@ -16,6 +16,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ClipboardCopy, CopyPlus, GripVertical, SpellCheck, Trash2 } from 'lucide-react';
+import { memo, useMemo } from 'react';
 import type { ElementNodeValue } from '../../../shared/generated/types';
 import {
   getList,
@@ -40,78 +41,88 @@ export interface OutlineActions {
 
 const SLOT_DROP = 'slot:';
 
-function Row({
-  item,
-  label,
-  selected,
-  findings,
-  actions,
-}: {
-  item: FlatElement;
-  label: string;
-  selected: boolean;
-  findings: number;
-  actions: OutlineActions;
-}) {
-  const key = pathKey(item.path);
-  const sortable = useSortable({ id: key });
-  const summary = summaryOf(item.node);
-  return (
-    <li
-      ref={sortable.setNodeRef}
-      data-outline={key}
-      data-tag={item.node.tag}
-      style={{
-        transform: CSS.Translate.toString(sortable.transform),
-        transition: sortable.transition,
-        paddingLeft: `${item.depth * 16 + 4}px`,
-      }}
-      className={`group flex h-9 items-center gap-1 rounded-md pr-1 text-[13px] ${
-        selected ? 'bg-accent-50 text-accent-700 ring-1 ring-accent-600/30' : 'text-zinc-700 hover:bg-zinc-100'
-      } ${sortable.isDragging ? 'relative z-10 opacity-80 shadow-md' : ''}`}
-    >
-      <button
-        type="button"
-        aria-label={`Move ${label}`}
-        title="Drag to move"
-        className="flex size-6 shrink-0 cursor-grab items-center justify-center rounded text-zinc-400 hover:text-zinc-700 active:cursor-grabbing"
-        {...sortable.attributes}
-        {...sortable.listeners}
+const Row = memo(
+  function Row({
+    item,
+    label,
+    selected,
+    findings,
+    actions,
+  }: {
+    item: FlatElement;
+    label: string;
+    selected: boolean;
+    findings: number;
+    actions: OutlineActions;
+  }) {
+    const key = pathKey(item.path);
+    const sortable = useSortable({ id: key });
+    const summary = summaryOf(item.node);
+    return (
+      <li
+        ref={sortable.setNodeRef}
+        data-outline={key}
+        data-tag={item.node.tag}
+        style={{
+          transform: CSS.Translate.toString(sortable.transform),
+          transition: sortable.transition,
+          paddingLeft: `${item.depth * 16 + 4}px`,
+        }}
+        className={`group flex h-9 items-center gap-1 rounded-md pr-1 text-[13px] ${
+          selected ? 'bg-accent-50 text-accent-700 ring-1 ring-accent-600/30' : 'text-zinc-700 hover:bg-zinc-100'
+        } ${sortable.isDragging ? 'relative z-10 opacity-80 shadow-md' : ''}`}
       >
-        <GripVertical className="size-3.5" aria-hidden />
-      </button>
-      <button
-        type="button"
-        onClick={() => actions.select(key)}
-        aria-pressed={selected}
-        className="flex min-w-0 flex-1 items-baseline gap-1.5 truncate text-left"
-      >
-        <span className="shrink-0 font-medium">{label}</span>
-        {summary && <span className="truncate text-xs text-zinc-500">{summary}</span>}
-      </button>
-      {findings > 0 && (
-        <span
-          title={`${findings} spelling ${findings === 1 ? 'finding' : 'findings'}`}
-          className="flex shrink-0 items-center gap-0.5 rounded bg-amber-100 px-1 text-[11px] font-medium text-amber-800"
+        <button
+          type="button"
+          aria-label={`Move ${label}`}
+          title="Drag to move"
+          className="flex size-6 shrink-0 cursor-grab items-center justify-center rounded text-zinc-400 hover:text-zinc-700 active:cursor-grabbing"
+          {...sortable.attributes}
+          {...sortable.listeners}
         >
-          <SpellCheck className="size-3" aria-hidden />
-          {findings}
+          <GripVertical className="size-3.5" aria-hidden />
+        </button>
+        <button
+          type="button"
+          onClick={() => actions.select(key)}
+          aria-pressed={selected}
+          className="flex min-w-0 flex-1 items-baseline gap-1.5 truncate text-left"
+        >
+          <span className="shrink-0 font-medium">{label}</span>
+          {summary && <span className="truncate text-xs text-zinc-500">{summary}</span>}
+        </button>
+        {findings > 0 && (
+          <span
+            title={`${findings} spelling ${findings === 1 ? 'finding' : 'findings'}`}
+            className="flex shrink-0 items-center gap-0.5 rounded bg-amber-100 px-1 text-[11px] font-medium text-amber-800"
+          >
+            <SpellCheck className="size-3" aria-hidden />
+            {findings}
+          </span>
+        )}
+        <span className="hidden shrink-0 items-center group-focus-within:flex group-hover:flex">
+          <IconAction label={`Duplicate ${label}`} onClick={() => actions.duplicate(item.path)}>
+            <CopyPlus className="size-3.5" aria-hidden />
+          </IconAction>
+          <IconAction label={`Copy ${label}`} onClick={() => actions.copy(item.path)}>
+            <ClipboardCopy className="size-3.5" aria-hidden />
+          </IconAction>
+          <IconAction label={`Delete ${label}`} onClick={() => actions.remove(item.path)} danger>
+            <Trash2 className="size-3.5" aria-hidden />
+          </IconAction>
         </span>
-      )}
-      <span className="hidden shrink-0 items-center group-focus-within:flex group-hover:flex">
-        <IconAction label={`Duplicate ${label}`} onClick={() => actions.duplicate(item.path)}>
-          <CopyPlus className="size-3.5" aria-hidden />
-        </IconAction>
-        <IconAction label={`Copy ${label}`} onClick={() => actions.copy(item.path)}>
-          <ClipboardCopy className="size-3.5" aria-hidden />
-        </IconAction>
-        <IconAction label={`Delete ${label}`} onClick={() => actions.remove(item.path)} danger>
-          <Trash2 className="size-3.5" aria-hidden />
-        </IconAction>
-      </span>
-    </li>
-  );
-}
+      </li>
+    );
+  },
+  // Typing changes one element: the other rows keep their nodes and skip rendering (actions read the newest state).
+  (a, b) =>
+    a.item.node === b.item.node &&
+    a.item.depth === b.item.depth &&
+    pathKey(a.item.path) === pathKey(b.item.path) &&
+    a.label === b.label &&
+    a.selected === b.selected &&
+    a.findings === b.findings,
+);
 
 function IconAction({
   label,
@@ -177,7 +188,9 @@ export function ElementOutline({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const flat = flattenElements(elements, slotsOf);
-  const ids = flat.map((item) => pathKey(item.path));
+  // The same ids keep the same array: a new one would re-render every sortable row on each keystroke.
+  const idsKey = flat.map((item) => pathKey(item.path)).join('|');
+  const ids = useMemo(() => (idsKey ? idsKey.split('|') : []), [idsKey]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;

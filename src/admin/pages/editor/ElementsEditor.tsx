@@ -1,5 +1,5 @@
 import { ClipboardPaste, Plus } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { ElementNodeValue } from '../../../shared/generated/types';
 import type { ElementInfo } from '../../../shared/registry';
 import { useAdmin } from '../../core/AdminContext';
@@ -73,6 +73,8 @@ export function ElementsEditor({
   const available = useMemo(() => Object.values(registry.elements), [registry]);
   const latest = useRef(elements);
   latest.current = elements;
+  // The outline follows typing at low priority: a keystroke reaches the form and the preview first.
+  const outlineElements = useDeferredValue(elements);
 
   const selectedPath = selected === null ? undefined : parsePathKey(selected);
   const selectedNode = selectedPath ? (getNode(elements, selectedPath) as EditableNode | undefined) : undefined;
@@ -204,7 +206,7 @@ export function ElementsEditor({
         </div>
         {adding && <AddElementPanel elements={available} target={targetText} onAdd={add} />}
         <ElementOutline
-          elements={elements}
+          elements={outlineElements}
           slotsOf={slotsOf}
           labelOf={(tag) => registry.element(tag)?.label ?? tag}
           slotLabel={(tag, slot) => String(registry.element(tag)?.schema.properties?.[slot]?.title ?? slot)}

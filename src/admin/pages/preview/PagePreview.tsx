@@ -124,7 +124,8 @@ export function PagePreview({
     const view = doc.defaultView;
     if (box && view && (box.bottom < 0 || box.top > view.innerHeight))
       target?.firstElementChild?.scrollIntoView({ block: 'center' });
-  });
+    // Only when the selection or the page's structure changes: reading layout on every keystroke costs a frame.
+  }, [selected, elements.length]);
 
   const renderMain = (nodes: ElementNodeValue[]) => {
     const out: ReactNode[] = [];
