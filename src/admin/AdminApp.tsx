@@ -23,6 +23,7 @@ const BUILT_SCREENS: Partial<Record<ScreenName, React.LazyExoticComponent<() => 
   queues: lazy(() => import('./queues/QueuesPage')),
   imagePresets: lazy(() => import('./presets/ImagePresetsPage')),
   timetracking: lazy(() => import('./timetracking/TimeTrackingPage')),
+  dashboard: lazy(() => import('./dashboard/DashboardPage')),
 };
 
 function Router({ location, children }: { location?: string; children: React.ReactNode }) {
