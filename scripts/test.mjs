@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { ensureBrowser } from './ensure-browser.mjs';
 
 const steps = [
+  ['Formatting and lint', 'npm', ['run', 'lint']],
+  ['Layer rules', 'npm', ['run', 'check:layers']],
   ['Type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['Generated code is current', 'npx', ['tsx', 'scripts/generate.ts', '--check']],
   ['Unit and API tests', 'npx', ['vitest', 'run', '--exclude', 'tests/e2e/**', ...process.argv.slice(2)]],

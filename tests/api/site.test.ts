@@ -264,7 +264,7 @@ describe('public site (SSR, page API, sitemap)', () => {
   it('links the favicon preset of a file id from the site configuration', async () => {
     const [config] = (await t.app.services.documents.find(SYSTEM, 'siteConfig', { limit: 1 })).results;
     // A file id as favicon: not a URL, so written straight to the stored document's shape the renderer accepts.
-    const { withDefaults, faviconUrl } = await import('../../src/site/ssr/siteConfig');
+    const { withDefaults, faviconUrl } = await import('../../src/shared/site/config');
     expect(faviconUrl(withDefaults({ ...config, favicon: '66a1f0c2e4b0a1b2c3d4e802' } as never))).toBe(
       '/api/files/imagePreset?id=66a1f0c2e4b0a1b2c3d4e802&preset=favicon',
     );

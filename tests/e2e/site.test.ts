@@ -66,8 +66,12 @@ describe('public site in the browser', () => {
   it('scrolls smoothly to anchors: #id on the same page, path#id on another page', async () => {
     await page.goto(server.url('/'), { waitUntil: 'networkidle' });
     await mark();
+    const smoothScrolling = () => page.evaluate(() => document.documentElement.classList.contains('lenis'));
+    // A visitor who only reads never downloads the smooth-scrolling library; the first click loads it.
+    expect(await smoothScrolling()).toBe(false);
     await page.locator('header nav a', { hasText: 'Pakete' }).first().click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#pakete');
+    await expect.poll(smoothScrolling).toBe(true);
     // Smooth: the page passes through intermediate positions before it arrives near the anchor.
     await expect.poll(scrollY).toBeGreaterThan(300);
     // It comes to rest with the anchor just below the sticky navigation (the stylesheet's scroll margin).
@@ -89,9 +93,9 @@ describe('public site in the browser', () => {
     const reduced = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const tab = await reduced.newPage();
     await tab.goto(server.url('/'), { waitUntil: 'networkidle' });
-    expect(await tab.evaluate(() => document.documentElement.classList.contains('lenis'))).toBe(false);
     await tab.locator('header nav a', { hasText: 'Pakete' }).first().click();
     await tab.waitForTimeout(50);
+    expect(await tab.evaluate(() => document.documentElement.classList.contains('lenis'))).toBe(false);
     const top = await tab.evaluate(() => document.getElementById('pakete')!.getBoundingClientRect().top);
     expect(top).toBeGreaterThan(0);
     expect(top).toBeLessThan(200);

@@ -38,15 +38,3 @@ export function useModelByPlural(plural: string | undefined): ModelInfo | undefi
   const { registry } = useAdmin();
   return plural ? registry.modelByPlural(plural) : undefined;
 }
-
-/** The admin backend label that follows the screen name in the document title. */
-export const ADMIN_LABEL = 'Admin';
-
-export function documentTitle(name: string): string {
-  return `${name} - ${ADMIN_LABEL}`;
-}
-
-/** The document title of a model's list page (its navigation label when it has one). */
-export function listTitle(model: Pick<ModelInfo, 'nav' | 'label'>): string {
-  return documentTitle(model.nav ? model.nav.label : model.label);
-}

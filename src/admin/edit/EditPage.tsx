@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ModelInfo } from '../../shared/registry';
 import { formatTimestamp } from '../../shared/format';
-import { documentTitle, useAdmin, useModelByPlural } from '../core/AdminContext';
+import { useAdmin, useModelByPlural } from '../core/AdminContext';
+import { documentTitle } from '../../shared/admin/titles';
 import { useEditController, type EditController } from '../core/edit/useEditController';
 import { useFormDataSource } from '../core/edit/useFormDataSource';
 import { SchemaForm } from '../form';
@@ -62,7 +63,7 @@ export function EditView({ edit }: { edit: EditController }) {
     </>
   );
 
-  const previews = edit.htmlFields.filter(() => !edit.loading);
+  const previews = edit.loading ? [] : edit.htmlFields;
   return (
     <>
       <PageHeader

@@ -2,7 +2,7 @@ import { ExternalLink, FileQuestion } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatFileSize, formatTimestamp } from '../../shared/format';
-import { documentTitle } from '../core/AdminContext';
+import { documentTitle } from '../../shared/admin/titles';
 import { NotFound } from '../screens/NotFound';
 import { buttonClass } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { documentTitle } from '../core/AdminContext';
+import { documentTitle } from '../../shared/admin/titles';
 import { PageHeader } from '../ui/PageHeader';
 import { FileBrowser } from './FileBrowser';
 import { useFileBrowser } from './useFileBrowser';

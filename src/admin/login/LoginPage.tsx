@@ -2,7 +2,7 @@ import { CircleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '../ui/Button';
 import { Logo } from '../ui/Logo';
-import { documentTitle } from '../core/AdminContext';
+import { documentTitle } from '../../shared/admin/titles';
 import { useLoginController } from './useLoginController';
 
 const input =

@@ -1,7 +1,7 @@
 import { ImageOff } from 'lucide-react';
 import { useEffect } from 'react';
 import type { ImagePreset, ImagePresetName } from '../../shared/media/presets';
-import { documentTitle } from '../core/AdminContext';
+import { documentTitle } from '../../shared/admin/titles';
 import { useFileUrlQuery } from '../core/data/filesApi';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';

@@ -2,7 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatTimestamp } from '../../shared/format';
 import { EMPTY_LIST_TEXT } from '../../shared/rules/constants';
-import { documentTitle } from '../core/AdminContext';
+import { documentTitle } from '../../shared/admin/titles';
 import type { QueueJob } from '../core/data/files';
 import { IconButton } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
@@ -16,6 +16,8 @@ function StateBadge({ job }: { job: QueueJob }) {
   const [open, setOpen] = useState(false);
   const badge = (
     <span
+      // Focusable only when it carries an error, so keyboard users can open the tooltip.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={job.error ? 0 : undefined}
       data-testid="job-state"
       className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-transparent ring-inset ${STATE_TONES[job.state] ?? 'bg-zinc-100 text-zinc-700'} ${job.error ? 'cursor-help underline decoration-dotted underline-offset-2' : ''}`}

@@ -1,6 +1,6 @@
 import { Hammer } from 'lucide-react';
 import { useEffect } from 'react';
-import { documentTitle } from '../core/AdminContext';
+import { documentTitle } from '../../shared/admin/titles';
 import { PageHeader } from '../ui/PageHeader';
 import type { ScreenSpec } from './screens';
 

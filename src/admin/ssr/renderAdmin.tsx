@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import AdminApp from '../AdminApp';
-import { preloadAction, type AdminPreload } from '../core/data/preload';
+import type { AdminPreload } from '../../shared/api/earlyRequests';
+import { preloadAction } from '../core/data/preload';
 import { createAdminStore } from '../core/data/store';
 import type { DataProvider, SessionUser } from '../core/data/types';
 

@@ -1,7 +1,7 @@
 import { Play, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { EMPTY_LIST_TEXT } from '../../shared/rules/constants';
-import { documentTitle } from '../core/AdminContext';
+import { documentTitle } from '../../shared/admin/titles';
 import { Button, IconButton } from '../ui/Button';
 import { useDeleteConfirm } from '../ui/DeleteDialog';
 import { PageHeader } from '../ui/PageHeader';

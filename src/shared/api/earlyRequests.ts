@@ -1,5 +1,7 @@
-import type { Registry } from '../registry';
+import type { Registry, SchemaSet } from '../registry';
 import { ADMIN_LOGIN_KEY } from '../rules/constants';
+import type { AdminSession } from './auth';
+import type { FindAnswer, FindParams } from './documents';
 import { findParams, parseListState } from './listParams';
 
 /**
@@ -60,3 +62,22 @@ if(!l||typeof l.token!=="string")return;var e=window[${inlineJson(EARLY_RESPONSE
 ${inlineJson(requests)}.forEach(function(r){var h={accept:"application/json",authorization:"Bearer "+l.token};if(r.body!==undefined)h["content-type"]="application/json";
 var p=e.responses[r.method+" "+r.path+" "+(r.body||"")]=fetch(r.path,{method:r.method,headers:h,body:r.body});p.catch(function(){})})})()</script>`;
 }
+
+/**
+ * The first data of a page the server rendered (answers of the same API calls the admin would make),
+ * embedded in the HTML as JSON. Entered into the cache before the first render, so the browser's
+ * first render shows what the server's did.
+ */
+export interface AdminPreload {
+  /**
+   * `GET /api/schemas`: the server renders with it but leaves it out of the page (100 kB that would
+   * delay the first paint); the browser asks for it from the HTML's head while the page shows.
+   */
+  schemas?: SchemaSet;
+  /** `GET /api/admin/session` */
+  session: AdminSession;
+  /** `POST /api/document/find` of the list the URL shows. */
+  find?: { model: string; params: FindParams; answer: FindAnswer };
+}
+
+export const PRELOAD_ELEMENT_ID = 'admin-preload';

@@ -3,7 +3,8 @@ import { composePageTitle } from '../../shared/rules/pageTitle';
 import { NOT_FOUND_TEXT } from '../../shared/rules/constants';
 import { contentChanged, hashTarget, scrollAfterRender, scrollToTarget } from '../scroll/smoothScroll';
 import { SiteApp } from '../ssr/SiteApp';
-import { pageView, type SiteBootData, type SiteView } from '../ssr/view';
+import { preloadElements } from '../elements/registry';
+import { pageView, viewTags, type SiteBootData, type SiteView } from '../../shared/site/view';
 import { fetchPage, siteApi, storedToken } from './api';
 import { interceptedUrl } from './links';
 
@@ -43,6 +44,9 @@ export function ClientApp({ boot }: { boot: SiteBootData }) {
         return show(target, mode === 'pop' ? 'replace' : mode, redirects + 1);
       }
       const view: SiteView = answer ? pageView(answer) : { kind: 'notFound', path: url.pathname };
+      // Shown once its interactive elements' code is here (if it fails, they appear when it arrives).
+      await preloadElements(viewTags(view)).catch(() => undefined);
+      if (visit !== latest.current) return;
       const href = url.pathname + url.search + url.hash;
       if (mode === 'push') history.pushState(null, '', href);
       else if (mode === 'replace') history.replaceState(null, '', href);

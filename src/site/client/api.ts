@@ -1,6 +1,6 @@
 import { ADMIN_LOGIN_KEY } from '../../shared/rules/constants';
 import type { SiteContextValue } from '../context';
-import type { PageAnswer } from '../ssr/view';
+import type { PageAnswer } from '../../shared/api/cms';
 
 /** The admin's token, so that logged-in staff also see pages that are not public. */
 export function storedToken(): string | undefined {

@@ -1,7 +1,8 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { startSmoothScroll } from '../scroll/smoothScroll';
-import { SITE_DATA_ID, SITE_ROOT_ID, type SiteBootData } from '../ssr/view';
+import { preloadElements } from '../elements/registry';
+import { SITE_DATA_ID, SITE_ROOT_ID, viewTags, type SiteBootData } from '../../shared/site/view';
 import { ClientApp } from './ClientApp';
 import './site.css';
 
@@ -14,10 +15,15 @@ const root = document.getElementById(SITE_ROOT_ID);
 const data = document.getElementById(SITE_DATA_ID)?.textContent;
 if (root && data) {
   const boot = JSON.parse(data) as SiteBootData;
-  startTransition(() => {
-    hydrateRoot(root, <ClientApp boot={boot} />, {
-      onRecoverableError: (error) => console.warn('Hydration', error),
-    });
-  });
-  void startSmoothScroll();
+  // The page's interactive elements load first, so hydration renders the same tree as the server.
+  void preloadElements(viewTags(boot.view))
+    .catch((error: unknown) => console.warn('Elements', error))
+    .then(() =>
+      startTransition(() => {
+        hydrateRoot(root, <ClientApp boot={boot} />, {
+          onRecoverableError: (error) => console.warn('Hydration', error),
+        });
+      }),
+    );
+  startSmoothScroll();
 }

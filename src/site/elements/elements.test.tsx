@@ -1,13 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRegistry } from '../../shared/registry';
 import { ELEMENT_TAGS, schemaSet } from '../../shared/generated/schemas';
 import { SiteContext } from '../context';
 import { ELEMENT_META } from '../render/elementMeta';
 import { RenderElement, RenderElements } from '../render/RenderElements';
 import { storySite } from '../stories/siteFixture';
-import { siteElements } from './registry';
+import { preloadElements, siteElements } from './registry';
 
 // Stories are the fixtures: an element's story is the one whose args are its schema's example.
 const storyModules = import.meta.glob<{ default: { title: string; args?: unknown } }>('./*/*.stories.tsx', {
@@ -26,6 +26,8 @@ function storyFor(example: unknown) {
   return file ? { file, module: storyModules[file] } : undefined;
 }
 
+// The server preloads the split (interactive) elements before it renders; so do these tests.
+beforeAll(() => preloadElements());
 afterEach(() => vi.restoreAllMocks());
 
 describe.each(ELEMENT_TAGS.map((tag) => [tag]))('element %s', (tag) => {

@@ -1,15 +1,19 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTACT_SUCCESS, FORM_FAILURE, GALLERY_ROTATION_MS } from '../../shared/rules';
 import { SiteContext } from '../context';
 import { RenderElement } from '../render/RenderElements';
+import { preloadElements } from './registry';
 import { storySite, type SubmissionOutcome } from '../stories/siteFixture';
 import * as ConfiguratorStories from './Configurator/Configurator.stories';
 import * as ContactStories from './Contact/Contact.stories';
 import * as FormStories from './Form/Form.stories';
 import * as GalleryStories from './Gallery/Gallery.stories';
 import * as NavigationStories from './Navigation/Navigation.stories';
+
+// Interactive elements are split into chunks; the page (and so this test) loads them before rendering.
+beforeAll(() => preloadElements());
 
 afterEach(() => {
   cleanup();

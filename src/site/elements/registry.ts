@@ -2,26 +2,19 @@ import type { ElementRegistry } from '../render/types';
 import Anchor from './Anchor';
 import Button from './Button';
 import Column from './Column';
-import Configurator from './Configurator';
-import Contact from './Contact';
 import Container from './Container';
 import Content from './Content';
 import Footer from './Footer';
-import Form from './Form';
-import Gallery from './Gallery';
 import Grid from './Grid';
 import Header from './Header';
 import Hero from './Hero';
 import Icon from './Icon';
 import Image from './Image';
 import { lazyElement } from './lazyElement';
-import Menu3D from './Menu3D';
-import MenuBasic from './MenuBasic';
+import { splitElement } from './splitElement';
 import Navigation from './Navigation';
 import Package from './Package';
 import Paragraph from './Paragraph';
-import Phone from './Phone';
-import PhoneScanQr from './PhoneScanQr';
 import PresentationItem from './PresentationItem';
 import Quote from './Quote';
 import Row from './Row';
@@ -29,9 +22,12 @@ import ScreenSection from './ScreenSection';
 import Section from './Section';
 import ServiceCards from './ServiceCards';
 import Spacer from './Spacer';
-import Video from './Video';
 
-/** Element tag -> component for the public site. Complete by type: a tag without a component does not compile. */
+/**
+ * Element tag -> component for the public site. Complete by type: a tag without a component does not compile.
+ * Interactive elements are split into their own chunks (a page without them loads none of their code);
+ * `preloadElements` fetches the ones a page uses.
+ */
 export const siteElements = {
   // 3D elements are written by the 3D work in ./Gaussian*/ and load only on pages that use them.
   '3d.gaussianViewer': lazyElement<'3d.gaussianViewer'>(() => import('./GaussianViewer')),
@@ -40,31 +36,41 @@ export const siteElements = {
   anchor: Anchor,
   button: Button,
   column: Column,
-  contact: Contact,
+  contact: splitElement<'contact'>(() => import('./Contact')),
   container: Container,
   content: Content,
   footer: Footer,
-  gallery: Gallery,
+  gallery: splitElement<'gallery'>(() => import('./Gallery')),
   grid: Grid,
   header: Header,
   hero: Hero,
   icon: Icon,
   image: Image,
-  'menu.3d': Menu3D,
-  'menu.basic': MenuBasic,
+  'menu.3d': splitElement<'menu.3d'>(() => import('./Menu3D')),
+  'menu.basic': splitElement<'menu.basic'>(() => import('./MenuBasic')),
   navigation: Navigation,
   paragraph: Paragraph,
-  phone: Phone,
-  phoneScanQr: PhoneScanQr,
+  phone: splitElement<'phone'>(() => import('./Phone')),
+  phoneScanQr: splitElement<'phoneScanQr'>(() => import('./PhoneScanQr')),
   presentationItem: PresentationItem,
   quote: Quote,
   row: Row,
   screenSection: ScreenSection,
   section: Section,
   spacer: Spacer,
-  'special.configurator': Configurator,
-  'special.form': Form,
+  'special.configurator': splitElement<'special.configurator'>(() => import('./Configurator')),
+  'special.form': splitElement<'special.form'>(() => import('./Form')),
   'special.package': Package,
   'special.serviceCards': ServiceCards,
-  video: Video,
+  video: splitElement<'video'>(() => import('./Video')),
 } satisfies ElementRegistry;
+
+/** Loads the code of the split elements among `tags` (all of them without tags): before hydrating or showing a view. */
+export async function preloadElements(tags?: Iterable<string>): Promise<void> {
+  const wanted = tags ? new Set(tags) : undefined;
+  await Promise.all(
+    Object.entries(siteElements)
+      .filter(([tag, component]) => 'preload' in component && (!wanted || wanted.has(tag)))
+      .map(([, component]) => (component as { preload: () => Promise<void> }).preload()),
+  );
+}

@@ -1,19 +1,8 @@
-import {
-  Component,
-  createContext,
-  Suspense,
-  useContext,
-  type ComponentType,
-  type ErrorInfo,
-  type ReactNode,
-} from 'react';
+import { Component, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import type { ElementNodeValue } from '../../shared/generated/types';
 import { siteElements } from '../elements/registry';
+import { AboveFoldContext, useAboveFold } from './aboveFold';
 import { ELEMENT_META, isElementTag, withDefaults } from './elementMeta';
-
-/** True for elements near the top of the page: their images load eagerly with high priority. */
-const AboveFoldContext = createContext(false);
-export const useAboveFold = (): boolean => useContext(AboveFoldContext);
 
 /** How many top-level elements count as above the fold (e.g. navigation and hero). */
 const ABOVE_FOLD_ELEMENTS = 2;

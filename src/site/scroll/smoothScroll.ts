@@ -10,13 +10,25 @@ export function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** What shows that a visitor is about to scroll or navigate: Lenis loads then, not before. */
+const INTENT_EVENTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+
 /**
  * Smooth scrolling with Lenis and the spec's defaults (lerp 0.1, wheel and touch multipliers 1,
- * touch lerp 0.075). Loaded after hydration so it never delays the first paint; nothing happens for
- * visitors who prefer reduced motion (the browser scrolls natively, without animation).
+ * touch lerp 0.075). Its code loads at the visitor's first wheel, touch, pointer or key event, so a
+ * visitor who only reads downloads none of it (until then the browser scrolls natively, anchors
+ * scroll with `scrollIntoView`); nothing happens for visitors who prefer reduced motion.
  */
-export async function startSmoothScroll(): Promise<void> {
+export function startSmoothScroll(): void {
   if (lenis || prefersReducedMotion()) return;
+  const start = () => {
+    for (const type of INTENT_EVENTS) removeEventListener(type, start, true);
+    void loadLenis();
+  };
+  for (const type of INTENT_EVENTS) addEventListener(type, start, { capture: true, passive: true });
+}
+
+async function loadLenis(): Promise<void> {
   const { default: LenisClass } = await import('lenis');
   lenis ??= new LenisClass({
     lerp: SMOOTH_SCROLL.lerp,

@@ -1,7 +1,7 @@
 import type { ElementNodeValue, SiteConfig } from '../../shared/generated/types';
 import { composePageTitle } from '../../shared/rules/pageTitle';
-import { walkElements } from '../ssr/compose';
-import type { ViewPage } from '../ssr/view';
+import { walkElements } from '../../shared/site/compose';
+import type { ViewPage } from '../../shared/site/view';
 import { ELEMENT_RECORDS, type RecordContext } from './elementRecords';
 
 export type JsonLdRecord = { '@type': string } & Record<string, unknown>;

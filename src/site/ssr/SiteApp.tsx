@@ -3,7 +3,7 @@ import type { SiteConfig } from '../../shared/generated/types';
 import { NOT_FOUND_TEXT } from '../../shared/rules/constants';
 import { SiteContext, type SiteContextValue } from '../context';
 import { RenderElements } from '../render/RenderElements';
-import type { SiteView } from './view';
+import type { SiteView } from '../../shared/site/view';
 
 export interface SiteAppProps {
   config: SiteConfig;

@@ -5,8 +5,10 @@ import { NOT_FOUND_TEXT } from '../../shared/rules/constants';
 import type { SiteContextValue } from '../context';
 import { scriptJson, structuredData } from '../seo/jsonLd';
 import { SiteApp } from './SiteApp';
-import { colorCss, documentLanguage, faviconUrl } from './siteConfig';
-import { SITE_DATA_ID, SITE_ROOT_ID, type SiteBootData, type SiteView } from './view';
+import { colorCss, documentLanguage, faviconUrl } from '../../shared/site/config';
+import { SITE_DATA_ID, SITE_ROOT_ID, type SiteBootData, type SiteView } from '../../shared/site/view';
+
+export { preloadElements } from '../elements/registry';
 
 /** The built browser files of the site entry (from Vite's manifest); empty when the client is not built. */
 export interface ClientAssets {

@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { ImageRefValue } from '../../shared/generated/types';
 import { imageSources, type ImagePresetName } from '../../shared/media/presets';
-import { useAboveFold } from '../render/RenderElements';
+import { useAboveFold } from '../render/aboveFold';
 
 interface Props {
   image: ImageRefValue | undefined;

@@ -1,3 +1,4 @@
+import type { LoginState, SessionUser } from '../../../shared/api/auth';
 import type { Doc, FindAnswer, FindParams } from '../../../shared/api/documents';
 import type { SchemaSet } from '../../../shared/registry';
 import type { FileProvider } from './files';
@@ -5,21 +6,7 @@ import type { ReportProvider } from './reports';
 
 export type { Doc, FilterOption, FindAnswer, FindParams, SortSpec } from '../../../shared/api/documents';
 
-export interface SessionUser {
-  _id: string;
-  login: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  avatar?: { file?: string; src?: string };
-  roles: string[];
-}
-
-/** What `POST /api/login` answers and the browser keeps. */
-export interface LoginState {
-  token: string;
-  user: SessionUser;
-}
+export type { LoginState, SessionUser } from '../../../shared/api/auth';
 
 /** The schemas the caller may see, and the permissions the caller holds (for hiding what the server would refuse). */
 export interface AdminContext {

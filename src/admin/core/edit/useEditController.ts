@@ -55,7 +55,7 @@ export function useEditController(model: ModelInfo, id: string) {
       if (failure.fields) setErrors(failure.fields);
       throw failure;
     }
-  }, [formData, id, isNew, model, navigate, saveCall]);
+  }, [formData, id, isNew, loaded, model, navigate, saveCall]);
   const progress = useProgress(save);
 
   const canWrite = canAccess(permissions, isNew ? model.permission.create : model.permission.update);

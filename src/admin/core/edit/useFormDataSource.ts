@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { OPTION_LIMIT } from '../../../shared/rules/constants';
 import { adminApi } from '../data/api';
 import { useAdminDispatch } from '../data/hooks';
-import type { FindAnswer } from '../data/types';
 
 export interface RelationOption {
   value: string;

@@ -13,7 +13,7 @@ const FilePickerDialog = lazy(() =>
   import('../../files/FilePickerDialog').then((module) => ({ default: module.FilePickerDialog })),
 );
 
-function FilePicker({ id, value, onChange, disabled, readonly, required, options }: WidgetProps) {
+function FilePicker({ id, value, onChange, disabled, readonly, options }: WidgetProps) {
   const fileId = typeof value === 'string' && value ? value : undefined;
   const images = options.widget === 'image' || (options as { image?: boolean }).image === true;
   const [open, setOpen] = useState(false);
@@ -28,7 +28,6 @@ function FilePicker({ id, value, onChange, disabled, readonly, required, options
         type="button"
         disabled={disabled}
         aria-describedby={ariaDescribedByIds(id)}
-        aria-required={required}
         onClick={() => setOpen(true)}
         className="flex h-12 min-w-0 flex-1 items-center gap-2.5 rounded-md border border-zinc-300 bg-white px-1.5 pr-3 text-left text-[13px] shadow-xs hover:border-zinc-400 focus-visible:border-accent-600 focus-visible:ring-2 focus-visible:ring-accent-600/20 focus-visible:outline-none disabled:opacity-50"
       >

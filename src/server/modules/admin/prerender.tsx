@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
-import { inlineJson, type EarlyRequest } from '../../../shared/api/earlyRequests';
-import { PRELOAD_ELEMENT_ID, type AdminPreload } from '../../../admin/core/data/preload';
-import type { SessionUser } from '../../../admin/core/data/types';
 import { renderAdmin } from '../../../admin/ssr/renderAdmin';
-import { documentTitle, listTitle } from '../../../admin/core/AdminContext';
+import { documentTitle, listTitle } from '../../../shared/admin/titles';
+import type { SessionUser } from '../../../shared/api/auth';
+import {
+  inlineJson,
+  PRELOAD_ELEMENT_ID,
+  type AdminPreload,
+  type EarlyRequest,
+} from '../../../shared/api/earlyRequests';
 import type { Registry } from '../../../shared/registry';
 import { clearSessionCookie, sessionCookieToken } from '../auth/sessionCookie';
 

@@ -1,20 +1,5 @@
+import type { LoginState, SessionUser } from '../../../shared/api/auth';
 import type { Caller } from '../../access/caller';
-
-export interface PublicUser {
-  _id: string;
-  login: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  avatar?: unknown;
-  roles: string[];
-}
-
-/** The login state of spec section 4: what the admin stores in browser storage. */
-export interface LoginState {
-  token: string;
-  user: PublicUser;
-}
 
 export interface AuthService {
   /** Creates the session and login-attempt tables when missing. */
@@ -32,7 +17,7 @@ export interface AuthService {
   /** Role name -> permissions, refreshed when roles change. */
   invalidateRoles(): void;
   /** The public view of the caller's own user document (`GET /api/self`); 401 when anonymous. */
-  currentUser(caller: Caller): Promise<PublicUser>;
+  currentUser(caller: Caller): Promise<SessionUser>;
   /** Forgets cached sessions of a user whose roles changed or who was deleted (takes effect on the next request). */
   invalidateUser(userId: string): void;
 }

@@ -4,7 +4,8 @@ import type { Registry } from '../../../shared/registry';
 import { sql } from '../../db/sql';
 import { createObjectId } from '../../../shared/format/objectId';
 import { ALMIGHTY_ROLES, PERMISSIONS, type Permission } from '../../../shared/vocabulary';
-import type { PublicUser } from './service';
+import type { SessionUser } from '../../../shared/api/auth';
+import type { User } from '../../../shared/generated/types';
 
 type UserDoc = Record<string, unknown>;
 
@@ -12,8 +13,8 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 const isPermission = (value: unknown): value is Permission => (PERMISSIONS as readonly unknown[]).includes(value);
 
 /** What a user may show of themselves: never the password hash, whatever else the document holds. */
-export function publicUser(_id: string, doc: UserDoc): PublicUser {
-  const user: PublicUser = {
+export function publicUser(_id: string, doc: UserDoc): SessionUser {
+  const user: SessionUser = {
     _id,
     login: String(doc.login),
     roles: Array.isArray(doc.roles) ? doc.roles.filter(isString) : [],
@@ -22,7 +23,7 @@ export function publicUser(_id: string, doc: UserDoc): PublicUser {
     const value = doc[key];
     if (isString(value)) user[key] = value;
   }
-  if (doc.avatar && typeof doc.avatar === 'object') user.avatar = doc.avatar;
+  if (doc.avatar && typeof doc.avatar === 'object') user.avatar = doc.avatar as User['avatar'];
   return user;
 }
 

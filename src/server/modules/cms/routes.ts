@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_TEXT } from '../../../shared/rules/constants';
-import { renderDocument } from '../../../site/ssr/renderDocument';
-import { pageView } from '../../../site/ssr/view';
+import { preloadElements, renderDocument } from '../../../site/ssr/renderDocument';
+import { pageView } from '../../../shared/site/view';
 import { ANONYMOUS } from '../../access/caller';
 import { notFound } from '../../errors';
 import type { Services } from '../../services';
@@ -113,6 +113,8 @@ export function siteRoutes(
   const clientDir = path.resolve(options.clientDir ?? process.env.CLIENT_DIR ?? 'dist/client');
   const assets = clientAssetsLoader(clientDir);
   const cache = new PageCache();
+  // Split elements render their markup on the server only once their code is loaded.
+  const elementsLoaded = preloadElements();
   services.bus.subscribe((event) => {
     if (event.type === 'document' && SITE_MODELS.has(event.model)) cache.clear();
   });
@@ -123,6 +125,7 @@ export function siteRoutes(
     const resolution = await site.resolve(request.caller, { path: pathname });
     if (resolution.kind === 'redirect') return cachedAnswer(resolution.permanent ? 301 : 302, '', resolution.to);
     const view = resolution.kind === 'page' ? pageView(resolution) : ({ kind: 'notFound', path: pathname } as const);
+    await elementsLoaded;
     return cachedAnswer(view.kind === 'page' ? 200 : 404, renderDocument({ config, view, origin, assets: assets() }));
   }
 

@@ -1,6 +1,6 @@
 import type { Layout, Page, SiteConfig } from '../../../shared/generated/types';
-import { linkedPageIds } from '../../../site/ssr/compose';
-import { withDefaults } from '../../../site/ssr/siteConfig';
+import { linkedPageIds } from '../../../shared/site/compose';
+import { withDefaults } from '../../../shared/site/config';
 import { ANONYMOUS, SYSTEM, type Caller } from '../../access/caller';
 import type { Services } from '../../services';
 import type { Doc } from '../documents/service';

@@ -2,6 +2,7 @@ import { badRequest } from '../../errors';
 
 const MAX_NAME_LENGTH = 255;
 // Control characters (NUL included), path separators; names are labels, never paths.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const FORBIDDEN = /[\u0000-\u001f\u007f/\\]/;
 
 /**

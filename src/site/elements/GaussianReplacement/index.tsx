@@ -52,6 +52,7 @@ export default function GaussianReplacement({ file, spots = [], environment }: E
         .finally(() => setLoading((state) => ({ ...state, [index]: false })));
     });
     // `wantedKey` stands for `wanted`, a new array on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scene, status, wantedKey]);
 
   const bar =

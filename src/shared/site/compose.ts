@@ -1,4 +1,4 @@
-import type { ElementNodeValue } from '../../shared/generated/types';
+import type { ElementNodeValue } from '../generated/types';
 
 /** One element of a layout: the element and where it goes relative to the page's own elements. */
 export interface PositionedElement {

@@ -1,10 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TestSocket } from '../../../../tests/helpers/wsClient';
-import { callerOf, passesAcl, type Caller } from '../../access/caller';
-import { unauthorized } from '../../errors';
-import { createEventBus, type EventBus } from '../../events/bus';
-import { realtimeRoutes } from './routes';
+import { TestSocket } from '../helpers/wsClient';
+import { callerOf, passesAcl, type Caller } from '../../src/server/access/caller';
+import { unauthorized } from '../../src/server/errors';
+import { createEventBus, type EventBus } from '../../src/server/events/bus';
+import { realtimeRoutes } from '../../src/server/modules/realtime/routes';
 
 // The websocket layer against fake services: limits, protocol errors and events that the real app cannot easily provoke.
 describe('realtimeRoutes with fake services', () => {

@@ -1,5 +1,6 @@
-import type { Layout, Page, SiteConfig } from '../../shared/generated/types';
-import { composeElements, type ComposedElements, type PositionedElement } from './compose';
+import type { PageAnswer } from '../api/cms';
+import type { SiteConfig } from '../generated/types';
+import { composeElements, walkElements, type ComposedElements, type PositionedElement } from './compose';
 
 /** The page fields a view needs (SiteContext `page`, head tags, structured data). */
 export interface ViewPage {
@@ -17,11 +18,6 @@ export interface ViewPage {
 export type SiteView =
   | { kind: 'page'; page: ViewPage; elements: ComposedElements; pagePaths: Record<string, string> }
   | { kind: 'notFound'; path: string };
-
-/** GET /api/cms/page: the three answers (a 404 carries `{ error }`). */
-export type PageAnswer =
-  | { page: Page & { _id: string }; layout: Pick<Layout, 'elements'> | null; pagePaths: Record<string, string> }
-  | { redirect: { to: string; permanent: boolean } };
 
 /** What SSR embeds for hydration (JSON in `#site-data`). */
 export interface SiteBootData {
@@ -49,4 +45,14 @@ export function pageView(answer: Extract<PageAnswer, { page: unknown }>): Extrac
     elements: composeElements(page.elements ?? [], (answer.layout?.elements ?? []) as PositionedElement[]),
     pagePaths: answer.pagePaths,
   };
+}
+
+/** The element tags a view shows, nested ones included (the split elements among them load before it shows). */
+export function viewTags(view: SiteView): Set<string> {
+  const tags = new Set<string>();
+  if (view.kind === 'page')
+    walkElements([...view.elements.before, ...view.elements.main, ...view.elements.after], (node) =>
+      tags.add(node.tag),
+    );
+  return tags;
 }

@@ -1,6 +1,6 @@
-import type { SiteConfig } from '../../shared/generated/types';
-import { colorVariables } from '../../shared/format/color';
-import { imagePresetUrl } from '../../shared/media/presets';
+import type { SiteConfig } from '../generated/types';
+import { colorVariables } from '../format/color';
+import { imagePresetUrl } from '../media/presets';
 
 /** Spec section 1: German locale, white background, blue primary, dark grey text. */
 export const DEFAULT_COLORS = {
