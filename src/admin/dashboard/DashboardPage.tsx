@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { documentTitle } from '../core/AdminContext';
+import { documentTitle } from '../../shared/admin/titles';
 import { PageHeader } from '../ui/PageHeader';
 import { useDashboardController, type DashboardController } from './useDashboardController';
 import { InvoicesCard, MonthlyCard, OwnRevenueCard, RedirectsCard, RevenueCard, TrackedTimeCard } from './Widgets';
