@@ -65,7 +65,10 @@ export default function ElementsPage() {
     <>
       <PageHeader title="Elements" subtitle={`${elements.length} elements from schemas/elements`} />
       <div className="grid gap-4 p-4 md:grid-cols-[18rem_minmax(0,1fr)] md:p-6">
-        <ul aria-label="Elements" className="space-y-1 md:max-h-[calc(100dvh-8rem)] md:overflow-y-auto">
+        <ul
+          aria-label="Elements"
+          className="max-h-64 space-y-1 overflow-y-auto rounded-lg border border-zinc-200 bg-zinc-50 p-1 md:max-h-[calc(100dvh-8rem)] md:border-0 md:p-0"
+        >
           {elements.map((info) => (
             <li key={info.tag}>
               <button

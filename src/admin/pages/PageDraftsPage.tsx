@@ -74,7 +74,7 @@ export default function PageDraftsPage() {
               nodes={tree.data ?? []}
               onMove={move}
               actions={(node) => (
-                <span className="flex shrink-0 items-center opacity-0 group-hover:opacity-100 focus-within:opacity-100">
+                <span className="flex shrink-0 items-center focus-within:opacity-100 md:opacity-0 md:group-hover:opacity-100">
                   {canCreate && (
                     <Link
                       to={`/_/pageDrafts/new?parent=${node._id}`}

@@ -606,6 +606,14 @@ export interface Invoice {
    */
   transaction?: ObjectIdValue;
   /**
+   * **Payment reference**
+   *
+   * QR reference (27 digits, with a QR-IBAN) or ISO 11649 creditor reference (RF...): stable per invoice, set when its PDF is first made.
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  reference?: string;
+  /**
    * **Id**
    *
    * @readonly Set by the server; what a client sends is ignored.
@@ -1538,6 +1546,62 @@ export interface SiteConfig {
    * @maxItems 5000
    */
   dictionary?: string[];
+  /**
+   * **Billing**
+   *
+   * What invoices and their Swiss QR-bill need. The creditor's address defaults to the local business.
+   */
+  billing?: {
+    /**
+     * **IBAN or QR-IBAN**
+     *
+     * Checked with its checksum. A QR-IBAN gives invoices a QR reference, any other IBAN an ISO 11649 (RF) reference.
+     */
+    iban?: string;
+    /**
+     * **VAT number (UID)**
+     *
+     * e.g. CHE-123.456.789 MWST; without it no VAT is charged.
+     */
+    vatNumber?: string;
+    /**
+     * **VAT rate (%)**
+     */
+    vatRate?: number;
+    /**
+     * **Payment term (days)**
+     */
+    paymentTermDays?: number;
+    /**
+     * **Creditor (if not the local business)**
+     */
+    creditor?: {
+      /**
+       * **Name**
+       */
+      name?: string;
+      /**
+       * **Street**
+       */
+      street?: string;
+      /**
+       * **Building number**
+       */
+      buildingNumber?: string;
+      /**
+       * **ZIP**
+       */
+      zip?: string;
+      /**
+       * **City**
+       */
+      city?: string;
+      /**
+       * **Country (ISO code)**
+       */
+      country?: string;
+    };
+  };
   /**
    * **Id**
    *

@@ -103,7 +103,7 @@ function Row({
         type="button"
         aria-label={`Move ${node.name}`}
         title="Drag onto another page to move it there"
-        className="flex size-6 shrink-0 cursor-grab items-center justify-center rounded text-zinc-300 opacity-0 group-hover:opacity-100 hover:text-zinc-600 focus-visible:opacity-100"
+        className="flex size-6 shrink-0 cursor-grab items-center justify-center rounded text-zinc-300 group-hover:opacity-100 hover:text-zinc-600 focus-visible:opacity-100 md:opacity-0"
         ref={drag.setActivatorNodeRef}
         {...drag.attributes}
         {...drag.listeners}

@@ -4,6 +4,7 @@ import type { EventBus } from '../../events/bus';
 import type { DocumentRepository } from './repository';
 import type { Doc } from './service';
 import { fileItemHooks } from '../files/paths';
+import { siteConfigHooks } from '../payment/billing';
 import { trackedTimeHooks } from '../payment/trackedTime';
 import { pageHooks } from '../pages/paths';
 
@@ -74,6 +75,7 @@ const HOOKS: Record<string, ModelHooks> = {
   page: pageHooks('page'),
   pageDraft: pageHooks('pageDraft'),
   trackedTime: trackedTimeHooks,
+  siteConfig: siteConfigHooks,
 };
 
 export function hooksOf(model: string): ModelHooks {

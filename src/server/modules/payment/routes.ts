@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Services } from '../../services';
+import { createBusinessPdfs, type PdfAnswer } from './documents';
 import { createPaymentReports } from './reports';
 
 const yearQuery = {
@@ -10,8 +11,38 @@ const yearQuery = {
 const tags = ['payment'];
 
 /** Reports of spec section 7 ("Payment"), all `manage:payment`; see src/shared/api/payment.ts for the answers. */
-export function paymentRoutes(app: FastifyInstance, { db }: Services): void {
+export function paymentRoutes(app: FastifyInstance, { db, documents }: Services): void {
   const reports = createPaymentReports(db);
+  const pdfs = createBusinessPdfs(documents);
+  const idSchema = { type: 'string', pattern: '^[0-9a-f]{24}$' } as const;
+  const sendPdf = (reply: FastifyReply, { fileName, pdf }: PdfAnswer) =>
+    reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  app.get<{ Querystring: { id: string } }>(
+    '/api/payment/invoice',
+    {
+      schema: {
+        summary: 'The invoice as a PDF with its Swiss QR-bill (422 names the data to fix)',
+        tags,
+        querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: idSchema } },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await pdfs.invoice(request.caller, request.query.id)),
+  );
+  app.get<{ Params: { id: string } }>(
+    '/api/offer/:id',
+    {
+      schema: {
+        summary: 'The offer as a PDF (422 names the data to fix)',
+        tags,
+        params: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: idSchema } },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await pdfs.offer(request.caller, request.params.id)),
+  );
   type Year = { Querystring: { year?: string } };
   app.get<Year>(
     '/api/payment/revenue',
