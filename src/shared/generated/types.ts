@@ -44,6 +44,14 @@ export interface Client {
    */
   _createdAt?: string;
   /**
+   * **Hourly rate**
+   *
+   * What an hour of tracked time costs this client (before the entry's multiplier).
+   *
+   * Currency: EUR.
+   */
+  hourlyRate?: number;
+  /**
    * **Id**
    *
    * @readonly Set by the server; what a client sends is ignored.
@@ -1734,6 +1742,16 @@ export interface TrackedTime {
    * Labels: 1 = Normal, 1.2 = Okay, 1.5 = Nervig, 1.54 = 65€ to 100€, 1.846 = 65€ to 120€, 2 = Ätzend.
    */
   multiplier?: 1 | 1.2 | 1.5 | 1.54 | 1.846 | 2;
+  /**
+   * **Invoice**
+   *
+   * The invoice this time was billed on (set by 'Create invoice'; a deleted invoice releases it).
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   *
+   * Relation: id of a invoice (populates id, name).
+   */
+  invoice?: ObjectIdValue;
   /**
    * **Id**
    *

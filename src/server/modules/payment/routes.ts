@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { InvoiceFromTimeRequest } from '../../../shared/api/payment';
 import type { Services } from '../../services';
 import { createBusinessPdfs, type PdfAnswer } from './documents';
+import { invoiceFromTime } from './invoicing';
 import { createPaymentReports } from './reports';
 
 const yearQuery = {
@@ -90,5 +92,22 @@ export function paymentRoutes(app: FastifyInstance, { db, documents }: Services)
       },
     },
     (request) => reports.clientTrackedTime(request.caller, request.query.client),
+  );
+
+  app.post<{ Body: InvoiceFromTimeRequest }>(
+    '/api/payment/invoiceFromTime',
+    {
+      schema: {
+        summary: "Turns a client's finished, not yet invoiced tracked times of a period into an open invoice",
+        tags,
+        body: {
+          type: 'object',
+          required: ['client', 'from', 'to'],
+          additionalProperties: false,
+          properties: { client: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } },
+        },
+      },
+    },
+    (request) => invoiceFromTime(documents, request.caller, request.body),
   );
 }
