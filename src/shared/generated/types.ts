@@ -1844,6 +1844,22 @@ export interface Transaction {
    */
   type?: 'payout' | 'tax' | 'ahv' | 'payout_third_pillar_tax_free';
   /**
+   * **Bank reference**
+   *
+   * The bank's id of the booking this transaction was imported from (a statement imported twice books it once).
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  bankReference?: string;
+  /**
+   * **Invoice**
+   *
+   * The invoice this payment paid.
+   *
+   * Relation: id of a invoice (populates id, name).
+   */
+  invoice?: ObjectIdValue;
+  /**
    * **Id**
    *
    * @readonly Set by the server; what a client sends is ignored.
