@@ -8,6 +8,7 @@ import { launchBrowser, newPage } from '../helpers/browser';
 import { FakeDocker } from '../helpers/fakeDocker';
 import { FakeOpenAi } from '../helpers/fakeOpenAi';
 import { newContext, storeLogin } from './admin';
+import { draft, outlineRow, waitSaved } from './pageEditor';
 import { startAdminServer, type AdminServer } from './adminServer';
 
 /** Browser tests of the operations screens (issue 12), each against its local fake of the outside service. */
@@ -346,5 +347,35 @@ describe('story page', { timeout: 90_000 }, () => {
       expect(errors).toEqual([]);
       await close();
     }
+  });
+});
+
+describe('AI text assistant in the page editor', { timeout: 90_000 }, () => {
+  it("offers the assistant on a paragraph's rich text; Accept puts the proposal into the element", async () => {
+    const home = await server.save('pageDraft', { name: 'Home', title: 'Willkommen', elements: [] });
+    const { _id: id } = await server.save('pageDraft', {
+      name: 'Angebot',
+      _parent: home._id,
+      elements: [{ tag: 'paragraph', props: { text: 'Wir machen Beratung für Firmen in Basel.', alignment: 'left' } }],
+    });
+    openai.behaviour = { kind: 'answer', text: () => 'Wir beraten KMU in Basel.' };
+    const { page, errors, close } = await adminPage();
+    await page.goto(server.url(`/_/pageDrafts/${id}`));
+    await page.getByRole('tab', { name: 'Elements' }).click();
+    await outlineRow(page, 'paragraph')
+      .getByRole('button', { name: /^Paragraph/ })
+      .click();
+    await page.getByRole('button', { name: 'AI assistant for Text' }).click();
+    const assistant = page.getByRole('region', { name: 'AI assistant for Text' });
+    await assistant.getByRole('button', { name: 'Propose' }).click();
+    await expect.poll(() => assistant.locator('ins').allInnerTexts()).toEqual(['beraten KMU ']);
+    await page.screenshot({ path: `${SHOTS}/ai-page-editor-desktop.png` });
+    await assistant.getByRole('button', { name: 'Accept' }).click();
+    await waitSaved(page);
+    expect(((await draft(server, id)).elements as { props: { text: string } }[])[0].props.text).toBe(
+      'Wir beraten KMU in Basel.',
+    );
+    expect(errors).toEqual([]);
+    await close();
   });
 });

@@ -44,6 +44,14 @@ export interface Client {
    */
   _createdAt?: string;
   /**
+   * **Hourly rate**
+   *
+   * What an hour of tracked time costs this client (before the entry's multiplier).
+   *
+   * Currency: EUR.
+   */
+  hourlyRate?: number;
+  /**
    * **Id**
    *
    * @readonly Set by the server; what a client sends is ignored.
@@ -1735,6 +1743,16 @@ export interface TrackedTime {
    */
   multiplier?: 1 | 1.2 | 1.5 | 1.54 | 1.846 | 2;
   /**
+   * **Invoice**
+   *
+   * The invoice this time was billed on (set by 'Create invoice'; a deleted invoice releases it).
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   *
+   * Relation: id of a invoice (populates id, name).
+   */
+  invoice?: ObjectIdValue;
+  /**
    * **Id**
    *
    * @readonly Set by the server; what a client sends is ignored.
@@ -1825,6 +1843,22 @@ export interface Transaction {
    * Labels: "payout" = Payout, "tax" = Tax, "ahv" = AHV (social security), "payout_third_pillar_tax_free" = Payout third pillar (tax free).
    */
   type?: 'payout' | 'tax' | 'ahv' | 'payout_third_pillar_tax_free';
+  /**
+   * **Bank reference**
+   *
+   * The bank's id of the booking this transaction was imported from (a statement imported twice books it once).
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  bankReference?: string;
+  /**
+   * **Invoice**
+   *
+   * The invoice this payment paid.
+   *
+   * Relation: id of a invoice (populates id, name).
+   */
+  invoice?: ObjectIdValue;
   /**
    * **Id**
    *

@@ -5,6 +5,7 @@ import type { DocumentRepository } from './repository';
 import type { Doc } from './service';
 import { fileItemHooks } from '../files/paths';
 import { siteConfigHooks } from '../payment/billing';
+import { invoiceHooks } from '../payment/invoicing';
 import { trackedTimeHooks } from '../payment/trackedTime';
 import { pageHooks } from '../pages/paths';
 
@@ -76,6 +77,7 @@ const HOOKS: Record<string, ModelHooks> = {
   pageDraft: pageHooks('pageDraft'),
   trackedTime: trackedTimeHooks,
   siteConfig: siteConfigHooks,
+  invoice: invoiceHooks,
 };
 
 export function hooksOf(model: string): ModelHooks {

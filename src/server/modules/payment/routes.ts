@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { InvoiceFromTimeRequest } from '../../../shared/api/payment';
 import type { Services } from '../../services';
 import { createBusinessPdfs, type PdfAnswer } from './documents';
+import { importBankStatement } from './bankStatement';
+import { invoiceFromTime } from './invoicing';
 import { createPaymentReports } from './reports';
 
 const yearQuery = {
@@ -90,5 +93,39 @@ export function paymentRoutes(app: FastifyInstance, { db, documents }: Services)
       },
     },
     (request) => reports.clientTrackedTime(request.caller, request.query.client),
+  );
+
+  app.post<{ Body: InvoiceFromTimeRequest }>(
+    '/api/payment/invoiceFromTime',
+    {
+      schema: {
+        summary: "Turns a client's finished, not yet invoiced tracked times of a period into an open invoice",
+        tags,
+        body: {
+          type: 'object',
+          required: ['client', 'from', 'to'],
+          additionalProperties: false,
+          properties: { client: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } },
+        },
+      },
+    },
+    (request) => invoiceFromTime(documents, request.caller, request.body),
+  );
+
+  // Bank statements arrive as XML (ISO 20022 camt.053/054); other routes never accept XML.
+  app.addContentTypeParser(
+    ['application/xml', 'text/xml'],
+    { parseAs: 'string', bodyLimit: 20 * 1024 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  app.post(
+    '/api/payment/bankStatement',
+    {
+      schema: {
+        summary: 'Imports an ISO 20022 camt.053 or camt.054 file: credits with our reference pay their invoice',
+        tags,
+      },
+    },
+    (request) => importBankStatement(documents, request.caller, request.body),
   );
 }
