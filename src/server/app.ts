@@ -73,7 +73,8 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   const db = options.db ?? (await openDatabase(config));
   await migrate(db, registry);
   const bus = createEventBus();
-  const auth = createAuthService({ db, registry, config, log: app.log, bus });
+  // Auth writes the first admin through the document operations, which need auth for password hashes.
+  const auth = createAuthService({ db, registry, config, log: app.log, bus, documents: () => documents });
   await auth.migrate();
   const documents = createDocumentService({ db, registry, bus, auth });
   const queues = createQueueService({ db, bus, log: app.log });
