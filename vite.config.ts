@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -9,7 +9,8 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
  * Front-end builds (admin SPA, public site client + SSR, diagnostics) are separate entries so a
  * visitor of the public site never downloads admin code. Add an entry here as a front end lands;
  * each HTML entry is emitted under dist/client/ at its path relative to the project root
- * (the admin's at dist/client/src/admin/index.html) and shares dist/client/assets/.
+ * (the admin's at dist/client/src/admin/index.html, which src/server/modules/admin/document.ts turns into
+ * the admin's document) and shares dist/client/assets/.
  */
 export const CLIENT_ENTRIES = {
   admin: here('src/admin/index.html'),
@@ -17,37 +18,8 @@ export const CLIENT_ENTRIES = {
   site: here('src/site/client/main.tsx'),
 } as const;
 
-/**
- * The admin loads its logged-in code with a dynamic import (the login screen does not need it).
- * When a login is stored, a tiny inline script preloads that chunk in parallel with the entry.
- */
-function preloadAdminApp(): Plugin {
-  return {
-    name: 'baukasten:preload-admin-app',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const chunk = Object.values(context.bundle ?? {}).find(
-          (item) => item.type === 'chunk' && item.name === 'AdminApp',
-        );
-        if (!chunk || !context.filename.endsWith('src/admin/index.html')) return html;
-        const files = [chunk.fileName, ...('imports' in chunk ? chunk.imports : [])].map((file) => `/${file}`);
-        const script = `<script>try{if(localStorage.getItem('baukasten.admin.login'))for(const f of ${JSON.stringify(files)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.append(l)}}catch{}</script>`;
-        // The Latin subset of the interface font: asked for with the stylesheet, not once text is laid out.
-        const font = Object.keys(context.bundle ?? {}).find((file) =>
-          /\/inter-latin-wght-normal-[^/]+\.woff2$/.test(file),
-        );
-        const preload = font
-          ? `\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">`
-          : '';
-        return html.replace('</title>', `</title>\n    ${script}${preload}`);
-      },
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadAdminApp()],
+  plugins: [react(), tailwindcss()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

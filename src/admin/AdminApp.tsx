@@ -16,14 +16,22 @@ import { Spinner } from './ui/Spinner';
 
 // The form renderer is the heaviest part of the admin: load it with the first edit page, not with the list.
 const EditPage = lazy(() => import('./edit/EditPage'));
+// The standalone scroll-animation preview (outside the layout).
+const StoryPage = lazy(() => import('./story/StoryPage'));
 // Hand-written screens of the file store and queues, loaded with their route.
 const BUILT_SCREENS: Partial<Record<ScreenName, React.LazyExoticComponent<() => React.ReactNode>>> = {
   files: lazy(() => import('./files/FilesPage')),
   file: lazy(() => import('./files/FileDetailPage')),
   queues: lazy(() => import('./queues/QueuesPage')),
   imagePresets: lazy(() => import('./presets/ImagePresetsPage')),
+  swarm: lazy(() => import('./swarms/SwarmPage')),
+  mailTemplate: lazy(() => import('./mail/MailTemplatePage')),
   timetracking: lazy(() => import('./timetracking/TimeTrackingPage')),
   dashboard: lazy(() => import('./dashboard/DashboardPage')),
+  pageDrafts: lazy(() => import('./pages/PageDraftsPage')),
+  pageDraft: lazy(() => import('./pages/PageEditorPage')),
+  layout: lazy(() => import('./pages/LayoutEditorPage')),
+  elements: lazy(() => import('./elements/ElementsPage')),
 };
 
 function Router({ location, children }: { location?: string; children: React.ReactNode }) {
@@ -86,6 +94,20 @@ export default function AdminApp({ login, location }: { login: LoginState; locat
       <Router location={location}>
         <Live token={login.token} />
         <Routes>
+          <Route
+            path="/_/story"
+            element={
+              <Suspense
+                fallback={
+                  <Centered>
+                    <Spinner className="size-6" />
+                  </Centered>
+                }
+              >
+                <StoryPage />
+              </Suspense>
+            }
+          />
           <Route path="/_" element={<Layout />}>
             {Object.entries(SCREENS).map(([name, screen]) => {
               const Screen = BUILT_SCREENS[name as ScreenName];

@@ -14,6 +14,10 @@ import { startPgBridge } from './events/pgBridge';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { cmsRoutes, siteRoutes } from './modules/cms/routes';
+import { createPageEditor } from './modules/pages/operations';
+import { pageEditorRoutes } from './modules/pages/routes';
+import { paymentRoutes } from './modules/payment/routes';
+import { loggingRoutes } from './modules/logging/routes';
 import { formRoutes } from './modules/forms/routes';
 import { createAuthService } from './modules/auth/operations';
 import { documentRoutes } from './modules/documents/routes';
@@ -28,8 +32,15 @@ import { createLocalBlobStore } from './blob/localStore';
 import { createFilesService } from './modules/files/operations';
 import { createLimiter } from './modules/files/limiter';
 import { fileRoutes } from './modules/files/routes';
-import { createQueueService } from './modules/queues/service';
+import { createQueueService } from './modules/queues/operations';
 import { queueRoutes } from './modules/queues/routes';
+import { createDockerClient } from './modules/swarms/docker';
+import { createSwarmService } from './modules/swarms/operations';
+import { swarmRoutes } from './modules/swarms/routes';
+import { createMailService } from './modules/mail/service';
+import { aiRoutes } from './modules/ai/routes';
+import { debugRoutes } from './modules/debug/routes';
+import { storyRoutes } from './modules/story/routes';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -62,7 +73,8 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   const db = options.db ?? (await openDatabase(config));
   await migrate(db, registry);
   const bus = createEventBus();
-  const auth = createAuthService({ db, registry, config, log: app.log, bus });
+  // Auth writes the first admin through the document operations, which need auth for password hashes.
+  const auth = createAuthService({ db, registry, config, log: app.log, bus, documents: () => documents });
   await auth.migrate();
   const documents = createDocumentService({ db, registry, bus, auth });
   const queues = createQueueService({ db, bus, log: app.log });
@@ -76,7 +88,27 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     uploadLimit: config.fileUploadLimitBytes,
     log: app.log,
   });
-  const services: Services = { config, registry, db, bus, documents, auth, files, queues, log: app.log };
+  const swarms = createSwarmService({
+    documents,
+    docker: config.dockerHost ? createDockerClient(config.dockerHost) : undefined,
+    log: app.log,
+  });
+  const mail = createMailService({ config, documents, queues, log: app.log });
+  const pages = createPageEditor({ documents, registry, db });
+  const services: Services = {
+    config,
+    registry,
+    db,
+    bus,
+    documents,
+    auth,
+    files,
+    queues,
+    swarms,
+    mail,
+    pages,
+    log: app.log,
+  };
 
   app.decorateRequest('caller', null as never);
   app.addHook('onRequest', async (request) => {
@@ -99,9 +131,16 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   await adminRoutes(app, services);
   await fileRoutes(app, services);
   queueRoutes(app, services);
+  swarmRoutes(app, services);
+  await aiRoutes(app, services);
+  await debugRoutes(app, services);
+  storyRoutes(app, services);
   await files.start();
   await queues.start();
   const site = cmsRoutes(app, services);
+  pageEditorRoutes(app, services);
+  paymentRoutes(app, services);
+  loggingRoutes(app, services);
   await formRoutes(app, services);
   // Last: every other GET path not under /_ or /api is a page of the public site.
   siteRoutes(app, services, site);

@@ -21,6 +21,26 @@ export interface ServerConfig {
   logLevel: string;
   /** PGlite only: hours between VACUUM ANALYZE passes (it has no autovacuum); 0 turns them off. */
   dbMaintenanceHours: number;
+  /** Docker Engine in swarm mode for the swarms (`unix:///var/run/docker.sock`, `tcp://host:2375`); none: not configured. */
+  dockerHost?: string;
+  /** Outgoing mail, nodemailer's URL form (`smtp://user:pass@host:587`); none: mails wait in the queue and fail. */
+  smtpUrl?: string;
+  /** Sender of every mail. */
+  mailFrom: string;
+  /** Who receives the business's notifications; default the e-mail of the site's local business. */
+  mailTo?: string;
+  /** The AI text assistant: any OpenAI-compatible endpoint; without a key the assistant is not configured. */
+  openaiApiKey?: string;
+  openaiBaseUrl?: string;
+  openaiModel: string;
+  /** How long an answer of the AI endpoint may take. */
+  openaiTimeoutMs: number;
+  /** `DEBUG_EVAL=1` turns on the debug terminal (`debug.eval`) for superusers. */
+  debugEval: boolean;
+  /** A `debug.eval` run is stopped after this long. */
+  debugEvalTimeoutMs: number;
+  /** The scroll-animation preview of `/_/story` points here. */
+  storyUrl: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -39,5 +59,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     fileUploadLimitBytes: Number(env.FILE_UPLOAD_LIMIT_BYTES ?? 100 * 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
     dbMaintenanceHours: Number(env.DB_MAINTENANCE_HOURS ?? 6),
+    dockerHost: env.DOCKER_HOST || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Baukasten <noreply@localhost>',
+    mailTo: env.MAIL_TO || undefined,
+    openaiApiKey: env.OPENAI_API_KEY || undefined,
+    openaiBaseUrl: env.OPENAI_BASE_URL || undefined,
+    openaiModel: env.OPENAI_MODEL || 'gpt-4o-mini',
+    openaiTimeoutMs: Number(env.OPENAI_TIMEOUT_MS ?? 30_000),
+    debugEval: env.DEBUG_EVAL === '1',
+    debugEvalTimeoutMs: Number(env.DEBUG_EVAL_TIMEOUT_MS ?? 5000),
+    storyUrl: env.STORY_URL || 'http://localhost:5173',
   };
 }

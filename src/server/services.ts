@@ -1,3 +1,4 @@
+import type { PageEditorService } from './modules/pages/operations';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from '../shared/registry';
 import type { Caller } from './access/caller';
@@ -8,6 +9,8 @@ import type { DocumentService } from './modules/documents/service';
 import type { AuthService } from './modules/auth/service';
 import type { FilesService } from './modules/files/service';
 import type { QueueService } from './modules/queues/service';
+import type { SwarmService } from './modules/swarms/operations';
+import type { MailService } from './modules/mail/service';
 
 /** Everything a module needs, built once in `buildApp` and passed in (no singletons). */
 export interface Services {
@@ -19,6 +22,9 @@ export interface Services {
   auth: AuthService;
   files: FilesService;
   queues: QueueService;
+  swarms: SwarmService;
+  mail: MailService;
+  pages: PageEditorService;
   log: FastifyBaseLogger;
 }
 

@@ -12,6 +12,8 @@ const CALLERS: Role[] = ['anonymous', 'staff', 'accountant', 'admin'];
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const headers: Record<Role, Record<string, string>> = { anonymous: {}, staff: {}, accountant: {}, admin: {} };
+/** The root page of each page model: sample pages are its children (a second root would clash at `/`). */
+const pageRoots: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -19,6 +21,8 @@ beforeAll(async () => {
   headers.admin = t.auth(adminToken);
   headers.staff = t.auth((await userWithRole(t, adminToken, 'sam', 'staff')).token);
   headers.accountant = t.auth((await userWithRole(t, adminToken, 'alex', 'accountant')).token);
+  for (const model of ['page', 'pageDraft'] as const)
+    pageRoots[model] = (await t.app.services.documents.save(SYSTEM, model, { name: 'Start' }))._id;
 });
 afterAll(() => t.close());
 
@@ -45,6 +49,9 @@ function sample(model: string, suffix: string, role: Role = 'admin'): Record<str
     if (field.unique && typeof example[field.name] === 'string')
       example[field.name] = `${example[field.name]}-${suffix}`.toLowerCase();
   }
+  // A page's path comes from its parent and name, and is unique: a unique name under the root page.
+  if (pageRoots[model])
+    Object.assign(example, { name: `${String(example.name)} ${suffix}`, _parent: pageRoots[model] });
   return example;
 }
 

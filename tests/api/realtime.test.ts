@@ -2,6 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp } from '../helpers/testApp';
 import { userWithRole } from '../helpers/users';
 import { TestSocket, type WsMessage } from '../helpers/wsClient';
+import type { JobState, JobStateEvent } from '../../src/shared/api/queues';
+/** A `queue/state` event's state as the queue service publishes it. */
+const jobState = (state: JobState): JobStateEvent => ({
+  state,
+  progress: 0,
+  createdOn: '2026-01-01T00:00:00.000Z',
+  data: {},
+});
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let url: string;
@@ -169,7 +177,7 @@ describe('realtime socket on the real app', () => {
     expect(await admin.request('SimpleQueue.joinQueue', { queue: 'images' })).toMatchObject({
       data: { queue: 'images' },
     });
-    t.app.services.bus.publish({ type: 'queue/state', queue: 'images', id: 'job-1', state: 'completed' });
+    t.app.services.bus.publish({ type: 'queue/state', queue: 'images', id: 'job-1', state: jobState('completed') });
     await admin.waitFor((message) => message.type === 'queue/state', 'queue/state event');
   });
 

@@ -5,6 +5,14 @@ import { callerOf, passesAcl, type Caller } from '../../src/server/access/caller
 import { unauthorized } from '../../src/server/errors';
 import { createEventBus, type EventBus } from '../../src/server/events/bus';
 import { realtimeRoutes } from '../../src/server/modules/realtime/routes';
+import type { JobState, JobStateEvent } from '../../src/shared/api/queues';
+/** A `queue/state` event's state as the queue service publishes it. */
+const jobState = (state: JobState): JobStateEvent => ({
+  state,
+  progress: 0,
+  createdOn: '2026-01-01T00:00:00.000Z',
+  data: {},
+});
 
 // The websocket layer against fake services: limits, protocol errors and events that the real app cannot easily provoke.
 describe('realtimeRoutes with fake services', () => {
@@ -125,15 +133,15 @@ describe('realtimeRoutes with fake services', () => {
       error: 'Requires manage:backend',
     });
 
-    bus.publish({ type: 'queue/state', queue: 'other', id: 'j0', state: 'active' });
-    bus.publish({ type: 'queue/state', queue: 'images', id: 'j1', state: 'completed' });
+    bus.publish({ type: 'queue/state', queue: 'other', id: 'j0', state: jobState('active') });
+    bus.publish({ type: 'queue/state', queue: 'images', id: 'j1', state: jobState('completed') });
     await ops.waitFor((message) => message.type === 'queue/state', 'queue/state event');
     expect(ops.events('queue/state')).toEqual([
-      { type: 'queue/state', data: { queue: 'images', id: 'j1', state: 'completed' } },
+      { type: 'queue/state', data: { queue: 'images', id: 'j1', state: jobState('completed') } },
     ]);
 
     await ops.request('SimpleQueue.leaveQueue', { queue: 'images' });
-    bus.publish({ type: 'queue/state', queue: 'images', id: 'j2', state: 'completed' });
+    bus.publish({ type: 'queue/state', queue: 'images', id: 'j2', state: jobState('completed') });
     await Promise.all([ops.request('ping'), editor.request('ping')]);
     expect(ops.events('queue/state')).toHaveLength(1);
     expect(editor.events('queue/state')).toEqual([]);

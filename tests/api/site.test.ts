@@ -94,6 +94,8 @@ describe('public site (SSR, page API, sitemap)', () => {
         expect(styles(html)).toContain(`.${name}{`);
       }
       expect(html).toMatch(/<script type="module">const l=\{[^<]*"script":"\/assets\/site-[^<]*requestAnimationFrame/);
+      // The whole stylesheet comes with the site's code, for what it shows next.
+      expect(html).toMatch(/"stylesheets":\["\/assets\/site-[^"]+\.css"\]/);
     }
     // The pages differ, so do their styles; neither carries the whole stylesheet.
     expect(styles(home.body)).not.toBe(styles(termin.body));
@@ -145,7 +147,7 @@ describe('public site (SSR, page API, sitemap)', () => {
     const crumbs = data['@graph'].find((record) => record['@type'] === 'BreadcrumbList')!.itemListElement as Record_[];
     expect(crumbs.map((crumb) => [crumb.position, crumb.name, crumb.item])).toEqual([
       [1, 'Home', 'https://www.rhein-consulting.ch/'],
-      [2, 'Termin vereinbaren', 'https://www.rhein-consulting.ch/Termin'],
+      [2, 'Termin', 'https://www.rhein-consulting.ch/Termin'],
     ]);
   });
 
@@ -195,7 +197,7 @@ describe('public site (SSR, page API, sitemap)', () => {
   it('respects _read: a page for staff only is not found for guests, but shown to a logged-in admin', async () => {
     await t.app.services.documents.save(SYSTEM, 'page', {
       name: 'Intern',
-      _path: '/Intern',
+      _parent: ids.Home,
       _read: ['staff'],
       title: 'Intern',
       elements: [],
@@ -214,7 +216,7 @@ describe('public site (SSR, page API, sitemap)', () => {
   it('honours noIndex and lists only readable, indexable pages in the sitemap; robots.txt points to it', async () => {
     await t.app.services.documents.save(SYSTEM, 'page', {
       name: 'Danke',
-      _path: '/Danke',
+      _parent: ids.Home,
       noIndex: true,
       title: 'Danke',
       elements: [],
@@ -300,6 +302,6 @@ describe('public site (SSR, page API, sitemap)', () => {
     const { results: pages } = await t.app.services.documents.find(SYSTEM, 'page', { limit: 50 });
     const { results: layouts } = await t.app.services.documents.find(SYSTEM, 'layout', { limit: 50 });
     for (const page of pages) check((page.elements ?? []) as never);
-    for (const layout of layouts) check((layout.elements as { element: never }[]).map((item) => item.element));
+    for (const layout of layouts) check((layout.elements ?? []).map((item) => item.element) as never);
   });
 });

@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import type { AppOptions } from '../../src/server/app';
 import { createTestApp } from '../helpers/testApp';
 
 export type AdminServer = Awaited<ReturnType<typeof startAdminServer>>;
 
 /** The real app on a fresh database, listening on a random port of 127.0.0.1 and serving the built admin. */
-export async function startAdminServer() {
-  const t = await createTestApp();
+export async function startAdminServer(options: AppOptions = {}) {
+  const t = await createTestApp(options);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   const adminToken = await t.login();

@@ -142,6 +142,34 @@ describe('public site in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('starts no React on a page without interactive elements until the visitor acts; an early click is replayed', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    const tab = (await newPage(phone)).page;
+    const scriptBytes = () =>
+      tab.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.js'))
+          .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).decodedBodySize, 0),
+      );
+    await tab.goto(server.url('/Impressum'), { waitUntil: 'networkidle' });
+    // Only the entry (a few kB): react-dom alone would be about 200 kB.
+    expect(await scriptBytes()).toBeGreaterThan(0);
+    expect(await scriptBytes()).toBeLessThan(30_000);
+    await tab.evaluate(() => ((window as Marked).__marker = 7));
+    // The menu button works on the first tap: the click waits for the code, then reaches the button.
+    const menu = tab.getByRole('button', { expanded: false }).first();
+    await menu.click();
+    await expect.poll(() => tab.getByRole('button', { expanded: true }).count()).toBe(1);
+    expect(await scriptBytes()).toBeGreaterThan(100_000);
+    // From then on the site navigates client-side.
+    await tab.locator('footer a', { hasText: 'Termin vereinbaren' }).click();
+    await tab.waitForURL('**/Termin');
+    await expect.poll(() => tab.locator('main h1').first().textContent()).toBe('Lassen Sie uns reden');
+    expect(await tab.evaluate(() => (window as Marked).__marker)).toBe(7);
+    await phone.close();
+  });
+
   it('loads no three.js, 3D element or admin code on the demo pages', async () => {
     for (const pathname of ['/', '/Termin']) await page.goto(server.url(pathname), { waitUntil: 'networkidle' });
     const scripts = requests.filter((url) => url.endsWith('.js'));

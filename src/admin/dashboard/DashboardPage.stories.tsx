@@ -27,9 +27,15 @@ export const reports: MemoryReportOptions = {
     ],
   },
   redirectStats: [
-    { redirect: { name: 'Alte Kontaktseite', from: '/kontakt-alt', to: '/Termin' }, count: 412 },
-    { redirect: { name: 'Angebot 2024', from: '/angebot-2024', to: '/angebot' }, count: 97 },
-    { redirect: { name: 'Blog', from: '/blog', to: '/news' }, count: 23 },
+    {
+      redirect: { _id: '6b0577969e63545fde022e61', name: 'Alte Kontaktseite', from: '/kontakt-alt', to: '/Termin' },
+      count: 412,
+    },
+    {
+      redirect: { _id: '6b0577969e63545fde022e62', name: 'Angebot 2024', from: '/angebot-2024', to: '/angebot' },
+      count: 97,
+    },
+    { redirect: { _id: '6b0577969e63545fde022e63', name: 'Blog', from: '/blog', to: '/news' }, count: 23 },
   ],
 };
 

@@ -30,8 +30,20 @@ function Meta({ edit }: { edit: EditController }) {
   );
 }
 
-/** The generic edit view: the schema's form, SAVE / NEW / DELETE at the top right, live HTML previews. */
-export function EditView({ edit }: { edit: EditController }) {
+/**
+ * The generic edit view: the schema's form, SAVE / NEW / DELETE at the top right, live HTML previews.
+ * `children` are extra panels under the form (a screen built on the generic one, e.g. the swarm's services);
+ * `renderPreview` turns an HTML field into what its preview shows (e.g. a mail template with sample data).
+ */
+export function EditView({
+  edit,
+  children,
+  renderPreview,
+}: {
+  edit: EditController;
+  children?: React.ReactNode;
+  renderPreview?: (field: string, html: string, formData: Record<string, unknown>) => string;
+}) {
   const { model } = edit;
   const { registry } = useAdmin();
   const dataSource = useFormDataSource();
@@ -102,12 +114,17 @@ export function EditView({ edit }: { edit: EditController }) {
               />
             </div>
           )}
+          {children}
         </div>
         {previews.map((field) => (
           <div key={field.name} className="min-w-0 xl:sticky xl:top-20 xl:self-start">
             <HtmlPreview
               label={field.label}
-              html={typeof edit.formData[field.name] === 'string' ? (edit.formData[field.name] as string) : ''}
+              html={(renderPreview ?? ((_field: string, html: string) => html))(
+                field.name,
+                typeof edit.formData[field.name] === 'string' ? (edit.formData[field.name] as string) : '',
+                edit.formData,
+              )}
             />
           </div>
         ))}

@@ -27,10 +27,27 @@ export interface SchemaFormProps {
   errors?: Record<string, string>;
   disabled?: boolean;
   dataSource: FormDataSource;
+  /** Prefix of the field ids (default `root`): two forms on one screen need different ones. */
+  idPrefix?: string;
+  /**
+   * Which nested defaults the form fills in: `required` only those of required fields (element
+   * props, where an optional size left out differs from a filled-in 0 rem). Default: all non-empty.
+   */
+  fillDefaults?: 'nonEmpty' | 'required';
 }
 
 /** The edit form of a document, generated from its model schema with our widgets and templates. */
-export function SchemaForm({ schema, rootSchemas, formData, onChange, errors, disabled, dataSource }: SchemaFormProps) {
+export function SchemaForm({
+  schema,
+  rootSchemas,
+  formData,
+  onChange,
+  errors,
+  disabled,
+  dataSource,
+  idPrefix,
+  fillDefaults = 'nonEmpty',
+}: SchemaFormProps) {
   const prepared = useMemo(() => prepareSchema(schema, rootSchemas), [schema, rootSchemas]);
   const isNew = typeof formData?._id !== 'string';
   const uiSchema = useMemo<UiSchema>(
@@ -102,7 +119,10 @@ export function SchemaForm({ schema, rootSchemas, formData, onChange, errors, di
         formContext={formContext}
         showErrorList={false}
         noHtml5Validate
-        experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipEmptyDefaults' }}
+        idPrefix={idPrefix}
+        experimental_defaultFormStateBehavior={{
+          emptyObjectFields: fillDefaults === 'required' ? 'populateRequiredDefaults' : 'skipEmptyDefaults',
+        }}
       />
     </div>
   );

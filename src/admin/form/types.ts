@@ -13,6 +13,11 @@ export interface RelationOption {
  */
 export interface FormDataSource {
   loadOptions(model: string, labelField: string, search?: string): Promise<RelationOption[]>;
+  /**
+   * The AI text assistant (`POST /api/openai/text`): a proposal for `text` under a preset or custom prompt.
+   * Multi-line text fields offer the assistant when the data source has it.
+   */
+  rewriteText?(text: string, prompt: string): Promise<string>;
 }
 
 /** What the theme's widgets and templates get from the form through rjsf's `formContext`. */

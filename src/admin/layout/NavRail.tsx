@@ -1,4 +1,5 @@
 import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { NavLink as RouterLink } from 'react-router';
 import { navIcon, NAV_ICONS } from '../core/nav/icons';
 import type { NavLink } from '../core/nav/navEntries';
@@ -33,7 +34,14 @@ function Link({ link, nested, onNavigate }: { link: NavLink; nested?: boolean; o
  * Spec section 2, navigation: a rail of icons that expands on hover to 200 px (full width below
  * 768 px), a menu toggle on touch screens, the avatar link and logout at the bottom.
  */
-export function NavRail({ nav }: { nav: NavController }) {
+/** A button at the bottom of the rail (e.g. the debug terminal for superusers). */
+export interface NavTool {
+  label: string;
+  icon: ComponentType<{ className?: string; strokeWidth?: number; 'aria-hidden'?: boolean }>;
+  onClick(): void;
+}
+
+export function NavRail({ nav, tools = [] }: { nav: NavController; tools?: NavTool[] }) {
   const close = () => nav.setOpen(false);
   const initial = (nav.user.login[0] ?? '?').toUpperCase();
   return (
@@ -114,6 +122,23 @@ export function NavRail({ nav }: { nav: NavController }) {
           )}
         </div>
         <div className="shrink-0 space-y-0.5 border-t border-zinc-200 p-2">
+          {tools.map((tool) => (
+            <button
+              key={tool.label}
+              type="button"
+              onClick={() => {
+                close();
+                tool.onClick();
+              }}
+              title={tool.label}
+              className={`${row} w-full text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900`}
+            >
+              <span className="flex w-10 shrink-0 justify-center">
+                <tool.icon aria-hidden className="size-[18px]" strokeWidth={1.8} />
+              </span>
+              <span className={label}>{tool.label}</span>
+            </button>
+          ))}
           {nav.profileLink && (
             <RouterLink
               to={nav.profileLink}

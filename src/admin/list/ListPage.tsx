@@ -8,6 +8,7 @@ import { useListController, type ListController } from '../core/list/useListCont
 import { buttonClass } from '../ui/Button';
 import { useDeleteConfirm } from '../ui/DeleteDialog';
 import { PageHeader } from '../ui/PageHeader';
+import { useListExtras } from './listExtras';
 import { ListTable } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 import { Pagination } from './Pagination';
@@ -22,6 +23,7 @@ function docTitle(model: ModelInfo, doc: Record<string, unknown>): string {
 export function ListView({ list }: { list: ListController }) {
   const { model } = list;
   const { request, dialog } = useDeleteConfirm();
+  const extras = useListExtras(model.name);
   useEffect(() => {
     document.title = listTitle(model);
   }, [model]);
@@ -47,6 +49,7 @@ export function ListView({ list }: { list: ListController }) {
         <div className="px-4 md:px-6">
           <ListTable
             list={list}
+            extraColumns={extras}
             onDelete={(event, doc) => request(event, docTitle(model, doc), () => void list.remove(doc))}
           />
           <div className="flex items-center justify-between gap-4 py-3">

@@ -9,6 +9,7 @@ import type { Doc } from '../core/data/types';
 import { Spinner } from '../ui/Spinner';
 import { renderCell } from './cells';
 import { DocumentLinks } from '../ui/DocumentLinks';
+import type { ExtraColumn } from './listExtras';
 
 const features = tableFeatures({});
 type Features = typeof features;
@@ -25,7 +26,16 @@ function SortIcon({ active, direction }: { active: boolean; direction: 1 | -1 })
 }
 
 /** The rows of a list: sticky header with sort buttons, formatted cells, show and delete at the right end. */
-export function ListTable({ list, onDelete }: { list: ListController; onDelete(event: MouseEvent, doc: Doc): void }) {
+export function ListTable({
+  list,
+  onDelete,
+  extraColumns = [],
+}: {
+  list: ListController;
+  onDelete(event: MouseEvent, doc: Doc): void;
+  /** Columns from other calls, after the schema's (e.g. how often a redirect was served). */
+  extraColumns?: ExtraColumn[];
+}) {
   const navigate = useNavigate();
   const columns = useMemo<ColumnDef<Features, Doc, unknown>[]>(
     () =>
@@ -40,7 +50,7 @@ export function ListTable({ list, onDelete }: { list: ListController; onDelete(e
   const table = useTable({ features, columns, data: list.rows, getRowId: (doc: Doc) => doc._id });
   const specs = new Map(list.columns.map((spec) => [spec.field, spec]));
   const { sort } = list.state;
-  const colSpan = list.columns.length + 1;
+  const colSpan = list.columns.length + extraColumns.length + 1;
 
   return (
     <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
@@ -73,6 +83,15 @@ export function ListTable({ list, onDelete }: { list: ListController; onDelete(e
                   </th>
                 );
               })}
+              {extraColumns.map((extra) => (
+                <th
+                  key={extra.id}
+                  scope="col"
+                  className="h-9 px-3 text-right font-medium whitespace-nowrap text-zinc-500"
+                >
+                  {extra.label}
+                </th>
+              ))}
               <th scope="col" className="h-9 w-20 px-3 pr-4 text-right font-medium text-zinc-500">
                 <span className="sr-only">Actions</span>
               </th>
@@ -117,6 +136,15 @@ export function ListTable({ list, onDelete }: { list: ListController; onDelete(e
                       </td>
                     );
                   })}
+                  {extraColumns.map((extra) => (
+                    <td
+                      key={extra.id}
+                      data-column={extra.id}
+                      className="h-10 px-3 text-right whitespace-nowrap tabular-nums"
+                    >
+                      {extra.cell(doc)}
+                    </td>
+                  ))}
                   <td className="h-10 px-2 pr-3 text-right whitespace-nowrap">
                     <DocumentLinks model={list.model} doc={doc} compact />
                     <a

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { formatTimestamp } from '../../shared/format';
 import { EMPTY_LIST_TEXT } from '../../shared/rules/constants';
 import { documentTitle } from '../../shared/admin/titles';
-import type { QueueJob } from '../core/data/files';
+import type { QueueJob } from '../../shared/api/queues';
 import { IconButton } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
@@ -133,7 +133,7 @@ export function QueuesView({ queues }: { queues: QueuesController }) {
                       {job.id.slice(0, 8)}
                     </td>
                     <td className="h-10 px-3 whitespace-nowrap text-zinc-700 tabular-nums">
-                      {job.createdAt ? formatTimestamp(job.createdAt) : '—'}
+                      {job.createdOn ? formatTimestamp(job.createdOn) : '—'}
                     </td>
                     <td
                       className="h-10 max-w-md truncate px-3 font-mono text-xs text-zinc-600 max-sm:hidden"

@@ -1,30 +1,36 @@
 import { describe, expect, it } from 'vitest';
+import type { QueueJob } from '../../shared/api/queues';
 import { applyJobEvent, jobPatch } from './jobState';
 
+const createdOn = '2026-01-01T00:00:00.000Z';
+
 describe('queue job events', () => {
-  it('reads the state as a name or as the job state object', () => {
-    expect(jobPatch('completed')).toEqual({ state: 'completed' });
+  it('takes state, progress and error from the event; completing clears the error', () => {
     expect(
       jobPatch({
         state: 'failed',
         progress: 40,
         error: 'Input buffer contains unsupported image format',
-        createdOn: '2026-01-01T00:00:00.000Z',
+        createdOn,
+        data: { preset: 'gallery' },
       }),
     ).toEqual({
       state: 'failed',
       progress: 40,
       error: 'Input buffer contains unsupported image format',
-      createdAt: '2026-01-01T00:00:00.000Z',
+      createdOn,
+      data: { preset: 'gallery' },
     });
+    expect(jobPatch({ state: 'active', progress: 10, createdOn, data: {} })).not.toHaveProperty('error');
+    expect(jobPatch({ state: 'completed', progress: 100, createdOn, data: {} })).toHaveProperty('error', undefined);
   });
 
   it('updates a known job in place and adds an unknown one at the top', () => {
-    const jobs = [{ id: 'a', state: 'created', progress: 0 }];
-    expect(applyJobEvent(jobs, 'a', { state: 'active', progress: 50 })).toEqual([
-      { id: 'a', state: 'active', progress: 50 },
+    const jobs: QueueJob[] = [{ id: 'a', state: 'created', progress: 0, createdOn, data: {}, retryCount: 0 }];
+    expect(applyJobEvent(jobs, 'a', { state: 'active', progress: 50, createdOn, data: {} })).toEqual([
+      { id: 'a', state: 'active', progress: 50, createdOn, data: {}, retryCount: 0 },
     ]);
-    const added = applyJobEvent(jobs, 'b', { state: 'active', progress: 0 });
+    const added = applyJobEvent(jobs, 'b', { state: 'active', progress: 0, createdOn, data: {} });
     expect(added.map((job) => job.id)).toEqual(['b', 'a']);
     expect(jobs).toHaveLength(1);
   });

@@ -1,28 +1,25 @@
-import type { QueueJob } from '../core/data/files';
+import type { JobStateEvent, QueueJob } from '../../shared/api/queues';
 
-/** The `state` of a `queue/state` event: a state name, or the job's state with progress and error. */
-export function jobPatch(state: unknown): Partial<QueueJob> {
-  if (typeof state === 'string') return { state };
-  if (!state || typeof state !== 'object') return {};
-  const value = state as Record<string, unknown>;
+/**
+ * What a `queue/state` event changes of a job: state, progress and data; the last error stays until
+ * a new one arrives or the job completes (as the job list answers it).
+ */
+export function jobPatch(event: JobStateEvent): Omit<QueueJob, 'id' | 'retryCount'> {
+  const { state, progress, createdOn, data, error } = event;
   return {
-    ...(typeof value.state === 'string' ? { state: value.state } : {}),
-    ...(typeof value.progress === 'number' ? { progress: value.progress } : {}),
-    ...(typeof value.createdOn === 'string' ? { createdAt: value.createdOn } : {}),
-    ...('data' in value ? { data: value.data } : {}),
-    ...(typeof value.error === 'string'
-      ? { error: value.error }
-      : value.state === 'completed'
-        ? { error: undefined }
-        : {}),
+    state,
+    progress,
+    createdOn,
+    data,
+    ...(error !== undefined ? { error } : state === 'completed' ? { error: undefined } : {}),
   };
 }
 
 /** Applies a pushed state to the table: the job is updated in place, or added at the top when new. */
-export function applyJobEvent(jobs: QueueJob[], id: string, state: unknown): QueueJob[] {
-  const patch = jobPatch(state);
+export function applyJobEvent(jobs: QueueJob[], id: string, event: JobStateEvent): QueueJob[] {
+  const patch = jobPatch(event);
   const index = jobs.findIndex((job) => job.id === id);
-  if (index < 0) return [{ id, state: 'created', createdAt: new Date().toISOString(), ...patch } as QueueJob, ...jobs];
+  if (index < 0) return [{ id, retryCount: 0, ...patch }, ...jobs];
   const next = [...jobs];
   next[index] = { ...jobs[index], ...patch };
   return next;

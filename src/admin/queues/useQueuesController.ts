@@ -5,12 +5,6 @@ import { useAdminDispatch } from '../core/data/hooks';
 import { useQueueMembership, useRealtimeEvent } from '../core/realtime/hub';
 import { applyJobEvent } from './jobState';
 
-interface QueueStateEvent {
-  queue: string;
-  id: string;
-  state: unknown;
-}
-
 /**
  * The queues screen's logic: the queue in the URL (`?queue=`, else the first), its jobs, membership
  * of the queue on the socket while it is selected, and the table kept live from `queue/state` events.
@@ -19,14 +13,14 @@ export function useQueuesController() {
   const dispatch = useAdminDispatch();
   const [params, setParams] = useSearchParams();
   const queues = useQueuesQuery();
-  const names = queues.data?.map((queue) => queue.name) ?? [];
+  const names = queues.data ?? [];
   const requested = params.get('queue');
   const selected = requested && names.includes(requested) ? requested : names[0];
   const jobs = useQueueJobsQuery(selected ?? '', { skip: !selected });
   useQueueMembership(selected);
-  useRealtimeEvent<QueueStateEvent>('queue/state', (event) => {
-    if (!event || event.queue !== selected) return;
-    dispatch(patchQueueJobs(event.queue, (jobs) => applyJobEvent(jobs, String(event.id), event.state)));
+  useRealtimeEvent('queue/state', (event) => {
+    if (event.queue !== selected) return;
+    dispatch(patchQueueJobs(event.queue, (jobs) => applyJobEvent(jobs, event.id, event.state)));
   });
   const error = queues.error ?? jobs.error;
   return {

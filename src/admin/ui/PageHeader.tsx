@@ -15,11 +15,11 @@ export function PageHeader({
   return (
     <header className="sticky top-12 z-20 border-b border-zinc-200 bg-white/95 backdrop-blur md:top-0">
       <div className="flex min-h-14 flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 md:px-6">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-48">
           <h1 className="truncate text-base font-semibold tracking-tight text-zinc-900">{title}</h1>
           {subtitle && <p className="truncate text-xs text-zinc-500">{subtitle}</p>}
         </div>
-        {actions && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
+        {actions && <div className="flex max-w-full shrink-0 flex-wrap items-center gap-2">{actions}</div>}
       </div>
       {children}
     </header>

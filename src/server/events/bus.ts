@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { QueueStateEvent } from '../../shared/api/realtime';
 
 /** What operations announce; the realtime socket forwards each to the clients allowed to see it. */
 export type ServerEvent =
@@ -10,7 +11,7 @@ export type ServerEvent =
       doc: Record<string, unknown>;
     }
   | { type: 'cms/item'; id: string; parent: string | null; model: 'file' | 'folder'; doc: Record<string, unknown> }
-  | { type: 'queue/state'; queue: string; id: string; state: unknown };
+  | ({ type: 'queue/state' } & QueueStateEvent);
 
 export interface EventBus {
   publish(event: ServerEvent): void;

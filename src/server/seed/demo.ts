@@ -7,6 +7,7 @@ import {
   DEMO_FORM_DATA,
   DEMO_MAIL_TEMPLATES,
   DEMO_REDIRECTS,
+  DEMO_CONFIGS,
   DEMO_ROLES,
   DEMO_SITE_CONFIG,
   DEMO_USERS,
@@ -94,6 +95,7 @@ export async function seedDemo(
   await saveAll('offer', demoOffers(now, ids));
   await saveAll('transaction', demoTransactions(now, ids));
   await saveAll('redirect', DEMO_REDIRECTS);
+  await save('swarm', { name: 'Produktion Basel', services: await saveAll('config', DEMO_CONFIGS) });
   await saveAll('mailTemplate', DEMO_MAIL_TEMPLATES);
   await saveAll('contactRequest', demoContactRequests(now));
   await saveAll('formData', DEMO_FORM_DATA);
@@ -105,7 +107,14 @@ export async function seedDemo(
   await saveAll('trackedTime', times);
   if (!(await hasAny(documents, 'siteConfig'))) await save('siteConfig', DEMO_SITE_CONFIG);
   // The public website: home, /Termin and /Impressum with a shared layout (navigation and footer).
-  await seedDemoSite(save, await demoImages(services));
+  const site = await seedDemoSite(save, await demoImages(services));
+  // Every page starts with its draft (same _id, same content): the page editor lists and edits drafts.
+  for (const id of [site.home, site.termin, site.impressum]) {
+    const { _id, _createdAt, _updatedAt, _version, ...content } = await documents.findById(SYSTEM, 'page', id);
+    void [_id, _createdAt, _updatedAt, _version];
+    await documents.save(SYSTEM, 'pageDraft', content, { createWithId: id });
+    counts.pageDraft = (counts.pageDraft ?? 0) + 1;
+  }
 
   services.log.info({ counts }, 'Demo data created');
   return { seeded: true, counts };

@@ -171,6 +171,31 @@ export function demoTransactions(now: number, ids: DemoIds): Doc[] {
   ];
 }
 
+/** Services of the demo swarm (deployable once `DOCKER_HOST` points at a swarm-mode engine). */
+export const DEMO_CONFIGS: Doc[] = [
+  {
+    name: 'website',
+    domain: 'www.rhein-consulting.ch',
+    image: 'nginx:1.27-alpine',
+    replicas: 2,
+    environment: [{ name: 'TZ', value: 'Europe/Zurich' }],
+    targetPort: 80,
+    publishedPort: 8080,
+  },
+  {
+    name: 'termine',
+    domain: 'termine.rhein-consulting.ch',
+    image: 'ghcr.io/rhein-consulting/termine:2.4',
+    replicas: 1,
+    environment: [
+      { name: 'TZ', value: 'Europe/Zurich' },
+      { name: 'NODE_ENV', value: 'production' },
+    ],
+    targetPort: 3000,
+    publishedPort: 8081,
+  },
+];
+
 export const DEMO_REDIRECTS: Doc[] = [
   { name: 'Alter Kontaktlink', from: '/kontakt', to: '/Termin', permanent: true },
   { name: 'Kampagne Frühling', from: '/fruehling', to: '/Termin', permanent: false },
@@ -186,6 +211,15 @@ const mailHtml = (body: string) =>
   `<!doctype html><html lang="de"><body style="font-family:Arial,sans-serif;color:#374151">${body}<p>Freundliche Grüsse<br>Rhein Consulting GmbH, Aeschenvorstadt 55, 4051 Basel</p></body></html>`;
 
 export const DEMO_MAIL_TEMPLATES: Doc[] = [
+  {
+    // Sent to the business for every new contact request (its fields are the variables).
+    name: 'contactRequest',
+    subject: 'Neue Kontaktanfrage: {{subject}}',
+    text: 'Neue Anfrage Nr. {{id}} vom {{receivedAt}}\n\n{{name}}\n{{email}}\n{{phone}}\n{{street}} {{streetNumber}}, {{city}}\n\nBetreff: {{subject}}\n\n{{message}}',
+    html: mailHtml(
+      '<p>Neue Anfrage Nr. {{id}} vom {{receivedAt}}</p><table><tr><td><strong>Name</strong></td><td>{{name}}</td></tr><tr><td><strong>E-Mail</strong></td><td><a href="mailto:{{email}}">{{email}}</a></td></tr><tr><td><strong>Telefon</strong></td><td>{{phone}}</td></tr><tr><td><strong>Adresse</strong></td><td>{{street}} {{streetNumber}}, {{city}}</td></tr><tr><td><strong>Betreff</strong></td><td>{{subject}}</td></tr></table><p style="white-space:pre-line">{{message}}</p>',
+    ),
+  },
   {
     name: 'contactConfirmation',
     subject: 'Ihre Anfrage bei Rhein Consulting',
@@ -287,9 +321,12 @@ export const DEMO_SITE_CONFIG: Doc = {
   localBusiness: {
     name: 'Rhein Consulting GmbH',
     phone: '+41 61 555 00 00',
+    email: 'kontakt@rhein-consulting.ch',
     address: { street: 'Aeschenvorstadt 55', zip: '4051', city: 'Basel', state: 'BS', country: 'CH' },
     openingHours: [
       { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '17:00' },
     ],
   },
+  // The QR-IBAN of SIX's QR-bill examples (valid checksum); the UID is the demo company's.
+  billing: { iban: 'CH44 3199 9123 0008 8901 2', vatNumber: 'CHE-123.456.789 MWST', vatRate: 8.1, paymentTermDays: 30 },
 };

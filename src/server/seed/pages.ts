@@ -96,7 +96,6 @@ export interface DemoImage {
 export function demoHome(ids: { layout: string; termin: string }, images: DemoImage[] = []): Doc {
   return {
     name: 'Home',
-    _path: '/',
     _parent: null,
     title: 'Unternehmensberatung in Basel',
     layout: ids.layout,
@@ -105,7 +104,6 @@ export function demoHome(ids: { layout: string; termin: string }, images: DemoIm
     language: 'de',
     _read: ['guest'],
     noIndex: false,
-    breadcrumb: [],
     elements: [
       el('hero', {
         title: 'Klarheit für Ihr Unternehmen',
@@ -216,7 +214,6 @@ export function demoHome(ids: { layout: string; termin: string }, images: DemoIm
 export function demoTermin(ids: { layout: string; home: string }): Doc {
   return {
     name: 'Termin',
-    _path: '/Termin',
     _parent: ids.home,
     title: 'Termin vereinbaren',
     layout: ids.layout,
@@ -225,10 +222,6 @@ export function demoTermin(ids: { layout: string; home: string }): Doc {
     language: 'de',
     _read: ['guest'],
     noIndex: false,
-    breadcrumb: [
-      { label: 'Home', path: '/' },
-      { label: 'Termin vereinbaren', path: '/Termin' },
-    ],
     elements: [
       section(
         [
@@ -280,7 +273,6 @@ export function demoTermin(ids: { layout: string; home: string }): Doc {
 export function demoImpressum(ids: { layout: string; home: string }): Doc {
   return {
     name: 'Impressum',
-    _path: '/Impressum',
     _parent: ids.home,
     title: 'Impressum',
     layout: ids.layout,
@@ -288,10 +280,6 @@ export function demoImpressum(ids: { layout: string; home: string }): Doc {
     language: 'de',
     _read: ['guest'],
     noIndex: false,
-    breadcrumb: [
-      { label: 'Home', path: '/' },
-      { label: 'Impressum', path: '/Impressum' },
-    ],
     elements: [
       section(
         [
@@ -317,16 +305,16 @@ export function demoImpressum(ids: { layout: string; home: string }): Doc {
 }
 
 /**
- * Writes the demo site: pages first without content (their ids are linked from the layout and from
+ * Writes the demo site (paths and breadcrumbs are derived from parent and name): pages first without content (their ids are linked from the layout and from
  * each other), then the layout, then the pages in full.
  */
 export async function seedDemoSite(
   save: (model: string, doc: Doc) => Promise<string>,
   images: DemoImage[] = [],
 ): Promise<{ home: string; termin: string; impressum: string; layout: string }> {
-  const home = await save('page', { name: 'Home', _path: '/', _read: ['guest'] });
-  const termin = await save('page', { name: 'Termin', _path: '/Termin', _parent: home, _read: ['guest'] });
-  const impressum = await save('page', { name: 'Impressum', _path: '/Impressum', _parent: home, _read: ['guest'] });
+  const home = await save('page', { name: 'Home', _read: ['guest'] });
+  const termin = await save('page', { name: 'Termin', _parent: home, _read: ['guest'] });
+  const impressum = await save('page', { name: 'Impressum', _parent: home, _read: ['guest'] });
   const layout = await save('layout', demoLayout({ impressum }));
   await save('page', { _id: home, ...demoHome({ layout, termin }, images) });
   await save('page', { _id: termin, ...demoTermin({ layout, home }) });

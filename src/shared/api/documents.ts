@@ -1,7 +1,16 @@
 /** Wire shapes of the document API (spec section 7), shared by the server and the admin. */
 
+import type { ModelName } from '../generated/schemas';
+import type { ModelTypes } from '../generated/types';
+
 /** A document as the API answers it. */
 export type Doc = Record<string, unknown> & { _id: string; _version?: number };
+
+/**
+ * A stored document of a known model: its generated type (every write was validated against the
+ * schema) with its id. Fields the caller may not read are absent from what the API answers.
+ */
+export type ModelDoc<M extends ModelName> = ModelTypes[M] & Doc;
 
 export type SortSpec = Record<string, 1 | -1>;
 
@@ -28,8 +37,8 @@ export interface FilterOption {
   label: string;
 }
 
-export interface FindAnswer {
-  results: Doc[];
+export interface FindAnswer<D extends Doc = Doc> {
+  results: D[];
   total?: number;
   /** True when `total` is an estimate (large tables). */
   totalEstimated?: boolean;

@@ -27,7 +27,13 @@ export interface EarlyResponses {
   responses: Record<string, Promise<Response>>;
 }
 
+/** The key of an early response: the script that starts the request and the data provider that takes it both use it. */
 export const earlyKey = (method: string, path: string, body?: string): string => `${method} ${path} ${body ?? ''}`;
+
+/** `POST /api/document/find` exactly as the admin sends it: the one serialization of its body. */
+export function findRequest(model: string, params: FindParams): EarlyRequest & { body: string } {
+  return { method: 'POST', path: '/api/document/find', body: JSON.stringify({ model, ...params }) };
+}
 
 /** The requests the admin makes first for `url` (path and query below /_). */
 export function earlyRequests(registry: Registry, url: URL): EarlyRequest[] {
@@ -38,12 +44,7 @@ export function earlyRequests(registry: Registry, url: URL): EarlyRequest[] {
   const plural = /^\/_\/([A-Za-z][A-Za-z0-9]*)\/?$/.exec(url.pathname)?.[1];
   const model = plural ? registry.modelByPlural(plural) : undefined;
   if (model && !model.customScreen) {
-    const params = findParams(parseListState(url.searchParams, model), model);
-    requests.push({
-      method: 'POST',
-      path: '/api/document/find',
-      body: JSON.stringify({ model: model.name, ...params }),
-    });
+    requests.push(findRequest(model.name, findParams(parseListState(url.searchParams, model), model)));
   }
   return requests;
 }
@@ -57,10 +58,11 @@ export const inlineJson = (value: unknown): string =>
 
 /** The inline script that starts `requests` with the stored login's token (nothing when logged out). */
 export function earlyRequestsScript(requests: EarlyRequest[]): string {
+  const keyed = requests.map((request) => ({ ...request, key: earlyKey(request.method, request.path, request.body) }));
   return `<script>(function(){var l;try{l=JSON.parse(localStorage.getItem(${inlineJson(ADMIN_LOGIN_KEY)})||"null")}catch(e){}
 if(!l||typeof l.token!=="string")return;var e=window[${inlineJson(EARLY_RESPONSES_GLOBAL)}]={token:l.token,responses:{}};
-${inlineJson(requests)}.forEach(function(r){var h={accept:"application/json",authorization:"Bearer "+l.token};if(r.body!==undefined)h["content-type"]="application/json";
-var p=e.responses[r.method+" "+r.path+" "+(r.body||"")]=fetch(r.path,{method:r.method,headers:h,body:r.body});p.catch(function(){})})})()</script>`;
+${inlineJson(keyed)}.forEach(function(r){var h={accept:"application/json",authorization:"Bearer "+l.token};if(r.body!==undefined)h["content-type"]="application/json";
+var p=e.responses[r.key]=fetch(r.path,{method:r.method,headers:h,body:r.body});p.catch(function(){})})})()</script>`;
 }
 
 /**

@@ -13,6 +13,7 @@ import models_loggingFrame from '../../../schemas/models/logging-frame.schema.js
 import models_mailTemplate from '../../../schemas/models/mail-template.schema.json';
 import models_offer from '../../../schemas/models/offer.schema.json';
 import models_pageDraft from '../../../schemas/models/page-draft.schema.json';
+import models_pageVersion from '../../../schemas/models/page-version.schema.json';
 import models_page from '../../../schemas/models/page.schema.json';
 import models_pointOfSale from '../../../schemas/models/point-of-sale.schema.json';
 import models_posReceipt from '../../../schemas/models/pos-receipt.schema.json';
@@ -83,7 +84,7 @@ import values_sortDirection from '../../../schemas/values/sort-direction.schema.
 import values_styleProperties from '../../../schemas/values/style-properties.schema.json';
 import values_vector3 from '../../../schemas/values/vector3.schema.json';
 
-export const MODEL_NAMES = ["client", "config", "contactRequest", "file", "folder", "formData", "invoice", "layout", "loggingFrame", "mailTemplate", "offer", "pageDraft", "page", "pointOfSale", "posReceipt", "project", "redirect", "role", "siteConfig", "swarm", "trackedTime", "transaction", "user"] as const;
+export const MODEL_NAMES = ["client", "config", "contactRequest", "file", "folder", "formData", "invoice", "layout", "loggingFrame", "mailTemplate", "offer", "pageDraft", "pageVersion", "page", "pointOfSale", "posReceipt", "project", "redirect", "role", "siteConfig", "swarm", "trackedTime", "transaction", "user"] as const;
 export const ELEMENT_TAGS = ["3d.gaussianHotspots", "3d.gaussianReplacement", "3d.gaussianViewer", "anchor", "button", "column", "contact", "container", "content", "footer", "gallery", "grid", "header", "hero", "icon", "image", "menu.3d", "menu.basic", "navigation", "paragraph", "phoneScanQr", "phone", "presentationItem", "quote", "row", "screenSection", "section", "spacer", "special.configurator", "special.form", "special.package", "special.serviceCards", "video"] as const;
 export const VALUE_NAMES = ["address", "alignment", "anchorPlacement", "camera", "color", "cssSize", "elementNode", "fileRef", "icon", "imagePreset", "imageRef", "inlineText", "invoiceItem", "link", "localBusiness", "menuCategory", "objectId", "offerItem", "openingHours", "posItem", "responsiveValue", "siteColors", "sortDirection", "styleProperties", "vector3"] as const;
 export type ModelName = (typeof MODEL_NAMES)[number];
@@ -105,6 +106,7 @@ export const schemaSet = {
     "mailTemplate": models_mailTemplate as JsonSchema,
     "offer": models_offer as JsonSchema,
     "pageDraft": models_pageDraft as JsonSchema,
+    "pageVersion": models_pageVersion as JsonSchema,
     "page": models_page as JsonSchema,
     "pointOfSale": models_pointOfSale as JsonSchema,
     "posReceipt": models_posReceipt as JsonSchema,

@@ -44,6 +44,14 @@ export interface Client {
    */
   _createdAt?: string;
   /**
+   * **Hourly rate**
+   *
+   * What an hour of tracked time costs this client (before the entry's multiplier).
+   *
+   * Currency: EUR.
+   */
+  hourlyRate?: number;
+  /**
    * **Id**
    *
    * @readonly Set by the server; what a client sends is ignored.
@@ -73,7 +81,7 @@ export interface Client {
 /**
  * **Service Config**
  *
- * Configuration of one deployable service (a swarm lists several), reachable under its domain.
+ * Configuration of one deployable service (a swarm lists several): the Docker service's image, replicas, environment and published port, reachable under its domain.
  */
 export interface Config {
   /**
@@ -84,6 +92,43 @@ export interface Config {
    * **Domain**
    */
   domain?: string;
+  /**
+   * **Image**
+   *
+   * Docker image reference, e.g. nginx:1.27 or registry.example.ch/app:latest
+   */
+  image?: string;
+  /**
+   * **Replicas**
+   */
+  replicas?: number;
+  /**
+   * **Environment**
+   *
+   * @maxItems 200
+   */
+  environment?: {
+    /**
+     * **Name**
+     */
+    name: string;
+    /**
+     * **Value**
+     */
+    value?: string;
+  }[];
+  /**
+   * **Container port**
+   *
+   * The port the service listens on inside its containers
+   */
+  targetPort?: number;
+  /**
+   * **Published port**
+   *
+   * The port the swarm publishes for the container port (needs the container port)
+   */
+  publishedPort?: number;
   /**
    * **Id**
    *
@@ -569,6 +614,14 @@ export interface Invoice {
    */
   transaction?: ObjectIdValue;
   /**
+   * **Payment reference**
+   *
+   * QR reference (27 digits, with a QR-IBAN) or ISO 11649 creditor reference (RF...): stable per invoice, set when its PDF is first made.
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  reference?: string;
+  /**
    * **Id**
    *
    * @readonly Set by the server; what a client sends is ignored.
@@ -967,6 +1020,67 @@ export interface PageDraft {
    * Relation: id of a project (populates name).
    */
   project?: ObjectIdValue;
+  /**
+   * **Id**
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  _id?: string;
+  /**
+   * **Created**
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  _createdAt?: string;
+  /**
+   * **Updated**
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  _updatedAt?: string;
+  /**
+   * **Deleted**
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  _deletedAt?: string | null;
+  /**
+   * **Version**
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  _version?: number;
+}
+
+// models/page-version.schema.json
+/**
+ * **Page Version**
+ *
+ * A page as it was published: kept at every publish, listed by the page editor, restorable into the draft.
+ */
+export interface PageVersion {
+  /**
+   * **Page**
+   *
+   * Relation: id of a page (populates name, _path).
+   */
+  page: ObjectIdValue;
+  /**
+   * **Published by**
+   */
+  user?: string;
+  /**
+   * **Published at**
+   */
+  publishedAt: string;
+  /**
+   * **Content**
+   *
+   * The page document as published (without its system fields).
+   */
+  content: {
+    [k: string]: unknown | undefined;
+  };
   /**
    * **Id**
    *
@@ -1433,6 +1547,70 @@ export interface SiteConfig {
    */
   localBusiness?: LocalBusinessValue;
   /**
+   * **Dictionary**
+   *
+   * Words the spell check of the page editor accepts (names, brands, technical terms).
+   *
+   * @maxItems 5000
+   */
+  dictionary?: string[];
+  /**
+   * **Billing**
+   *
+   * What invoices and their Swiss QR-bill need. The creditor's address defaults to the local business.
+   */
+  billing?: {
+    /**
+     * **IBAN or QR-IBAN**
+     *
+     * Checked with its checksum. A QR-IBAN gives invoices a QR reference, any other IBAN an ISO 11649 (RF) reference.
+     */
+    iban?: string;
+    /**
+     * **VAT number (UID)**
+     *
+     * e.g. CHE-123.456.789 MWST; without it no VAT is charged.
+     */
+    vatNumber?: string;
+    /**
+     * **VAT rate (%)**
+     */
+    vatRate?: number;
+    /**
+     * **Payment term (days)**
+     */
+    paymentTermDays?: number;
+    /**
+     * **Creditor (if not the local business)**
+     */
+    creditor?: {
+      /**
+       * **Name**
+       */
+      name?: string;
+      /**
+       * **Street**
+       */
+      street?: string;
+      /**
+       * **Building number**
+       */
+      buildingNumber?: string;
+      /**
+       * **ZIP**
+       */
+      zip?: string;
+      /**
+       * **City**
+       */
+      city?: string;
+      /**
+       * **Country (ISO code)**
+       */
+      country?: string;
+    };
+  };
+  /**
    * **Id**
    *
    * @readonly Set by the server; what a client sends is ignored.
@@ -1565,6 +1743,16 @@ export interface TrackedTime {
    */
   multiplier?: 1 | 1.2 | 1.5 | 1.54 | 1.846 | 2;
   /**
+   * **Invoice**
+   *
+   * The invoice this time was billed on (set by 'Create invoice'; a deleted invoice releases it).
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   *
+   * Relation: id of a invoice (populates id, name).
+   */
+  invoice?: ObjectIdValue;
+  /**
    * **Id**
    *
    * @readonly Set by the server; what a client sends is ignored.
@@ -1655,6 +1843,22 @@ export interface Transaction {
    * Labels: "payout" = Payout, "tax" = Tax, "ahv" = AHV (social security), "payout_third_pillar_tax_free" = Payout third pillar (tax free).
    */
   type?: 'payout' | 'tax' | 'ahv' | 'payout_third_pillar_tax_free';
+  /**
+   * **Bank reference**
+   *
+   * The bank's id of the booking this transaction was imported from (a statement imported twice books it once).
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  bankReference?: string;
+  /**
+   * **Invoice**
+   *
+   * The invoice this payment paid.
+   *
+   * Relation: id of a invoice (populates id, name).
+   */
+  invoice?: ObjectIdValue;
   /**
    * **Id**
    *
@@ -3033,6 +3237,12 @@ export interface LocalBusinessValue {
    */
   phone?: string;
   /**
+   * **E-mail**
+   *
+   * Receives the notifications of new contact requests unless MAIL_TO is set
+   */
+  email?: string;
+  /**
    * **Address**
    */
   address?: {
@@ -3333,6 +3543,7 @@ export interface ModelTypes {
   "mailTemplate": MailTemplate;
   "offer": Offer;
   "pageDraft": PageDraft;
+  "pageVersion": PageVersion;
   "page": Page;
   "pointOfSale": PointOfSale;
   "posReceipt": PosReceipt;

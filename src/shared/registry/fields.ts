@@ -44,6 +44,17 @@ function firstType(schema: JsonSchema): JsonType {
   return 'object';
 }
 
+/**
+ * The value branch of a nullable union (`anyOf: [X, { type: 'null' }]`), resolved: such a field has X's
+ * type (a nullable relation id is a string, compared and indexed as one), not `object`.
+ */
+function nullableBranch(schema: JsonSchema, baseId: string | undefined, resolver: SchemaResolver) {
+  const branches = schema.type ? undefined : (schema.anyOf ?? schema.oneOf);
+  if (!branches) return undefined;
+  const values = branches.filter((branch) => branch.type !== 'null');
+  return values.length === 1 ? resolver.deref(values[0], baseId).schema : undefined;
+}
+
 export function fieldInfo(
   name: string,
   property: JsonSchema,
@@ -52,7 +63,7 @@ export function fieldInfo(
   required: boolean,
 ): FieldInfo {
   const { schema, baseId: resolvedBase } = resolver.deref(property, baseId);
-  const type = firstType(schema);
+  const type = firstType(nullableBranch(schema, resolvedBase, resolver) ?? schema);
   const items = type === 'array' && schema.items ? resolver.deref(schema.items, resolvedBase).schema : undefined;
   const relationAnnotation = schema['x-relation'] ?? items?.['x-relation'];
   const enumSource = schema.enum ? schema : items?.enum ? items : undefined;

@@ -6,7 +6,6 @@ import type { SchemaResolver } from './resolve';
 import { withSystemFields } from './systemFields';
 
 export type Action = keyof ModelPermission;
-export const ACTIONS: Action[] = ['read', 'create', 'update', 'delete'];
 
 export interface ModelInfo {
   name: string;

@@ -50,7 +50,6 @@ export const BREAKPOINTS = {
   xl: 1280,
   '2xl': 1536,
 } as const;
-export type Breakpoint = keyof typeof BREAKPOINTS;
 
 /** Viewports narrower than this (px) get the mobile layout. */
 export const MOBILE_BELOW = BREAKPOINTS.md;

@@ -22,7 +22,10 @@ const MAX_REDIRECTS = 5;
  * (GET /api/cms/page) and render it without a reload; history entries make back and forward work;
  * a redirect answer navigates to its target.
  */
-export function ClientApp({ boot }: { boot: SiteBootData }) {
+/** Follows a same-site link the way a click does: an anchor on this page scrolls, another page shows. */
+export type Follow = (url: URL) => void;
+
+export function ClientApp({ boot, onReady }: { boot: SiteBootData; onReady?: (follow: Follow) => void }) {
   const [shown, setShown] = useState<Shown>({ view: boot.view, visit: 0, hash: location.hash });
   const latest = useRef(0);
   const currentPath = useRef(location.pathname);
@@ -57,12 +60,8 @@ export function ClientApp({ boot }: { boot: SiteBootData }) {
     [boot],
   );
 
-  useEffect(() => {
-    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
-    const onClick = (event: MouseEvent) => {
-      const url = interceptedUrl(event, location);
-      if (!url) return;
-      event.preventDefault();
+  const follow = useCallback<Follow>(
+    (url) => {
       if (url.pathname === currentPath.current && url.search === location.search && url.hash) {
         // An anchor on this page (`#id` or `path#id`): scroll there smoothly.
         if (url.hash !== location.hash) history.pushState(null, '', url.hash);
@@ -71,6 +70,17 @@ export function ClientApp({ boot }: { boot: SiteBootData }) {
         return;
       }
       void show(url, 'push');
+    },
+    [show],
+  );
+
+  useEffect(() => {
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+    const onClick = (event: MouseEvent) => {
+      const url = interceptedUrl(event, location);
+      if (!url) return;
+      event.preventDefault();
+      follow(url);
     };
     const onPop = () => {
       if (location.pathname === currentPath.current) {
@@ -83,11 +93,12 @@ export function ClientApp({ boot }: { boot: SiteBootData }) {
     window.addEventListener('popstate', onPop);
     // Staff who are logged in may see pages that guests may not: SSR answered as a guest.
     if (boot.view.kind === 'notFound' && storedToken()) void show(new URL(location.href), 'replace');
+    onReady?.(follow);
     return () => {
       document.removeEventListener('click', onClick);
       window.removeEventListener('popstate', onPop);
     };
-  }, [boot, show]);
+  }, [boot, show, follow, onReady]);
 
   useLayoutEffect(() => contentChanged(), [shown]);
   useEffect(() => scrollAfterRender(shown.hash), [shown]);

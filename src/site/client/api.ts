@@ -1,6 +1,7 @@
 import { ADMIN_LOGIN_KEY } from '../../shared/rules/constants';
 import type { SiteContextValue } from '../context';
 import type { PageAnswer } from '../../shared/api/cms';
+import { errorMessage } from '../../shared/api/errors';
 
 /** The admin's token, so that logged-in staff also see pages that are not public. */
 export function storedToken(): string | undefined {
@@ -15,8 +16,8 @@ export function storedToken(): string | undefined {
 async function failure(response: Response): Promise<Error> {
   const text = await response.text().catch(() => '');
   try {
-    const { error } = JSON.parse(text) as { error?: unknown };
-    if (typeof error === 'string') return new Error(error);
+    const error = errorMessage(JSON.parse(text));
+    if (error) return new Error(error);
   } catch {
     // not JSON
   }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { parseInline, parseInlineText, type InlineNode } from './inlineMarkup';
+import { parseInlineText, type InlineNode } from './inlineMarkup';
 
 function renderNodes(nodes: InlineNode[]): ReactNode[] {
   return nodes.map((node, index) => {
@@ -58,9 +58,4 @@ export function InlineText({
       </p>
     ),
   );
-}
-
-/** One line of formatted text inside an existing element (titles, list items): no blocks, no breaks. */
-export function InlineSpan({ text }: { text: string | undefined }): ReactNode {
-  return text ? renderNodes(parseInline(text)) : null;
 }

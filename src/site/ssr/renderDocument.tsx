@@ -73,7 +73,7 @@ export function renderDocument({ config, view, origin, assets }: RenderInput): s
     const records = structuredData({ config, page: view.page, elements: all, pagePaths: view.pagePaths, origin });
     head.push(`<script type="application/ld+json">${scriptJson(records)}</script>`);
   }
-  const data: SiteBootData = { config, view };
+  const data: SiteBootData = { config, view, ...(assets.criticalCss && { stylesheets: assets.css }) };
   return (
     `<!doctype html><html lang="${escapeHtml(documentLanguage(config, page?.language))}"><head>${head.join('')}</head>` +
     `<body><div id="${SITE_ROOT_ID}">${body}</div>` +
@@ -82,20 +82,16 @@ export function renderDocument({ config, view, origin, assets }: RenderInput): s
 }
 
 /**
- * Starts the site's code (and, with inlined critical CSS, its whole stylesheet) after the first
- * paint: the page is readable from the HTML alone, so nothing the browser fetches for hydration
- * competes with the first paint on a slow connection.
+ * Starts the site's entry (a few kB, see src/site/client/main.tsx) after the first paint, two
+ * animation frames after the document: nothing the browser fetches for it competes with the page
+ * being shown on a slow connection.
  */
 function afterPaint(assets: ClientAssets): string {
   if (!assets.script) return '';
-  const load = {
-    css: assets.criticalCss ? assets.css : [],
-    preload: assets.preload,
-    script: assets.script,
-  };
+  const load = { preload: assets.preload, script: assets.script };
   return (
-    `<script type="module">const l=${scriptJson(load)};requestAnimationFrame(()=>setTimeout(()=>{` +
-    `const a=(r,h)=>{const e=document.createElement('link');e.rel=r;e.href=h;document.head.append(e)};` +
-    `l.css.forEach(h=>a('stylesheet',h));l.preload.forEach(h=>a('modulepreload',h));import(l.script)}))</script>`
+    `<script type="module">const l=${scriptJson(load)};requestAnimationFrame(()=>requestAnimationFrame(()=>{` +
+    `for(const h of l.preload){const e=document.createElement('link');e.rel='modulepreload';e.href=h;document.head.append(e)}` +
+    `import(l.script)}))</script>`
   );
 }

@@ -144,7 +144,6 @@ export const SITE_ICONS = {
 } satisfies Record<string, LucideIcon>;
 
 export type SiteIconName = keyof typeof SITE_ICONS;
-export const SITE_ICON_NAMES = Object.keys(SITE_ICONS) as SiteIconName[];
 
 /** Names lucide renamed in 1.x that older pages may still store. */
 const ALIASES: Record<string, SiteIconName> = {

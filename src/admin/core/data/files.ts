@@ -1,26 +1,9 @@
+import type { FileItem, FileSortKey, ItemType } from '../../../shared/api/files';
+import type { QueueJob } from '../../../shared/api/queues';
 import type { ImagePresetName } from '../../../shared/media/presets';
-import type { Doc } from './types';
 
-/** Kind of an item of the file tree (spec section 3, "Files and folders"). */
-export type ItemType = 'file' | 'folder';
-
-/** A file or folder as the API answers it. */
-export interface FileItem extends Doc {
-  _type: ItemType;
-  name: string;
-  _parent?: string | null;
-  _read?: string[];
-  _write?: string[];
-  mimeType?: string;
-  size?: number;
-  previews?: { thumbnail?: string; video?: string };
-  _path?: string;
-  _pathSegments?: string[];
-  _tree?: string[];
-  childCount?: number;
-  _createdAt?: string;
-  _updatedAt?: string;
-}
+export type { FileItem, ItemType } from '../../../shared/api/files';
+export type { QueueJob } from '../../../shared/api/queues';
 
 /** One page of `GET /api/files/folder`: the folder (null at the root) and a page of its children. */
 export interface FolderPage {
@@ -33,7 +16,7 @@ export interface FolderPage {
 export interface FolderArgs {
   /** Folder id; absent for the root. */
   id?: string;
-  sortKey?: string;
+  sortKey?: FileSortKey;
   sortDir?: 1 | -1;
 }
 
@@ -62,23 +45,6 @@ export class UploadError extends Error {
 /** The bytes, the server's thumbnail, or a rendering in an image preset. */
 export type FileBlobKind = 'thumbnail' | 'download' | `preset:${ImagePresetName}`;
 
-export interface QueueInfo {
-  name: string;
-  /** Jobs per state, when the server counts them. */
-  counts?: Record<string, number>;
-}
-
-/** A job of a queue as the table shows it (spec section 2, "Queues"). */
-export interface QueueJob {
-  id: string;
-  createdAt?: string;
-  data?: unknown;
-  /** 0-100. */
-  progress?: number;
-  state: string;
-  error?: string;
-}
-
 /** The file store and job queues part of the admin's data interface. */
 export interface FileProvider {
   folder(args: FolderArgs & { page: number; limit: number }): Promise<FolderPage>;
@@ -86,7 +52,8 @@ export interface FileProvider {
   updateItem(model: ItemType, id: string, patch: ItemPatch): Promise<FileItem>;
   /** The bytes of a file or its thumbnail, fetched with the caller's credentials. */
   fileBlob(id: string, kind: FileBlobKind): Promise<Blob>;
-  queues(): Promise<QueueInfo[]>;
+  /** The names of the job queues. */
+  queues(): Promise<string[]>;
   queueJobs(queue: string): Promise<QueueJob[]>;
 }
 

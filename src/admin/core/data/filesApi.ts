@@ -8,7 +8,6 @@ import type {
   FolderPage,
   ItemPatch,
   ItemType,
-  QueueInfo,
   QueueJob,
   UploadRequest,
 } from './files';
@@ -57,7 +56,7 @@ export const filesApi = adminApi.enhanceEndpoints({ addTagTypes: ['Folder', 'Que
       queryFn: ({ model, id }, api) => run(() => providerOf(api).remove(model, id)),
       invalidatesTags: (_result, error, { model, id }) => (error ? [] : ['Folder', docTag(model, id)]),
     }),
-    queues: build.query<QueueInfo[], void>({
+    queues: build.query<string[], void>({
       queryFn: (_arg, api) => run(() => providerOf(api).queues()),
       providesTags: [queueTag('*')],
     }),

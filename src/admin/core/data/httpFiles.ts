@@ -1,5 +1,7 @@
 import { imagePresetUrl, type ImagePresetName } from '../../../shared/media/presets';
-import { UploadError, type FileItem, type FileProvider, type FolderPage, type QueueInfo, type QueueJob } from './files';
+import type { FileItem, FolderListing, FolderRequest } from '../../../shared/api/files';
+import type { QueueJobsAnswer, QueuesAnswer } from '../../../shared/api/queues';
+import { UploadError, type FileProvider, type FolderPage } from './files';
 import { ApiError } from './types';
 
 type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
@@ -11,66 +13,9 @@ const query = (params: Record<string, string | number | boolean | undefined | nu
     ),
   ).toString();
 
-type Raw = Record<string, unknown>;
-const isObject = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** `GET files/folder` answers the folder with a `children` page (and its total); the root has no `_id`. */
-export function folderPageOf(raw: unknown): FolderPage {
-  const body = isObject(raw) ? raw : {};
-  const nested = isObject(body.folder) ? (body.folder as FileItem) : undefined;
-  const children = (Array.isArray(body.children) ? body.children : []) as FileItem[];
-  const { children: _children, total, childTotal, ...rest } = body;
-  void _children;
-  const folder = nested ?? (typeof rest._id === 'string' ? (rest as FileItem) : null);
-  const count = [total, childTotal, folder?.childCount].find((value): value is number => typeof value === 'number');
-  return { folder, children, total: count ?? children.length };
-}
-
-export function queuesOf(raw: unknown): QueueInfo[] {
-  const list = Array.isArray(raw) ? raw : isObject(raw) && Array.isArray(raw.queues) ? raw.queues : [];
-  return list.flatMap((entry: unknown): QueueInfo[] => {
-    if (typeof entry === 'string') return [{ name: entry }];
-    if (isObject(entry) && typeof entry.name === 'string')
-      return [
-        { name: entry.name, ...(isObject(entry.counts) ? { counts: entry.counts as Record<string, number> } : {}) },
-      ];
-    return [];
-  });
-}
-
-function errorText(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') return value;
-  if (isObject(value) && typeof value.message === 'string') return value.message;
-  if (isObject(value) && typeof value.error === 'string') return value.error;
-  return JSON.stringify(value);
-}
-
-/** pg-boss jobs (id, data, state, createdOn, output) as the queue table shows them. */
-export function jobsOf(raw: unknown): QueueJob[] {
-  const list = Array.isArray(raw)
-    ? raw
-    : isObject(raw) && Array.isArray(raw.jobs)
-      ? raw.jobs
-      : isObject(raw) && Array.isArray(raw.results)
-        ? raw.results
-        : [];
-  return list.filter(isObject).map((job) => {
-    const output = job.output;
-    const progress = [job.progress, isObject(output) ? output.progress : undefined].find(
-      (value): value is number => typeof value === 'number',
-    );
-    const created = [job.createdAt, job.createdOn, job.created_on].find((value) => typeof value === 'string');
-    const error = errorText(job.error) ?? (job.state === 'failed' ? errorText(output) : undefined);
-    return {
-      id: String(job.id),
-      state: String(job.state ?? ''),
-      ...(typeof created === 'string' ? { createdAt: created } : {}),
-      ...(job.data !== undefined ? { data: job.data } : {}),
-      ...(progress !== undefined ? { progress } : {}),
-      ...(error ? { error } : {}),
-    };
-  });
+/** A folder page as the admin shows it: the folder (null at the root) and the page of its children. */
+export function folderPageOf({ children = [], total, childPage: _page, childLimit: _limit, ...folder }: FolderListing): FolderPage {
+  return { folder: folder._id === null ? null : (folder as FileItem), children, total: total ?? children.length };
 }
 
 /** The file and queue calls of spec section 7 over HTTP. Uploads use XMLHttpRequest, which reports upload progress. */
@@ -81,11 +26,8 @@ export function httpFileProvider(call: Call, token: () => string | undefined, ba
   };
   return {
     async folder({ id, page, limit, sortKey = 'name', sortDir = 1 }) {
-      const raw = await call<unknown>(
-        'GET',
-        `/api/files/folder?${query({ id, children: true, childPage: page, childLimit: limit, sortKey, sortDir })}`,
-      );
-      return folderPageOf(raw);
+      const request: FolderRequest = { id, children: true, childPage: page, childLimit: limit, sortKey };
+      return folderPageOf(await call<FolderListing>('GET', `/api/files/folder?${query({ ...request, sortDir })}`));
     },
     upload({ file, name, folder, onProgress }) {
       return new Promise<FileItem>((resolve, reject) => {
@@ -126,7 +68,8 @@ export function httpFileProvider(call: Call, token: () => string | undefined, ba
       if (!response.ok) throw new ApiError(response.status, `${response.status} ${response.statusText}`.trim());
       return response.blob();
     },
-    queues: async () => queuesOf(await call<unknown>('GET', '/api/queues')),
-    queueJobs: async (queue) => jobsOf(await call<unknown>('GET', `/api/queues/${encodeURIComponent(queue)}/jobs`)),
+    queues: async () => (await call<QueuesAnswer>('GET', '/api/queues')).queues,
+    queueJobs: async (queue) =>
+      (await call<QueueJobsAnswer>('GET', `/api/queues/${encodeURIComponent(queue)}/jobs`)).jobs,
   };
 }

@@ -1,32 +1,27 @@
 import { ApiError, type DataProvider, type Doc, type FindAnswer, type LoginState, type SessionUser } from './types';
+import { findRequest } from '../../../shared/api/earlyRequests';
+import { errorMessage, type ErrorBody } from '../../../shared/api/errors';
 import type { SchemaSet } from '../../../shared/registry';
 import { takeEarlyResponse } from './earlyResponses';
 import { httpFileProvider } from './httpFiles';
+import { httpOperations } from './operations';
 import { httpReportProvider } from './httpReports';
-
-interface ErrorBody {
-  error?: unknown;
-  fields?: { field?: unknown; message?: unknown }[];
-}
+import { httpPages } from './pages';
 
 /** Spec section 8: the message is the `error` field of the JSON body, or else the body text, or else the status. */
 export async function errorOf(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
-  let body: ErrorBody | undefined;
+  let parsed: unknown;
   try {
-    body = JSON.parse(text) as ErrorBody;
+    parsed = JSON.parse(text);
   } catch {
-    body = undefined;
+    parsed = undefined;
   }
-  const message =
-    typeof body?.error === 'string' ? body.error : text || `${response.status} ${response.statusText}`.trim();
-  const fields = Array.isArray(body?.fields)
-    ? Object.fromEntries(
-        body.fields
-          .filter((f) => typeof f.field === 'string' && typeof f.message === 'string')
-          .map((f) => [f.field as string, f.message as string]),
-      )
-    : undefined;
+  const error = errorMessage(parsed);
+  // An error message means the body is the API's error body; anything else is a proxy's page or text.
+  const body = error === undefined ? undefined : (parsed as ErrorBody);
+  const message = error ?? (text || `${response.status} ${response.statusText}`.trim());
+  const fields = body?.fields ? Object.fromEntries(body.fields.map((f) => [f.field, f.message])) : undefined;
   return new ApiError(response.status, message, fields);
 }
 
@@ -69,13 +64,18 @@ export function httpProvider(token: () => string | undefined, base = ''): DataPr
 
   return {
     ...httpFileProvider(call, token, base),
+    ...httpOperations(call),
     ...httpReportProvider(send),
+    ...httpPages(call, (method, path) => send(method, path)),
     async schemas() {
       const { models, elements, values } = await call<SchemaSet>('GET', '/api/schemas');
       return { models, elements, values };
     },
     permissions: async () => (await call<{ permissions: string[] }>('GET', '/api/admin/session')).permissions,
-    find: (model, params) => call<FindAnswer>('POST', '/api/document/find', { model, ...params }),
+    async find(model, params) {
+      const { method, path, body } = findRequest(model, params);
+      return (await send(method, path, body)).json() as Promise<FindAnswer>;
+    },
     findById: (model, id, populate) => call<Doc>('GET', `/api/document/findById?${q({ model, id, populate })}`),
     save: (model, doc) => call<Doc>('POST', `/api/document/updateOne?${q({ model })}`, doc),
     async remove(model, id) {

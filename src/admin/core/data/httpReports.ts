@@ -12,6 +12,5 @@ export function httpReportProvider(send: Send): ReportProvider {
       const suffix = search.size ? `?${search.toString()}` : '';
       return json(`/api/payment/${encodeURIComponent(name)}${suffix}`);
     },
-    redirectStats: () => json('/api/redirectStats'),
   };
 }

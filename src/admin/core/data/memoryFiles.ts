@@ -101,7 +101,7 @@ export function memoryFileProvider(data: Record<string, Doc[]>, options: MemoryF
     },
     async queues() {
       await wait();
-      return Object.keys(options.queues ?? {}).map((name) => ({ name }));
+      return Object.keys(options.queues ?? {});
     },
     async queueJobs(queue) {
       await wait();

@@ -1,7 +1,9 @@
 import { createRegistry, type SchemaSet } from '../../../shared/registry';
 import { createObjectId } from '../../../shared/format/objectId';
 import { memoryFileProvider, type MemoryFileOptions } from './memoryFiles';
+import { memoryOperations } from './operations';
 import { memoryReportProvider, type MemoryReportOptions } from './memoryReports';
+import { memoryPages } from './pages';
 import { ApiError, type DataProvider, type Doc, type FilterOption, type FindParams, type LoginState } from './types';
 
 export interface MemoryOptions {
@@ -83,6 +85,9 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
   return {
     data,
     ...memoryFileProvider(data, { delayMs: options.delayMs, ...options.files }),
+    ...memoryOperations(data),
+    ...memoryPages(data),
+    // Stories and tests that give redirect statistics (with counts) see them instead of the counts of memory (0).
     ...memoryReportProvider(options.reports),
     async schemas() {
       await wait();

@@ -1,36 +1,14 @@
-// PROVISIONAL wire shapes until src/shared/api/payment.ts (issue 10, server side) lands: replace with imports.
-export interface RevenueReport {
-  income: number;
-  expenses: number;
-  tax: number;
-}
-export interface OwnRevenueReport {
-  revenue: number;
-  payout: number;
-  tax: number;
-}
-export interface LastYearRow {
-  month: string;
-  income: number;
-  expenses: number;
-}
-export interface DailyTrackedTimeRow {
-  day: string;
-  duration: number;
-  client?: string | null;
-  clientId?: string | null;
-}
-export interface RedirectStatRow {
-  redirect: { name: string; from: string; to: string };
-  count: number;
-}
+import type { DailyTrackedTimeAnswer, LastYearAnswer, OwnRevenueAnswer, RevenueAnswer } from '../../../shared/api/payment';
+import type { RedirectStat } from '../../../shared/api/pages';
+
+export type RedirectStatRow = RedirectStat;
 
 /** The reports under `/api/payment/` the admin reads, with their query and answer. */
 export interface PaymentReports {
-  revenue: { query: { year: number }; answer: RevenueReport };
-  ownRevenue: { query: { year: number }; answer: OwnRevenueReport };
-  lastYear: { query: { year: number }; answer: LastYearRow[] };
-  getDailyTrackedTime: { query: Record<string, never>; answer: DailyTrackedTimeRow[] };
+  revenue: { query: { year: number }; answer: RevenueAnswer };
+  ownRevenue: { query: { year: number }; answer: OwnRevenueAnswer };
+  lastYear: { query: { year: number }; answer: LastYearAnswer };
+  getDailyTrackedTime: { query: Record<string, never>; answer: DailyTrackedTimeAnswer };
 }
 export type PaymentReportName = keyof PaymentReports;
 
@@ -43,8 +21,6 @@ export interface ReportProvider {
     name: N,
     query: PaymentReports[N]['query'],
   ): Promise<PaymentReports[N]['answer']>;
-  /** `GET /api/redirectStats`: how often each redirect was followed. */
-  redirectStats(): Promise<RedirectStatRow[]>;
 }
 
 /** `send` of the HTTP provider: one request with the login token, throwing the API's error on failure. */

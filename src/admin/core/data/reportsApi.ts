@@ -1,5 +1,5 @@
 import { adminApi, listTag, providerOf, run } from './api';
-import type { PaymentReportName, PaymentReports, RedirectStatRow } from './reports';
+import type { PaymentReportName, PaymentReports } from './reports';
 
 /** The documents each report is computed from: their changes (writes, realtime events) refetch it. */
 const SOURCES: Record<PaymentReportName, string> = {
@@ -21,10 +21,6 @@ export const reportsApi = adminApi.injectEndpoints({
       queryFn: ({ name, query }, api) => run(() => providerOf(api).paymentReport(name, query)),
       providesTags: (_result, _error, { name }) => [listTag(SOURCES[name])],
     }),
-    redirectStats: build.query<RedirectStatRow[], void>({
-      queryFn: (_arg, api) => run(() => providerOf(api).redirectStats()),
-      providesTags: [listTag('redirect')],
-    }),
   }),
 });
 
@@ -38,4 +34,3 @@ export function usePaymentReport<N extends PaymentReportName>(
   return { ...result, data: result.data as PaymentReports[N]['answer'] | undefined };
 }
 
-export const { useRedirectStatsQuery } = reportsApi;

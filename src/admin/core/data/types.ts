@@ -2,6 +2,8 @@ import type { LoginState, SessionUser } from '../../../shared/api/auth';
 import type { Doc, FindAnswer, FindParams } from '../../../shared/api/documents';
 import type { SchemaSet } from '../../../shared/registry';
 import type { FileProvider } from './files';
+import type { OperationsProvider } from './operations';
+import type { PageProvider } from './pages';
 import type { ReportProvider } from './reports';
 
 export type { Doc, FilterOption, FindAnswer, FindParams, SortSpec } from '../../../shared/api/documents';
@@ -35,7 +37,7 @@ export class ApiError extends Error implements ApiFailure {
  * The one data interface of the admin (react-admin's DataProvider): RTK Query endpoints call it;
  * the app uses the HTTP implementation, stories and tests an in-memory one.
  */
-export interface DataProvider extends FileProvider, ReportProvider {
+export interface DataProvider extends FileProvider, ReportProvider, OperationsProvider, PageProvider {
   /** The schemas the caller may see (`GET /api/schemas`). */
   schemas(): Promise<SchemaSet>;
   /** The caller's permissions (`GET /api/admin/session`). */

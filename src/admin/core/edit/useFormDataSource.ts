@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { OPTION_LIMIT } from '../../../shared/rules/constants';
 import { adminApi } from '../data/api';
+import { operationsApi } from '../data/operations';
 import { useAdminDispatch } from '../data/hooks';
 
 export interface RelationOption {
@@ -22,6 +23,9 @@ export function useFormDataSource() {
         } finally {
           request.unsubscribe();
         }
+      },
+      async rewriteText(text: string, prompt: string): Promise<string> {
+        return (await dispatch(operationsApi.endpoints.rewriteText.initiate({ text, prompt })).unwrap()).text;
       },
     }),
     [dispatch],

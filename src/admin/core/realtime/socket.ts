@@ -1,10 +1,12 @@
-/** A document change pushed by the server (spec section 7, websocket). */
-export interface DocumentEvent {
-  model: string;
-  id: string;
-  action: 'create' | 'update' | 'delete';
-  doc?: Record<string, unknown>;
-}
+import type {
+  CommandReply,
+  DocumentEvent,
+  PushMessage,
+  RealtimeCommand,
+  RealtimeCommands,
+} from '../../../shared/api/realtime';
+
+export type { DocumentEvent } from '../../../shared/api/realtime';
 
 export interface RealtimeHandlers {
   onDocument(event: DocumentEvent): void;
@@ -12,14 +14,23 @@ export interface RealtimeHandlers {
   onLogout?(): void;
   /** The socket (re)connected and logged in: anything missed meanwhile should be refetched. */
   onReady?(): void;
-  /** Logged in (first time and after every reconnect): commands can be sent with `send`. */
-  onConnected?(send: (cmd: string, data: unknown) => void): void;
+  /**
+   * Logged in (first time and after every reconnect): commands can be sent with `send`, or with `request`,
+   * which answers the reply's data (and rejects with its error, or when the socket closes first).
+   */
+  onConnected?(
+    send: <C extends keyof RealtimeCommands>(cmd: C, data: RealtimeCommands[C]) => void,
+    request: RealtimeRequest,
+  ): void;
   onDisconnected?(): void;
   /** Any other pushed event (`cms/item`, `queue/state`, ...). */
-  onPush?(type: string, data: unknown): void;
+  onPush?(message: PushMessage): void;
 }
 
+export type RealtimeRequest = <C extends keyof RealtimeCommands>(cmd: C, data: RealtimeCommands[C]) => Promise<unknown>;
+
 const MAX_BACKOFF_MS = 30_000;
+let nextId = 0;
 
 /**
  * The realtime socket of the admin: connects on load, logs in with the token, reconnects with
@@ -30,31 +41,52 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers, url =
   let closed = false;
   let attempt = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  const pending = new Map<string, { resolve(data: unknown): void; reject(error: Error): void }>();
 
   function open() {
     socket = new WebSocket(url);
     socket.addEventListener('open', () => {
-      socket?.send(JSON.stringify({ cmd: 'login', data: token }));
+      const login: RealtimeCommand = { cmd: 'login', data: token };
+      socket?.send(JSON.stringify(login));
     });
     socket.addEventListener('message', (message) => {
-      let parsed: { type?: string; cmd?: string; data?: unknown; error?: string };
+      let parsed: CommandReply | PushMessage;
       try {
         parsed = JSON.parse(String(message.data));
       } catch {
         return;
       }
-      if (parsed.cmd === 'login' && !parsed.error) {
+      if ('cmd' in parsed) {
+        const waiting = typeof parsed.id === 'string' ? pending.get(parsed.id) : undefined;
+        if (waiting) {
+          pending.delete(parsed.id as string);
+          if ('error' in parsed) waiting.reject(new Error(parsed.error));
+          else waiting.resolve(parsed.data);
+          return;
+        }
+        if (parsed.cmd !== 'login' || 'error' in parsed) return;
         if (attempt > 0) handlers.onReady?.();
         attempt = 0;
         const current = socket;
-        handlers.onConnected?.((cmd, data) => {
-          if (current?.readyState === WebSocket.OPEN) current.send(JSON.stringify({ cmd, data }));
-        });
-      } else if (parsed.type === 'document' && parsed.data) handlers.onDocument(parsed.data as DocumentEvent);
+        handlers.onConnected?.(
+          (cmd, data) => {
+            if (current?.readyState === WebSocket.OPEN) current.send(JSON.stringify({ cmd, data }));
+          },
+          (cmd, data) =>
+            new Promise((resolve, reject) => {
+              if (current?.readyState !== WebSocket.OPEN) return reject(new Error('Not connected'));
+              const id = `r${++nextId}`;
+              pending.set(id, { resolve, reject });
+              current.send(JSON.stringify({ cmd, data, id }));
+            }),
+        );
+      } else if (parsed.type === 'document') handlers.onDocument(parsed.data);
       else if (parsed.type === 'logout') handlers.onLogout?.();
-      else if (parsed.type) handlers.onPush?.(parsed.type, parsed.data);
+      else handlers.onPush?.(parsed);
     });
     socket.addEventListener('close', () => {
+      for (const waiting of pending.values()) waiting.reject(new Error('The connection to the server closed'));
+      pending.clear();
       handlers.onDisconnected?.();
       if (closed) return;
       attempt += 1;

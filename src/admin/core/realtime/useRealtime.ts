@@ -24,20 +24,15 @@ export function useRealtime(token: string, registry: Registry): void {
         onDocument: (event) => dispatch(adminApi.util.invalidateTags(tagsOf(registry, event))),
         onReady: () => dispatch(filesApi.util.invalidateTags(['Doc', 'Folder', 'Queue'])),
         onLogout: () => endSession(),
-        onConnected: (send) => realtimeHub.connected(send),
+        onConnected: (send, request) => realtimeHub.connected(send, request),
         onDisconnected: () => realtimeHub.disconnected(),
-        onPush: (type, data) => {
+        onPush: (message) => {
           // A file or folder changed: its folder reloads (spec section 4, "Realtime").
-          if (type === 'cms/item' && data && typeof data === 'object') {
-            const { id, parent } = data as { id?: string; parent?: string | null };
-            dispatch(
-              filesApi.util.invalidateTags([
-                folderTag(parent),
-                ...(id ? [docTag('file', id), docTag('folder', id)] : []),
-              ]),
-            );
+          if (message.type === 'cms/item') {
+            const { id, parent } = message.data;
+            dispatch(filesApi.util.invalidateTags([folderTag(parent), docTag('file', id), docTag('folder', id)]));
           }
-          realtimeHub.emit(type, data);
+          realtimeHub.emit(message);
         },
       }),
     [dispatch, token, registry],

@@ -1,5 +1,5 @@
 import type { Doc } from '../../core/data/types';
-import type { QueueJob } from '../../core/data/files';
+import type { JobState, QueueJob } from '../../../shared/api/queues';
 import type { MemoryFileOptions } from '../../core/data/memoryFiles';
 import { storyData } from '../../stories/AdminStory';
 
@@ -111,9 +111,10 @@ export const fileStoryBlobs = () =>
     [FILES.pdf, new Blob([PDF], { type: 'application/pdf' })],
   ]);
 
-const job = (n: number, state: string, progress: number, presetName: string, error?: string): QueueJob => ({
+const job = (n: number, state: JobState, progress: number, presetName: string, error?: string): QueueJob => ({
   id: `0199a1c2-7b3e-7a10-9c4d-${String(n).padStart(12, '0')}`,
-  createdAt: new Date(Date.UTC(2026, 10, 22, 8, 15, n)).toISOString(),
+  createdOn: new Date(Date.UTC(2026, 10, 22, 8, 15, n)).toISOString(),
+  retryCount: 0,
   data: { fileId: FILES.team, presetName },
   progress,
   state,

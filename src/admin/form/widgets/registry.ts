@@ -13,6 +13,7 @@ import { RJSF_WIDGET_ALIASES, type FormWidget } from './names';
 import { NumberWidget } from './NumberWidget';
 import { PasswordWidget } from './PasswordWidget';
 import { ReadOnlyWidget } from './ReadOnlyWidget';
+import { RichTextWidget } from './RichTextWidget';
 import { FilePickerWidget, ImagePickerWidget } from './FilePickerWidget';
 import { FolderWidget, RelationsWidget, RelationWidget } from './RelationWidgets';
 import { SelectWidget } from './SelectWidget';
@@ -35,8 +36,7 @@ export const formWidgets = {
   password: PasswordWidget,
   json: JsonWidget,
   html: orReadOnly(HtmlWidget),
-  // Rich text gets its editor with the page editor; until then its HTML is edited as text.
-  richtext: orReadOnly(TextareaWidget),
+  richtext: RichTextWidget,
   color: orReadOnly(ColorWidget),
   date: orReadOnly(DateWidget),
   datetime: orReadOnly(DateTimeWidget),

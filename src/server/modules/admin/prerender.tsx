@@ -2,12 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } fro
 import { renderAdmin } from '../../../admin/ssr/renderAdmin';
 import { documentTitle, listTitle } from '../../../shared/admin/titles';
 import type { SessionUser } from '../../../shared/api/auth';
-import {
-  inlineJson,
-  PRELOAD_ELEMENT_ID,
-  type AdminPreload,
-  type EarlyRequest,
-} from '../../../shared/api/earlyRequests';
+import type { AdminPreload, EarlyRequest } from '../../../shared/api/earlyRequests';
 import type { Registry } from '../../../shared/registry';
 import { clearSessionCookie, sessionCookieToken } from '../auth/sessionCookie';
 
@@ -52,31 +47,3 @@ export async function prerenderAdmin(
   const info = registry.model(model);
   return { markup, preload, title: info ? listTitle(info) : documentTitle(model) };
 }
-
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-
-/**
- * The admin's HTML with a prerendered page: its title, `head` (the early request of the schemas) in the head,
- * the markup in the root, the preload after it, and the entry script started after the first paint (its modules still download at once, through the
- * modulepreload links), so the browser shows the page before it spends its time on the code.
- */
-export function prerenderedHtml(
-  html: string,
-  page: { markup: string; preload: AdminPreload; title: string },
-  head: string,
-): string {
-  const { markup, preload, title } = page;
-  const entry = ENTRY_SCRIPT.exec(html)?.[1];
-  const start = entry
-    ? `<script>requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${inlineJson(entry)};document.head.appendChild(s)})})</script>`
-    : '';
-  return html
-    .replace(ENTRY_SCRIPT, '')
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>${head}`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root" aria-busy="true">${markup}</div><script type="application/json" id="${PRELOAD_ELEMENT_ID}">${inlineJson(preload)}</script>${start}`,
-    );
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);

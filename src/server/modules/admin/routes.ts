@@ -1,19 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { earlyRequests, earlyRequestsScript } from '../../../shared/api/earlyRequests';
-import { prerenderAdmin, prerenderedHtml } from './prerender';
+import { adminTemplateLoader, renderAdminDocument } from './document';
+import { prerenderAdmin } from './prerender';
 import type { Services } from '../../services';
 
 export interface AdminRoutesOptions {
   /** Where `vite build` put the client bundles (default `dist/client`, or `CLIENT_DIR`). */
   clientDir?: string;
 }
-
-/** The admin's HTML entry inside the client build (see CLIENT_ENTRIES in vite.config.ts). */
-export const ADMIN_HTML = 'src/admin/index.html';
 
 const sessionSchema = {
   summary: "The caller's permissions, so the admin can hide links the server would refuse",
@@ -39,6 +36,7 @@ export async function adminRoutes(
 ): Promise<void> {
   const clientDir = path.resolve(options.clientDir ?? process.env.CLIENT_DIR ?? 'dist/client');
   const assets = path.join(clientDir, 'assets');
+  const loadTemplate = adminTemplateLoader(clientDir);
 
   app.get('/api/admin/session', { schema: sessionSchema }, async (request) => ({
     permissions: [...request.caller.permissions],
@@ -58,8 +56,8 @@ export async function adminRoutes(
   }
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const html = await readFile(path.join(clientDir, ADMIN_HTML), 'utf8').catch(() => undefined);
-    if (html === undefined) {
+    const template = loadTemplate();
+    if (template === undefined) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
@@ -69,13 +67,14 @@ export async function adminRoutes(
     reply.type('text/html; charset=utf-8').header('x-frame-options', 'DENY');
     const rendered = await prerenderAdmin(app, request, reply, requests, services.registry);
     if (rendered) {
-      // The caller's data is in the page: never stored by caches.
-      const schemas = earlyRequestsScript(requests.filter((r) => r.path === '/api/schemas'));
-      return reply.header('cache-control', 'no-store').send(prerenderedHtml(html, rendered, schemas));
+      // The caller's data is in the page: never stored by caches. Only the schemas are still asked for early.
+      const { title, ...page } = rendered;
+      const head = earlyRequestsScript(requests.filter((r) => r.path === '/api/schemas'));
+      return reply.header('cache-control', 'no-store').send(renderAdminDocument(template, { title, head, page }));
     }
     return reply
       .header('cache-control', 'no-cache')
-      .send(html.replace('</title>', `</title>${earlyRequestsScript(requests)}`));
+      .send(renderAdminDocument(template, { head: earlyRequestsScript(requests) }));
   };
   app.get('/_', { schema: { hide: true } }, sendIndex);
   app.get('/_/*', { schema: { hide: true } }, sendIndex);

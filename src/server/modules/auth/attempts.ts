@@ -112,5 +112,3 @@ export function createAttemptRepository(db: Database, now: () => number, limits:
     purge: () => purge(now()),
   };
 }
-
-export type AttemptRepository = ReturnType<typeof createAttemptRepository>;

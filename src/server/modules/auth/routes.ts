@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorBodySchema } from '../../../shared/api/errors';
 import { HttpError, unauthorized } from '../../errors';
 import type { Services } from '../../services';
 import { clearSessionCookie, setSessionCookie } from './sessionCookie';
@@ -31,10 +32,7 @@ const loginStateSchema = {
   properties: { token: { type: 'string' }, user: publicUserSchema },
 } as const;
 
-const errorSchema = {
-  type: 'object',
-  properties: { error: { type: 'string' }, retryAfter: { type: 'integer' } },
-} as const;
+const errorSchema = errorBodySchema;
 
 const loginBodySchema = {
   type: 'object',

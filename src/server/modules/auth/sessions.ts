@@ -113,5 +113,3 @@ export function createSessionRepository(db: Database, now: () => number) {
     purgeEnded: () => purgeEnded(now()),
   };
 }
-
-export type SessionRepository = ReturnType<typeof createSessionRepository>;

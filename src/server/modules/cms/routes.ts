@@ -61,11 +61,10 @@ export function cmsRoutes(app: FastifyInstance, services: Services): SiteService
       },
     },
     async (request) => {
-      const resolution = await site.resolve(request.caller, request.query);
-      if (resolution.kind === 'page')
-        return { page: resolution.page, layout: resolution.layout, pagePaths: resolution.pagePaths };
-      if (resolution.kind === 'redirect') return { redirect: { to: resolution.to, permanent: resolution.permanent } };
-      throw notFound(NOT_FOUND_TEXT);
+      const answer = await site.resolve(request.caller, request.query);
+      if (!answer) throw notFound(NOT_FOUND_TEXT);
+      if ('redirect' in answer) services.pages.redirectServed(request.query.path);
+      return answer;
     },
   );
 
@@ -122,9 +121,10 @@ export function siteRoutes(
   async function render(request: FastifyRequest, pathname: string): Promise<CachedAnswer> {
     const config = await site.siteConfig();
     const origin = originOf(request, config.domain);
-    const resolution = await site.resolve(request.caller, { path: pathname });
-    if (resolution.kind === 'redirect') return cachedAnswer(resolution.permanent ? 301 : 302, '', resolution.to);
-    const view = resolution.kind === 'page' ? pageView(resolution) : ({ kind: 'notFound', path: pathname } as const);
+    const answer = await site.resolve(request.caller, { path: pathname });
+    if (answer && 'redirect' in answer)
+      return cachedAnswer(answer.redirect.permanent ? 301 : 302, '', answer.redirect.to);
+    const view = answer ? pageView(answer) : ({ kind: 'notFound', path: pathname } as const);
     await elementsLoaded;
     return cachedAnswer(view.kind === 'page' ? 200 : 404, renderDocument({ config, view, origin, assets: assets() }));
   }
@@ -141,6 +141,7 @@ export function siteRoutes(
       // 404s are not kept: any number of distinct unknown paths could be asked for.
       if (anonymous && answer.status !== 404) cache.set(key, answer, generation);
     }
+    if (answer.location) services.pages.redirectServed(pathname);
     return send(request, reply, answer);
   };
   app.get('/', { schema: { hide: true }, config: { ignoreInvalidToken: true } }, handler);

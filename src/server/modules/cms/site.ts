@@ -1,20 +1,9 @@
-import type { Layout, Page, SiteConfig } from '../../../shared/generated/types';
+import type { PageAnswer } from '../../../shared/api/cms';
+import type { Layout, SiteConfig } from '../../../shared/generated/types';
 import { linkedPageIds } from '../../../shared/site/compose';
 import { withDefaults } from '../../../shared/site/config';
 import { ANONYMOUS, SYSTEM, type Caller } from '../../access/caller';
 import type { Services } from '../../services';
-import type { Doc } from '../documents/service';
-
-/** What a site path resolves to (spec section 2, "Public"): a page, a redirect, or nothing. */
-export type Resolution =
-  | {
-      kind: 'page';
-      page: Page & { _id: string };
-      layout: Pick<Layout, 'elements'> | null;
-      pagePaths: Record<string, string>;
-    }
-  | { kind: 'redirect'; to: string; permanent: boolean }
-  | { kind: 'notFound' };
 
 export interface PageQuery {
   path: string;
@@ -54,7 +43,7 @@ export function createSiteService({ documents, bus }: Pick<Services, 'documents'
   function siteConfig(): Promise<SiteConfig> {
     config ??= documents
       .find(SYSTEM, 'siteConfig', { limit: 1, sort: { _createdAt: 1 } })
-      .then(({ results }) => withDefaults(results[0] as Partial<SiteConfig> | undefined))
+      .then(({ results }) => withDefaults(results[0]))
       .catch((error: unknown) => {
         config = undefined;
         throw error;
@@ -62,29 +51,28 @@ export function createSiteService({ documents, bus }: Pick<Services, 'documents'
     return config;
   }
 
-  async function resolve(caller: Caller, { path: raw, project, language }: PageQuery): Promise<Resolution> {
+  /** What a site path shows (spec section 2, "Public"): a page, a redirect, or nothing (undefined). */
+  async function resolve(caller: Caller, { path: raw, project, language }: PageQuery): Promise<PageAnswer | undefined> {
     const path = normalizePath(raw);
-    if (!path) return { kind: 'notFound' };
+    if (!path) return undefined;
     const query: Record<string, unknown> = { _path: path };
     if (project) query.project = project;
     if (language) query.language = language;
-    const [page] = (await documents.find(caller, 'page', { query, limit: 1, sort: { _createdAt: 1 } }))
-      .results as (Page & Doc)[];
+    const [page] = (await documents.find(caller, 'page', { query, limit: 1, sort: { _createdAt: 1 } })).results;
     if (page) {
       const layout = typeof page.layout === 'string' ? await findLayout(page.layout) : null;
       const ids = linkedPageIds([...(page.elements ?? []), ...(layout?.elements ?? []).map((item) => item.element)]);
-      return { kind: 'page', page, layout, pagePaths: await pathsOf(caller, ids) };
+      return { page, layout, pagePaths: await pathsOf(caller, ids) };
     }
     // Redirects are configuration, not content: looked up as the server, answered to anyone.
     const [redirect] = (await documents.find(SYSTEM, 'redirect', { query: { from: path }, limit: 1 })).results;
-    if (redirect && typeof redirect.to === 'string')
-      return { kind: 'redirect', to: redirect.to, permanent: redirect.permanent === true };
-    return { kind: 'notFound' };
+    if (redirect) return { redirect: { to: redirect.to, permanent: redirect.permanent === true } };
+    return undefined;
   }
 
   async function findLayout(id: string): Promise<Pick<Layout, 'elements'> | null> {
     const layout = await documents.findById(SYSTEM, 'layout', id).catch(() => undefined);
-    return layout ? { elements: (layout.elements ?? []) as Layout['elements'] } : null;
+    return layout ? { elements: layout.elements ?? [] } : null;
   }
 
   /** Paths of the linked pages the caller may read (a link to a page they may not read gets no path). */
@@ -94,9 +82,7 @@ export function createSiteService({ documents, bus }: Pick<Services, 'documents'
       query: { _id: { $in: ids.slice(0, 500) } },
       limit: 500,
     });
-    return Object.fromEntries(
-      results.filter((page) => typeof page._path === 'string').map((page) => [page._id, page._path as string]),
-    );
+    return Object.fromEntries(results.flatMap((page) => (page._path === undefined ? [] : [[page._id, page._path]])));
   }
 
   /** The pages a search engine may list: readable by guests and not marked noIndex. */
@@ -106,12 +92,9 @@ export function createSiteService({ documents, bus }: Pick<Services, 'documents'
       sort: { _path: 1 },
       limit: 500,
     });
-    return results
-      .filter((page) => typeof page._path === 'string')
-      .map((page) => ({
-        path: page._path as string,
-        updatedAt: typeof page._updatedAt === 'string' ? page._updatedAt : undefined,
-      }));
+    return results.flatMap((page) =>
+      page._path === undefined ? [] : [{ path: page._path, updatedAt: page._updatedAt }],
+    );
   }
 
   return { siteConfig, resolve, indexablePages };

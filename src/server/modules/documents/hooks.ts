@@ -4,6 +4,10 @@ import type { EventBus } from '../../events/bus';
 import type { DocumentRepository } from './repository';
 import type { Doc } from './service';
 import { fileItemHooks } from '../files/paths';
+import { siteConfigHooks } from '../payment/billing';
+import { invoiceHooks } from '../payment/invoicing';
+import { trackedTimeHooks } from '../payment/trackedTime';
+import { pageHooks } from '../pages/paths';
 
 /**
  * Behaviour of a model that no schema annotation can express, in one place (like Payload's
@@ -66,7 +70,15 @@ const fileItem: ModelHooks = {
   },
 };
 
-const HOOKS: Record<string, ModelHooks> = { file: fileItem, folder: fileItem };
+const HOOKS: Record<string, ModelHooks> = {
+  file: fileItem,
+  folder: fileItem,
+  page: pageHooks('page'),
+  pageDraft: pageHooks('pageDraft'),
+  trackedTime: trackedTimeHooks,
+  siteConfig: siteConfigHooks,
+  invoice: invoiceHooks,
+};
 
 export function hooksOf(model: string): ModelHooks {
   return Object.hasOwn(HOOKS, model) ? HOOKS[model] : {};

@@ -1,4 +1,5 @@
-import type { Doc, FindAnswer, FindParams } from '../../../shared/api/documents';
+import type { Doc, FindAnswer, FindParams, ModelDoc } from '../../../shared/api/documents';
+import type { ModelName } from '../../../shared/generated/schemas';
 import type { Caller } from '../../access/caller';
 
 export type { Doc, FilterOption } from '../../../shared/api/documents';
@@ -18,15 +19,18 @@ export interface SaveOptions {
 
 export type FindResult = FindAnswer;
 
+export interface FindByIdOptions {
+  populate?: string[];
+  deleted?: boolean;
+}
+
 /** The document operations behind the generic API: permission checks, validation, hooks, events. */
 export interface DocumentService {
+  /** A known model's documents come typed (its generated type); any model name answers plain documents. */
+  find<M extends ModelName>(caller: Caller, model: M, options: FindOptions): Promise<FindAnswer<ModelDoc<M>>>;
   find(caller: Caller, model: string, options: FindOptions): Promise<FindResult>;
-  findById(
-    caller: Caller,
-    model: string,
-    id: string,
-    options?: { populate?: string[]; deleted?: boolean },
-  ): Promise<Doc>;
+  findById<M extends ModelName>(caller: Caller, model: M, id: string, options?: FindByIdOptions): Promise<ModelDoc<M>>;
+  findById(caller: Caller, model: string, id: string, options?: FindByIdOptions): Promise<Doc>;
   /** Creates when `_id` is absent or `new`, otherwise updates (optimistic: a stale `_version` is a 409). */
   save(caller: Caller, model: string, input: Record<string, unknown>, options?: SaveOptions): Promise<Doc>;
   remove(caller: Caller, model: string, id: string): Promise<void>;

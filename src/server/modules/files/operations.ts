@@ -14,7 +14,9 @@ import { presetKey, presetWidths, probeImage, renderPreset } from './images';
 import type { Limiter } from './limiter';
 import { checkItemName } from './names';
 import { FilesRepository } from './repository';
-import { PRESET_QUEUE, type Delivery, type FilesService, type FolderListing } from './service';
+import type { ModelDoc } from '../../../shared/api/documents';
+import type { FileItem, FolderListing, ItemType } from '../../../shared/api/files';
+import { PRESET_QUEUE, type Delivery, type FilesService } from './service';
 import { checkType, RASTER_IMAGES } from './sniff';
 import { hasFfmpeg, posterFrame } from './video';
 
@@ -32,6 +34,9 @@ const fileKey = (id: string) => `file/${id}`;
 const tooLargeUpload = (limit: number) =>
   new HttpError(413, `The file is larger than the upload limit of ${limit} bytes`);
 const isPublicDoc = (doc: Doc) => passesAcl({ roles: ['guest'], permissions: new Set(), almighty: false }, doc._read);
+
+/** A file or folder document as the API answers it: its type comes from its model. */
+const fileItem = <M extends ItemType>(type: M, doc: ModelDoc<M>): FileItem => ({ ...doc, _type: type });
 
 export function createFilesService(deps: FilesDeps): FilesService {
   const { documents, blobs, queues, limiter, log } = deps;
@@ -177,7 +182,7 @@ export function createFilesService(deps: FilesDeps): FilesService {
       let listing: FolderListing;
       if (parent) {
         if (!isObjectId(parent)) throw badRequest('id must be 24 lowercase hex characters');
-        listing = { ...(await documents.findById(caller, 'folder', parent)) };
+        listing = fileItem('folder', await documents.findById(caller, 'folder', parent));
       } else {
         listing = { _id: null, name: '', _type: 'folder', _path: '/', _pathSegments: [], _tree: [], _parent: null };
       }
@@ -203,7 +208,10 @@ export function createFilesService(deps: FilesDeps): FilesService {
         page: 0,
         offset: Math.max(0, offset - folderTotal),
       });
-      const children = [...folders.results, ...(room > 0 ? files.results : [])];
+      const children = [
+        ...folders.results.map((doc) => fileItem('folder', doc)),
+        ...(room > 0 ? files.results.map((doc) => fileItem('file', doc)) : []),
+      ];
       return {
         ...listing,
         children,

@@ -1,5 +1,12 @@
 import type { Queryable } from '../../db/database';
-import { sql } from '../../db/sql';
+import { ident, sql } from '../../db/sql';
+import { derivedColumnName } from '../../db/tables';
+
+/**
+ * `_parent` of files and folders as its derived column: the schemas make it a nullable relation id,
+ * so the table has the column and its index, which serve the child counts below.
+ */
+const PARENT = ident(derivedColumnName('_parent', 'text')!);
 
 /** The SQL of the files module that the generic document repository has no method for. */
 export class FilesRepository {
@@ -9,15 +16,15 @@ export class FilesRepository {
   async recountChildren(folderId: string): Promise<void> {
     await this.q.query(sql`
       UPDATE doc_folder SET doc = jsonb_set(doc, '{childCount}', to_jsonb(
-        (SELECT count(*) FROM doc_folder c WHERE c.doc->>'_parent' = ${folderId} AND c.deleted_at IS NULL) +
-        (SELECT count(*) FROM doc_file f WHERE f.doc->>'_parent' = ${folderId} AND f.deleted_at IS NULL)))
+        (SELECT count(*) FROM doc_folder c WHERE c.${PARENT} = ${folderId} AND c.deleted_at IS NULL) +
+        (SELECT count(*) FROM doc_file f WHERE f.${PARENT} = ${folderId} AND f.deleted_at IS NULL)))
       WHERE _id = ${folderId}`);
   }
 
   async hasChildren(folderId: string): Promise<boolean> {
     const { rows } = await this.q.query<{ found: boolean }>(sql`
-      SELECT EXISTS (SELECT 1 FROM doc_folder WHERE doc->>'_parent' = ${folderId} AND deleted_at IS NULL)
-          OR EXISTS (SELECT 1 FROM doc_file WHERE doc->>'_parent' = ${folderId} AND deleted_at IS NULL) AS found`);
+      SELECT EXISTS (SELECT 1 FROM doc_folder WHERE ${PARENT} = ${folderId} AND deleted_at IS NULL)
+          OR EXISTS (SELECT 1 FROM doc_file WHERE ${PARENT} = ${folderId} AND deleted_at IS NULL) AS found`);
     return rows[0]?.found === true;
   }
 

@@ -4,11 +4,13 @@ import { IMAGE_PRESET_NAMES, type ImagePresetName } from '../../../shared/media/
 import { HttpError } from '../../errors';
 import type { Services } from '../../services';
 import { contentDisposition } from './names';
-import type { Delivery, FolderQuery, SortKey } from './service';
+import { errorBodySchema } from '../../../shared/api/errors';
+import { FILE_SORT_KEYS, type FileSortKey } from '../../../shared/api/files';
+import type { Delivery, FolderQuery } from './service';
 
 const id = { type: 'string', pattern: '^[0-9a-f]{24}$' } as const;
 const doc = { type: 'object', additionalProperties: true, properties: { _id: { type: ['string', 'null'] } } } as const;
-const error = { type: 'object', properties: { error: { type: 'string' }, retryAfter: { type: 'integer' } } } as const;
+const error = errorBodySchema;
 const SORT_DIRS: Record<string, 1 | -1> = { '1': 1, '-1': -1, asc: 1, desc: -1, ascending: 1, descending: -1 };
 /** Types a browser shows without running anything of ours: only these may be asked for inline. */
 const INLINE_SAFE = /^(image\/(png|jpeg|gif|webp|avif)|video\/[\w.+-]+|audio\/[\w.+-]+|application\/pdf|text\/plain)$/;
@@ -79,7 +81,7 @@ export async function fileRoutes(app: FastifyInstance, { files }: Services): Pro
       children: boolean;
       childPage: number;
       childLimit: number;
-      sortKey: SortKey;
+      sortKey: FileSortKey;
       sortDir: string;
     };
   }>(
@@ -98,7 +100,7 @@ export async function fileRoutes(app: FastifyInstance, { files }: Services): Pro
             childLimit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
             sortKey: {
               type: 'string',
-              enum: ['name', '_createdAt', '_updatedAt', 'size', 'mimeType'],
+              enum: FILE_SORT_KEYS,
               default: 'name',
             },
             sortDir: { type: 'string', enum: Object.keys(SORT_DIRS), default: '1' },

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { FileSortKey, FolderListing, StorageInfo } from '../../../shared/api/files';
 import type { ImagePresetName } from '../../../shared/media/presets';
 import type { Caller } from '../../access/caller';
 import type { Doc } from '../documents/service';
@@ -12,24 +13,14 @@ export interface UploadInput {
   body: AsyncIterable<Buffer | Uint8Array>;
 }
 
-export type SortKey = 'name' | '_createdAt' | '_updatedAt' | 'size' | 'mimeType';
-
+/** `GET /api/files/folder` after validation and defaults. */
 export interface FolderQuery {
   id?: string;
   children: boolean;
   childPage: number;
   childLimit: number;
-  sortKey: SortKey;
+  sortKey: FileSortKey;
   sortDir: 1 | -1;
-}
-
-/** A folder (the root has `_id` null) with one page of its children: folders first, then files. */
-export interface FolderListing extends Record<string, unknown> {
-  _id: string | null;
-  children?: Doc[];
-  total?: number;
-  childPage?: number;
-  childLimit?: number;
 }
 
 /** Bytes to send: a stream of a blob with its length and the headers that describe it. */
@@ -42,13 +33,6 @@ export interface Delivery {
   isPublic: boolean;
   /** For ranges: the whole size and the served range. */
   range?: { start: number; end: number; size: number };
-}
-
-export interface StorageInfo {
-  used: number;
-  free: number | null;
-  files: number;
-  folders: number;
 }
 
 /** The file operations of spec section 7 "Files"; every read goes through the document permissions. */

@@ -21,7 +21,7 @@ export const FORM_REQUESTS_PER_MINUTE = 20;
  * The public form endpoints (spec section 7): POST /api/formData, /api/cms/contact and /api/event.
  * Anyone may post; the server stores the submission as itself (the models are read-only to users).
  */
-export async function formRoutes(app: FastifyInstance, { documents }: Services): Promise<void> {
+export async function formRoutes(app: FastifyInstance, { documents, mail }: Services): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(rateLimit, {
       global: false,
@@ -55,7 +55,9 @@ export async function formRoutes(app: FastifyInstance, { documents }: Services):
           Object.entries(fields).filter(([, value]) => value !== undefined && value !== ''),
         );
         if (agb) data.agb = new Date().toISOString();
-        await documents.save(SYSTEM, 'contactRequest', { data });
+        const saved = await documents.save(SYSTEM, 'contactRequest', { data });
+        // Queued after the request is stored: a mail that fails later never loses the request.
+        await mail.notifyContactRequest(saved);
         return { ok: true };
       },
     );

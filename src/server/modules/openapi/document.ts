@@ -9,6 +9,7 @@ import {
   type JsonObject,
 } from './components';
 import { describeDocumentRoute } from './documentRoutes';
+import { errorBodySchema } from '../../../shared/api/errors';
 
 /** What the OpenAPI document needs to know about one registered route. */
 export interface RouteInfo {
@@ -130,7 +131,7 @@ function operation(
  */
 export function buildOpenApi(input: OpenApiInput): JsonObject {
   const { names, schemas } = schemaComponents(input.registry, input.sharedSchemas ?? {});
-  schemas.Error = { type: 'object', required: ['error'], properties: { error: { type: 'string' } } };
+  schemas.Error = structuredClone(errorBodySchema) as unknown as JsonObject;
   const paths: Record<string, JsonObject> = {};
   for (const route of input.routes) {
     if (isJsonObject(route.schema) && route.schema.hide === true) continue;

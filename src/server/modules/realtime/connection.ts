@@ -6,15 +6,12 @@ import type { AuthService } from '../auth/service';
 import { SESSION_INVALID, type CommandRegistry, type ConnectionSession } from './commands';
 import { affectsSession, pushFor, QUEUE_PERMISSION, type VisibleTo } from './events';
 import {
-  createTokenBucket,
-  parseCommand,
   PROTOCOL_ERROR_CMD,
-  replyData,
-  replyError,
   type CommandReply,
-  type IncomingCommand,
   type PushMessage,
-} from './protocol';
+  type RealtimeCommand,
+} from '../../../shared/api/realtime';
+import { createTokenBucket, parseCommand, replyData, replyError } from './protocol';
 
 /** What the realtime module needs of the services (`Services` satisfies it; unit tests pass fakes). */
 export interface RealtimeDeps {
@@ -95,7 +92,7 @@ export class Connection implements ConnectionSession {
     this.chain = this.chain.then(() => this.run(parsed.command)).finally(() => this.pending--);
   }
 
-  private async run(command: IncomingCommand): Promise<void> {
+  private async run(command: RealtimeCommand): Promise<void> {
     const handler = this.commands.get(command.cmd);
     if (!handler) return this.send(replyError(command, `Unknown command ${command.cmd}`));
     try {

@@ -1,7 +1,7 @@
 import { hasAccess, type Caller } from '../../access/caller';
 import type { ServerEvent } from '../../events/bus';
 import type { DocumentService } from '../documents/service';
-import type { PushMessage } from './protocol';
+import type { PushMessage } from '../../../shared/api/realtime';
 
 export type VisibleTo = DocumentService['visibleTo'];
 

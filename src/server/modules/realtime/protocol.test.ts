@@ -3,6 +3,14 @@ import { ANONYMOUS, callerOf } from '../../access/caller';
 import type { ServerEvent } from '../../events/bus';
 import { affectsSession, pushFor, type VisibleTo } from './events';
 import { createTokenBucket, parseCommand } from './protocol';
+import type { JobState, JobStateEvent } from '../../../shared/api/queues';
+/** A `queue/state` event's state as the queue service publishes it. */
+const jobState = (state: JobState): JobStateEvent => ({
+  state,
+  progress: 0,
+  createdOn: '2026-01-01T00:00:00.000Z',
+  data: {},
+});
 
 describe('parseCommand', () => {
   it('accepts a command with data and id', () => {
@@ -78,10 +86,10 @@ describe('pushFor', () => {
   });
 
   it('forwards queue states to members holding manage:backend', () => {
-    const event: ServerEvent = { type: 'queue/state', queue: 'images', id: 'j1', state: 'done' };
+    const event: ServerEvent = { type: 'queue/state', queue: 'images', id: 'j1', state: jobState('completed') };
     expect(pushFor(event, backend, new Set(['images']), visibleTo)).toEqual({
       type: 'queue/state',
-      data: { queue: 'images', id: 'j1', state: 'done' },
+      data: { queue: 'images', id: 'j1', state: jobState('completed') },
     });
     expect(pushFor(event, backend, new Set(['other']), visibleTo)).toBeUndefined();
     expect(pushFor(event, payment, new Set(['images']), visibleTo)).toBeUndefined();

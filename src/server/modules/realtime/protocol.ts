@@ -1,31 +1,16 @@
-/**
- * The websocket wire format (spec section 7): the client sends `{ cmd, data?, id? }`, the server
- * answers `{ cmd, id?, data }` or `{ cmd, id?, error }` and pushes events as `{ type, data }`.
- */
+import {
+  PROTOCOL_ERROR_CMD,
+  type CommandId,
+  type CommandReply,
+  type RealtimeCommand,
+} from '../../../shared/api/realtime';
 
-export type CommandId = string | number;
-
-export interface IncomingCommand {
-  cmd: string;
-  data?: unknown;
-  id?: CommandId;
-}
-
-export type CommandReply =
-  { cmd: string; id?: CommandId; data: unknown } | { cmd: string; id?: CommandId; error: string };
-
-export interface PushMessage {
-  type: string;
-  data: unknown;
-}
-
-/** The `cmd` of replies to messages that carry no usable `cmd` (bad JSON, flooding). */
-export const PROTOCOL_ERROR_CMD = 'error';
+/** Parsing and answering the websocket wire format declared in shared/api/realtime.ts. */
 
 const MAX_CMD_LENGTH = 128;
 const MAX_ID_LENGTH = 128;
 
-export type ParseResult = { ok: true; command: IncomingCommand } | { ok: false; reply: CommandReply };
+export type ParseResult = { ok: true; command: RealtimeCommand } | { ok: false; reply: CommandReply };
 
 const fail = (error: string, cmd = PROTOCOL_ERROR_CMD, id?: CommandId): ParseResult => ({
   ok: false,
@@ -54,17 +39,17 @@ export function parseCommand(text: string): ParseResult {
   if (typeof cmd !== 'string' || cmd.length === 0 || cmd.length > MAX_CMD_LENGTH)
     return fail('A message needs a cmd string', PROTOCOL_ERROR_CMD, validId);
   if (id !== undefined && validId === undefined) return fail('id must be a string or a number', cmd);
-  const command: IncomingCommand = { cmd };
+  const command: RealtimeCommand = { cmd };
   if (validId !== undefined) command.id = validId;
   if (data !== undefined) command.data = data;
   return { ok: true, command };
 }
 
-export function replyData(command: IncomingCommand, data: unknown): CommandReply {
+export function replyData(command: RealtimeCommand, data: unknown): CommandReply {
   return command.id === undefined ? { cmd: command.cmd, data } : { cmd: command.cmd, id: command.id, data };
 }
 
-export function replyError(command: IncomingCommand, error: string): CommandReply {
+export function replyError(command: RealtimeCommand, error: string): CommandReply {
   return command.id === undefined ? { cmd: command.cmd, error } : { cmd: command.cmd, id: command.id, error };
 }
 

@@ -7,9 +7,9 @@ import { InlineText } from '../../render/InlineText';
 import { BUTTON_PRIMARY } from '../../ui/button';
 import { MessageDialog } from '../../ui/Dialog';
 import { FieldError, FormFieldList } from '../../ui/FormControls';
-import { formFields, initialValues, submittedData, validateRequired, type FormValues } from '../../ui/formFields';
+import { formFields, submittedData } from '../../ui/formFields';
 import { SiteImage } from '../../ui/SiteImage';
-import { useSubmission } from '../../ui/useSubmission';
+import { useFieldForm } from '../../ui/useFieldForm';
 import { eventBody, missingSections, sectionsByLabel, totalPrice, type Selection } from './configuration';
 
 /** Pick one option per section, see the running total, send with contact fields to POST /api/event. */
@@ -31,14 +31,17 @@ export default function Configurator({
     }
   }, [properties]);
   const [selection, setSelection] = useState<Selection>({});
-  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
   const [sectionErrors, setSectionErrors] = useState<Record<number, string>>({});
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const reset = useCallback(() => {
-    setSelection({});
-    setValues(initialValues(fields));
-  }, [fields]);
-  const { state, submit, close } = useSubmission(reset);
+  const resetSelection = useCallback(() => setSelection({}), []);
+  const {
+    values,
+    errors: fieldErrors,
+    onChange,
+    checkRequired,
+    state,
+    submit,
+    close,
+  } = useFieldForm(fields, resetSelection);
   const total = totalPrice(sections, selection);
 
   const choose = (section: number, option: number) => {
@@ -48,10 +51,9 @@ export default function Configurator({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const missing = missingSections(sections, selection);
-    const invalid = validateRequired(fields, values);
     setSectionErrors(missing);
-    setFieldErrors(invalid);
-    if (Object.keys(missing).length || Object.keys(invalid).length) return;
+    const filled = checkRequired();
+    if (Object.keys(missing).length || !filled) return;
     void submit(() =>
       api.event(eventBody(name, sectionsByLabel(sections, selection), total, submittedData(fields, values))),
     );
@@ -127,16 +129,7 @@ export default function Configurator({
         ))}
         <div className="flex flex-col gap-6 rounded-2xl bg-brand/5 p-6 md:p-8">
           {fields.length ? (
-            <FormFieldList
-              fields={fields}
-              values={values}
-              errors={fieldErrors}
-              markRequired
-              onChange={(field, value) => {
-                setValues((current) => ({ ...current, [field]: value }));
-                setFieldErrors(({ [field]: _cleared, ...rest }) => rest);
-              }}
-            />
+            <FormFieldList fields={fields} values={values} errors={fieldErrors} markRequired onChange={onChange} />
           ) : null}
           <div className="flex flex-col items-stretch justify-between gap-4 border-t border-ink/10 pt-6 sm:flex-row sm:items-center">
             <p className="text-lg text-ink" aria-live="polite">

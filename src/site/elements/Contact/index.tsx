@@ -1,12 +1,12 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { ElementProps } from '../../render/types';
 import { CONTACT_SUCCESS, FORM_FAILURE, SUBMIT_LABEL, splitContactName } from '../../../shared/rules';
 import { useSite } from '../../context';
 import { BUTTON_PRIMARY } from '../../ui/button';
 import { MessageDialog } from '../../ui/Dialog';
 import { FormFieldList } from '../../ui/FormControls';
-import { initialValues, validateRequired, type FormField, type FormValues } from '../../ui/formFields';
-import { useSubmission } from '../../ui/useSubmission';
+import type { FormField, FormValues } from '../../ui/formFields';
+import { useFieldForm } from '../../ui/useFieldForm';
 
 export const CONTACT_FIELDS: FormField[] = [
   { name: 'name', label: 'Name', kind: 'text', required: true, options: [] },
@@ -41,21 +41,10 @@ export function contactRequest(values: FormValues) {
 
 export default function Contact({ title }: ElementProps<'contact'>) {
   const { api } = useSite();
-  const [values, setValues] = useState<FormValues>(() => initialValues(CONTACT_FIELDS));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const reset = useCallback(() => setValues(initialValues(CONTACT_FIELDS)), []);
-  const { state, submit, close } = useSubmission(reset);
-
-  const onChange = (field: string, value: string | boolean) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
+  const { values, errors, onChange, checkRequired, state, submit, close } = useFieldForm(CONTACT_FIELDS);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateRequired(CONTACT_FIELDS, values);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    void submit(() => api.contact(contactRequest(values)));
+    if (checkRequired()) void submit(() => api.contact(contactRequest(values)));
   };
 
   return (

@@ -1,19 +1,12 @@
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import type { ElementProps } from '../../render/types';
 import { FORM_FAILURE } from '../../../shared/rules';
 import { useSite } from '../../context';
 import { BUTTON_PRIMARY } from '../../ui/button';
 import { MessageDialog } from '../../ui/Dialog';
 import { FormFieldList } from '../../ui/FormControls';
-import {
-  formFields,
-  initialValues,
-  submittedData,
-  validateRequired,
-  type FormField,
-  type FormValues,
-} from '../../ui/formFields';
-import { useSubmission } from '../../ui/useSubmission';
+import { formFields, submittedData, type FormField } from '../../ui/formFields';
+import { useFieldForm } from '../../ui/useFieldForm';
 
 /** A form generated from its JSON Schema; submissions go to POST /api/formData under the form's name. */
 export default function Form(props: ElementProps<'special.form'>) {
@@ -43,22 +36,10 @@ function SchemaForm({
   validate,
 }: ElementProps<'special.form'> & { fields: FormField[] }) {
   const { api } = useSite();
-  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const reset = useCallback(() => setValues(initialValues(fields)), [fields]);
-  const { state, submit, close } = useSubmission(reset);
-
-  const onChange = (field: string, value: string | boolean) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
+  const { values, errors, onChange, checkRequired, state, submit, close } = useFieldForm(fields);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (validate) {
-      const found = validateRequired(fields, values);
-      setErrors(found);
-      if (Object.keys(found).length) return;
-    }
+    if (validate && !checkRequired()) return;
     void submit(() => api.submitForm(name, submittedData(fields, values)));
   };
 

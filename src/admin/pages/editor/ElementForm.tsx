@@ -1,0 +1,89 @@
+import { X } from 'lucide-react';
+import { useMemo } from 'react';
+import type { ElementNodeValue } from '../../../shared/generated/types';
+import type { ElementInfo, JsonSchema } from '../../../shared/registry';
+import { useAdmin } from '../../core/AdminContext';
+import { useFormDataSource } from '../../core/edit/useFormDataSource';
+import { SchemaForm } from '../../form';
+import { IconButton } from '../../ui/Button';
+
+/** The element's schema without its slots: nested elements are edited in the outline, not as JSON. */
+export function formSchemaOf(info: ElementInfo, position: boolean): JsonSchema {
+  const properties = Object.fromEntries(
+    Object.entries(info.schema.properties ?? {}).filter(([name]) => !info.slots.includes(name)),
+  );
+  if (position)
+    return {
+      ...info.schema,
+      properties: {
+        position: {
+          type: 'number',
+          title: 'Position',
+          description:
+            'Where the element goes: 0 or less before the page content, 1000 after it, in between between page elements.',
+          default: 0,
+        },
+        ...properties,
+      },
+    };
+  return { ...info.schema, properties };
+}
+
+/** The selected element's properties, as a form generated from its schema. */
+export function ElementForm({
+  node,
+  info,
+  onChange,
+  onClose,
+  disabled,
+  positioned = false,
+}: {
+  node: ElementNodeValue & { position?: number };
+  info: ElementInfo;
+  onChange(node: ElementNodeValue): void;
+  onClose(): void;
+  disabled?: boolean;
+  /** A layout's top-level element: its position relative to the page content is edited too. */
+  positioned?: boolean;
+}) {
+  const { registry } = useAdmin();
+  const dataSource = useFormDataSource();
+  const schema = useMemo(() => formSchemaOf(info, positioned), [info, positioned]);
+  const props = node.props as Record<string, unknown> | undefined;
+  const formData = useMemo(
+    () => (positioned ? { position: node.position ?? 0, ...props } : (props ?? {})),
+    [positioned, node.position, props],
+  );
+  return (
+    <section aria-label={`${info.label} properties`} className="border-t border-zinc-200 bg-white">
+      <header className="flex items-start gap-2 px-4 pt-3 pb-2">
+        <div className="min-w-0 flex-1">
+          <h2 className="text-[13px] font-semibold text-zinc-900">{info.label}</h2>
+          {info.description && <p className="mt-0.5 line-clamp-2 text-xs text-zinc-500">{info.description}</p>}
+        </div>
+        <IconButton label="Close element" onClick={onClose}>
+          <X className="size-4" aria-hidden />
+        </IconButton>
+      </header>
+      <div className="px-4 pb-6">
+        <SchemaForm
+          key={info.tag}
+          idPrefix="element"
+          fillDefaults="required"
+          schema={schema}
+          rootSchemas={registry.schemas}
+          formData={formData}
+          disabled={disabled}
+          dataSource={dataSource}
+          onChange={(data) => {
+            const { position, ...rest } = data;
+            const slots = Object.fromEntries(info.slots.map((slot) => [slot, props?.[slot]]).filter(([, v]) => v));
+            const next: ElementNodeValue & { position?: number } = { ...node, props: { ...rest, ...slots } };
+            if (positioned) next.position = typeof position === 'number' ? position : 0;
+            onChange(next);
+          }}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,242 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ClipboardCopy, CopyPlus, GripVertical, SpellCheck, Trash2 } from 'lucide-react';
+import type { ElementNodeValue } from '../../../shared/generated/types';
+import {
+  getList,
+  parsePathKey,
+  pathKey,
+  splitPath,
+  type ElementList,
+  type ElementPath,
+  type FlatElement,
+  type SlotsOf,
+  flattenElements,
+} from '../model/elementTree';
+import { summaryOf } from '../model/summary';
+
+export interface OutlineActions {
+  select(key: string): void;
+  move(from: ElementPath, toList: ElementPath, index: number): void;
+  duplicate(path: ElementPath): void;
+  copy(path: ElementPath): void;
+  remove(path: ElementPath): void;
+}
+
+const SLOT_DROP = 'slot:';
+
+function Row({
+  item,
+  label,
+  selected,
+  findings,
+  actions,
+}: {
+  item: FlatElement;
+  label: string;
+  selected: boolean;
+  findings: number;
+  actions: OutlineActions;
+}) {
+  const key = pathKey(item.path);
+  const sortable = useSortable({ id: key });
+  const summary = summaryOf(item.node);
+  return (
+    <li
+      ref={sortable.setNodeRef}
+      data-outline={key}
+      data-tag={item.node.tag}
+      style={{
+        transform: CSS.Translate.toString(sortable.transform),
+        transition: sortable.transition,
+        paddingLeft: `${item.depth * 16 + 4}px`,
+      }}
+      className={`group flex h-9 items-center gap-1 rounded-md pr-1 text-[13px] ${
+        selected ? 'bg-accent-50 text-accent-700 ring-1 ring-accent-600/30' : 'text-zinc-700 hover:bg-zinc-100'
+      } ${sortable.isDragging ? 'relative z-10 opacity-80 shadow-md' : ''}`}
+    >
+      <button
+        type="button"
+        aria-label={`Move ${label}`}
+        title="Drag to move"
+        className="flex size-6 shrink-0 cursor-grab items-center justify-center rounded text-zinc-400 hover:text-zinc-700 active:cursor-grabbing"
+        {...sortable.attributes}
+        {...sortable.listeners}
+      >
+        <GripVertical className="size-3.5" aria-hidden />
+      </button>
+      <button
+        type="button"
+        onClick={() => actions.select(key)}
+        aria-pressed={selected}
+        className="flex min-w-0 flex-1 items-baseline gap-1.5 truncate text-left"
+      >
+        <span className="shrink-0 font-medium">{label}</span>
+        {summary && <span className="truncate text-xs text-zinc-500">{summary}</span>}
+      </button>
+      {findings > 0 && (
+        <span
+          title={`${findings} spelling ${findings === 1 ? 'finding' : 'findings'}`}
+          className="flex shrink-0 items-center gap-0.5 rounded bg-amber-100 px-1 text-[11px] font-medium text-amber-800"
+        >
+          <SpellCheck className="size-3" aria-hidden />
+          {findings}
+        </span>
+      )}
+      <span className="hidden shrink-0 items-center group-focus-within:flex group-hover:flex">
+        <IconAction label={`Duplicate ${label}`} onClick={() => actions.duplicate(item.path)}>
+          <CopyPlus className="size-3.5" aria-hidden />
+        </IconAction>
+        <IconAction label={`Copy ${label}`} onClick={() => actions.copy(item.path)}>
+          <ClipboardCopy className="size-3.5" aria-hidden />
+        </IconAction>
+        <IconAction label={`Delete ${label}`} onClick={() => actions.remove(item.path)} danger>
+          <Trash2 className="size-3.5" aria-hidden />
+        </IconAction>
+      </span>
+    </li>
+  );
+}
+
+function IconAction({
+  label,
+  onClick,
+  danger,
+  children,
+}: {
+  label: string;
+  onClick(): void;
+  danger?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className={`flex size-6 items-center justify-center rounded text-zinc-400 hover:bg-white ${danger ? 'hover:text-red-600' : 'hover:text-zinc-800'}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** A drop place for an empty slot (an empty section takes elements dragged onto it). */
+function EmptySlot({ listPath, depth, label }: { listPath: ElementPath; depth: number; label: string }) {
+  const drop = useDroppable({ id: `${SLOT_DROP}${pathKey(listPath)}` });
+  return (
+    <li
+      ref={drop.setNodeRef}
+      style={{ marginLeft: `${depth * 16 + 28}px` }}
+      className={`my-0.5 rounded border border-dashed px-2 py-1 text-xs ${drop.isOver ? 'border-accent-600 bg-accent-50 text-accent-700' : 'border-zinc-300 text-zinc-400'}`}
+    >
+      {label}: empty
+    </li>
+  );
+}
+
+/**
+ * The element tree of the page: select, drag to reorder within and between slots (onto an element
+ * to take its place, onto an empty slot to fill it), duplicate, copy as JSON, delete.
+ */
+export function ElementOutline({
+  elements,
+  slotsOf,
+  labelOf,
+  slotLabel,
+  selected,
+  findings,
+  actions,
+}: {
+  elements: ElementList;
+  slotsOf: SlotsOf;
+  labelOf(tag: string): string;
+  slotLabel(tag: string, slot: string): string;
+  selected: string | null;
+  findings: Record<string, number>;
+  actions: OutlineActions;
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const flat = flattenElements(elements, slotsOf);
+  const ids = flat.map((item) => pathKey(item.path));
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = parsePathKey(String(active.id));
+    const overId = String(over.id);
+    if (overId.startsWith(SLOT_DROP)) {
+      actions.move(from, parsePathKey(overId.slice(SLOT_DROP.length)), 0);
+      return;
+    }
+    const to = parsePathKey(overId);
+    const target = splitPath(to);
+    const source = splitPath(from);
+    const sameList = pathKey(target.list) === pathKey(source.list);
+    // Dropped on an element: take its place (after it when moving down in the same list).
+    actions.move(from, target.list, sameList && target.index > source.index ? target.index + 1 : target.index);
+  };
+
+  const rows: React.ReactNode[] = [];
+  for (const item of flat) {
+    const key = pathKey(item.path);
+    rows.push(
+      <Row
+        key={key}
+        item={item}
+        label={labelOf(item.node.tag)}
+        selected={selected === key}
+        findings={findings[key] ?? 0}
+        actions={actions}
+      />,
+    );
+    for (const slot of slotsOf(item.node.tag)) {
+      const listPath = [...item.path, slot];
+      if (!getList(elements, listPath)?.length)
+        rows.push(
+          <EmptySlot
+            key={`${key}.${slot}:empty`}
+            listPath={listPath}
+            depth={item.depth + 1}
+            label={slotLabel(item.node.tag, slot)}
+          />,
+        );
+    }
+  }
+
+  if (!elements.length)
+    return (
+      <p className="rounded-md border border-dashed border-zinc-300 px-3 py-6 text-center text-[13px] text-zinc-500">
+        No elements yet. Add the first one above.
+      </p>
+    );
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <ul aria-label="Elements" className="space-y-0.5">
+          {rows}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+export type { ElementNodeValue };

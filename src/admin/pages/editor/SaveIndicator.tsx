@@ -1,0 +1,32 @@
+import { Check, CircleAlert, GitMerge, LoaderCircle, PencilLine } from 'lucide-react';
+import type { SaveStatus } from './usePageEditor';
+
+/** The autosave state next to the editor's buttons. */
+export function SaveIndicator({ status }: { status: SaveStatus }) {
+  const view = {
+    saved: { icon: <Check className="size-3.5" aria-hidden />, text: 'Saved', tone: 'text-zinc-500' },
+    unsaved: { icon: <PencilLine className="size-3.5" aria-hidden />, text: 'Unsaved changes', tone: 'text-zinc-500' },
+    saving: {
+      icon: <LoaderCircle className="size-3.5 animate-spin" aria-hidden />,
+      text: 'Saving…',
+      tone: 'text-zinc-500',
+    },
+    error: { icon: <CircleAlert className="size-3.5" aria-hidden />, text: 'Not saved', tone: 'text-red-600' },
+    conflict: {
+      icon: <GitMerge className="size-3.5" aria-hidden />,
+      text: 'Changed by someone else',
+      tone: 'text-amber-700',
+    },
+  }[status.kind];
+  return (
+    <span
+      role="status"
+      data-save-state={status.kind}
+      title={status.kind === 'error' ? status.message : undefined}
+      className={`inline-flex items-center gap-1 text-xs whitespace-nowrap ${view.tone}`}
+    >
+      {view.icon}
+      {view.text}
+    </span>
+  );
+}

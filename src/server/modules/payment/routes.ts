@@ -1,0 +1,131 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { InvoiceFromTimeRequest } from '../../../shared/api/payment';
+import type { Services } from '../../services';
+import { createBusinessPdfs, type PdfAnswer } from './documents';
+import { importBankStatement } from './bankStatement';
+import { invoiceFromTime } from './invoicing';
+import { createPaymentReports } from './reports';
+
+const yearQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { year: { type: 'string', pattern: '^(-1|[0-9]{4})$' } },
+} as const;
+const tags = ['payment'];
+
+/** Reports of spec section 7 ("Payment"), all `manage:payment`; see src/shared/api/payment.ts for the answers. */
+export function paymentRoutes(app: FastifyInstance, { db, documents }: Services): void {
+  const reports = createPaymentReports(db);
+  const pdfs = createBusinessPdfs(documents);
+  const idSchema = { type: 'string', pattern: '^[0-9a-f]{24}$' } as const;
+  const sendPdf = (reply: FastifyReply, { fileName, pdf }: PdfAnswer) =>
+    reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  app.get<{ Querystring: { id: string } }>(
+    '/api/payment/invoice',
+    {
+      schema: {
+        summary: 'The invoice as a PDF with its Swiss QR-bill (422 names the data to fix)',
+        tags,
+        querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: idSchema } },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await pdfs.invoice(request.caller, request.query.id)),
+  );
+  app.get<{ Params: { id: string } }>(
+    '/api/offer/:id',
+    {
+      schema: {
+        summary: 'The offer as a PDF (422 names the data to fix)',
+        tags,
+        params: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: idSchema } },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await pdfs.offer(request.caller, request.params.id)),
+  );
+  type Year = { Querystring: { year?: string } };
+  app.get<Year>(
+    '/api/payment/revenue',
+    { schema: { summary: 'Income, expenses and tax of a year (CHF)', tags, querystring: yearQuery } },
+    (request) => reports.revenue(request.caller, request.query.year),
+  );
+  app.get<Year>(
+    '/api/payment/ownRevenue',
+    { schema: { summary: 'Revenue (income minus expenses), payouts and tax of a year', tags, querystring: yearQuery } },
+    (request) => reports.ownRevenue(request.caller, request.query.year),
+  );
+  app.get<Year>(
+    '/api/payment/monthlyTransactionSummary',
+    { schema: { summary: 'Sums per month and direction of a year', tags, querystring: yearQuery } },
+    (request) => reports.monthlyTransactionSummary(request.caller, request.query.year),
+  );
+  app.get<Year>(
+    '/api/payment/lastYear',
+    {
+      schema: {
+        summary: 'Income and expenses of twelve months (year=-1: the twelve up to this one)',
+        tags,
+        querystring: yearQuery,
+      },
+    },
+    (request) => reports.lastYear(request.caller, request.query.year),
+  );
+  app.get(
+    '/api/payment/getDailyTrackedTime',
+    { schema: { summary: "The caller's tracked hours per day and client over the last 7 days", tags } },
+    (request) => reports.dailyTrackedTime(request.caller),
+  );
+  app.get<{ Querystring: { client: string } }>(
+    '/api/payment/getClientTrackedTime',
+    {
+      schema: {
+        summary: "A client's tracked hours per month",
+        tags,
+        querystring: {
+          type: 'object',
+          required: ['client'],
+          additionalProperties: false,
+          properties: { client: { type: 'string' } },
+        },
+      },
+    },
+    (request) => reports.clientTrackedTime(request.caller, request.query.client),
+  );
+
+  app.post<{ Body: InvoiceFromTimeRequest }>(
+    '/api/payment/invoiceFromTime',
+    {
+      schema: {
+        summary: "Turns a client's finished, not yet invoiced tracked times of a period into an open invoice",
+        tags,
+        body: {
+          type: 'object',
+          required: ['client', 'from', 'to'],
+          additionalProperties: false,
+          properties: { client: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } },
+        },
+      },
+    },
+    (request) => invoiceFromTime(documents, request.caller, request.body),
+  );
+
+  // Bank statements arrive as XML (ISO 20022 camt.053/054); other routes never accept XML.
+  app.addContentTypeParser(
+    ['application/xml', 'text/xml'],
+    { parseAs: 'string', bodyLimit: 20 * 1024 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  app.post(
+    '/api/payment/bankStatement',
+    {
+      schema: {
+        summary: 'Imports an ISO 20022 camt.053 or camt.054 file: credits with our reference pay their invoice',
+        tags,
+      },
+    },
+    (request) => importBankStatement(documents, request.caller, request.body),
+  );
+}

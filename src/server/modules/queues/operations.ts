@@ -1,0 +1,169 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../db/database';
+import type { PostgresDatabase } from '../../db/postgres';
+import { sql } from '../../db/sql';
+import type { EventBus } from '../../events/bus';
+import type { JobState, JobStateEvent } from '../../../shared/api/queues';
+import type { QueueDefinition, QueueService } from './service';
+
+const SCHEMA = 'pgboss';
+const POLL_SECONDS = 0.5;
+
+/** pg-boss's `db` option on our database: PGlite runs multi-statement scripts with `exec`. */
+function bossDb(db: Database): PgBoss.Db {
+  if (db.kind === 'pglite') {
+    const pglite = (db as Database & { pglite: PGlite }).pglite;
+    return {
+      async executeSql(text, values) {
+        if (values && values.length > 0) return pglite.query(text, values);
+        const results = await pglite.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      },
+    };
+  }
+  const pool = (db as PostgresDatabase).pool;
+  return { executeSql: (text, values) => pool.query(text, values) };
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+
+/** Job queues on pg-boss in the same database; every state change is a `queue/state` event on the bus. */
+export function createQueueService({
+  db,
+  bus,
+  log,
+}: {
+  db: Database;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+}): QueueService {
+  const boss = new PgBoss({ db: bossDb(db), schema: SCHEMA, schedule: false, migrate: true });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  const definitions = new Map<string, QueueDefinition<object>>();
+  const workers = new Map<string, string>();
+  const progress = new Map<string, number>();
+  let started = false;
+
+  function publish(queue: string, id: string, state: JobStateEvent): void {
+    bus.publish({ type: 'queue/state', queue, id, state });
+  }
+
+  async function runJob(
+    name: string,
+    definition: QueueDefinition<object>,
+    job: PgBoss.JobWithMetadata<object>,
+  ): Promise<void> {
+    const base = { createdOn: new Date(job.createdOn).toISOString(), data: job.data };
+    let last = 0;
+    const report = (percent: number) => {
+      const value = Math.max(0, Math.min(100, Math.round(percent)));
+      if (value === last) return;
+      last = value;
+      progress.set(job.id, value);
+      publish(name, job.id, { state: 'active', progress: value, ...base });
+    };
+    progress.set(job.id, 0);
+    publish(name, job.id, { state: 'active', progress: 0, ...base });
+    try {
+      await definition.handler(job.data, report);
+      await boss.complete(name, job.id);
+      publish(name, job.id, { state: 'completed', progress: 100, ...base });
+    } catch (error) {
+      const message = errorText(error);
+      await boss.fail(name, job.id, { message });
+      const final = job.retryCount >= job.retryLimit;
+      publish(name, job.id, { state: final ? 'failed' : 'retry', progress: last, error: message, ...base });
+      if (final) log.warn({ queue: name, job: job.id, err: message }, 'job failed for good');
+    } finally {
+      progress.delete(job.id);
+    }
+  }
+
+  async function startWorker(name: string, definition: QueueDefinition<object>): Promise<void> {
+    await boss.createQueue(name, { name, retryLimit: definition.retryLimit, retryDelay: 1, retryBackoff: true });
+    const batchSize = definition.concurrency * 2;
+    const id = await boss.work<object>(
+      name,
+      { batchSize, pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true },
+      async (jobs) => {
+        // Each job settles itself (complete or fail); pg-boss's own completion of the batch then finds none active.
+        let next = 0;
+        const lane = async () => {
+          while (next < jobs.length) await runJob(name, definition, jobs[next++]);
+        };
+        await Promise.all(Array.from({ length: Math.min(definition.concurrency, jobs.length) }, lane));
+        // A full batch means more may be waiting: fetch again at once instead of after the polling interval.
+        if (jobs.length === batchSize) boss.notifyWorker(id);
+      },
+    );
+    workers.set(name, id);
+  }
+
+  return {
+    define(name, definition) {
+      if (definitions.has(name)) throw new Error(`Queue ${name} is already defined`);
+      definitions.set(name, definition as QueueDefinition<object>);
+      if (started)
+        void startWorker(name, definition as QueueDefinition<object>).catch((error) =>
+          log.error({ err: error }, 'queue worker failed to start'),
+        );
+    },
+
+    async start() {
+      await boss.start();
+      started = true;
+      for (const [name, definition] of definitions) await startWorker(name, definition);
+    },
+
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+
+    async send(name, data) {
+      const id = await boss.send(name, data);
+      if (!id) throw new Error(`Job of ${name} was not created`);
+      publish(name, id, { state: 'created', progress: 0, createdOn: new Date().toISOString(), data });
+      const worker = workers.get(name);
+      if (worker) boss.notifyWorker(worker);
+      return id;
+    },
+
+    async names() {
+      const queues = await boss.getQueues();
+      return queues.map((queue) => queue.name).sort();
+    },
+
+    async jobs(name, limit = 200) {
+      const { rows } = await db.query<{
+        id: string;
+        data: unknown;
+        state: JobState;
+        created_on: Date | string;
+        output: { message?: string } | null;
+        retry_count: number;
+      }>(
+        sql`SELECT id::text, data, state::text AS state, created_on, output, retry_count FROM pgboss.job WHERE name = ${name} ORDER BY created_on DESC, id LIMIT ${limit}`,
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        createdOn: new Date(row.created_on).toISOString(),
+        data: row.data,
+        state: row.state,
+        progress: row.state === 'completed' ? 100 : (progress.get(row.id) ?? 0),
+        retryCount: row.retry_count,
+        ...(row.output?.message && row.state !== 'completed' ? { error: row.output.message } : {}),
+      }));
+    },
+
+    async pending(name) {
+      const { rows } = await db.query<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${name} AND state IN ('created', 'retry', 'active')`,
+      );
+      return rows[0]?.n ?? 0;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/** Wire shapes of the AI text assistant (`POST /api/openai/text`, spec sections 7 and 9). */
+
+/** The prompts the assistant knows; anything else is a custom prompt that must contain `{text}`. */
+export const AI_PROMPTS = ['shorten', 'enhance', 'description'] as const;
+export type AiPreset = (typeof AI_PROMPTS)[number];
+
+export const AI_PROMPT_LABELS: Record<AiPreset, string> = {
+  shorten: 'Shorten',
+  enhance: 'More professional',
+  description: 'Description (160 characters)',
+};
+
+/** The placeholder of a custom prompt that the text replaces. */
+export const AI_TEXT_PLACEHOLDER = '{text}';
+/** Spec section 9: a description stays within 160 characters (the server enforces it). */
+export const AI_DESCRIPTION_MAX = 160;
+/** Largest text and custom prompt the server accepts. */
+export const AI_TEXT_MAX = 20_000;
+export const AI_PROMPT_MAX = 2_000;
+/** Requests per user and minute. */
+export const AI_REQUESTS_PER_MINUTE = 20;
+
+export interface AiTextBody {
+  text: string;
+  /** A preset name or a custom prompt containing `{text}`. */
+  prompt: string;
+}
+
+export interface AiTextAnswer {
+  text: string;
+}
+
+export const AI_NOT_CONFIGURED = 'The AI assistant is not configured (set OPENAI_API_KEY)';
+
+/** Shortens to at most `max` characters at a word boundary, ending with an ellipsis when cut. */
+export function clampText(text: string, max: number): string {
+  const clean = text.trim().replace(/\s+/g, ' ');
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, '')}…`;
+}

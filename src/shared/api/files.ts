@@ -1,0 +1,58 @@
+import type { File, Folder } from '../generated/types';
+
+/** Kind of an item of the file tree (spec section 3, "Files and folders"). */
+export type ItemType = 'file' | 'folder';
+
+/** A file or folder document as the API answers it (folder pages, uploads, saves, realtime events). */
+export interface FileItem extends Omit<File, '_id' | '_type'>, Pick<Folder, 'childCount'> {
+  _id: string;
+  _type: ItemType;
+  /** A document: what the schema adds later is still part of it. */
+  [field: string]: unknown;
+}
+
+/** The orders a folder's children can be listed in. */
+export const FILE_SORT_KEYS = ['name', '_createdAt', '_updatedAt', 'size', 'mimeType'] as const;
+export type FileSortKey = (typeof FILE_SORT_KEYS)[number];
+
+/** The query of `GET /api/files/folder` (as a URL's query string: every value is sent as text). */
+export interface FolderRequest {
+  /** The folder; absent for the root. */
+  id?: string;
+  children?: boolean;
+  childPage?: number;
+  childLimit?: number;
+  sortKey?: FileSortKey;
+  sortDir?: '1' | '-1';
+}
+
+/** The root of the file tree: not a document, so it has no id. */
+export interface RootFolder {
+  _id: null;
+  _type: 'folder';
+  name: string;
+  _path: string;
+  _pathSegments: string[];
+  _tree: string[];
+  _parent: null;
+}
+
+/**
+ * `GET /api/files/folder`: the folder's own fields (the root has `_id` null) and, with `children`,
+ * one page of its children, folders first.
+ */
+export type FolderListing = (FileItem | RootFolder) & {
+  children?: FileItem[];
+  /** All children of the folder, loaded or not. */
+  total?: number;
+  childPage?: number;
+  childLimit?: number;
+};
+
+/** `GET /api/cms/storageInfo` */
+export interface StorageInfo {
+  used: number;
+  free: number | null;
+  files: number;
+  folders: number;
+}

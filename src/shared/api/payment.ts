@@ -1,0 +1,75 @@
+/**
+ * The money side's calls under `/api/payment/` (spec section 7, "Payment"; all need manage:payment).
+ * Amounts are CHF sums of transaction `amount`; hours are rounded up to quarter hours per entry.
+ * `year` defaults to the current year.
+ */
+
+/** `GET /api/payment/revenue?year=`: incoming; outgoing without a type; outgoing of type tax or ahv. */
+export interface RevenueAnswer {
+  income: number;
+  expenses: number;
+  tax: number;
+}
+
+/** `GET /api/payment/ownRevenue?year=`: income minus expenses; payouts (incl. third pillar); tax and ahv. */
+export interface OwnRevenueAnswer {
+  revenue: number;
+  payout: number;
+  tax: number;
+}
+
+/** `GET /api/payment/monthlyTransactionSummary?year=`: one row per month and direction that has transactions. */
+export type MonthlyTransactionSummaryAnswer = { month: string; direction: 'incoming' | 'outgoing'; sum: number }[];
+
+/** `GET /api/payment/lastYear?year=`: twelve months (`year=-1`, the default: the twelve up to this one), oldest first. */
+export type LastYearAnswer = { month: string; income: number; expenses: number }[];
+
+/** `GET /api/payment/getDailyTrackedTime`: the current user's hours per day and client over the last 7 days. */
+export type DailyTrackedTimeAnswer = {
+  day: string;
+  duration: number;
+  client: string | null;
+  clientId: string | null;
+}[];
+
+/** `GET /api/payment/getClientTrackedTime?client=`: a client's hours per month. */
+export type ClientTrackedTimeAnswer = { year: number; month: number; totalHours: number }[];
+
+/** `POST /api/payment/invoiceFromTime`: a draft invoice from a client's not yet invoiced entries in a period. */
+export interface InvoiceFromTimeRequest {
+  client: string;
+  /** Inclusive days, `YYYY-MM-DD`. */
+  from: string;
+  to: string;
+}
+export interface InvoiceFromTimeAnswer {
+  /** The new invoice's id (open, dated today, one item per entry). */
+  invoice: string;
+  entries: number;
+  total: number;
+}
+
+/** One credit of a bank statement and what the import did with it. */
+export interface StatementEntry {
+  amount: number;
+  currency: string;
+  date: string;
+  reference?: string;
+  debtor?: string;
+  /** The invoice it paid (matched) or may have paid (suggested). */
+  invoice?: string;
+  invoiceNumber?: number;
+}
+/** `POST /api/payment/bankStatement` (ISO 20022 camt.053 or camt.054 XML body). Importing twice changes nothing. */
+export interface BankStatementAnswer {
+  matched: StatementEntry[];
+  /** Same amount and debtor name, no reference: not booked, for a person to check. */
+  suggested: StatementEntry[];
+  unmatched: StatementEntry[];
+  /** Credits already booked by an earlier import of the same statement. */
+  alreadyBooked: number;
+}
+
+/** Where the PDFs are (inline, `application/pdf`): invoice and offer of a document id. */
+export const invoicePdfUrl = (id: string) => `/api/payment/invoice?id=${id}`;
+export const offerPdfUrl = (id: string) => `/api/offer/${id}`;

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { renderMail, renderPreview } from './render';
+
+describe('mail templates', () => {
+  it('fills variables, escaping them in HTML only, and runs no code', () => {
+    const view = { firstName: '<b>Eva</b>', message: 'A & B', list: [{ item: 'x' }, { item: 'y' }] };
+    const mail = renderMail(
+      {
+        subject: 'Anfrage von {{firstName}}\n',
+        text: '{{firstName}}: {{message}} {{#list}}[{{item}}]{{/list}}',
+        html: '<p>{{firstName}} {{{firstName}}} {{& message}} {{> partial}} {{constructor}}</p>',
+      },
+      view,
+    );
+    expect(mail.subject).toBe('Anfrage von <b>Eva</b> ');
+    expect(mail.text).toBe('<b>Eva</b>: A & B [x][y]');
+    expect(mail.html).toBe('<p>&lt;b&gt;Eva&lt;/b&gt; &lt;b&gt;Eva&lt;/b&gt; A &amp; B  </p>');
+  });
+
+  it('shows a template error in the preview instead of throwing', () => {
+    expect(renderPreview('{{#open}}never closed', {})).toContain('Template error: Unclosed section');
+  });
+});

@@ -1,0 +1,134 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../src/server/db/sql';
+import { createTestApp } from '../helpers/testApp';
+import { TestSocket } from '../helpers/wsClient';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+async function listening(enabled: boolean) {
+  const t = await createTestApp({ config: { debugEval: enabled, debugEvalTimeoutMs: 300 } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/websocket`;
+  return { t, url };
+}
+
+async function socketAs(url: string, token: string) {
+  const socket = await TestSocket.open(url);
+  expect((await socket.request('login', token)).data).toBeTruthy();
+  return socket;
+}
+
+async function userToken(t: TestApp, admin: string, login: string, roles: string[]) {
+  const password = `${login}-password-1`;
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/document/updateOne?model=user',
+    headers: t.auth(admin),
+    payload: { login, email: `${login}@example.ch`, roles, password },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  return t.login(login, password);
+}
+
+describe('debug.eval enabled (DEBUG_EVAL=1)', () => {
+  let t: TestApp;
+  let url: string;
+  let admin: string;
+  let socket: TestSocket;
+  beforeAll(async () => {
+    ({ t, url } = await listening(true));
+    admin = await t.login();
+    socket = await socketAs(url, admin);
+  });
+  afterAll(async () => {
+    socket?.close();
+    await t.close();
+  });
+
+  it('runs code for a superuser and answers what it printed and returned, and how long it ran', async () => {
+    const reply = await socket.request('debug.eval', { js: 'console.log("hallo", { a: 1 }); return 6 * 7' });
+    expect(reply.error).toBeUndefined();
+    const data = reply.data as { buffer: string; duration: number };
+    expect(data.buffer).toBe('hallo { a: 1 }\n← 42');
+    expect(typeof data.duration).toBe('number');
+    expect(data.duration).toBeGreaterThanOrEqual(0);
+
+    // The server's services are there; await works; a bare expression is returned.
+    const users = await socket.request('debug.eval', {
+      js: '(await services.documents.find(SYSTEM, "user", { query: { login: "admin" } })).results[0].roles',
+    });
+    expect((users.data as { buffer: string }).buffer).toBe("← [ 'superuser' ]");
+  });
+
+  it('answers errors and stops runs that exceed the time limit', async () => {
+    const thrown = await socket.request('debug.eval', { js: 'throw new TypeError("kaputt")' });
+    expect(thrown.data).toMatchObject({ buffer: '✖ TypeError: kaputt', error: 'TypeError: kaputt' });
+    const loop = await socket.request('debug.eval', { js: 'while (true) {}' });
+    expect(loop.data).toMatchObject({ error: 'Stopped after 300 ms' });
+    const hanging = await socket.request('debug.eval', { js: 'await new Promise(() => {}); return 1' });
+    expect(hanging.data).toMatchObject({ error: 'Stopped after 300 ms' });
+    // The socket still works afterwards.
+    expect((await socket.request('debug.eval', { js: '1 + 1' })).data).toMatchObject({ buffer: '← 2' });
+    const bad = await socket.request('debug.eval', { js: '' });
+    expect(bad.error).toBe('data.js must be code of 1 to 20000 characters');
+  });
+
+  it('refuses users without the superuser role, also admins, and anonymous sockets', async () => {
+    const plainToken = await userToken(t, admin, 'paula', []);
+    const adminRoleToken = await userToken(t, admin, 'adrian', ['admin']);
+    for (const token of [plainToken, adminRoleToken]) {
+      const other = await socketAs(url, token);
+      expect((await other.request('debug.eval', { js: '1' })).error).toBe('debug.eval needs the superuser role');
+      other.close();
+    }
+    const anonymous = await TestSocket.open(url);
+    expect((await anonymous.request('debug.eval', { js: '1' })).error).toBe('debug.eval needs the superuser role');
+    anonymous.close();
+    const status = async (token?: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/debug/status', headers: token ? t.auth(token) : {} })).json();
+    expect(await status(admin)).toEqual({ enabled: true });
+    expect(await status(adminRoleToken)).toEqual({ enabled: false });
+    expect(await status()).toEqual({ enabled: false });
+  });
+
+  it('writes every call to the audit log, refused ones too: who, when, code, outcome', async () => {
+    const { rows } = await t.db.query<{ login: string; code: string; outcome: string; at: Date }>(
+      sql`SELECT login, code, outcome, at FROM debug_eval_audit ORDER BY id`,
+    );
+    expect(rows.map((row) => [row.login, row.code, row.outcome])).toEqual([
+      ['admin', 'console.log("hallo", { a: 1 }); return 6 * 7', 'ok'],
+      [
+        'admin',
+        '(await services.documents.find(SYSTEM, "user", { query: { login: "admin" } })).results[0].roles',
+        'ok',
+      ],
+      ['admin', 'throw new TypeError("kaputt")', 'error: TypeError: kaputt'],
+      ['admin', 'while (true) {}', 'error: Stopped after 300 ms'],
+      ['admin', 'await new Promise(() => {}); return 1', 'error: Stopped after 300 ms'],
+      ['admin', '1 + 1', 'ok'],
+      ['paula', '1', 'refused'],
+      ['adrian', '1', 'refused'],
+      [null, '1', 'refused'],
+    ]);
+    expect(rows.every((row) => new Date(row.at).getTime() > 0)).toBe(true);
+  });
+});
+
+describe('debug.eval without DEBUG_EVAL', () => {
+  it('is disabled, also for superusers', async () => {
+    const { t, url } = await listening(false);
+    try {
+      const admin = await t.login();
+      const socket = await socketAs(url, admin);
+      expect((await socket.request('debug.eval', { js: '1' })).error).toBe('debug.eval is disabled');
+      socket.close();
+      const status = await t.app.inject({ method: 'GET', url: '/api/debug/status', headers: t.auth(admin) });
+      expect(status.json()).toEqual({ enabled: false });
+      const { rows } = await t.db.query(sql`SELECT * FROM debug_eval_audit`);
+      expect(rows).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONTACT_REQUEST_TEMPLATE } from '../../src/shared/api/mail';
+import { decodeMime, FakeSmtp, header } from '../helpers/fakeSmtp';
+import { createTestApp } from '../helpers/testApp';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+const TEMPLATE = {
+  name: CONTACT_REQUEST_TEMPLATE,
+  subject: 'Neue Kontaktanfrage: {{subject}}',
+  text: 'Anfrage Nr. {{id}} von {{name}} <{{email}}>\n\n{{message}}',
+  html: '<p>Anfrage von <strong>{{name}}</strong></p><p>{{message}}</p><p>{{{message}}}</p>',
+};
+
+const CONTACT = {
+  firstName: 'Lukas',
+  lastName: 'Brunner',
+  email: 'lukas.brunner@example.ch',
+  phone: '+41 79 555 44 33',
+  subject: 'Website für Bäckerei',
+  message: 'Grüezi <script>alert(1)</script> & danke',
+};
+
+let smtp: FakeSmtp;
+let smtpUrl: string;
+
+beforeAll(async () => {
+  smtp = new FakeSmtp();
+  smtpUrl = await smtp.start();
+});
+
+afterAll(async () => {
+  await smtp.stop();
+});
+
+async function appWith(config: Record<string, unknown>): Promise<{ t: TestApp; admin: string }> {
+  const t = await createTestApp({ config });
+  const admin = await t.login();
+  const saved = await t.app.inject({
+    method: 'POST',
+    url: '/api/document/updateOne?model=mailTemplate',
+    headers: t.auth(admin),
+    payload: TEMPLATE,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return { t, admin };
+}
+
+const contact = (t: TestApp, body: Record<string, unknown> = CONTACT) =>
+  t.app.inject({ method: 'POST', url: '/api/cms/contact', payload: body });
+
+async function mailJobs(t: TestApp, admin: string) {
+  const response = await t.app.inject({ method: 'GET', url: '/api/queues/mail/jobs', headers: t.auth(admin) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().jobs as { state: string; error?: string; data: { to: string; template: string } }[];
+}
+
+async function contactRequests(t: TestApp, admin: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/document/find',
+    headers: t.auth(admin),
+    payload: { model: 'contactRequest', query: {} },
+  });
+  return response.json().results as { data: { email: string } }[];
+}
+
+describe('contact request notification over SMTP', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    ({ t, admin } = await appWith({
+      smtpUrl,
+      mailFrom: 'Rhein Consulting <noreply@rhein.example>',
+      mailTo: 'office@rhein.example',
+    }));
+  });
+  afterAll(() => t.close());
+
+  it(
+    'sends the contactRequest template, rendered with the request, through the queue',
+    { timeout: 30_000 },
+    async () => {
+      const before = smtp.received.length;
+      expect((await contact(t)).statusCode).toBe(200);
+      await vi.waitFor(() => expect(smtp.received.length).toBe(before + 1), { timeout: 15_000, interval: 100 });
+      const mail = smtp.received.at(-1)!;
+      expect(mail.user).toBe('mailer');
+      expect(mail.to).toEqual(['office@rhein.example']);
+      expect(mail.from).toBe('noreply@rhein.example');
+      expect(header(mail.raw, 'From')).toBe('Rhein Consulting <noreply@rhein.example>');
+      expect(header(mail.raw, 'Reply-To')).toBe('lukas.brunner@example.ch');
+      expect(header(mail.raw, 'Subject')).toBe('Neue Kontaktanfrage: Website für Bäckerei');
+      const body = decodeMime(mail.raw);
+      // Plain text: the values as they are.
+      expect(body).toMatch(/Anfrage Nr\. 1 von Lukas Brunner <lukas\.brunner@example\.ch>/);
+      expect(body).toContain('Grüezi <script>alert(1)</script> & danke');
+      // HTML: every variable escaped, also the triple mustache.
+      expect(body).toContain('<p>Anfrage von <strong>Lukas Brunner</strong></p>');
+      expect(body.match(/<p>Grüezi &lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; danke<\/p>/g)).toHaveLength(2);
+      await vi.waitFor(async () => expect((await mailJobs(t, admin))[0]).toMatchObject({ state: 'completed' }));
+    },
+  );
+
+  it('retries a refused delivery with backoff and delivers it then', { timeout: 40_000 }, async () => {
+    const before = smtp.received.length;
+    smtp.refuseNext = 1;
+    expect((await contact(t, { ...CONTACT, email: 'retry@example.ch' })).statusCode).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const job = (await mailJobs(t, admin))[0];
+        expect(job.state).toBe('retry');
+        expect(job.error).toMatch(/451 Mailbox temporarily unavailable/);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    await vi.waitFor(() => expect(smtp.received.length).toBe(before + 1), { timeout: 30_000, interval: 200 });
+    expect(header(smtp.received.at(-1)!.raw, 'Reply-To')).toBe('retry@example.ch');
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('keeps the contact request and shows the failing send on the mail queue', { timeout: 30_000 }, async () => {
+    const { t, admin } = await appWith({ smtpUrl: undefined, mailTo: 'office@rhein.example' });
+    try {
+      expect((await contact(t)).statusCode).toBe(200);
+      expect((await contactRequests(t, admin)).map((r) => r.data.email)).toEqual(['lukas.brunner@example.ch']);
+      await vi.waitFor(
+        async () => {
+          const [job] = await mailJobs(t, admin);
+          expect(job.data).toMatchObject({ to: 'office@rhein.example', template: 'contactRequest' });
+          expect(['retry', 'failed']).toContain(job.state);
+          expect(job.error).toBe('No SMTP server configured (set SMTP_URL)');
+        },
+        { timeout: 15_000, interval: 100 },
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('recipient', () => {
+  it(
+    'defaults to the e-mail of the local business; without any, the request is stored and nothing is sent',
+    { timeout: 30_000 },
+    async () => {
+      const { t, admin } = await appWith({ smtpUrl, mailTo: undefined });
+      try {
+        expect((await contact(t)).statusCode).toBe(200);
+        expect((await contactRequests(t, admin)).length).toBe(1);
+        expect(await mailJobs(t, admin)).toEqual([]);
+
+        const site = await t.app.inject({
+          method: 'POST',
+          url: '/api/document/updateOne?model=siteConfig',
+          headers: t.auth(admin),
+          payload: { title: 'Rhein', localBusiness: { name: 'Rhein Consulting GmbH', email: 'kontakt@rhein.example' } },
+        });
+        expect(site.statusCode, site.body).toBe(200);
+        const before = smtp.received.length;
+        expect((await contact(t)).statusCode).toBe(200);
+        await vi.waitFor(() => expect(smtp.received.length).toBe(before + 1), { timeout: 15_000, interval: 100 });
+        expect(smtp.received.at(-1)!.to).toEqual(['kontakt@rhein.example']);
+      } finally {
+        await t.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,51 @@
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { AdminServer } from './adminServer';
+import { newContext, storeLogin } from './admin';
+
+/** Helpers of the page editor's browser tests. */
+export async function openEditor(
+  browser: Browser,
+  server: AdminServer,
+  path: string,
+  viewport?: { width: number; height: number },
+) {
+  const context = await newContext(browser, viewport);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url('') });
+  await storeLogin(context, server);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(server.url(path));
+  return { page, context, errors };
+}
+
+export const preview = (page: Page): FrameLocator => page.frameLocator('iframe[title=Vorschau]');
+
+export const saveState = (page: Page) => page.locator('[data-save-state]').getAttribute('data-save-state');
+
+/** Waits until the editor has pushed everything (autosave) and the server has it. */
+export async function waitSaved(page: Page) {
+  await expect.poll(() => saveState(page), { timeout: 10_000 }).toBe('saved');
+}
+
+export async function addElement(page: Page, label: string) {
+  await page.getByRole('tab', { name: 'Elements' }).click();
+  await page.getByRole('button', { name: 'Add element' }).click();
+  await page.getByRole('button', { name: label, exact: true }).click();
+}
+
+export const outlineRow = (page: Page, tag: string) => page.locator(`ul[aria-label=Elements] li[data-tag="${tag}"]`);
+
+export async function draft(server: AdminServer, id: string) {
+  return (await server.api<Record<string, unknown>>('GET', `/api/document/findById?model=pageDraft&id=${id}`)).json;
+}
+
+/** Drags with the mouse in small steps, as dnd-kit's pointer sensor needs. */
+export async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x, from.y + 6, { steps: 3 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.mouse.up();
+}
