@@ -8,6 +8,7 @@ import path from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import { schemaNameFromFile } from '../src/shared/registry/names';
 import { withSystemFields } from '../src/shared/registry/systemFields';
+import { createRegistry } from '../src/shared/registry/registry';
 import type { JsonSchema } from '../src/shared/registry/jsonSchema';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -205,6 +206,33 @@ function renderSchemaMap(entries: Entry[]): string {
   return lines.join('\n');
 }
 
+/**
+ * The defaults and child slots (`x-slots`) of every element, as the registry derives them from the
+ * element schemas: a small constant, so a visitor's browser does not download every schema.
+ */
+function renderElementMeta(entries: Entry[]): string {
+  const of = (kind: Kind) => Object.fromEntries(entries.filter((e) => e.kind === kind).map((e) => [e.name, e.schema]));
+  const registry = createRegistry({ models: of('models'), elements: of('elements'), values: of('values') });
+  const lines = [
+    BANNER,
+    "import type { ElementTag } from './schemas';",
+    '',
+    '/** Defaults and child slots of every element, from its schema (`x-slots`, `default`). */',
+    'export const ELEMENT_META = {',
+  ];
+  for (const entry of entries.filter((e) => e.kind === 'elements')) {
+    const info = registry.element(entry.name);
+    if (!info) throw new Error(`No element info for ${entry.name}`);
+    const meta = { defaults: info.defaults, slots: info.slots };
+    lines.push(`  ${JSON.stringify(entry.name)}: ${JSON.stringify(meta)},`);
+  }
+  lines.push(
+    '} as const satisfies Record<ElementTag, { defaults: Record<string, unknown>; slots: readonly string[] }>;',
+    '',
+  );
+  return lines.join('\n');
+}
+
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const entries = await loadEntries();
@@ -213,6 +241,7 @@ async function main(): Promise<void> {
   const outputs = new Map([
     [path.join(outDir, 'types.ts'), await renderTypes(entries)],
     [path.join(outDir, 'schemas.ts'), renderSchemaMap(entries)],
+    [path.join(outDir, 'elementMeta.ts'), renderElementMeta(entries)],
   ]);
   const stale: string[] = [];
   for (const [file, content] of outputs) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm test: every check the project has, in order, stopping at the first failure.
 import { spawnSync } from 'node:child_process';
-import { ensureBrowser } from './ensure-browser.mjs';
+import { ensureBrowser, ensurePdfTools } from './ensure-browser.mjs';
 
 const steps = [
   ['Formatting and lint', 'npm', ['run', 'lint']],
@@ -16,8 +16,9 @@ const steps = [
 
 try {
   process.env.CHROMIUM_PATH = ensureBrowser();
+  ensurePdfTools();
 } catch (error) {
-  console.error(`\n✗ Browser tests need Chromium: ${error.message}`);
+  console.error(`\n✗ The tests need a tool of Debian: ${error.message}`);
   process.exit(1);
 }
 

@@ -27,6 +27,7 @@ const BUILT_SCREENS: Partial<Record<ScreenName, React.LazyExoticComponent<() => 
   swarm: lazy(() => import('./swarms/SwarmPage')),
   mailTemplate: lazy(() => import('./mail/MailTemplatePage')),
   timetracking: lazy(() => import('./timetracking/TimeTrackingPage')),
+  dashboard: lazy(() => import('./dashboard/DashboardPage')),
   pageDrafts: lazy(() => import('./pages/PageDraftsPage')),
   pageDraft: lazy(() => import('./pages/PageEditorPage')),
   layout: lazy(() => import('./pages/LayoutEditorPage')),

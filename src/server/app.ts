@@ -17,6 +17,7 @@ import { cmsRoutes, siteRoutes } from './modules/cms/routes';
 import { createPageEditor } from './modules/pages/operations';
 import { pageEditorRoutes } from './modules/pages/routes';
 import { paymentRoutes } from './modules/payment/routes';
+import { loggingRoutes } from './modules/logging/routes';
 import { formRoutes } from './modules/forms/routes';
 import { createAuthService } from './modules/auth/operations';
 import { documentRoutes } from './modules/documents/routes';
@@ -72,7 +73,8 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   const db = options.db ?? (await openDatabase(config));
   await migrate(db, registry);
   const bus = createEventBus();
-  const auth = createAuthService({ db, registry, config, log: app.log, bus });
+  // Auth writes the first admin through the document operations, which need auth for password hashes.
+  const auth = createAuthService({ db, registry, config, log: app.log, bus, documents: () => documents });
   await auth.migrate();
   const documents = createDocumentService({ db, registry, bus, auth });
   const queues = createQueueService({ db, bus, log: app.log });
@@ -138,6 +140,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   const site = cmsRoutes(app, services);
   pageEditorRoutes(app, services);
   paymentRoutes(app, services);
+  loggingRoutes(app, services);
   await formRoutes(app, services);
   // Last: every other GET path not under /_ or /api is a page of the public site.
   siteRoutes(app, services, site);

@@ -10,6 +10,8 @@ import { createAuthService } from '../../src/server/modules/auth/operations';
 import { HttpError } from '../../src/server/errors';
 import { ADMIN_PASSWORD, createTestApp, freshDatabase } from '../helpers/testApp';
 import { insertUser } from '../helpers/users';
+import { createEventBus } from '../../src/server/events/bus';
+import { createDocumentService } from '../../src/server/modules/documents/operations';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -118,14 +120,18 @@ describe('ensureAdmin', () => {
     const { db, drop } = await freshDatabase();
     const registry = createRegistry(await loadSchemaSet([path.resolve('tests/fixtures/schemas')]));
     await migrate(db, registry); // the PGlite template is migrated already; a fresh PostgreSQL database is not
+    // The first admin is written through the document operations (validation, hooks, events).
     const auth = createAuthService({
       db,
       registry,
       config: { sessionTtlMs: 60_000, adminPassword },
       log: Fastify({ logger: false }).log,
+      documents: () => documents,
     });
+    const bus = createEventBus();
+    const documents = createDocumentService({ db, registry, bus, auth });
     await auth.migrate();
-    return { db, drop, auth };
+    return { db, drop, auth, bus };
   }
 
   it('creates the roles and the admin once, returning a generated password only the first time', async () => {
@@ -160,6 +166,29 @@ describe('ensureAdmin', () => {
       await expect(auth.login('admin', ADMIN_PASSWORD, '127.0.0.1')).resolves.toHaveProperty('token');
       const { rows } = await db.query(sql`SELECT 1 FROM doc_user`);
       expect(rows).toHaveLength(1);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('writes the roles and the admin as documents: validated, with their realtime events', async () => {
+    const { drop, auth, bus } = await serviceOnFreshDatabase(ADMIN_PASSWORD);
+    const events: string[] = [];
+    bus.subscribe((event) => {
+      if (event.type === 'document') events.push(`${event.action} ${event.model}`);
+    });
+    try {
+      expect(await auth.ensureAdmin()).toEqual({ created: true });
+      expect(events.sort()).toEqual(['create role', 'create role', 'create user']);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('refuses a configured admin password the user schema does not accept', async () => {
+    const { drop, auth } = await serviceOnFreshDatabase('short');
+    try {
+      await expect(auth.ensureAdmin()).rejects.toThrow(/password/);
     } finally {
       await drop();
     }

@@ -92,7 +92,7 @@ describe('debug.eval enabled (DEBUG_EVAL=1)', () => {
     expect(await status()).toEqual({ enabled: false });
   });
 
-  it('writes every call to the audit log: who, when, code, outcome', async () => {
+  it('writes every call to the audit log, refused ones too: who, when, code, outcome', async () => {
     const { rows } = await t.db.query<{ login: string; code: string; outcome: string; at: Date }>(
       sql`SELECT login, code, outcome, at FROM debug_eval_audit ORDER BY id`,
     );
@@ -107,6 +107,9 @@ describe('debug.eval enabled (DEBUG_EVAL=1)', () => {
       ['admin', 'while (true) {}', 'error: Stopped after 300 ms'],
       ['admin', 'await new Promise(() => {}); return 1', 'error: Stopped after 300 ms'],
       ['admin', '1 + 1', 'ok'],
+      ['paula', '1', 'refused'],
+      ['adrian', '1', 'refused'],
+      [null, '1', 'refused'],
     ]);
     expect(rows.every((row) => new Date(row.at).getTime() > 0)).toBe(true);
   });

@@ -110,6 +110,49 @@ describe('payment reports and tracked time', () => {
     expect(perMonth).toEqual([{ year: start.getUTCFullYear(), month: start.getUTCMonth() + 1, totalHours: 1.75 }]);
   });
 
+  it('turns a period of tracked time into an invoice, never bills it twice, and releases it when the invoice goes', async () => {
+    const acme = (await t.app.services.documents.save(SYSTEM, 'client', { name: 'Acme GmbH', hourlyRate: 120 }))._id;
+    const entry = (start: string, minutes: number, multiplier: number, name: string) =>
+      saveTime({
+        start,
+        end: new Date(Date.parse(start) + minutes * 60_000).toISOString(),
+        name,
+        client: acme,
+        user: adminId,
+        multiplier,
+      });
+    await entry('2026-03-02T08:00:00.000Z', 100, 1, 'Analyse'); // 1.667 h -> 1.75 h at 120
+    await entry('2026-03-03T09:00:00.000Z', 30, 1.5, 'Telefon'); // 0.5 h at 180
+    await entry('2026-04-01T09:00:00.000Z', 60, 1, 'April'); // outside the period
+    const create = (body: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/payment/invoiceFromTime', headers: t.auth(admin), payload: body });
+
+    const made = await create({ client: acme, from: '2026-03-01', to: '2026-03-31' });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ entries: 2, total: 300 }); // 1.75 × 120 + 0.5 × 180
+    const invoiceId = made.json().invoice as string;
+    const invoice = await t.app.services.documents.findById(SYSTEM, 'invoice', invoiceId);
+    expect(invoice).toMatchObject({ client: acme, status: 'open' });
+    expect(invoice.items).toEqual([
+      expect.objectContaining({ name: 'Analyse', count: 1.75, price: 120, description: '02.03.2026 · admin' }),
+      expect.objectContaining({ name: 'Telefon', count: 0.5, price: 180 }),
+    ]);
+    // Billed once: the same period again finds nothing.
+    const twice = await create({ client: acme, from: '2026-03-01', to: '2026-03-31' });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().error).toMatch(/No finished, not yet invoiced time of Acme GmbH/);
+    // Deleting the draft invoice releases its entries.
+    await t.app.services.documents.remove(SYSTEM, 'invoice', invoiceId);
+    const again = await create({ client: acme, from: '2026-03-01', to: '2026-03-31' });
+    expect(again.json()).toMatchObject({ entries: 2, total: 300 });
+
+    const noRate = (await t.app.services.documents.save(SYSTEM, 'client', { name: 'Ohne Satz AG' }))._id;
+    const refused = await create({ client: noRate, from: '2026-03-01', to: '2026-03-31' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toBe('Client Ohne Satz AG has no hourly rate: set it on the client first');
+    expect((await create({ client: acme, from: '2026-03-31', to: '2026-03-01' })).statusCode).toBe(400);
+  });
+
   it('needs manage:payment', async () => {
     const staff = (await userWithRole(t, admin, 'sam', 'staff')).token;
     expect((await get('/api/payment/revenue', staff)).statusCode).toBe(403);

@@ -208,13 +208,14 @@ describe('generic list page', { timeout: 60_000 }, () => {
   });
 
   it('updates a list open in one tab when another tab saves', async () => {
-    const { page, context } = await adminPage('/_/layouts');
+    // Projects use the generic screens (layouts have their own editor now).
+    const { page, context } = await adminPage('/_/projects');
     await page.getByText('Keine Daten vorhanden...').waitFor();
     const other = await context.newPage();
-    await other.goto(server.url('/_/layouts/new'));
+    await other.goto(server.url('/_/projects/new'));
     await other.locator('#root_name').fill('Standard');
     await save(other);
-    await other.waitForURL(/\/_\/layouts\/[0-9a-f]{24}$/);
+    await other.waitForURL(/\/_\/projects\/[0-9a-f]{24}$/);
     await expectRows(page, ['Standard']);
     await context.close();
   });

@@ -106,12 +106,18 @@ describe('navigation', { timeout: 60_000 }, () => {
     ]) {
       expect(labels).not.toContain(label);
     }
-    // Screens of later work show a clean page inside the layout.
-    for (const path of ['/_', '/_/pageDrafts', '/_/elements']) {
+    // The CMS screens open inside the layout; the dashboard shows staff no money widgets.
+    for (const [path, heading] of [
+      ['/_/pageDrafts', 'Pages'],
+      ['/_/elements', 'Elements'],
+    ]) {
       await page.goto(server.url(path));
-      await page.getByTestId('coming-soon').waitFor();
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
       expect(await page.locator('nav[aria-label=Main]').isVisible()).toBe(true);
     }
+    await page.goto(server.url('/_'));
+    await page.locator('nav[aria-label=Main]').waitFor();
+    expect(await page.getByTestId('revenue').count()).toBe(0);
     // Time tracking belongs to manage:payment: the screen says so inside the layout.
     await page.goto(server.url('/_/timetracking'));
     await page.getByTestId('not-allowed').waitFor();

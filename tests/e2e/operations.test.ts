@@ -8,6 +8,7 @@ import { launchBrowser, newPage } from '../helpers/browser';
 import { FakeDocker } from '../helpers/fakeDocker';
 import { FakeOpenAi } from '../helpers/fakeOpenAi';
 import { newContext, storeLogin } from './admin';
+import { draft, outlineRow, waitSaved } from './pageEditor';
 import { startAdminServer, type AdminServer } from './adminServer';
 
 /** Browser tests of the operations screens (issue 12), each against its local fake of the outside service. */
@@ -25,7 +26,7 @@ let storyUrl: string;
 
 /** A page under development: it follows the story's frames (postMessage) and keeps them for the test. */
 const DEV_PAGE = `<!doctype html><html><head><title>Dev</title><style>
-body{margin:0;font:16px sans-serif;background:linear-gradient(#dbeafe,#1e3a8a)}h1{position:fixed;top:40%;left:0;right:0;text-align:center;color:#fff}
+html,body{height:100%}body{margin:0;font:16px sans-serif;background:linear-gradient(#dbeafe,#1e3a8a)}h1{position:fixed;top:40%;left:0;right:0;text-align:center;color:#0f172a;font-size:64px}
 </style></head><body><h1 id="p">0%</h1><script>
 window.frames_ = [];
 addEventListener('message', (event) => {
@@ -322,10 +323,6 @@ describe('story page', { timeout: 90_000 }, () => {
       await expect.poll(() => page.getByTestId('story-frame').innerText()).toBe('90/90');
       expect(await page.frameLocator('iframe[title="Story preview"]').locator('h1').innerText()).toBe('100%');
       await page.screenshot({ path: `${SHOTS}/story-${viewport === DESKTOP ? 'desktop' : 'phone'}.png` });
-      // Page captures may leave the cross-origin frame unpainted: the preview area on its own as well.
-      await page
-        .locator('main')
-        .screenshot({ path: `${SHOTS}/story-${viewport === DESKTOP ? 'desktop' : 'phone'}-frame.png` });
 
       if (viewport === DESKTOP) {
         await page.getByRole('button', { name: 'Replay' }).click();
@@ -350,5 +347,35 @@ describe('story page', { timeout: 90_000 }, () => {
       expect(errors).toEqual([]);
       await close();
     }
+  });
+});
+
+describe('AI text assistant in the page editor', { timeout: 90_000 }, () => {
+  it("offers the assistant on a paragraph's rich text; Accept puts the proposal into the element", async () => {
+    const home = await server.save('pageDraft', { name: 'Home', title: 'Willkommen', elements: [] });
+    const { _id: id } = await server.save('pageDraft', {
+      name: 'Angebot',
+      _parent: home._id,
+      elements: [{ tag: 'paragraph', props: { text: 'Wir machen Beratung für Firmen in Basel.', alignment: 'left' } }],
+    });
+    openai.behaviour = { kind: 'answer', text: () => 'Wir beraten KMU in Basel.' };
+    const { page, errors, close } = await adminPage();
+    await page.goto(server.url(`/_/pageDrafts/${id}`));
+    await page.getByRole('tab', { name: 'Elements' }).click();
+    await outlineRow(page, 'paragraph')
+      .getByRole('button', { name: /^Paragraph/ })
+      .click();
+    await page.getByRole('button', { name: 'AI assistant for Text' }).click();
+    const assistant = page.getByRole('region', { name: 'AI assistant for Text' });
+    await assistant.getByRole('button', { name: 'Propose' }).click();
+    await expect.poll(() => assistant.locator('ins').allInnerTexts()).toEqual(['beraten KMU ']);
+    await page.screenshot({ path: `${SHOTS}/ai-page-editor-desktop.png` });
+    await assistant.getByRole('button', { name: 'Accept' }).click();
+    await waitSaved(page);
+    expect(((await draft(server, id)).elements as { props: { text: string } }[])[0].props.text).toBe(
+      'Wir beraten KMU in Basel.',
+    );
+    expect(errors).toEqual([]);
+    await close();
   });
 });

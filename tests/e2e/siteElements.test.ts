@@ -28,10 +28,13 @@ describe('every element in the browser', () => {
         .filter((element) => !OWN_TEST.includes(element.tag))
         .flatMap((element) => element.examples.map((props) => ({ tag: element.tag, props })));
       expect(elements.length).toBeGreaterThanOrEqual(30);
+      // A page under the home page (paths come from parent and name): /alle-elemente.
+      const [home] = (await server.app.services.documents.find(SYSTEM, 'page', { query: { _path: '/' }, limit: 1 }))
+        .results;
       await server.app.services.documents.save(SYSTEM, 'page', {
-        name: 'Alle Elemente',
+        name: 'alle-elemente',
         title: 'Alle Elemente',
-        _path: '/alle-elemente',
+        _parent: home._id,
         _read: ['guest'],
         language: 'de',
         elements,

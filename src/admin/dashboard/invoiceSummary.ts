@@ -14,10 +14,7 @@ export interface InvoiceSummary {
 }
 
 /** Open and overdue invoices with their sums, by the display rule of spec section 4. */
-export function summarizeInvoices(
-  invoices: readonly { status?: unknown; date?: unknown; total?: unknown }[],
-  now: number,
-): InvoiceSummary {
+export function summarizeInvoices(invoices: readonly Record<string, unknown>[], now: number): InvoiceSummary {
   const summary: InvoiceSummary = { open: { count: 0, sum: 0 }, overdue: { count: 0, sum: 0 } };
   for (const invoice of invoices) {
     if (invoice.status !== 'open') continue;

@@ -31,7 +31,6 @@ export const SCREENS = {
     path: '/_',
     title: 'Home',
     nav: { label: 'Home', icon: 'House', main: true, order: 0 },
-    comingIn: 'the dashboard',
   },
   pageDrafts: { path: '/_/pageDrafts', title: 'Pages' },
   pageDraft: { path: '/_/pageDrafts/:id', title: 'Page' },

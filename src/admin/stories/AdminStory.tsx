@@ -6,6 +6,7 @@ import { AdminProvider } from '../core/AdminContext';
 import type { Doc, SessionUser } from '../core/data/types';
 import { memoryProvider } from '../core/data/memoryProvider';
 import type { MemoryFileOptions } from '../core/data/memoryFiles';
+import type { MemoryReportOptions } from '../core/data/memoryReports';
 import { createAdminStore } from '../core/data/store';
 import { Layout } from '../layout/Layout';
 
@@ -65,6 +66,7 @@ export function AdminStory({
   permissions,
   delayMs = 150,
   files,
+  reports,
   user = storyUser,
 }: {
   path: string;
@@ -74,11 +76,13 @@ export function AdminStory({
   permissions?: string[];
   delayMs?: number;
   files?: MemoryFileOptions;
+  /** Report answers and rendered files; missing reports fail (see memoryReports). */
+  reports?: MemoryReportOptions;
   user?: SessionUser;
 }) {
   const store = useMemo(
-    () => createAdminStore(memoryProvider({ schemas: schemaSet, data, permissions, user, delayMs, files })),
-    [data, permissions, delayMs, files, user],
+    () => createAdminStore(memoryProvider({ schemas: schemaSet, data, permissions, user, delayMs, files, reports })),
+    [data, permissions, delayMs, files, reports, user],
   );
   const context = useMemo(
     () => ({

@@ -5,7 +5,17 @@ import { formatHours, type TrackedDay } from './days';
 const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
 
 /** Per-day bars and totals of the last days; heights are the share of the longest day, scaled to 95. */
-export function DayBars({ days, total, today }: { days: TrackedDay[]; total: number; today: string }) {
+export function DayBars({
+  days,
+  total,
+  today,
+  title = `Last ${days.length} days`,
+}: {
+  days: TrackedDay[];
+  total: number;
+  today: string;
+  title?: string;
+}) {
   const max = Math.max(0, ...days.map((day) => day.hours));
   return (
     <section
@@ -15,7 +25,7 @@ export function DayBars({ days, total, today }: { days: TrackedDay[]; total: num
     >
       <div className="flex items-baseline justify-between gap-3">
         <h2 id="tracked-days-title" className="text-[13px] font-medium text-zinc-600">
-          Last {days.length} days
+          {title}
         </h2>
         <p className="text-[13px] text-zinc-500">
           Total{' '}

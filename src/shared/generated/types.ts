@@ -44,6 +44,14 @@ export interface Client {
    */
   _createdAt?: string;
   /**
+   * **Hourly rate**
+   *
+   * What an hour of tracked time costs this client (before the entry's multiplier).
+   *
+   * Currency: EUR.
+   */
+  hourlyRate?: number;
+  /**
    * **Id**
    *
    * @readonly Set by the server; what a client sends is ignored.
@@ -605,6 +613,14 @@ export interface Invoice {
    * Relation: id of a transaction (populates name, date, amount).
    */
   transaction?: ObjectIdValue;
+  /**
+   * **Payment reference**
+   *
+   * QR reference (27 digits, with a QR-IBAN) or ISO 11649 creditor reference (RF...): stable per invoice, set when its PDF is first made.
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  reference?: string;
   /**
    * **Id**
    *
@@ -1539,6 +1555,62 @@ export interface SiteConfig {
    */
   dictionary?: string[];
   /**
+   * **Billing**
+   *
+   * What invoices and their Swiss QR-bill need. The creditor's address defaults to the local business.
+   */
+  billing?: {
+    /**
+     * **IBAN or QR-IBAN**
+     *
+     * Checked with its checksum. A QR-IBAN gives invoices a QR reference, any other IBAN an ISO 11649 (RF) reference.
+     */
+    iban?: string;
+    /**
+     * **VAT number (UID)**
+     *
+     * e.g. CHE-123.456.789 MWST; without it no VAT is charged.
+     */
+    vatNumber?: string;
+    /**
+     * **VAT rate (%)**
+     */
+    vatRate?: number;
+    /**
+     * **Payment term (days)**
+     */
+    paymentTermDays?: number;
+    /**
+     * **Creditor (if not the local business)**
+     */
+    creditor?: {
+      /**
+       * **Name**
+       */
+      name?: string;
+      /**
+       * **Street**
+       */
+      street?: string;
+      /**
+       * **Building number**
+       */
+      buildingNumber?: string;
+      /**
+       * **ZIP**
+       */
+      zip?: string;
+      /**
+       * **City**
+       */
+      city?: string;
+      /**
+       * **Country (ISO code)**
+       */
+      country?: string;
+    };
+  };
+  /**
    * **Id**
    *
    * @readonly Set by the server; what a client sends is ignored.
@@ -1671,6 +1743,16 @@ export interface TrackedTime {
    */
   multiplier?: 1 | 1.2 | 1.5 | 1.54 | 1.846 | 2;
   /**
+   * **Invoice**
+   *
+   * The invoice this time was billed on (set by 'Create invoice'; a deleted invoice releases it).
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   *
+   * Relation: id of a invoice (populates id, name).
+   */
+  invoice?: ObjectIdValue;
+  /**
    * **Id**
    *
    * @readonly Set by the server; what a client sends is ignored.
@@ -1761,6 +1843,22 @@ export interface Transaction {
    * Labels: "payout" = Payout, "tax" = Tax, "ahv" = AHV (social security), "payout_third_pillar_tax_free" = Payout third pillar (tax free).
    */
   type?: 'payout' | 'tax' | 'ahv' | 'payout_third_pillar_tax_free';
+  /**
+   * **Bank reference**
+   *
+   * The bank's id of the booking this transaction was imported from (a statement imported twice books it once).
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  bankReference?: string;
+  /**
+   * **Invoice**
+   *
+   * The invoice this payment paid.
+   *
+   * Relation: id of a invoice (populates id, name).
+   */
+  invoice?: ObjectIdValue;
   /**
    * **Id**
    *

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeElements, linkedPageIds } from './compose';
+import { composeElements, linkedPageIds, walkElements } from './compose';
 
 const node = (tag: string) => ({ tag, props: {} });
 const tags = (nodes: { tag: string }[]) => nodes.map((n) => n.tag);
@@ -57,5 +57,19 @@ describe('linkedPageIds', () => {
       { tag: 'button', props: { url: { type: 'PAGE', page: 'not-an-id' } } },
     ];
     expect(linkedPageIds(nodes)).toEqual([id]);
+  });
+});
+
+describe('walkElements', () => {
+  it('descends into the child slots rendering uses (x-slots), not into other arrays', () => {
+    const seen: string[] = [];
+    walkElements(
+      [
+        { tag: 'section', props: { children: [{ tag: 'header', props: { text: 'Titel' } }] } },
+        { tag: 'footer', props: { columns: [{ tag: 'paragraph', props: {} }] } },
+      ] as never,
+      (node) => seen.push(node.tag),
+    );
+    expect(seen).toEqual(['section', 'header', 'footer']);
   });
 });

@@ -1,3 +1,5 @@
+import { ELEMENT_META } from '../generated/elementMeta';
+import type { ElementTag } from '../generated/schemas';
 import type { ElementNodeValue } from '../generated/types';
 
 /** One element of a layout: the element and where it goes relative to the page's own elements. */
@@ -61,9 +63,14 @@ export function walkElements(
   for (const node of nodes) {
     if (!node || typeof node !== 'object' || typeof node.tag !== 'string') continue;
     visit(node);
-    for (const value of Object.values((node.props ?? {}) as Record<string, unknown>)) {
-      if (Array.isArray(value) && value.some(isElementNode))
-        walkElements(value.filter(isElementNode), visit, depth + 1);
+    // The child slots rendering descends into (`x-slots` of the element's schema), and only those.
+    const slots: readonly string[] = Object.hasOwn(ELEMENT_META, node.tag)
+      ? ELEMENT_META[node.tag as ElementTag].slots
+      : [];
+    const props = (node.props ?? {}) as Record<string, unknown>;
+    for (const slot of slots) {
+      const value = props[slot];
+      if (Array.isArray(value)) walkElements(value.filter(isElementNode), visit, depth + 1);
     }
   }
 }

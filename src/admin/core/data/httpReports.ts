@@ -2,9 +2,15 @@ import type { ReportProvider, Send } from './reports';
 
 /** The payment part of the data interface over HTTP. */
 export function httpReportProvider(send: Send): ReportProvider {
+  const json = async <T>(path: string) => (await (await send('GET', path)).json()) as T;
   return {
     async linkBlob(path) {
       return (await send('GET', path, undefined, undefined, '*/*')).blob();
+    },
+    paymentReport(name, query) {
+      const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+      const suffix = search.size ? `?${search.toString()}` : '';
+      return json(`/api/payment/${encodeURIComponent(name)}${suffix}`);
     },
   };
 }

@@ -86,8 +86,9 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
     data,
     ...memoryFileProvider(data, { delayMs: options.delayMs, ...options.files }),
     ...memoryOperations(data),
-    ...memoryReportProvider(options.reports),
     ...memoryPages(data),
+    // Stories and tests that give redirect statistics (with counts) see them instead of the counts of memory (0).
+    ...memoryReportProvider(options.reports),
     async schemas() {
       await wait();
       return options.schemas;

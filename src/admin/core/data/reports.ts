@@ -1,7 +1,26 @@
+import type { DailyTrackedTimeAnswer, LastYearAnswer, OwnRevenueAnswer, RevenueAnswer } from '../../../shared/api/payment';
+import type { RedirectStat } from '../../../shared/api/pages';
+
+export type RedirectStatRow = RedirectStat;
+
+/** The reports under `/api/payment/` the admin reads, with their query and answer. */
+export interface PaymentReports {
+  revenue: { query: { year: number }; answer: RevenueAnswer };
+  ownRevenue: { query: { year: number }; answer: OwnRevenueAnswer };
+  lastYear: { query: { year: number }; answer: LastYearAnswer };
+  getDailyTrackedTime: { query: Record<string, never>; answer: DailyTrackedTimeAnswer };
+}
+export type PaymentReportName = keyof PaymentReports;
+
 /** The documents the API renders and the business reports: the payment part of the admin's data interface. */
 export interface ReportProvider {
   /** The bytes of a file the API renders from a document (`x-admin.links`, e.g. an invoice PDF). */
   linkBlob(path: string): Promise<Blob>;
+  /** `GET /api/payment/{name}?{query}`. */
+  paymentReport<N extends PaymentReportName>(
+    name: N,
+    query: PaymentReports[N]['query'],
+  ): Promise<PaymentReports[N]['answer']>;
 }
 
 /** `send` of the HTTP provider: one request with the login token, throwing the API's error on failure. */

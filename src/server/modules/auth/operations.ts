@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from '../../../shared/registry';
 import type { Permission } from '../../../shared/vocabulary';
-import { ANONYMOUS, callerOf, type Caller } from '../../access/caller';
+import { ALMIGHTY_ROLES } from '../../../shared/vocabulary';
+import { ANONYMOUS, callerOf, SYSTEM, type Caller } from '../../access/caller';
+import type { DocumentService } from '../documents/service';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/database';
 import type { EventBus } from '../../events/bus';
@@ -19,6 +21,11 @@ export interface AuthDependencies {
   log: FastifyBaseLogger;
   /** When given, user and role document events drop the cached sessions and role grants they affect. */
   bus?: Pick<EventBus, 'subscribe'>;
+  /**
+   * The document operations (created after auth, which they need for password hashing): the first
+   * admin and its roles are written through them, so validation, hooks and events run as for any write.
+   */
+  documents?: () => DocumentService;
   /** Milliseconds since the epoch; injectable so tests can move time. */
   now?: () => number;
   limits?: LoginLimits;
@@ -38,6 +45,16 @@ interface CachedSession {
   userId: string;
   expiresAt: number;
   checkedAt: number;
+}
+
+/** The saved document, or undefined when a unique value was taken meanwhile (409). */
+async function unlessTaken<T>(write: Promise<T>): Promise<T | undefined> {
+  try {
+    return await write;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 409) return undefined;
+    throw error;
+  }
 }
 
 export function createAuthService(deps: AuthDependencies): AuthService {
@@ -147,11 +164,18 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     hashPassword,
 
     async ensureAdmin() {
+      const documents = deps.documents?.();
+      if (!documents) throw new Error('ensureAdmin needs the document operations');
+      if (await users.anyUser()) return { created: false };
+      // Two processes starting together: the unique indexes on role names and logins let one win.
+      for (const name of ALMIGHTY_ROLES) {
+        const { results } = await documents.find(SYSTEM, 'role', { query: { name }, limit: 1 });
+        if (results.length === 0) await unlessTaken(documents.save(SYSTEM, 'role', { name, permissions: [] }));
+      }
       let generated: string | undefined;
-      const created = await users.createFirstAdmin(() => {
-        const password = config.adminPassword ?? (generated = randomPassword());
-        return hashPassword(password);
-      });
+      const password = config.adminPassword ?? (generated = randomPassword());
+      const admin = { login: 'admin', roles: ['superuser'], projects: [], password };
+      const created = await unlessTaken(documents.save(SYSTEM, 'user', admin));
       if (!created) return { created: false };
       service.invalidateRoles();
       return generated === undefined ? { created: true } : { created: true, password: generated };

@@ -2,8 +2,7 @@ import type { Database, Queryable } from '../../db/database';
 import { columnExpression, fieldExpression, table } from '../../db/tables';
 import type { Registry } from '../../../shared/registry';
 import { sql } from '../../db/sql';
-import { createObjectId } from '../../../shared/format/objectId';
-import { ALMIGHTY_ROLES, PERMISSIONS, type Permission } from '../../../shared/vocabulary';
+import { PERMISSIONS, type Permission } from '../../../shared/vocabulary';
 import type { SessionUser } from '../../../shared/api/auth';
 import type { User } from '../../../shared/generated/types';
 
@@ -64,32 +63,7 @@ export function createUserRepository(db: Database, registry: Registry) {
       );
     },
 
-    /**
-     * On a database without live users: the almighty roles (when missing) and `admin` holding
-     * `superuser`. Serialized by an advisory lock so two processes starting together create one.
-     */
-    async createFirstAdmin(passwordHash: () => Promise<string>): Promise<boolean> {
-      if (await anyUser(db)) return false;
-      const hashed = await passwordHash();
-      return db.transaction(async (tx) => {
-        await tx.query(sql`SELECT pg_advisory_xact_lock(hashtext('baukasten.ensureAdmin'))`);
-        if (await anyUser(tx)) return false;
-        for (const name of ALMIGHTY_ROLES) {
-          const existing = await tx.query(
-            sql`SELECT 1 FROM ${table('role')} WHERE ${roleName} = ${name} AND deleted_at IS NULL`,
-          );
-          if (existing.rows.length > 0) continue;
-          const doc = { name, permissions: [] };
-          await tx.query(
-            sql`INSERT INTO ${table('role')} (_id, doc) VALUES (${createObjectId()}, ${JSON.stringify(doc)}::jsonb)`,
-          );
-        }
-        const admin = { login: 'admin', roles: ['superuser'], projects: [], password: hashed };
-        await tx.query(
-          sql`INSERT INTO ${table('user')} (_id, doc) VALUES (${createObjectId()}, ${JSON.stringify(admin)}::jsonb)`,
-        );
-        return true;
-      });
-    },
+    /** Is there any live user? */
+    anyUser: () => anyUser(db),
   };
 }

@@ -44,20 +44,30 @@ export async function debugRoutes(app: FastifyInstance, services: Services): Pro
     async (request): Promise<DebugStatus> => ({ enabled: allowed(config.debugEval, request.caller) }),
   );
 
+  const audit = async (caller: Caller, code: string, outcome: string, duration: number) => {
+    await db.query(
+      sql`INSERT INTO debug_eval_audit (user_id, login, code, outcome, duration_ms) VALUES (${caller.user?._id ?? null}, ${caller.user?.login ?? null}, ${code}, ${outcome}, ${duration})`,
+    );
+  };
+
   app.realtime.registerCommand(
     'debug.eval',
     async (ctx, data): Promise<DebugEvalReply> => {
       if (!config.debugEval) throw forbidden('debug.eval is disabled');
-      if (!allowed(true, ctx.caller)) throw forbidden(`debug.eval needs the ${DEBUG_EVAL_ROLE} role`);
       const js = typeof data === 'object' && data !== null ? (data as { js?: unknown }).js : undefined;
+      if (!allowed(true, ctx.caller)) {
+        // Attempts are audited too.
+        const code =
+          typeof js === 'string' ? js.slice(0, DEBUG_EVAL_MAX_CODE) : JSON.stringify(data ?? null).slice(0, 2000);
+        await audit(ctx.caller, code, 'refused', 0);
+        throw forbidden(`debug.eval needs the ${DEBUG_EVAL_ROLE} role`);
+      }
       if (typeof js !== 'string' || js.trim() === '' || js.length > DEBUG_EVAL_MAX_CODE)
         throw badRequest(`data.js must be code of 1 to ${DEBUG_EVAL_MAX_CODE} characters`);
       const reply = await evaluate(js, { services, SYSTEM }, config.debugEvalTimeoutMs);
       const outcome = reply.error ? `error: ${reply.error}` : 'ok';
       log.warn({ audit: 'debug.eval', user: ctx.caller.user?.login, outcome, duration: reply.duration }, 'debug.eval');
-      await db.query(
-        sql`INSERT INTO debug_eval_audit (user_id, login, code, outcome, duration_ms) VALUES (${ctx.caller.user?._id ?? null}, ${ctx.caller.user?.login ?? null}, ${js}, ${outcome}, ${reply.duration})`,
-      );
+      await audit(ctx.caller, js, outcome, reply.duration);
       return reply;
     },
     { replace: true },

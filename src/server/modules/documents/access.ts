@@ -1,8 +1,7 @@
 import type { FieldInfo, ModelInfo } from '../../../shared/registry';
 import type { Action } from '../../../shared/registry/models';
 import { hasAccess, holdsAnyRole, passesAcl, type Caller } from '../../access/caller';
-import { sql, TRUE, type Sql } from '../../db/sql';
-import { columnExpression, fieldExpression } from '../../db/tables';
+import type { ReadScope } from './repository';
 import { forbidden, unauthorized } from '../../errors';
 
 /** May the caller see this field at all (in answers, queries, sorts, search and populate)? */
@@ -36,22 +35,17 @@ export function readMode(caller: Caller, model: ModelInfo): 'all' | 'own' {
   return deny(caller, `read ${model.label}`);
 }
 
-/** SQL condition of the documents of `model` the caller may read (permission, owner, `_read` list). */
-export function readScope(caller: Caller, model: ModelInfo): Sql {
+/**
+ * The documents of `model` the caller may read (permission, owner, `_read` list), as data: the
+ * repository turns it into SQL. Throws when the caller may not read the model at all.
+ */
+export function readScope(caller: Caller, model: ModelInfo): ReadScope {
   const mode = readMode(caller, model);
-  const parts: Sql[] = [];
-  if (mode === 'own' && caller.user) {
-    parts.push(sql`${columnExpression(model, model.owner ?? '_id', 'text')} = ${caller.user._id}`);
-  }
-  if (model.acl && !caller.almighty) parts.push(aclCondition('_read', caller.roles));
-  if (parts.length === 0) return TRUE;
-  return parts.reduce((all, part) => sql`${all} AND ${part}`);
-}
-
-/** `_read`/`_write` missing or empty, or sharing a role with the caller. */
-function aclCondition(list: '_read' | '_write', roles: string[]): Sql {
-  const expression = fieldExpression([list], 'json');
-  return sql`(${expression} IS NULL OR jsonb_array_length(${expression}) = 0 OR ${expression} ?| ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(roles)}::jsonb)))`;
+  return {
+    model,
+    ...(mode === 'own' && caller.user ? { ownerId: caller.user._id } : {}),
+    ...(model.acl && !caller.almighty ? { roles: caller.roles } : {}),
+  };
 }
 
 /** May the caller perform a write action on this (existing or new) document? Throws 401/403 otherwise. */

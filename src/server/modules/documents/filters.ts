@@ -1,11 +1,10 @@
 import type { ModelInfo, Registry } from '../../../shared/registry';
 import type { FilterOption } from '../../../shared/api/documents';
 import type { Caller } from '../../access/caller';
-import { sql, type Sql } from '../../db/sql';
 import { columnExpression, expressionKind } from '../../db/tables';
 import { badRequest } from '../../errors';
 import { canReadField, project, readScope } from './access';
-import type { DocumentRepository } from './repository';
+import type { DocumentRepository, Scope } from './repository';
 
 const MAX_OPTIONS = 200;
 
@@ -47,7 +46,7 @@ export class FilterValues {
     const key = `${model.name}\u0000${name}\u0000${caller.almighty ? '*' : caller.roles.join(',')}\u0000${caller.user?._id ?? ''}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const scope = sql`${readScope(caller, model)} AND deleted_at IS NULL`;
+    const scope: Scope = { read: readScope(caller, model) };
     const kind = expressionKind(field);
     const values =
       kind === 'json'
@@ -66,9 +65,10 @@ export class FilterValues {
     values: unknown[],
   ): Promise<FilterOption[]> {
     const target = this.registry.model(relation.model);
-    let scope: Sql | undefined;
+    let scope: Scope | undefined;
     try {
-      scope = target && readScope(caller, target);
+      // Relation labels, like populate, also name soft-deleted targets.
+      scope = target && { read: readScope(caller, target), deleted: true };
     } catch {
       scope = undefined;
     }

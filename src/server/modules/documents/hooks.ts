@@ -4,6 +4,8 @@ import type { EventBus } from '../../events/bus';
 import type { DocumentRepository } from './repository';
 import type { Doc } from './service';
 import { fileItemHooks } from '../files/paths';
+import { siteConfigHooks } from '../payment/billing';
+import { invoiceHooks } from '../payment/invoicing';
 import { trackedTimeHooks } from '../payment/trackedTime';
 import { pageHooks } from '../pages/paths';
 
@@ -74,6 +76,8 @@ const HOOKS: Record<string, ModelHooks> = {
   page: pageHooks('page'),
   pageDraft: pageHooks('pageDraft'),
   trackedTime: trackedTimeHooks,
+  siteConfig: siteConfigHooks,
+  invoice: invoiceHooks,
 };
 
 export function hooksOf(model: string): ModelHooks {

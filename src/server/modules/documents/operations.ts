@@ -16,7 +16,7 @@ import { hooksOf } from './hooks';
 import { applyComputed, assertSafeJson, mergeInput, normalizeDateTimes } from './input';
 import { populate } from './populate';
 import { sanitizeRichText } from './richText';
-import { DocumentRepository } from './repository';
+import { DocumentRepository, LIVE_ROWS, type RowSelection, type Scope } from './repository';
 import type { Doc, DocumentService, FindOptions, SaveOptions } from './service';
 
 export interface DocumentDeps {
@@ -57,16 +57,16 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
     resolver: registry.resolver,
   });
 
-  function listWhere(caller: Caller, model: ModelInfo, options: FindOptions): Sql {
-    const parts: Sql[] = [readScope(caller, model)];
-    if (!options.deleted) parts.push(sql`deleted_at IS NULL`);
+  function listSelection(caller: Caller, model: ModelInfo, options: FindOptions): RowSelection {
+    const scope: Scope = { read: readScope(caller, model), deleted: options.deleted === true };
+    const parts: Sql[] = [];
     if (options.query !== undefined) parts.push(translateWhere(options.query, context(caller, model)));
     if (options.filter !== undefined) parts.push(translateWhere(options.filter, context(caller, model)));
     if (options.search?.trim()) {
       const search = translateSearch(options.search.trim(), model);
       if (search) parts.push(search);
     }
-    return parts.reduce((all, part) => sql`${all} AND ${part}`);
+    return { scope, where: parts.length ? parts.reduce((all, part) => sql`${all} AND ${part}`) : undefined };
   }
 
   async function find(caller: Caller, name: string, options: FindOptions) {
@@ -76,11 +76,11 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
     const page = Math.floor(options.page ?? 0);
     if (page < 0 || page > MAX_PAGE) throw badRequest(`page must be between 0 and ${MAX_PAGE}`);
     const offset = options.offset !== undefined ? Math.max(0, Math.floor(options.offset)) : page * limit;
-    const where = listWhere(caller, model, options);
+    const selection = listSelection(caller, model, options);
     const orderBy = translateSort(options.sort ?? model.defaultSort, context(caller, model));
     const listing: Promise<{ docs: Doc[]; total?: number; estimated?: boolean }> = listForm
-      ? repo.page(model.name, where, orderBy, limit, offset)
-      : repo.find(model.name, where, orderBy, limit, offset).then((docs) => ({ docs }));
+      ? repo.page(model.name, selection, orderBy, limit, offset)
+      : repo.find(model.name, selection, orderBy, limit, offset).then((docs) => ({ docs }));
     const [listed, filters] = await Promise.all([
       listing,
       options.filterFields?.length ? filterValues.forFields(caller, model, options.filterFields) : undefined,
@@ -104,8 +104,7 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
   ) {
     const model = modelOf(name);
     if (!isObjectId(id)) throw badRequest('id must be 24 lowercase hex characters');
-    const scope = readScope(caller, model);
-    const doc = await repo.findById(model.name, id, options.deleted ? scope : sql`${scope} AND deleted_at IS NULL`);
+    const doc = await repo.findById(model.name, id, { read: readScope(caller, model), deleted: options.deleted });
     if (!doc) throw notFound(`${model.label} ${id} not found`);
     const visible = project(caller, model, doc) as Doc;
     if (options.populate?.length) await populate(repo, registry, caller, model, [visible], options.populate);
@@ -127,9 +126,7 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
     const hooks = hooksOf(model.name);
 
     const { written: saved, ...outcome } = await repo.transaction(async (tx) => {
-      const existing = creating
-        ? undefined
-        : await tx.findById(model.name, input._id as string, sql`deleted_at IS NULL`);
+      const existing = creating ? undefined : await tx.findById(model.name, input._id as string, LIVE_ROWS);
       if (!creating && !existing) throw notFound(`${model.label} ${String(input._id)} not found`);
       assertCanWrite(caller, model, creating ? 'create' : 'update', existing);
       if (existing && input._version !== undefined && input._version !== existing._version) {
@@ -182,7 +179,7 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
     const model = modelOf(name);
     if (!isObjectId(id)) throw badRequest('id must be 24 lowercase hex characters');
     const deleted = await repo.transaction(async (tx) => {
-      const existing = await tx.findById(model.name, id, sql`deleted_at IS NULL`);
+      const existing = await tx.findById(model.name, id, LIVE_ROWS);
       if (!existing) throw notFound(`${model.label} ${id} not found`);
       assertCanWrite(caller, model, 'delete', existing);
       await hooksOf(model.name).beforeDelete?.({ tx, registry, caller, model, doc: existing });

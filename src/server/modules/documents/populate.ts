@@ -63,7 +63,8 @@ export async function populate(
     if (!target) continue;
     let scope;
     try {
-      scope = readScope(caller, target);
+      // A relation to a soft-deleted document still shows what it was.
+      scope = { read: readScope(caller, target), deleted: true };
     } catch {
       continue;
     }

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../db/database';
-import { jsonKey, sql, type Sql } from '../../db/sql';
-import { columnExpression, table } from '../../db/tables';
+import { jsonKey, sql, TRUE, type Sql } from '../../db/sql';
+import { columnExpression, fieldExpression, table } from '../../db/tables';
 import type { ModelInfo } from '../../../shared/registry';
 import type { Doc } from './service';
 
@@ -30,6 +30,53 @@ export function rowToDoc(row: Row): Doc {
 
 export const COLUMNS = sql`_id, doc, created_at, updated_at, deleted_at, version`;
 
+/** The documents of a model a caller may read, as `readScope` (access.ts) describes them. */
+export interface ReadScope {
+  model: ModelInfo;
+  /** Only documents whose owner field (`x-owner`) holds this user id. */
+  ownerId?: string;
+  /** Only documents whose `_read` list is missing, empty or shares one of these roles. */
+  roles?: string[];
+}
+
+/**
+ * Which rows a call sees, handed to the repository as data (the way Payload hands an abstract `where`
+ * to its database adapter): the caller's read scope (none: every row, as the system sees them) and
+ * whether soft-deleted rows count (by default they do not).
+ */
+export interface Scope {
+  read?: ReadScope;
+  deleted?: boolean;
+}
+
+/** Every row, soft-deleted ones included. */
+export const EVERY_ROW: Scope = { deleted: true };
+/** The live rows of every caller (the system's view: writes check the document they change). */
+export const LIVE_ROWS: Scope = {};
+
+/** The SQL of a scope; `where` (a translated query) is ANDed to it. */
+function condition({ read, deleted }: Scope, where?: Sql): Sql {
+  const parts: Sql[] = [];
+  if (read?.ownerId !== undefined) {
+    parts.push(sql`${columnExpression(read.model, read.model.owner ?? '_id', 'text')} = ${read.ownerId}`);
+  }
+  if (read?.roles) {
+    const list = fieldExpression(['_read'], 'json');
+    parts.push(
+      sql`(${list} IS NULL OR jsonb_array_length(${list}) = 0 OR ${list} ?| ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(read.roles)}::jsonb)))`,
+    );
+  }
+  if (!deleted) parts.push(sql`deleted_at IS NULL`);
+  if (where) parts.push(where);
+  return parts.length === 0 ? TRUE : parts.reduce((all, part) => sql`${all} AND ${part}`);
+}
+
+/** What a list call selects: a scope and, optionally, the translated query, filter and search. */
+export interface RowSelection {
+  scope: Scope;
+  where?: Sql;
+}
+
 /** Above this many matches the list total is the planner's estimate instead of an exact count. */
 export const EXACT_TOTAL_LIMIT = 10_000;
 
@@ -51,9 +98,9 @@ export class DocumentRepository {
     return this.db.transaction((tx) => fn(new DocumentRepository(tx)));
   }
 
-  async findById(model: string, id: string, where: Sql = sql`TRUE`): Promise<Doc | undefined> {
+  async findById(model: string, id: string, scope: Scope = EVERY_ROW): Promise<Doc | undefined> {
     const { rows } = await this.q.query<Row>(
-      sql`SELECT ${COLUMNS} FROM ${table(model)} WHERE _id = ${id} AND ${where}`,
+      sql`SELECT ${COLUMNS} FROM ${table(model)} WHERE _id = ${id} AND ${condition(scope)}`,
     );
     return rows[0] && rowToDoc(rows[0]);
   }
@@ -62,7 +109,8 @@ export class DocumentRepository {
    * Sorts and skips ids only, then fetches the page's documents by id (a deferred join): deep
    * pages sort narrow rows in memory instead of whole documents on disk.
    */
-  async find(model: string, where: Sql, orderBy: Sql, limit: number, offset: number): Promise<Doc[]> {
+  async find(model: string, selection: RowSelection, orderBy: Sql, limit: number, offset: number): Promise<Doc[]> {
+    const where = condition(selection.scope, selection.where);
     const { rows } = await this.q.query<Row>(
       sql`SELECT ${COLUMNS} FROM (SELECT _id FROM ${table(model)} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) page
           JOIN ${table(model)} USING (_id) ORDER BY ${orderBy}`,
@@ -76,36 +124,38 @@ export class DocumentRepository {
    */
   async page(
     model: string,
-    where: Sql,
+    selection: RowSelection,
     orderBy: Sql,
     limit: number,
     offset: number,
   ): Promise<{ docs: Doc[]; total: number; estimated: boolean }> {
     if (offset >= EXACT_TOTAL_LIMIT) {
-      const docs = await this.find(model, where, orderBy, limit, offset);
+      const docs = await this.find(model, selection, orderBy, limit, offset);
       if (docs.length > 0)
-        return { docs, total: Math.max(offset + docs.length, await this.estimate(model, where)), estimated: true };
-      return { docs, ...(await this.total(model, where)) };
+        return { docs, total: Math.max(offset + docs.length, await this.estimate(model, selection)), estimated: true };
+      return { docs, ...(await this.total(model, selection)) };
     }
     const [docs, counted] = await Promise.all([
-      this.find(model, where, orderBy, limit, offset),
-      this.total(model, where),
+      this.find(model, selection, orderBy, limit, offset),
+      this.total(model, selection),
     ]);
     return { docs, ...counted };
   }
 
   /** Exact below EXACT_TOTAL_LIMIT matches; above it the planner's estimate (an exact count on large tables costs far more than the page). */
-  async total(model: string, where: Sql): Promise<{ total: number; estimated: boolean }> {
+  async total(model: string, selection: RowSelection): Promise<{ total: number; estimated: boolean }> {
+    const where = condition(selection.scope, selection.where);
     const { rows } = await this.q.query<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table(model)} WHERE ${where} LIMIT ${EXACT_TOTAL_LIMIT + 1}) capped`,
     );
     const exact = rows[0]?.n ?? 0;
     if (exact <= EXACT_TOTAL_LIMIT) return { total: exact, estimated: false };
-    return { total: Math.max(EXACT_TOTAL_LIMIT + 1, await this.estimate(model, where)), estimated: true };
+    return { total: Math.max(EXACT_TOTAL_LIMIT + 1, await this.estimate(model, selection)), estimated: true };
   }
 
   /** The planner's estimate of the matching rows (no scan). */
-  async estimate(model: string, where: Sql): Promise<number> {
+  async estimate(model: string, selection: RowSelection): Promise<number> {
+    const where = condition(selection.scope, selection.where);
     const plan = await this.q.query<{ 'QUERY PLAN': unknown }>(
       sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table(model)} WHERE ${where}`,
     );
@@ -115,7 +165,8 @@ export class DocumentRepository {
   }
 
   /** Distinct values of an expression among matching documents (filter dropdowns), at most `limit`. */
-  async distinct(model: string, expression: Sql, where: Sql, limit: number): Promise<unknown[]> {
+  async distinct(model: string, expression: Sql, scope: Scope, limit: number): Promise<unknown[]> {
+    const where = condition(scope);
     const { rows } = await this.q.query<{ value: unknown }>(
       sql`SELECT DISTINCT ${expression} AS value FROM ${table(model)} WHERE ${where} AND ${expression} IS NOT NULL ORDER BY 1 LIMIT ${limit}`,
     );
@@ -123,7 +174,8 @@ export class DocumentRepository {
   }
 
   /** Distinct elements of an array field among matching documents, at most `limit`. */
-  async distinctElements(model: string, field: string, where: Sql, limit: number): Promise<unknown[]> {
+  async distinctElements(model: string, field: string, scope: Scope, limit: number): Promise<unknown[]> {
+    const where = condition(scope);
     const { rows } = await this.q.query<{ value: unknown }>(
       sql`SELECT DISTINCT element AS value FROM ${table(model)}, jsonb_array_elements_text(CASE WHEN jsonb_typeof(doc->${jsonKey(field)}) = 'array' THEN doc->${jsonKey(field)} ELSE '[]'::jsonb END) AS element
           WHERE ${where} ORDER BY 1 LIMIT ${limit}`,
@@ -132,8 +184,9 @@ export class DocumentRepository {
   }
 
   /** Documents of `model` whose `key` (`_id` or a top-level field) is one of `values`: one query per relation. */
-  async findByKeys(model: ModelInfo, key: string, values: string[], where: Sql): Promise<Doc[]> {
+  async findByKeys(model: ModelInfo, key: string, values: string[], scope: Scope): Promise<Doc[]> {
     if (values.length === 0) return [];
+    const where = condition(scope);
     const column = columnExpression(model, key, 'text');
     const { rows } = await this.q.query<Row>(
       sql`SELECT ${COLUMNS} FROM ${table(model.name)}

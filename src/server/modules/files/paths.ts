@@ -1,10 +1,10 @@
 import { passesAcl } from '../../access/caller';
-import { sql } from '../../db/sql';
 import { badRequest, conflict } from '../../errors';
 import { deny } from '../documents/access';
 import type { ModelHooks } from '../documents/hooks';
 import type { Doc } from '../documents/service';
 import { checkItemName } from './names';
+import { LIVE_ROWS } from '../documents/repository';
 import { FilesRepository } from './repository';
 
 const MAX_DEPTH = 64;
@@ -37,7 +37,7 @@ export const fileItemHooks: Pick<ModelHooks, 'beforeWrite' | 'beforeDelete' | 'a
     if (parentId) {
       if (existing && parentId === existing._id)
         throw badRequest('A folder cannot be moved into itself or one of its subfolders');
-      parent = await tx.findById('folder', parentId, sql`deleted_at IS NULL`);
+      parent = await tx.findById('folder', parentId, LIVE_ROWS);
       if (!parent) throw badRequest(`Folder ${parentId} does not exist`);
       if (!passesAcl(caller, parent._read)) throw badRequest(`Folder ${parentId} does not exist`);
       const tree = (parent._tree as string[] | undefined) ?? [];

@@ -92,4 +92,12 @@ export class PaymentRepository {
     );
     return rows.map((row) => ({ year: row.year, month: row.month, totalHours: num(row.total) }));
   }
+
+  /** Tracked times billed on a deleted invoice become billable again. */
+  async releaseEntries(invoiceId: string): Promise<void> {
+    await this.q.query(
+      sql`UPDATE ${table('trackedTime')} SET doc = doc - 'invoice', updated_at = now(), version = version + 1
+          WHERE deleted_at IS NULL AND doc->>'invoice' = ${invoiceId}`,
+    );
+  }
 }

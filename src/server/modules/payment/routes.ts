@@ -1,5 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { InvoiceFromTimeRequest } from '../../../shared/api/payment';
 import type { Services } from '../../services';
+import { createBusinessPdfs, type PdfAnswer } from './documents';
+import { importBankStatement } from './bankStatement';
+import { invoiceFromTime } from './invoicing';
 import { createPaymentReports } from './reports';
 
 const yearQuery = {
@@ -10,8 +14,38 @@ const yearQuery = {
 const tags = ['payment'];
 
 /** Reports of spec section 7 ("Payment"), all `manage:payment`; see src/shared/api/payment.ts for the answers. */
-export function paymentRoutes(app: FastifyInstance, { db }: Services): void {
+export function paymentRoutes(app: FastifyInstance, { db, documents }: Services): void {
   const reports = createPaymentReports(db);
+  const pdfs = createBusinessPdfs(documents);
+  const idSchema = { type: 'string', pattern: '^[0-9a-f]{24}$' } as const;
+  const sendPdf = (reply: FastifyReply, { fileName, pdf }: PdfAnswer) =>
+    reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  app.get<{ Querystring: { id: string } }>(
+    '/api/payment/invoice',
+    {
+      schema: {
+        summary: 'The invoice as a PDF with its Swiss QR-bill (422 names the data to fix)',
+        tags,
+        querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: idSchema } },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await pdfs.invoice(request.caller, request.query.id)),
+  );
+  app.get<{ Params: { id: string } }>(
+    '/api/offer/:id',
+    {
+      schema: {
+        summary: 'The offer as a PDF (422 names the data to fix)',
+        tags,
+        params: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: idSchema } },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await pdfs.offer(request.caller, request.params.id)),
+  );
   type Year = { Querystring: { year?: string } };
   app.get<Year>(
     '/api/payment/revenue',
@@ -59,5 +93,39 @@ export function paymentRoutes(app: FastifyInstance, { db }: Services): void {
       },
     },
     (request) => reports.clientTrackedTime(request.caller, request.query.client),
+  );
+
+  app.post<{ Body: InvoiceFromTimeRequest }>(
+    '/api/payment/invoiceFromTime',
+    {
+      schema: {
+        summary: "Turns a client's finished, not yet invoiced tracked times of a period into an open invoice",
+        tags,
+        body: {
+          type: 'object',
+          required: ['client', 'from', 'to'],
+          additionalProperties: false,
+          properties: { client: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } },
+        },
+      },
+    },
+    (request) => invoiceFromTime(documents, request.caller, request.body),
+  );
+
+  // Bank statements arrive as XML (ISO 20022 camt.053/054); other routes never accept XML.
+  app.addContentTypeParser(
+    ['application/xml', 'text/xml'],
+    { parseAs: 'string', bodyLimit: 20 * 1024 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  app.post(
+    '/api/payment/bankStatement',
+    {
+      schema: {
+        summary: 'Imports an ISO 20022 camt.053 or camt.054 file: credits with our reference pay their invoice',
+        tags,
+      },
+    },
+    (request) => importBankStatement(documents, request.caller, request.body),
   );
 }

@@ -1,0 +1,36 @@
+import { adminApi, listTag, providerOf, run } from './api';
+import type { PaymentReportName, PaymentReports } from './reports';
+
+/** The documents each report is computed from: their changes (writes, realtime events) refetch it. */
+const SOURCES: Record<PaymentReportName, string> = {
+  revenue: 'transaction',
+  ownRevenue: 'transaction',
+  lastYear: 'transaction',
+  getDailyTrackedTime: 'trackedTime',
+};
+
+interface ReportArgs<N extends PaymentReportName> {
+  name: N;
+  query: PaymentReports[N]['query'];
+}
+
+/** The business reports, injected into the one admin API (style: one data interface). */
+export const reportsApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    paymentReport: build.query<unknown, ReportArgs<PaymentReportName>>({
+      queryFn: ({ name, query }, api) => run(() => providerOf(api).paymentReport(name, query)),
+      providesTags: (_result, _error, { name }) => [listTag(SOURCES[name])],
+    }),
+  }),
+});
+
+/** A payment report, typed by its name; `skip` when the caller lacks the permission. */
+export function usePaymentReport<N extends PaymentReportName>(
+  name: N,
+  query: PaymentReports[N]['query'],
+  options: { skip?: boolean } = {},
+) {
+  const result = reportsApi.usePaymentReportQuery({ name, query }, options);
+  return { ...result, data: result.data as PaymentReports[N]['answer'] | undefined };
+}
+

@@ -1,0 +1,92 @@
+import type { InvoiceFromTimeAnswer, InvoiceFromTimeRequest } from '../../../shared/api/payment';
+import { formatDate } from '../../../shared/format/date';
+import { isObjectId } from '../../../shared/format/objectId';
+import { roundUpToQuarterHours } from '../../../shared/rules/trackedTime';
+import { SYSTEM, type Caller } from '../../access/caller';
+import { badRequest, HttpError } from '../../errors';
+import type { ModelHooks } from '../documents/hooks';
+import type { Doc, DocumentService } from '../documents/service';
+import { PaymentRepository } from './repository';
+import { assertPayment } from './reports';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const cents = (amount: number) => Math.round((amount + 1e-9) * 100) / 100;
+
+/**
+ * "Create invoice" (issue: the money side): a client's tracked times of a period that are finished
+ * and not yet invoiced become one open invoice, one item per entry (its name; date and who in the
+ * description; hours rounded up to quarter hours; the client's hourly rate times the entry's
+ * multiplier). The entries are linked to the invoice, so they are never billed twice.
+ */
+export async function invoiceFromTime(
+  documents: DocumentService,
+  caller: Caller,
+  request: InvoiceFromTimeRequest,
+): Promise<InvoiceFromTimeAnswer> {
+  assertPayment(caller, 'create invoices');
+  if (!isObjectId(request.client)) throw badRequest('client must be 24 lowercase hex characters');
+  if (!DAY.test(request.from) || !DAY.test(request.to) || request.from > request.to)
+    throw badRequest('from and to must be days (YYYY-MM-DD), from not after to');
+  const client = await documents.findById(caller, 'client', request.client);
+  const rate = Number(client.hourlyRate);
+  if (!(rate > 0))
+    throw new HttpError(422, `Client ${String(client.name)} has no hourly rate: set it on the client first`, {
+      field: 'client.hourlyRate',
+    });
+  const end = new Date(Date.parse(`${request.to}T00:00:00Z`) + 86_400_000).toISOString();
+  const { results } = await documents.find(caller, 'trackedTime', {
+    query: {
+      client: request.client,
+      start: { $gte: `${request.from}T00:00:00.000Z`, $lt: end },
+      end: { $ne: null },
+      invoice: { $exists: false },
+    },
+    sort: { start: 1 },
+    limit: 500,
+    populate: ['user'],
+  });
+  const entries = results.filter((entry) => typeof entry.end === 'string' && entry.end !== '');
+  if (entries.length === 0)
+    throw new HttpError(
+      422,
+      `No finished, not yet invoiced time of ${String(client.name)} from ${request.from} to ${request.to}`,
+      {
+        field: 'period',
+      },
+    );
+  const items = entries.map((entry) => ({
+    name: String(entry.name || 'Arbeit'),
+    description: [formatDate(String(entry.start)), userOf(entry).login].filter(Boolean).join(' · '),
+    ...(userOf(entry).id ? { user: userOf(entry).id } : {}),
+    count: roundUpToQuarterHours(Number(entry.duration ?? 0)),
+    price: cents(rate * Number(entry.multiplier ?? 1)),
+  }));
+  const invoice = await documents.save(caller, 'invoice', {
+    name: `Aufwand ${formatDate(request.from)} – ${formatDate(request.to)}`,
+    client: request.client,
+    date: new Date().toISOString().slice(0, 10),
+    status: 'open',
+    items,
+  });
+  try {
+    for (const entry of entries) await documents.save(SYSTEM, 'trackedTime', { _id: entry._id, invoice: invoice._id });
+  } catch (error) {
+    // Nothing half done: the invoice goes (and its delete releases the entries linked so far).
+    await documents.remove(SYSTEM, 'invoice', invoice._id).catch(() => undefined);
+    throw error;
+  }
+  return { invoice: invoice._id, entries: entries.length, total: Number(invoice.total ?? 0) };
+}
+
+/** The entry's user, populated (`{ _id, login }`) or as an id. */
+function userOf(entry: Doc): { id?: string; login?: string } {
+  const user = entry.user as string | { _id?: string; login?: string } | undefined;
+  return typeof user === 'string' ? { id: user } : { id: user?._id, login: user?.login };
+}
+
+/** Deleting an invoice releases the tracked times billed on it (they can be invoiced again). */
+export const invoiceHooks: ModelHooks = {
+  async afterWriteInTx({ tx, doc, deleted }) {
+    if (deleted) await new PaymentRepository(tx.queryable).releaseEntries(doc._id);
+  },
+};

@@ -1,0 +1,168 @@
+import PDFDocument from 'pdfkit';
+import { SwissQRBill } from 'swissqrbill/pdf';
+import type { Data as QrBillData } from 'swissqrbill/types';
+import { formatDate } from '../../../shared/format/date';
+import { formatMoney } from '../../../shared/format/money';
+
+/** What a PDF shows of the business, the client and the document (invoice or offer). */
+export interface Party {
+  name: string;
+  street?: string;
+  buildingNumber?: string;
+  zip: string;
+  city: string;
+  /** ISO 3166 two-letter code. */
+  country: string;
+}
+export interface PdfItem {
+  name: string;
+  description?: string;
+  count: number;
+  price: number;
+}
+export interface BusinessDocument {
+  kind: 'invoice' | 'offer';
+  number: number;
+  date: string;
+  subject?: string;
+  text?: string;
+  items: PdfItem[];
+  creditor: Party & { vatNumber?: string };
+  debtor: Party;
+  /** Percent, only with a VAT number. */
+  vatRate?: number;
+  paymentTermDays?: number;
+  /** Invoices: the QR-bill's payment part. */
+  payment?: { iban: string; reference: string };
+}
+
+const A4_MARGIN = 56;
+const GREY = '#555555';
+const money = (amount: number) => formatMoney(amount, 'EUR');
+/** To the cent, half up (1.5 × 156.33 = 234.495 is 234.50, whatever the float says). */
+const round = (amount: number) => Math.round((amount + Math.sign(amount) * 1e-9) * 100) / 100;
+
+/** Net, VAT and gross of a document's items (gross = net without VAT). */
+export function totals(doc: Pick<BusinessDocument, 'items' | 'vatRate' | 'creditor'>) {
+  // The total is the sum of the line totals as printed.
+  const net = round(doc.items.reduce((sum, item) => sum + round(item.count * item.price), 0));
+  const vat = doc.creditor.vatNumber && doc.vatRate ? round((net * doc.vatRate) / 100) : 0;
+  return { net, vat, gross: round(net + vat) };
+}
+
+const addressLines = (party: Party) => [
+  party.name,
+  [party.street, party.buildingNumber].filter(Boolean).join(' '),
+  `${party.country === 'CH' ? '' : `${party.country}-`}${party.zip} ${party.city}`,
+];
+
+/** An A4 invoice or offer in German; an invoice ends with a Swiss QR-bill payment part (swissqrbill on PDFKit). */
+export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: A4_MARGIN,
+    info: { Title: `${doc.kind === 'invoice' ? 'Rechnung' : 'Offerte'} ${doc.number}`, Author: doc.creditor.name },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+
+  const width = pdf.page.width - 2 * A4_MARGIN;
+  // Sender line and the business's address, the client's address in the window position.
+  pdf.font('Helvetica-Bold').fontSize(14).text(doc.creditor.name, A4_MARGIN, A4_MARGIN);
+  pdf.font('Helvetica').fontSize(9).fillColor(GREY).text(addressLines(doc.creditor).slice(1).join(' · '));
+  if (doc.creditor.vatNumber) pdf.text(doc.creditor.vatNumber);
+  pdf.fillColor('black').fontSize(11).text(addressLines(doc.debtor).join('\n'), A4_MARGIN, 150);
+
+  const title = doc.kind === 'invoice' ? `Rechnung Nr. ${doc.number}` : `Offerte Nr. ${doc.number}`;
+  pdf.font('Helvetica-Bold').fontSize(16).text(title, A4_MARGIN, 250);
+  pdf
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`Datum: ${formatDate(doc.date)}`, { continued: false });
+  if (doc.subject) pdf.moveDown(0.5).font('Helvetica-Bold').fontSize(11).text(doc.subject).font('Helvetica');
+  if (doc.text) pdf.moveDown(0.5).fontSize(10).text(doc.text, { width });
+  pdf.moveDown(1);
+
+  // Items: description, count, price, line total.
+  const columns = [
+    { title: 'Beschreibung', x: A4_MARGIN, width: width - 250, align: 'left' as const },
+    { title: 'Anzahl', x: A4_MARGIN + width - 245, width: 60, align: 'right' as const },
+    { title: 'Preis', x: A4_MARGIN + width - 180, width: 85, align: 'right' as const },
+    { title: 'Total', x: A4_MARGIN + width - 90, width: 90, align: 'right' as const },
+  ];
+  const row = (cells: string[], bold = false) => {
+    if (pdf.y > pdf.page.height - 120) pdf.addPage();
+    const top = pdf.y;
+    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    let bottom = top;
+    cells.forEach((cell, index) => {
+      const column = columns[index];
+      pdf.text(cell, column.x, top, { width: column.width, align: column.align });
+      bottom = Math.max(bottom, pdf.y);
+    });
+    pdf.y = bottom + 4;
+  };
+  row(
+    columns.map((column) => column.title),
+    true,
+  );
+  pdf
+    .moveTo(A4_MARGIN, pdf.y - 2)
+    .lineTo(A4_MARGIN + width, pdf.y - 2)
+    .stroke();
+  for (const item of doc.items) {
+    const description = item.description ? `${item.name}\n${item.description}` : item.name;
+    row([description, formatCount(item.count), money(item.price), money(round(item.count * item.price))]);
+  }
+  pdf
+    .moveTo(A4_MARGIN, pdf.y)
+    .lineTo(A4_MARGIN + width, pdf.y)
+    .stroke();
+  pdf.moveDown(0.5);
+  const { net, vat, gross } = totals(doc);
+  const sum = (label: string, amount: number, bold = false) => row(['', '', label, money(amount)], bold);
+  if (doc.creditor.vatNumber && doc.vatRate) {
+    sum('Netto', net);
+    sum(`MWST ${formatCount(doc.vatRate)} %`, vat);
+    sum('Total', gross, true);
+  } else sum('Total', net, true);
+
+  if (doc.kind === 'invoice') {
+    pdf.moveDown(1);
+    pdf
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`Zahlbar innert ${doc.paymentTermDays ?? 30} Tagen.`, A4_MARGIN, pdf.y, { width });
+  }
+  if (doc.payment) {
+    const data: QrBillData = {
+      currency: 'EUR',
+      amount: gross,
+      reference: doc.payment.reference,
+      creditor: { ...qrParty(doc.creditor), account: doc.payment.iban.replace(/\s/g, '') },
+      debtor: qrParty(doc.debtor),
+      message: `Rechnung ${doc.number}`,
+    };
+    // The payment part sits at the foot of the last page, on a new page when it does not fit.
+    new SwissQRBill(data, { language: 'DE' }).attachTo(pdf);
+  }
+  pdf.end();
+  return done;
+}
+
+function qrParty(party: Party) {
+  return {
+    name: party.name,
+    address: party.street ?? '',
+    ...(party.buildingNumber ? { buildingNumber: party.buildingNumber } : {}),
+    zip: party.zip,
+    city: party.city,
+    country: party.country,
+  };
+}
+
+const formatCount = (value: number) => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 }).format(value);

@@ -1,0 +1,154 @@
+import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../../src/server/access/caller';
+import { invoiceReference } from '../../src/server/modules/payment/qrReference';
+import { DEMO_SITE_CONFIG } from '../../src/server/seed/demoData';
+import { inspectPdf as inspect } from '../helpers/pdf';
+import { createTestApp } from '../helpers/testApp';
+import { userWithRole } from '../helpers/users';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+describe('invoice and offer PDFs with the Swiss QR-bill', () => {
+  let t: TestApp;
+  let admin: string;
+  let config: string;
+  let invoice: Record<string, unknown> & { _id: string };
+  let client: string;
+
+  const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: t.auth(token) });
+  const setBilling = (billing: Record<string, unknown>) =>
+    t.app.services.documents.save(SYSTEM, 'siteConfig', { _id: config, billing });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.login();
+    config = (await t.app.services.documents.save(SYSTEM, 'siteConfig', DEMO_SITE_CONFIG))._id;
+    client = (
+      await t.app.services.documents.save(SYSTEM, 'client', {
+        name: 'Rheinblick Immobilien AG',
+        address: { street: 'Freie Strasse', streetNumber: '12', zip: '4001', city: 'Basel', country: 'Schweiz' },
+      })
+    )._id;
+    invoice = await t.app.services.documents.save(SYSTEM, 'invoice', {
+      name: 'Strategie-Workshop März',
+      client,
+      date: '2026-03-31',
+      items: [
+        { name: 'Workshop', description: 'Ganztägig bei Ihnen vor Ort', count: 1, price: 1000 },
+        { name: 'Nachbereitung', count: 1.5, price: 156.33 },
+      ],
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('renders an A4 invoice with addresses, items, VAT and a QR-bill that any bank app can read', async () => {
+    const response = await get(`/api/payment/invoice?id=${invoice._id}`);
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `inline; filename="Rechnung-${String(invoice.id)}-Rheinblick-Immobilien-AG.pdf"`,
+    );
+    const { text, codes } = inspect(response.rawPayload);
+    expect(text).toContain(`Rechnung Nr. ${String(invoice.id)}`);
+    expect(text).toContain('Rhein Consulting GmbH');
+    expect(text).toContain('Freie Strasse 12');
+    expect(text).toContain('4001 Basel');
+    expect(text).toContain('Ganztägig bei Ihnen vor Ort');
+    // Lines 1000.00 and 1.5 × 156.33 = 234.495 -> 234.50; net 1234.50; VAT 8.1 % = 99.9945 -> 99.99; gross 1334.49.
+    expect(text).toMatch(/1,5\s+156,33 €\s+234,50 €/);
+    expect(text).toMatch(/Netto\s+1\.234,50 €/);
+    expect(text).toMatch(/MWST 8,1 %\s+99,99 €/);
+    expect(text).toMatch(/Total\s+1\.334,49 €/);
+    expect(text).toContain('Zahlteil');
+
+    expect(codes).toHaveLength(1);
+    const lines = codes[0].split(/\r?\n/);
+    const reference = invoiceReference('CH4431999123000889012', Number(invoice.id));
+    expect(isQRReferenceValid(reference)).toBe(true);
+    expect(lines[0]).toBe('SPC');
+    expect(lines[3]).toBe('CH4431999123000889012');
+    expect(lines.slice(4, 11)).toEqual(['S', 'Rhein Consulting GmbH', 'Aeschenvorstadt 55', '', '4051', 'Basel', 'CH']);
+    expect(lines[18]).toBe('1334.49');
+    expect(lines[19]).toBe('EUR');
+    expect(lines.slice(20, 27)).toEqual([
+      'S',
+      'Rheinblick Immobilien AG',
+      'Freie Strasse',
+      '12',
+      '4001',
+      'Basel',
+      'CH',
+    ]);
+    expect(lines[27]).toBe('QRR');
+    expect(lines[28]).toBe(reference);
+    // The reference is kept on the invoice.
+    const stored = await t.app.services.documents.findById(SYSTEM, 'invoice', invoice._id);
+    expect(stored.reference).toBe(reference);
+  });
+
+  it('uses an ISO 11649 creditor reference with an ordinary IBAN, and no VAT without a VAT number', async () => {
+    await setBilling({ iban: 'CH93 0076 2011 6238 5295 7', paymentTermDays: 20 });
+    const other = await t.app.services.documents.save(SYSTEM, 'invoice', {
+      name: 'Coaching',
+      client,
+      date: '2026-04-02',
+      items: [{ name: 'Coaching', count: 2, price: 180 }],
+    });
+    const { text, codes } = inspect((await get(`/api/payment/invoice?id=${other._id}`)).rawPayload);
+    expect(text).not.toContain('MWST');
+    expect(text).toMatch(/Total\s+360,00 €/);
+    expect(text).toContain('Zahlbar innert 20 Tagen.');
+    const lines = codes[0].split(/\r?\n/);
+    expect(lines[27]).toBe('SCOR');
+    expect(isSCORReferenceValid(lines[28])).toBe(true);
+    expect(lines[28]).toBe(`RF${lines[28].slice(2, 4)}INV${String(other.id)}`);
+    await setBilling(DEMO_SITE_CONFIG.billing as Record<string, unknown>);
+  });
+
+  it('renders an offer without a payment part', async () => {
+    const offer = await t.app.services.documents.save(SYSTEM, 'offer', {
+      name: 'Begleitung 2026',
+      subject: 'Begleitung der Umsetzung',
+      client,
+      date: '2026-01-15',
+      items: [{ name: 'Steuerungsrunde', count: 6, price: 800 }],
+    });
+    const response = await get(`/api/offer/${offer._id}`);
+    expect(response.statusCode).toBe(200);
+    const { text, codes } = inspect(response.rawPayload);
+    expect(text).toContain(`Offerte Nr. ${String(offer.id)}`);
+    expect(text).toContain('Begleitung der Umsetzung');
+    expect(text).toMatch(/Total\s+5\.188,80 €/);
+    expect(codes).toEqual([]);
+  });
+
+  it('answers 422 naming the field for data that cannot make a correct PDF, and refuses without manage:payment', async () => {
+    const homeless = (await t.app.services.documents.save(SYSTEM, 'client', { name: 'Ohne Adresse GmbH' }))._id;
+    const bad = await t.app.services.documents.save(SYSTEM, 'invoice', {
+      name: 'X',
+      client: homeless,
+      date: '2026-05-01',
+      items: [],
+    });
+    const noAddress = await get(`/api/payment/invoice?id=${bad._id}`);
+    expect(noAddress.statusCode).toBe(422);
+    expect(noAddress.json().error).toBe(
+      'Client Ohne Adresse GmbH › Address is incomplete: fill in street, zip, city, country (a QR-bill needs a structured address)',
+    );
+    // An invalid IBAN cannot even be saved; one stored before is refused when the PDF is made.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=siteConfig',
+      headers: t.auth(admin),
+      payload: { _id: config, billing: { iban: 'CH44 3199 9123 0008 8901 3' } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatch(/Billing IBAN .* is not valid/);
+
+    const staff = (await userWithRole(t, admin, 'sam', 'staff')).token;
+    expect((await get(`/api/payment/invoice?id=${invoice._id}`, staff)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/offer/${invoice._id}` })).statusCode).toBe(401);
+    expect((await get('/api/payment/invoice?id=nope')).statusCode).toBe(400);
+  });
+});

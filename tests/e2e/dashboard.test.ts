@@ -1,0 +1,61 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../src/server/seed/demo';
+import { launchBrowser, newPage } from '../helpers/browser';
+import { newContext, storeLogin } from './admin';
+import { startAdminServer, type AdminServer } from './adminServer';
+
+/** The home page `/_` with the demo data: the reports the server computes, per role (spec section 6). */
+describe('dashboard', () => {
+  let server: AdminServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+    await seedDemo(server.app.services, { env: { DEMO_USERS_PASSWORD: '1' } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(login: string, password: string | undefined, viewport = { width: 1440, height: 900 }) {
+    const context = await newContext(browser, viewport);
+    await (password ? storeLogin(context, server, login, password) : storeLogin(context, server));
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url('/_'));
+    return { page, errors, context };
+  }
+
+  it('shows an admin every widget with the figures the server computed', async () => {
+    const revenue = (await server.api<{ income: number }>('GET', '/api/payment/revenue')).json;
+    const { page, errors, context } = await open('admin', undefined);
+    const income = page.getByTestId('revenue-income');
+    await expect
+      .poll(() => income.textContent())
+      .toContain(new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(revenue.income));
+    for (const widget of ['own-revenue', 'monthly', 'invoices', 'redirects'])
+      await page.getByTestId(widget).first().waitFor();
+    expect(await page.getByTestId('income-bar').count()).toBe(12);
+    await page.screenshot({ path: '/tmp/dashboard-1440.png', fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const phone = await open('admin', undefined, { width: 390, height: 844 });
+    await phone.page.getByTestId('revenue-income').waitFor();
+    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.page.screenshot({ path: '/tmp/dashboard-390.png', fullPage: true });
+    await phone.context.close();
+  });
+
+  it('shows staff without manage:payment only what is theirs (no money figures)', async () => {
+    const { page, errors, context } = await open('anna', 'demo-anna');
+    await page.getByTestId('redirects').waitFor();
+    expect(await page.getByTestId('revenue').count()).toBe(0);
+    expect(await page.getByTestId('own-revenue').count()).toBe(0);
+    expect(await page.getByTestId('invoices').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
