@@ -166,90 +166,95 @@ function EmptySlot({ listPath, depth, label }: { listPath: ElementPath; depth: n
  * The element tree of the page: select, drag to reorder within and between slots (onto an element
  * to take its place, onto an empty slot to fill it), duplicate, copy as JSON, delete.
  */
-export function ElementOutline({
-  elements,
-  slotsOf,
-  labelOf,
-  slotLabel,
-  selected,
-  findings,
-  actions,
-}: {
-  elements: ElementList;
-  slotsOf: SlotsOf;
-  labelOf(tag: string): string;
-  slotLabel(tag: string, slot: string): string;
-  selected: string | null;
-  findings: Record<string, number>;
-  actions: OutlineActions;
-}) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const flat = flattenElements(elements, slotsOf);
-  // The same ids keep the same array: a new one would re-render every sortable row on each keystroke.
-  const idsKey = flat.map((item) => pathKey(item.path)).join('|');
-  const ids = useMemo(() => (idsKey ? idsKey.split('|') : []), [idsKey]);
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = parsePathKey(String(active.id));
-    const overId = String(over.id);
-    if (overId.startsWith(SLOT_DROP)) {
-      actions.move(from, parsePathKey(overId.slice(SLOT_DROP.length)), 0);
-      return;
-    }
-    const to = parsePathKey(overId);
-    const target = splitPath(to);
-    const source = splitPath(from);
-    const sameList = pathKey(target.list) === pathKey(source.list);
-    // Dropped on an element: take its place (after it when moving down in the same list).
-    actions.move(from, target.list, sameList && target.index > source.index ? target.index + 1 : target.index);
-  };
-
-  const rows: React.ReactNode[] = [];
-  for (const item of flat) {
-    const key = pathKey(item.path);
-    rows.push(
-      <Row
-        key={key}
-        item={item}
-        label={labelOf(item.node.tag)}
-        selected={selected === key}
-        findings={findings[key] ?? 0}
-        actions={actions}
-      />,
+export const ElementOutline = memo(
+  function ElementOutline({
+    elements,
+    slotsOf,
+    labelOf,
+    slotLabel,
+    selected,
+    findings,
+    actions,
+  }: {
+    elements: ElementList;
+    slotsOf: SlotsOf;
+    labelOf(tag: string): string;
+    slotLabel(tag: string, slot: string): string;
+    selected: string | null;
+    findings: Record<string, number>;
+    actions: OutlineActions;
+  }) {
+    const sensors = useSensors(
+      useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+      useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
     );
-    for (const slot of slotsOf(item.node.tag)) {
-      const listPath = [...item.path, slot];
-      if (!getList(elements, listPath)?.length)
-        rows.push(
-          <EmptySlot
-            key={`${key}.${slot}:empty`}
-            listPath={listPath}
-            depth={item.depth + 1}
-            label={slotLabel(item.node.tag, slot)}
-          />,
-        );
-    }
-  }
+    const flat = flattenElements(elements, slotsOf);
+    // The same ids keep the same array: a new one would re-render every sortable row on each keystroke.
+    const idsKey = flat.map((item) => pathKey(item.path)).join('|');
+    const ids = useMemo(() => (idsKey ? idsKey.split('|') : []), [idsKey]);
 
-  if (!elements.length)
+    const onDragEnd = ({ active, over }: DragEndEvent) => {
+      if (!over || active.id === over.id) return;
+      const from = parsePathKey(String(active.id));
+      const overId = String(over.id);
+      if (overId.startsWith(SLOT_DROP)) {
+        actions.move(from, parsePathKey(overId.slice(SLOT_DROP.length)), 0);
+        return;
+      }
+      const to = parsePathKey(overId);
+      const target = splitPath(to);
+      const source = splitPath(from);
+      const sameList = pathKey(target.list) === pathKey(source.list);
+      // Dropped on an element: take its place (after it when moving down in the same list).
+      actions.move(from, target.list, sameList && target.index > source.index ? target.index + 1 : target.index);
+    };
+
+    const rows: React.ReactNode[] = [];
+    for (const item of flat) {
+      const key = pathKey(item.path);
+      rows.push(
+        <Row
+          key={key}
+          item={item}
+          label={labelOf(item.node.tag)}
+          selected={selected === key}
+          findings={findings[key] ?? 0}
+          actions={actions}
+        />,
+      );
+      for (const slot of slotsOf(item.node.tag)) {
+        const listPath = [...item.path, slot];
+        if (!getList(elements, listPath)?.length)
+          rows.push(
+            <EmptySlot
+              key={`${key}.${slot}:empty`}
+              listPath={listPath}
+              depth={item.depth + 1}
+              label={slotLabel(item.node.tag, slot)}
+            />,
+          );
+      }
+    }
+
+    if (!elements.length)
+      return (
+        <p className="rounded-md border border-dashed border-zinc-300 px-3 py-6 text-center text-[13px] text-zinc-500">
+          No elements yet. Add the first one above.
+        </p>
+      );
     return (
-      <p className="rounded-md border border-dashed border-zinc-300 px-3 py-6 text-center text-[13px] text-zinc-500">
-        No elements yet. Add the first one above.
-      </p>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+          <ul aria-label="Elements" className="space-y-0.5">
+            {rows}
+          </ul>
+        </SortableContext>
+      </DndContext>
     );
-  return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ul aria-label="Elements" className="space-y-0.5">
-          {rows}
-        </ul>
-      </SortableContext>
-    </DndContext>
-  );
-}
+  },
+  // Its callbacks read the newest state; a re-render is needed only for other elements, selection or findings.
+  (a, b) =>
+    a.elements === b.elements && a.selected === b.selected && JSON.stringify(a.findings) === JSON.stringify(b.findings),
+);
 
 export type { ElementNodeValue };
