@@ -202,3 +202,26 @@ describe('user and mail template forms', () => {
     expect((screen.getByLabelText(/^HTML/) as HTMLTextAreaElement).value).toContain('<p>Guten Tag</p>');
   });
 });
+
+describe('AI assistant on single-line text', () => {
+  it('is offered on single-line text fields only where the form asks for it (the page editor)', async () => {
+    const { SchemaForm } = await import('./SchemaForm');
+    const { schemaSet } = await import('../../shared/generated/schemas');
+    const dataSource = { ...instantDataSource, rewriteText: async (text: string) => text.toUpperCase() };
+    const schema = schemaSet.models.redirect;
+    const form = (assistSingleLine: boolean) => (
+      <SchemaForm
+        schema={schema}
+        rootSchemas={schemaSet}
+        formData={{ name: 'Alter Link', from: '/alt', to: '/neu' }}
+        onChange={() => undefined}
+        dataSource={dataSource}
+        assistSingleLine={assistSingleLine}
+      />
+    );
+    const { rerender } = render(form(false));
+    expect(screen.queryByLabelText(/AI assistant for Name/)).toBeNull();
+    rerender(form(true));
+    expect(await screen.findByLabelText(/AI assistant for Name/)).toBeTruthy();
+  });
+});

@@ -34,6 +34,8 @@ export interface SchemaFormProps {
    * props, where an optional size left out differs from a filled-in 0 rem). Default: all non-empty.
    */
   fillDefaults?: 'nonEmpty' | 'required';
+  /** Single-line text fields offer the AI assistant as well as multi-line ones (the page editor's forms). */
+  assistSingleLine?: boolean;
 }
 
 /** The edit form of a document, generated from its model schema with our widgets and templates. */
@@ -47,6 +49,7 @@ export function SchemaForm({
   dataSource,
   idPrefix,
   fillDefaults = 'nonEmpty',
+  assistSingleLine = false,
 }: SchemaFormProps) {
   const prepared = useMemo(() => prepareSchema(schema, rootSchemas), [schema, rootSchemas]);
   const isNew = typeof formData?._id !== 'string';
@@ -75,13 +78,14 @@ export function SchemaForm({
       dataSource,
       loadOptions,
       isNew,
+      assistSingleLine,
       updateAt(path, update) {
         const next = setIn<FormData>(latest.current ?? {}, path, update(getIn(latest.current, path)));
         latest.current = next;
         onChangeRef.current(next);
       },
     }),
-    [dataSource, loadOptions, isNew],
+    [dataSource, loadOptions, isNew, assistSingleLine],
   );
 
   const handleChange = (event: IChangeEvent<FormData>) => {

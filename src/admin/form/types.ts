@@ -29,4 +29,6 @@ export interface FormContext {
   isNew: boolean;
   /** Replaces the value at `path` (e.g. an array after a drag or a paste) and reports the change. */
   updateAt(path: FieldPathList, update: (current: unknown) => unknown): void;
+  /** Single-line text fields offer the AI assistant too (the page editor: titles, labels, button texts). */
+  assistSingleLine?: boolean;
 }

@@ -70,6 +70,7 @@ export function ElementForm({
           key={info.tag}
           idPrefix="element"
           fillDefaults="required"
+          assistSingleLine
           schema={schema}
           rootSchemas={registry.schemas}
           formData={formData}

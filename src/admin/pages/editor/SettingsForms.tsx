@@ -57,6 +57,7 @@ function Section({
       </h2>
       <SchemaForm
         idPrefix={section.title.toLowerCase()}
+        assistSingleLine
         schema={schema}
         rootSchemas={registry.schemas}
         formData={{ ...formData, ...(typeof doc._id === 'string' ? { _id: doc._id } : {}) }}
