@@ -9,10 +9,57 @@ export interface LoggingFrame {
   vin: string;
   /** Engine values by key (src/shared/diagnostics/values.ts) plus longitude, latitude, altitude, speed, heading. */
   data: Record<string, number>;
+  /**
+   * Optional client frame id (e.g. a UUID made when the frame was read). A frame re-sent with an id the
+   * server already stored for the same user is not stored twice (it counts as `duplicates`).
+   */
+  frameId?: string;
 }
 export type CreateEntryRequest = LoggingFrame | { frames: LoggingFrame[] };
 export interface CreateEntryAnswer {
   /** How many frames were stored. */
   stored: number;
+  /** How many frames of the request had been stored before (same frameId), so were skipped. */
+  duplicates?: number;
 }
 export const LOGGING_BATCH_LIMIT = 100;
+/** Largest createEntry body in bytes; a larger one answers 413 `{ error }`. */
+export const LOGGING_BODY_LIMIT_BYTES = 512 * 1024;
+/** Frames of one VIN further apart than this start a new logging session (issue 11). */
+export const LOGGING_SESSION_GAP_MS = 60_000;
+/** Keys of the GPS position inside `data`. */
+export const LOGGING_POSITION_KEYS = ['longitude', 'latitude', 'altitude', 'speed', 'heading'] as const;
+
+/** `GET /api/logging/sessions` (back office, `read` permission of loggingFrame): newest first. */
+export interface LogSession {
+  /** Stable id of the session: `<vin>~<first frame's ISO timestamp>`. */
+  id: string;
+  vin: string;
+  /** First and last frame (ISO date-time). */
+  start: string;
+  end: string;
+  frames: number;
+  /** Largest value of each data key over the session. */
+  max: Record<string, number>;
+}
+export interface LogSessionsAnswer {
+  sessions: LogSession[];
+}
+
+/**
+ * `GET /api/logging/frames?session=<id>` : one session's frames in columns for charts (uPlot's layout):
+ * `time` in seconds since the epoch (fractional), one array per data key, `null` where a frame lacks the key.
+ */
+export interface LogFramesAnswer {
+  session: LogSession;
+  time: number[];
+  columns: Record<string, (number | null)[]>;
+}
+
+/** `GET /api/logging/export.csv?session=<id>`: the session as CSV, one column per value (SimosTools layout). */
+export const LOGGING_URLS = {
+  createEntry: '/api/logging/createEntry',
+  sessions: '/api/logging/sessions',
+  frames: '/api/logging/frames',
+  exportCsv: '/api/logging/export.csv',
+} as const;
