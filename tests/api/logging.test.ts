@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
-import { LOGGING_BATCH_LIMIT } from '../../src/shared/api/logging';
+import {
+  LOGGING_BATCH_LIMIT,
+  LOGGING_BODY_LIMIT_BYTES,
+  LOGGING_URLS,
+  type LogFramesAnswer,
+  type LogSessionsAnswer,
+} from '../../src/shared/api/logging';
 import { createTestApp } from '../helpers/testApp';
 import { userWithRole } from '../helpers/users';
 
@@ -57,5 +63,54 @@ describe('POST /api/logging/createEntry', () => {
 
   it('needs a login', async () => {
     expect((await post(frame(40), null)).statusCode).toBe(401);
+  });
+
+  it('answers 413 with an error for a body over the limit', async () => {
+    const huge = { frames: [{ ...frame(50), data: { engineSpeed: 1 }, pad: 'x'.repeat(LOGGING_BODY_LIMIT_BYTES) }] };
+    const res = await post(huge);
+    expect(res.statusCode).toBe(413);
+    expect(typeof res.json().error).toBe('string');
+  });
+
+  it('derives sessions from gaps, answers columns and CSV, for readers of logging frames only', async () => {
+    const other = 'WVWZZZAUZKW654321';
+    const at = (ms: number) => new Date(Date.UTC(2026, 10, 20, 8, 0, 0) + ms).toISOString();
+    const frames = [
+      { timestamp: at(0), vin: other, data: { engineSpeed: 900, latitude: 47.5 } },
+      { timestamp: at(50), vin: other, data: { engineSpeed: 6000, boost: 1.2 } },
+      { timestamp: at(50 + 61_000), vin: other, data: { engineSpeed: 800 } },
+    ];
+    expect((await post({ frames })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: LOGGING_URLS.sessions, headers: t.auth(staff) })).statusCode).toBe(
+      403,
+    );
+    expect((await t.app.inject({ method: 'GET', url: LOGGING_URLS.sessions })).statusCode).toBe(401);
+    const admin = await t.login();
+    const res = await t.app.inject({ method: 'GET', url: LOGGING_URLS.sessions, headers: t.auth(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    const sessions = (res.json() as LogSessionsAnswer).sessions.filter((s) => s.vin === other);
+    expect(sessions.map((s) => [s.start, s.end, s.frames])).toEqual([
+      [at(50 + 61_000), at(50 + 61_000), 1],
+      [at(0), at(50), 2],
+    ]);
+    expect(sessions[1].max).toEqual({ engineSpeed: 6000, boost: 1.2, latitude: 47.5 });
+    const q = `?session=${encodeURIComponent(sessions[1].id)}`;
+    const cols = await t.app.inject({ method: 'GET', url: LOGGING_URLS.frames + q, headers: t.auth(admin) });
+    const answer = cols.json() as LogFramesAnswer;
+    expect(answer.time).toEqual([Date.parse(at(0)) / 1000, Date.parse(at(50)) / 1000]);
+    expect(answer.columns).toEqual({ engineSpeed: [900, 6000], latitude: [47.5, null], boost: [null, 1.2] });
+    const csv = await t.app.inject({ method: 'GET', url: LOGGING_URLS.exportCsv + q, headers: t.auth(admin) });
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body.trim().split('\n')).toEqual([
+      'Time,Timestamp,boost,engineSpeed,latitude',
+      `0.000,${at(0)},,900,47.5`,
+      `0.050,${at(50)},1.2,6000,`,
+    ]);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: LOGGING_URLS.frames + '?session=x',
+      headers: t.auth(admin),
+    });
+    expect(missing.statusCode).toBe(404);
   });
 });

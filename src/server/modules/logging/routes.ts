@@ -1,7 +1,18 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { LOGGING_BATCH_LIMIT, type CreateEntryAnswer, type CreateEntryRequest } from '../../../shared/api/logging';
+import {
+  LOGGING_BATCH_LIMIT,
+  LOGGING_BODY_LIMIT_BYTES,
+  LOGGING_URLS,
+  type CreateEntryAnswer,
+  type CreateEntryRequest,
+  type LogFramesAnswer,
+  type LogSessionsAnswer,
+} from '../../../shared/api/logging';
+import { hasAccess, type Caller } from '../../access/caller';
 import { createAjv, describeErrors, fieldErrors } from '../../../shared/validation/createAjv';
-import { badRequest, unauthorized } from '../../errors';
+import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
+import { LoggingRepository } from './repository';
 import type { Services } from '../../services';
 
 /**
@@ -9,15 +20,26 @@ import type { Services } from '../../services';
  * stored through the document operations (permissions, events). A batch is all or nothing: every frame
  * is checked against the logging-frame schema first, and the first invalid one answers 400 naming it.
  */
-export function loggingRoutes(app: FastifyInstance, { documents, registry }: Services): void {
+export function loggingRoutes(app: FastifyInstance, { documents, registry, db }: Services): void {
   const model = registry.model('loggingFrame')!;
+  const repository = new LoggingRepository(db);
+  const mayRead = (caller: Caller) => {
+    if (!caller.user) throw unauthorized('Log in to read logging sessions');
+    if (!hasAccess(caller, model.permission.read)) throw forbidden('Not allowed to read logging frames');
+  };
+  const sessionOf = async (id: unknown) => {
+    if (typeof id !== 'string' || !id) throw badRequest('session is required');
+    const session = await repository.session(id);
+    if (!session) throw notFound('Logging session not found');
+    return session;
+  };
   const ajv = createAjv({ ...registry.schemas, models: { loggingFrame: model.schema } });
   const validate = ajv.getSchema(model.schema.$id!)!;
 
   app.post<{ Body: CreateEntryRequest }>(
     '/api/logging/createEntry',
     {
-      bodyLimit: 1024 * 1024,
+      bodyLimit: LOGGING_BODY_LIMIT_BYTES,
       schema: {
         summary: 'Stores logging frames of the diagnostics tool (one, or { frames: [...] } up to 100)',
         tags: ['logging'],
@@ -40,6 +62,57 @@ export function loggingRoutes(app: FastifyInstance, { documents, registry }: Ser
       for (const frame of frames)
         await documents.save(request.caller, 'loggingFrame', frame as Record<string, unknown>);
       return { stored: frames.length };
+    },
+  );
+
+  app.get(
+    LOGGING_URLS.sessions,
+    { schema: { summary: 'Logging sessions (gap over 60 s)', tags: ['logging'] } },
+    async (request): Promise<LogSessionsAnswer> => {
+      mayRead(request.caller);
+      return { sessions: await repository.sessions() };
+    },
+  );
+
+  app.get<{ Querystring: { session?: string } }>(
+    LOGGING_URLS.frames,
+    { schema: { summary: "A session's frames in columns", tags: ['logging'] } },
+    async (request): Promise<LogFramesAnswer> => {
+      mayRead(request.caller);
+      const session = await sessionOf(request.query.session);
+      const frames = await repository.frames(session);
+      const keys = [...new Set(frames.flatMap((frame) => Object.keys(frame.data)))];
+      const columns: LogFramesAnswer['columns'] = {};
+      for (const key of keys) columns[key] = frames.map((frame) => frame.data[key] ?? null);
+      return { session, time: frames.map((frame) => frame.ts / 1000), columns };
+    },
+  );
+
+  app.get<{ Querystring: { session?: string } }>(
+    LOGGING_URLS.exportCsv,
+    { schema: { summary: 'A session as CSV, one column per value', tags: ['logging'] } },
+    async (request, reply) => {
+      mayRead(request.caller);
+      const session = await sessionOf(request.query.session);
+      const frames = await repository.frames(session);
+      const keys = [...new Set(frames.flatMap((frame) => Object.keys(frame.data)))].sort();
+      const lines = function* () {
+        yield ['Time', 'Timestamp', ...keys].join(',') + '\n';
+        const t0 = frames[0]?.ts ?? 0;
+        for (const frame of frames)
+          yield (
+            [
+              ((frame.ts - t0) / 1000).toFixed(3),
+              new Date(frame.ts).toISOString(),
+              ...keys.map((k) => frame.data[k] ?? ''),
+            ].join(',') + '\n'
+          );
+      };
+      const name = `${session.vin}-${session.start.replace(/[:.]/g, '-')}.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(Readable.from(lines()));
     },
   );
 }
