@@ -41,6 +41,8 @@ export interface ServerConfig {
   debugEvalTimeoutMs: number;
   /** The scroll-animation preview of `/_/story` points here. */
   storyUrl: string;
+  /** Logging frames one user may upload per minute (`logging/createEntry`); more answer 429. */
+  loggingRatePerMinute: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -70,5 +72,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     debugEval: env.DEBUG_EVAL === '1',
     debugEvalTimeoutMs: Number(env.DEBUG_EVAL_TIMEOUT_MS ?? 5000),
     storyUrl: env.STORY_URL || 'http://localhost:5173',
+    loggingRatePerMinute: Number(env.LOGGING_RATE_PER_MINUTE ?? 6000),
   };
 }

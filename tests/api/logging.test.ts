@@ -114,3 +114,22 @@ describe('POST /api/logging/createEntry', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('createEntry rate limit (LOGGING_RATE_PER_MINUTE)', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('answers 429 past the frames a user may upload per minute, per user', async () => {
+    t = await createTestApp({ config: { loggingRatePerMinute: 6 } });
+    const admin = await t.login();
+    const sam = (await userWithRole(t, admin, 'sam', 'staff')).token;
+    const post = (token: string, frames: unknown[]) =>
+      t.app.inject({ method: 'POST', url: LOGGING_URLS.createEntry, headers: t.auth(token), payload: { frames } });
+    expect((await post(sam, [frame(1), frame(2), frame(3), frame(4), frame(5)])).statusCode).toBe(200);
+    expect((await post(sam, [frame(6)])).statusCode).toBe(200);
+    const limited = await post(sam, [frame(7)]);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toBe('Too many logging frames: at most 6 per minute');
+    expect((await post(admin, [frame(8)])).statusCode).toBe(200);
+  });
+});

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/api/logging';
 import { hasAccess, type Caller } from '../../access/caller';
 import { createAjv, describeErrors, fieldErrors } from '../../../shared/validation/createAjv';
-import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
+import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { LoggingRepository } from './repository';
 import type { Services } from '../../services';
 
@@ -20,9 +20,24 @@ import type { Services } from '../../services';
  * stored through the document operations (permissions, events). A batch is all or nothing: every frame
  * is checked against the logging-frame schema first, and the first invalid one answers 400 naming it.
  */
-export function loggingRoutes(app: FastifyInstance, { documents, registry, db }: Services): void {
+export function loggingRoutes(app: FastifyInstance, { documents, registry, db, config }: Services): void {
   const model = registry.model('loggingFrame')!;
   const repository = new LoggingRepository(db);
+  /** A token bucket per user: LOGGING_RATE_PER_MINUTE frames, refilled evenly over the minute. */
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  const takeRate = (userId: string, frames: number) => {
+    const capacity = config.loggingRatePerMinute;
+    const now = Date.now();
+    const bucket = buckets.get(userId) ?? { tokens: capacity, at: now };
+    bucket.tokens = Math.min(capacity, bucket.tokens + ((now - bucket.at) * capacity) / 60_000);
+    bucket.at = now;
+    buckets.set(userId, bucket);
+    if (bucket.tokens < frames)
+      throw new HttpError(429, `Too many logging frames: at most ${capacity} per minute`, {
+        retryAfter: Math.ceil(((frames - bucket.tokens) * 60) / capacity),
+      });
+    bucket.tokens -= frames;
+  };
   const mayRead = (caller: Caller) => {
     if (!caller.user) throw unauthorized('Log in to read logging sessions');
     if (!hasAccess(caller, model.permission.read)) throw forbidden('Not allowed to read logging frames');
@@ -53,6 +68,7 @@ export function loggingRoutes(app: FastifyInstance, { documents, registry, db }:
       if (!Array.isArray(frames) || frames.length === 0) throw badRequest('frames must be a non-empty array');
       if (frames.length > LOGGING_BATCH_LIMIT)
         throw badRequest(`At most ${LOGGING_BATCH_LIMIT} frames per request (got ${frames.length})`);
+      takeRate(request.caller.user._id, frames.length);
       frames.forEach((frame, index) => {
         if (!validate(frame)) {
           const where = frames.length > 1 || 'frames' in body ? `frames[${index}]: ` : '';
