@@ -65,6 +65,15 @@ describe('POST /api/logging/createEntry', () => {
     expect((await post(frame(40), null)).statusCode).toBe(401);
   });
 
+  it('does not store a re-sent frame twice (frameId)', async () => {
+    const a = { ...frame(60), frameId: 'f-60' };
+    const b = { ...frame(61), frameId: 'f-61' };
+    expect((await post({ frames: [a] })).json()).toEqual({ stored: 1 });
+    expect((await post({ frames: [a, b, b] })).json()).toEqual({ stored: 1, duplicates: 2 });
+    const rows = (await stored()).filter((row) => String(row.frameId).startsWith('f-6'));
+    expect(rows.map((row) => row.frameId).sort()).toEqual(['f-60', 'f-61']);
+  });
+
   it('answers 413 with an error for a body over the limit', async () => {
     const huge = { frames: [{ ...frame(50), data: { engineSpeed: 1 }, pad: 'x'.repeat(LOGGING_BODY_LIMIT_BYTES) }] };
     const res = await post(huge);

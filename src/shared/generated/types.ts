@@ -731,6 +731,12 @@ export interface LoggingFrame {
    */
   vin: string;
   /**
+   * **Frame id**
+   *
+   * Made by the diagnostics tool per frame; a frame re-sent with a stored id is not stored twice.
+   */
+  frameId?: string;
+  /**
    * **Values**
    *
    * Named engine values (e.g. rpm, boost, knock per cylinder) plus the GPS position.

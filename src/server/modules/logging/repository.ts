@@ -60,6 +60,16 @@ export class LoggingRepository {
     return rows[0] && toSession(rows[0]);
   }
 
+  /** Which of these frame ids are stored already. */
+  async knownFrameIds(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.q.query<{ id: string }>(
+      sql`SELECT doc->>'frameId' AS id FROM ${table('loggingFrame')}
+          WHERE deleted_at IS NULL AND doc->>'frameId' = ANY(${ids}::text[])`,
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** The frames of a session in time order (ts in ms since the epoch). */
   async frames(session: LogSession): Promise<{ ts: number; data: Record<string, number> }[]> {
     const { rows } = await this.q.query<{ ts: string | Date; data: Record<string, number> | string }>(

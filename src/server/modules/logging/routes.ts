@@ -7,6 +7,7 @@ import {
   type CreateEntryAnswer,
   type CreateEntryRequest,
   type LogFramesAnswer,
+  type LoggingFrame,
   type LogSessionsAnswer,
 } from '../../../shared/api/logging';
 import { hasAccess, type Caller } from '../../access/caller';
@@ -75,9 +76,27 @@ export function loggingRoutes(app: FastifyInstance, { documents, registry, db, c
           throw badRequest(`${where}${describeErrors(fieldErrors(validate.errors))}`);
         }
       });
-      for (const frame of frames)
-        await documents.save(request.caller, 'loggingFrame', frame as Record<string, unknown>);
-      return { stored: frames.length };
+      // Re-sent frames (a frameId already stored) are skipped; a race between two uploads of the same
+      // frame meets the unique index (x-unique) and counts as a duplicate too.
+      const ids = frames.map((frame) => (frame as { frameId?: string }).frameId).filter((id) => id !== undefined);
+      const known = new Set(await repository.knownFrameIds(ids));
+      let stored = 0;
+      let duplicates = 0;
+      for (const frame of frames as LoggingFrame[]) {
+        if (frame.frameId !== undefined && known.has(frame.frameId)) {
+          duplicates++;
+          continue;
+        }
+        try {
+          await documents.save(request.caller, 'loggingFrame', frame as unknown as Record<string, unknown>);
+          if (frame.frameId !== undefined) known.add(frame.frameId);
+          stored++;
+        } catch (error) {
+          if (error instanceof HttpError && error.status === 409 && frame.frameId !== undefined) duplicates++;
+          else throw error;
+        }
+      }
+      return duplicates ? { stored, duplicates } : { stored };
     },
   );
 
