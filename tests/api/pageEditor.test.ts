@@ -161,6 +161,16 @@ describe('page editor API (drafts, paths, publish, reset, spell check, versions,
     await publish(kept._id);
     expect((await call('DELETE', `/api/cms/pageDraft/${kept._id}?unpublish=false`, admin)).statusCode).toBe(204);
     expect((await site('/Bleibt')).statusCode).toBe(200);
+
+    // A live page deleted on its own (its draft stays) is published again under the same id.
+    const again = await draftOk({ _id: 'new', name: 'Wieder', _parent: home, _read: ['guest'] });
+    await publish(again._id);
+    await t.app.services.documents.remove(SYSTEM, 'page', again._id);
+    expect((await site('/Wieder')).statusCode).toBe(404);
+    const republished = await publish(again._id);
+    expect(republished.statusCode, republished.body).toBe(200);
+    expect(republished.json()._id).toBe(again._id);
+    expect((await site('/Wieder')).statusCode).toBe(200);
   });
 
   it('spell-checks every text of a draft in its language; words of the site dictionary pass', async () => {

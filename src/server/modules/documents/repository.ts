@@ -195,11 +195,21 @@ export class DocumentRepository {
     return rows.map(rowToDoc);
   }
 
-  async insert(model: string, id: string, doc: Record<string, unknown>): Promise<Doc> {
+  /**
+   * Creates a row; a soft-deleted row with the same id (a page published again after it was deleted:
+   * drafts and pages share their id) comes back to life with the new document. Undefined when a live
+   * row has the id.
+   */
+  async insert(model: string, id: string, doc: Record<string, unknown>): Promise<Doc | undefined> {
+    const t = table(model);
     const { rows } = await this.q.query<Row>(
-      sql`INSERT INTO ${table(model)} (_id, doc) VALUES (${id}, ${JSON.stringify(doc)}::jsonb) RETURNING ${COLUMNS}`,
+      sql`INSERT INTO ${t} (_id, doc) VALUES (${id}, ${JSON.stringify(doc)}::jsonb)
+          ON CONFLICT (_id) DO UPDATE SET doc = EXCLUDED.doc, deleted_at = NULL, created_at = now(),
+            updated_at = now(), version = ${t}.version + 1
+          WHERE ${t}.deleted_at IS NOT NULL
+          RETURNING ${COLUMNS}`,
     );
-    return rowToDoc(rows[0]);
+    return rows[0] && rowToDoc(rows[0]);
   }
 
   /** Replaces the document when its version still matches; undefined when it does not (or it is gone). */
