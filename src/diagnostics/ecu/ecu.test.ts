@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ENGINE_VALUES } from '../../shared/diagnostics/values';
+import { BridgeTransport } from '../bluetooth/transport';
+import { engineValues } from '../simulator/engine';
+import { SimulatedBluetooth, type SimulationOptions } from '../simulator/bluetooth';
+import { EcuClient, isSimos18 } from './ecu';
+import { ValueStream, type ValueFrame } from './valueStream';
+
+const open: BridgeTransport[] = [];
+afterEach(() => {
+  for (const transport of open.splice(0)) transport.disconnect();
+});
+
+async function connect(options: SimulationOptions = {}) {
+  const bluetooth = new SimulatedBluetooth({ connectionIntervalMs: 1, ...options });
+  const logs: string[] = [];
+  let disconnects = 0;
+  const transport = await BridgeTransport.request(bluetooth, {
+    log: (message) => logs.push(message),
+    onDisconnect: () => disconnects++,
+  });
+  open.push(transport);
+  return { bluetooth, transport, ecu: new EcuClient(transport), logs, disconnects: () => disconnects };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the transport against the simulated bridge', () => {
+  it('identifies a Simos 18 (each answer split over several notifications and joined)', async () => {
+    const { ecu } = await connect();
+    const identification = await ecu.identify();
+    expect(identification).toMatchObject({ vin: 'WVWZZZAUZKW123456', sparePart: '8V0906259H', engineCode: 'DNUE' });
+    expect(isSimos18(identification)).toBe(true);
+  });
+
+  it('reports another control unit as not a Simos 18, and a silent one as a Timeout', async () => {
+    const other = await connect({ ecu: 'other' });
+    expect(isSimos18(await other.ecu.identify())).toBe(false);
+    const none = await connect({ ecu: 'none' });
+    await expect(none.ecu.identify()).rejects.toThrow('Timeout');
+  });
+
+  it('reads all 19 values in 4 requests, decoded to what the engine sent, plus the calculated ones', async () => {
+    const { ecu, bluetooth } = await connect();
+    bluetooth.ecu.overrides = { engineSpeed: 6000, coolantTemp: 115, torque: -42.5, knockCyl3: -2.5 };
+    const values = await ecu.readValues();
+    for (const value of ENGINE_VALUES) expect(values[value.key], value.key).toBeTypeOf('number');
+    expect(values).toMatchObject({ engineSpeed: 6000, coolantTemp: 115, torque: -42.5, knockCyl3: -2.5 });
+    expect(values.boost).toBeCloseTo(values.map - values.ambientPressure, 5);
+    expect(values.horsepower).toBeCloseTo((-42.5 * 6000) / 7127, 5);
+  });
+
+  it('answers a negative response as Invalid response with its code, and an unknown service too', async () => {
+    const { ecu } = await connect();
+    const answer = await ecu.raw(Uint8Array.of(0x22, 0x12, 0x34));
+    expect([...answer]).toEqual([0x7f, 0x22, 0x31]);
+    await expect(ecu.readGroup([{ ...ENGINE_VALUES[0], did: 0x1234 }])).rejects.toThrow(
+      'Invalid response: negative response 0x31 to service 0x22',
+    );
+  });
+
+  it('reads and clears fault codes', async () => {
+    const { ecu } = await connect();
+    expect((await ecu.readFaults()).map((fault) => fault.code)).toEqual(['P0301', 'P2187']);
+    await ecu.clearFaults();
+    expect(await ecu.readFaults()).toEqual([]);
+  });
+
+  it('logs a failed write and goes on; reports a dropped link, rejects what waited, and reconnects', async () => {
+    const { ecu, transport, bluetooth, disconnects } = await connect();
+    const waiting = ecu.readValues();
+    bluetooth.dropConnection();
+    await expect(waiting).rejects.toThrow('Disconnected');
+    expect(disconnects()).toBe(1);
+    expect(transport.connected).toBe(false);
+    await transport.connect();
+    expect(transport.connected).toBe(true);
+    expect((await ecu.identify()).vin).toBe('WVWZZZAUZKW123456');
+  });
+});
+
+describe('the value stream at 20 frames per second', () => {
+  const collect = async (mode: 'poll' | 'persist', options: SimulationOptions, ms: number) => {
+    const { ecu } = await connect(options);
+    const frames: ValueFrame[] = [];
+    const stream = new ValueStream(ecu, { mode, onFrame: (frame) => frames.push(frame) });
+    await stream.start();
+    await sleep(ms);
+    const rate = stream.rate;
+    await stream.stop();
+    return { frames, rate };
+  };
+
+  for (const mode of ['poll', 'persist'] as const) {
+    it(`${mode}: complete frames at about 20 per second, in time order`, async () => {
+      const { frames, rate } = await collect(mode, { connectionIntervalMs: 2 }, 1500);
+      expect(frames.length).toBeGreaterThanOrEqual(24);
+      expect(frames.length).toBeLessThanOrEqual(32);
+      expect(rate).toBeGreaterThanOrEqual(15);
+      const complete = frames.filter((frame) => Object.keys(frame.values).length === 24);
+      expect(complete.length).toBeGreaterThan(frames.length * 0.8);
+      const times = frames.map((frame) => frame.time);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    });
+  }
+
+  it('poll: a silent engine never stalls the ticks (frames simply do not come)', async () => {
+    const { frames } = await collect('poll', { ecu: 'none' }, 600);
+    expect(frames).toEqual([]);
+  });
+
+  it('the values follow the simulated engine', () => {
+    expect(engineValues(1000).engineSpeed).toBeLessThan(1000);
+    expect(engineValues(13_000).engineSpeed).toBeGreaterThan(5500);
+    expect(engineValues(13_000).map).toBeGreaterThan(200);
+  });
+});
