@@ -42,8 +42,8 @@ export interface ServiceLike {
 /** Fires `characteristicvaluechanged` with the new `value` after `startNotifications`. */
 export interface CharacteristicLike extends EventTarget {
   readonly value?: DataView | null;
-  writeValueWithoutResponse?(data: BufferSource): Promise<void>;
-  writeValue(data: BufferSource): Promise<void>;
+  writeValueWithoutResponse?(data: Uint8Array): Promise<void>;
+  writeValue(data: Uint8Array): Promise<void>;
   startNotifications(): Promise<CharacteristicLike>;
 }
 
