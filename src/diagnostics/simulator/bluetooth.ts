@@ -75,15 +75,13 @@ class Characteristic extends EventTarget implements CharacteristicLike {
     super();
   }
 
-  writeValueWithoutResponse(data: BufferSource): Promise<void> {
+  writeValueWithoutResponse(data: Uint8Array): Promise<void> {
     return this.writeValue(data);
   }
 
-  async writeValue(data: BufferSource): Promise<void> {
+  async writeValue(data: Uint8Array): Promise<void> {
     if (!this.onWrite) throw new DOMException('GATT operation not permitted.', 'NotSupportedError');
-    const bytes = ArrayBuffer.isView(data)
-      ? new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength))
-      : new Uint8Array(data.slice(0));
+    const bytes = Uint8Array.from(data);
     if (bytes.length > WRITE_SIZE) throw new DOMException('Value is larger than the MTU allows.', 'NetworkError');
     await this.onWrite(bytes);
   }
