@@ -16,6 +16,8 @@ export const CLIENT_ENTRIES = {
   admin: here('src/admin/index.html'),
   // The public site: a module entry; the server renders its HTML and links the built files via the manifest.
   site: here('src/site/client/main.tsx'),
+  // The diagnostics tool at /_/simos-web: standalone, so a technician's phone loads none of the admin.
+  diagnostics: here('src/diagnostics/index.html'),
 } as const;
 
 export default defineConfig({

@@ -55,7 +55,6 @@ export const SCREENS = {
   swarm: { path: '/_/swarms/:id', title: 'Swarm' },
   mailTemplate: { path: '/_/mailTemplates/:id', title: 'Mail Template' },
   timetracking: { path: '/_/timetracking', title: 'Time tracking' },
-  simosWeb: { path: '/_/simos-web', title: 'Diagnostics', comingIn: 'the diagnostics tool' },
 } as const satisfies Record<string, ScreenSpec>;
 
 export type ScreenName = keyof typeof SCREENS;

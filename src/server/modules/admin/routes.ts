@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -6,6 +7,9 @@ import { earlyRequests, earlyRequestsScript } from '../../../shared/api/earlyReq
 import { adminTemplateLoader, renderAdminDocument } from './document';
 import { prerenderAdmin } from './prerender';
 import type { Services } from '../../services';
+
+/** The diagnostics tool's HTML entry inside the client build (see CLIENT_ENTRIES in vite.config.ts). */
+const DIAGNOSTICS_HTML = 'src/diagnostics/index.html';
 
 export interface AdminRoutesOptions {
   /** Where `vite build` put the client bundles (default `dist/client`, or `CLIENT_DIR`). */
@@ -76,6 +80,20 @@ export async function adminRoutes(
       .header('cache-control', 'no-cache')
       .send(renderAdminDocument(template, { head: earlyRequestsScript(requests) }));
   };
+  // The diagnostics tool is its own front end (vite.config.ts); it asks for the admin's login itself.
+  app.get('/_/simos-web', { schema: { hide: true } }, async (_request, reply) => {
+    const file = path.join(clientDir, DIAGNOSTICS_HTML);
+    if (!existsSync(file))
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The diagnostics tool is not built yet: run `npm run build`.');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-frame-options', 'DENY')
+      .send(await readFile(file));
+  });
   app.get('/_', { schema: { hide: true } }, sendIndex);
   app.get('/_/*', { schema: { hide: true } }, sendIndex);
 }

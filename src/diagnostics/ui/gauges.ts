@@ -1,0 +1,39 @@
+import { CALCULATED_VALUES, ENGINE_VALUES } from '../../shared/diagnostics/values';
+
+/** One gauge: an engine value from the table or a calculated one. */
+export interface GaugeSpec {
+  key: string;
+  name: string;
+  unit: string;
+  min?: number;
+  max?: number;
+  decimals: number;
+  warn?: (value: number, frame: Readonly<Record<string, number>>) => boolean;
+}
+
+/** Decimals that show the value's resolution (x / 4 rpm: none; x / 1024 λ: three). */
+const decimalsOf = (step: number) => Math.min(3, Math.max(0, Math.ceil(-Math.log10(Math.abs(step)) - 1e-9)));
+
+export const GAUGES: readonly GaugeSpec[] = [
+  ...ENGINE_VALUES.map((value) => ({
+    key: value.key,
+    name: value.name,
+    unit: value.unit,
+    min: value.min,
+    max: value.max,
+    decimals: Math.min(decimalsOf(value.scale(1) - value.scale(0)), value.unit === 'rpm' ? 0 : 2),
+    warn: value.warn,
+  })),
+  ...CALCULATED_VALUES.map((value) => ({ key: value.key, name: value.name, unit: value.unit, decimals: 1 })),
+];
+
+export const formatValue = (gauge: GaugeSpec, value: number | undefined) =>
+  value === undefined
+    ? '–'
+    : value.toLocaleString('de-CH', { minimumFractionDigits: gauge.decimals, maximumFractionDigits: gauge.decimals });
+
+/** Where the value sits in its range, 0 to 1 (for the bar). */
+export function share(gauge: GaugeSpec, value: number | undefined): number {
+  if (value === undefined || gauge.min === undefined || gauge.max === undefined) return 0;
+  return Math.min(1, Math.max(0, (value - gauge.min) / (gauge.max - gauge.min)));
+}

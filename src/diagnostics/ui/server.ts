@@ -1,0 +1,60 @@
+import type { LoginRequest, LoginState } from '../../shared/api/auth';
+import { LOGGING_URLS, type CreateEntryAnswer, type LoggingFrame } from '../../shared/api/logging';
+import { ADMIN_LOGIN_KEY } from '../../shared/rules/constants';
+import { UploadError } from '../upload/uploader';
+
+/**
+ * The tool's few calls to the server. The login is the admin's (same storage key), so a user logged
+ * in to the back office is logged in here, and a login here serves the admin too.
+ */
+export function loadLogin(): LoginState | null {
+  try {
+    const state = JSON.parse(localStorage.getItem(ADMIN_LOGIN_KEY) ?? 'null') as LoginState | null;
+    return state && typeof state.token === 'string' ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetLogin(): void {
+  localStorage.removeItem(ADMIN_LOGIN_KEY);
+}
+
+async function call<T>(path: string, init: RequestInit, token?: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      headers: {
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+    });
+  } catch {
+    throw new UploadError('Network error', 0);
+  }
+  const body = (await response.json().catch(() => ({}))) as { error?: string; retryAfter?: number };
+  if (!response.ok)
+    throw new UploadError(body.error ?? `Failed with status ${response.status}`, response.status, body.retryAfter);
+  return body as T;
+}
+
+export async function logIn(request: LoginRequest): Promise<LoginState> {
+  const state = await call<LoginState>('/api/login', { method: 'POST', body: JSON.stringify(request) });
+  localStorage.setItem(ADMIN_LOGIN_KEY, JSON.stringify(state));
+  return state;
+}
+
+/** Whether the stored token is still valid (a revoked or expired one answers 401). */
+export async function checkLogin(token: string): Promise<boolean> {
+  try {
+    await call('/api/self', { method: 'GET' }, token);
+    return true;
+  } catch (error) {
+    return !(error instanceof UploadError && error.status === 401);
+  }
+}
+
+export const postFrames = (token: string) => async (frames: LoggingFrame[]) => {
+  await call<CreateEntryAnswer>(LOGGING_URLS.createEntry, { method: 'POST', body: JSON.stringify({ frames }) }, token);
+};

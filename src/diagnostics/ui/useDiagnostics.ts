@@ -1,0 +1,239 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { browserBluetooth, type BluetoothLike } from '../bluetooth/gatt';
+import { BridgeTransport } from '../bluetooth/transport';
+import { EcuClient, isSimos18, type Identification } from '../ecu/ecu';
+import { ValueStream, type StreamMode, type ValueFrame } from '../ecu/valueStream';
+import { ProtocolError } from '../protocol/frame';
+import type { FaultCode } from '../protocol/uds';
+import { SimulatedBluetooth } from '../simulator/bluetooth';
+import { FrameUploader, type UploadState } from '../upload/uploader';
+import { LiveValues } from './liveValues';
+import { postFrames } from './server';
+import { usePosition } from './usePosition';
+
+/** Spec section 4: the identification is read 1 s after connecting. */
+export const IDENTIFY_AFTER_MS = 1000;
+
+export type Phase = 'disconnected' | 'connecting' | 'connected' | 'lost' | 'reconnecting';
+
+export interface EcuStatus {
+  state: 'waiting' | 'identified' | 'other' | 'silent';
+  identification?: Identification;
+  message?: string;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The diagnostics tool's logic (the view only draws): connecting over Web Bluetooth or the demo
+ * bridge, identification, the live value stream, logging with upload and position, fault codes and
+ * the raw console's requests. A lost link is shown and can be reconnected without the chooser.
+ */
+export function useDiagnostics(token: string) {
+  const bluetooth = useMemo(() => browserBluetooth(), []);
+  const [phase, setPhase] = useState<Phase>('disconnected');
+  const [error, setError] = useState<string>();
+  const [demo, setDemo] = useState(false);
+  const [ecuStatus, setEcuStatus] = useState<EcuStatus>({ state: 'waiting' });
+  const [mode, setMode] = useState<StreamMode>('persist');
+  const [logging, setLogging] = useState(false);
+  const [rate, setRate] = useState(0);
+  const [upload, setUpload] = useState<UploadState>({ sent: 0, queued: 0, failures: 0 });
+  const live = useMemo(() => new LiveValues(), []);
+  const position = usePosition(logging);
+
+  const transport = useRef<BridgeTransport | undefined>(undefined);
+  const stream = useRef<ValueStream | undefined>(undefined);
+  const closing = useRef(false);
+  const identification = useRef<Identification | undefined>(undefined);
+  const uploader = useMemo(() => new FrameUploader(postFrames(token), { onChange: setUpload }), [token]);
+  const record = useRef<(frame: ValueFrame) => void>(() => {});
+  record.current = (frame) => {
+    live.push(frame);
+    const vin = identification.current?.vin;
+    if (logging && vin)
+      uploader.add({ timestamp: new Date(frame.time).toISOString(), vin, data: { ...frame.values, ...position.data } });
+  };
+
+  const ecu = useCallback(() => (transport.current ? new EcuClient(transport.current) : undefined), []);
+
+  const startStream = useCallback(async (client: EcuClient, streamMode: StreamMode) => {
+    await stream.current?.stop().catch(() => {});
+    stream.current = new ValueStream(client, {
+      mode: streamMode,
+      onFrame: (frame) => record.current(frame),
+      onError: (reason) => console.debug('Value read failed', reason),
+    });
+    await stream.current.start();
+  }, []);
+
+  /** After connecting: wait 1 s, identify, and stream values from a Simos 18. */
+  const identify = useCallback(
+    async (client: EcuClient, streamMode: StreamMode) => {
+      setEcuStatus({ state: 'waiting' });
+      await new Promise((resolve) => setTimeout(resolve, IDENTIFY_AFTER_MS));
+      try {
+        const found = await client.identify();
+        identification.current = found;
+        if (!isSimos18(found)) {
+          return setEcuStatus({
+            state: 'other',
+            identification: found,
+            message: `This control unit is not a Simos 18 (${found.odx || 'no ODX identifier'}): its values cannot be read.`,
+          });
+        }
+        setEcuStatus({ state: 'identified', identification: found });
+        await startStream(client, streamMode);
+      } catch (reason) {
+        setEcuStatus({
+          state: 'silent',
+          message:
+            reason instanceof ProtocolError && reason.message === 'Timeout'
+              ? 'The bridge answers, but no engine control unit does. Is the ignition on?'
+              : `The engine control unit could not be identified: ${message(reason)}`,
+        });
+      }
+    },
+    [startStream],
+  );
+
+  const connect = useCallback(
+    async (useDemo: boolean) => {
+      const source: BluetoothLike | undefined = useDemo ? new SimulatedBluetooth() : bluetooth;
+      if (!source) return;
+      setError(undefined);
+      setDemo(useDemo);
+      setPhase('connecting');
+      try {
+        closing.current = false;
+        transport.current = await BridgeTransport.request(source, {
+          onDisconnect: () => {
+            void stream.current?.stop().catch(() => {});
+            stream.current = undefined;
+            setPhase(closing.current ? 'disconnected' : 'lost');
+          },
+        });
+        setPhase('connected');
+        void identify(new EcuClient(transport.current), mode);
+      } catch (reason) {
+        setPhase('disconnected');
+        // Closing the browser's chooser is no error worth showing.
+        if (!(reason instanceof DOMException && reason.name === 'NotFoundError')) setError(message(reason));
+      }
+    },
+    [bluetooth, identify, mode],
+  );
+
+  const reconnect = useCallback(async () => {
+    const current = transport.current;
+    if (!current) return;
+    setPhase('reconnecting');
+    try {
+      await current.connect();
+      setPhase('connected');
+      const client = new EcuClient(current);
+      if (identification.current && isSimos18(identification.current)) await startStream(client, mode);
+      else void identify(client, mode);
+    } catch (reason) {
+      setPhase('lost');
+      setError(`Reconnecting failed: ${message(reason)}`);
+    }
+  }, [identify, mode, startStream]);
+
+  const disconnect = useCallback(async () => {
+    closing.current = true;
+    setLogging(false);
+    await stream.current?.stop().catch(() => {});
+    stream.current = undefined;
+    transport.current?.disconnect();
+    transport.current = undefined;
+    identification.current = undefined;
+    setEcuStatus({ state: 'waiting' });
+    setPhase('disconnected');
+  }, []);
+
+  const changeMode = useCallback(
+    async (next: StreamMode) => {
+      setMode(next);
+      const client = ecu();
+      if (client && stream.current) await startStream(client, next);
+    },
+    [ecu, startStream],
+  );
+
+  useEffect(() => {
+    const timer = setInterval(() => setRate(stream.current?.rate ?? 0), 500);
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => () => void disconnect(), [disconnect]);
+  useEffect(() => {
+    if (!logging) void uploader.flush();
+  }, [logging, uploader]);
+
+  const faults = useFaults(ecu);
+  const raw = useCallback(
+    async (request: Uint8Array) => {
+      const client = ecu();
+      if (!client) throw new Error('Not connected');
+      return client.raw(request);
+    },
+    [ecu],
+  );
+
+  return {
+    bluetoothAvailable: Boolean(bluetooth),
+    phase,
+    error,
+    demo,
+    ecuStatus,
+    mode,
+    changeMode,
+    logging,
+    setLogging,
+    rate,
+    upload,
+    position,
+    live,
+    connect,
+    reconnect,
+    disconnect,
+    faults,
+    raw,
+  };
+}
+
+export type DiagnosticsController = ReturnType<typeof useDiagnostics>;
+
+/** Reading and clearing fault codes (clearing is confirmed by the view first). */
+function useFaults(ecu: () => EcuClient | undefined) {
+  const [codes, setCodes] = useState<FaultCode[]>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const run = useCallback(
+    async (work: (client: EcuClient) => Promise<FaultCode[]>) => {
+      const client = ecu();
+      if (!client) return;
+      setBusy(true);
+      setError(undefined);
+      try {
+        setCodes(await work(client));
+      } catch (reason) {
+        setError(message(reason));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [ecu],
+  );
+  return {
+    codes,
+    busy,
+    error,
+    read: () => run((client) => client.readFaults()),
+    clear: () =>
+      run(async (client) => {
+        await client.clearFaults();
+        return client.readFaults();
+      }),
+  };
+}
