@@ -1,11 +1,11 @@
 import type { ProjectedTrack } from './track';
 
-/** The GPS track of a session as an SVG polyline (no map tiles), green start and red end marker. */
+/** The GPS track of a session as an SVG polyline (no map tiles), a green ring at the start and a red dot at the end. */
 export function GpsTrack({ track, width, height }: { track: ProjectedTrack; width: number; height: number }) {
   return (
     <svg
       viewBox={`0 0 ${width} ${height}`}
-      className="h-auto w-full rounded-md bg-zinc-50"
+      className="h-64 w-full rounded-md bg-zinc-50 sm:h-80"
       role="img"
       aria-label={`GPS track of ${track.positions} positions`}
       data-testid="gps-track"
@@ -20,11 +20,12 @@ export function GpsTrack({ track, width, height }: { track: ProjectedTrack; widt
         vectorEffect="non-scaling-stroke"
         data-testid="gps-line"
       />
-      <circle cx={track.start[0]} cy={track.start[1]} r={6} fill="#059669" stroke="white" strokeWidth={2}>
-        <title>Start</title>
-      </circle>
       <circle cx={track.end[0]} cy={track.end[1]} r={6} fill="#e11d48" stroke="white" strokeWidth={2}>
         <title>End</title>
+      </circle>
+      {/* The start above the end as a ring, so a round trip still shows both. */}
+      <circle cx={track.start[0]} cy={track.start[1]} r={8} fill="none" stroke="#059669" strokeWidth={3}>
+        <title>Start</title>
       </circle>
     </svg>
   );

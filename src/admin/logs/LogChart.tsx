@@ -124,7 +124,12 @@ export function LogChart({
           Choose a channel below to plot it.
         </div>
       ) : (
-        <div ref={box} className="log-chart w-full" data-testid="log-chart" data-series={channels.length} />
+        <div
+          ref={box}
+          className="w-full [&_.u-legend]:mt-2 [&_.u-legend]:text-xs [&_.u-legend]:text-zinc-600 [&_.u-legend_th]:font-medium"
+          data-testid="log-chart"
+          data-series={channels.length}
+        />
       )}
     </div>
   );

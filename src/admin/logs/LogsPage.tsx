@@ -217,7 +217,7 @@ export function LogsView({ logs }: { logs: LogsController }) {
         subtitle={
           logs.selectedId
             ? session && `${session.vin} · ${formatTimestamp(session.start)}`
-            : `${logs.sessions.length} logging sessions`
+            : `${count.format(logs.sessions.length)} logging ${logs.sessions.length === 1 ? 'session' : 'sessions'}`
         }
         actions={
           logs.selectedId ? (

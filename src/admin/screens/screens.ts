@@ -58,7 +58,7 @@ export const SCREENS = {
   logs: {
     path: '/_/logs',
     title: 'Logs',
-    nav: { label: 'Logs', icon: 'Wrench', permission: 'manage:backend', main: true, order: 115 },
+    nav: { label: 'Logs', icon: 'Activity', permission: 'manage:backend', main: true, order: 115 },
   },
   simosWeb: { path: '/_/simos-web', title: 'Diagnostics', comingIn: 'the diagnostics tool' },
 } as const satisfies Record<string, ScreenSpec>;
