@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { formatValue, GAUGES, share, type GaugeSpec } from './gauges';
+import { bar, formatValue, GAUGES, type GaugeSpec } from './gauges';
 import type { LiveValues } from './liveValues';
 
 /** Live gauges of the 19 values and the 5 calculated ones, redrawn at most once per animation frame. */
@@ -17,7 +17,7 @@ export function Gauges({ live }: { live: LiveValues }) {
 
 function Gauge({ gauge, value, frame }: { gauge: GaugeSpec; value?: number; frame: Record<string, number> }) {
   const warning = value !== undefined && (gauge.warn?.(value, frame) ?? false);
-  const fill = share(gauge, value);
+  const { start, end } = bar(gauge, value);
   return (
     <li
       data-key={gauge.key}
@@ -40,8 +40,8 @@ function Gauge({ gauge, value, frame }: { gauge: GaugeSpec; value?: number; fram
         <>
           <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-zinc-800">
             <div
-              className={`h-full origin-left rounded-full ${warning ? 'bg-red-500' : 'bg-blue-500'}`}
-              style={{ transform: `scaleX(${fill})` }}
+              className={`h-full rounded-full ${warning ? 'bg-red-500' : 'bg-blue-500'}`}
+              style={{ marginLeft: `${start * 100}%`, width: `${(end - start) * 100}%` }}
             />
           </div>
           <div className="mt-1 flex justify-between text-[10px] text-zinc-500 tabular-nums">

@@ -32,8 +32,14 @@ export const formatValue = (gauge: GaugeSpec, value: number | undefined) =>
     ? '–'
     : value.toLocaleString('de-CH', { minimumFractionDigits: gauge.decimals, maximumFractionDigits: gauge.decimals });
 
-/** Where the value sits in its range, 0 to 1 (for the bar). */
-export function share(gauge: GaugeSpec, value: number | undefined): number {
-  if (value === undefined || gauge.min === undefined || gauge.max === undefined) return 0;
-  return Math.min(1, Math.max(0, (value - gauge.min) / (gauge.max - gauge.min)));
+/**
+ * The bar of a value as start and end along its range (0 to 1): from zero when the range holds zero
+ * (knock retard grows leftwards from 0, torque either way), otherwise from the range's start.
+ */
+export function bar(gauge: GaugeSpec, value: number | undefined): { start: number; end: number } {
+  const { min, max } = gauge;
+  if (value === undefined || min === undefined || max === undefined) return { start: 0, end: 0 };
+  const at = (x: number) => Math.min(1, Math.max(0, (x - min) / (max - min)));
+  const origin = min <= 0 && max >= 0 ? at(0) : 0;
+  return { start: Math.min(origin, at(value)), end: Math.max(origin, at(value)) };
 }

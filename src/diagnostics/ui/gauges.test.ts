@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { bar, formatValue, GAUGES } from './gauges';
+
+const gauge = (key: string) => GAUGES.find((candidate) => candidate.key === key)!;
+const expectBar = (actual: { start: number; end: number }, start: number, end: number) => {
+  expect(actual.start).toBeCloseTo(start, 9);
+  expect(actual.end).toBeCloseTo(end, 9);
+};
+
+describe('gauges', () => {
+  it('has the 19 values and the 5 calculated ones, each with its unit', () => {
+    expect(GAUGES).toHaveLength(24);
+    expect(GAUGES.every((g) => g.unit)).toBe(true);
+  });
+
+  it('shows each value at its resolution', () => {
+    expect(formatValue(gauge('engineSpeed'), 812.25)).toBe('812');
+    expect(formatValue(gauge('lambda'), 0.9873)).toBe('0.99');
+    expect(formatValue(gauge('map'), 150)).toBe('150.0');
+    expect(formatValue(gauge('boost'), undefined)).toBe('–');
+  });
+
+  it('draws bars from zero where the range holds it, else from the range start', () => {
+    expectBar(bar(gauge('engineSpeed'), 3500), 0, 0.5);
+    expectBar(bar(gauge('knockCyl1'), 0), 1, 1);
+    expectBar(bar(gauge('knockCyl1'), -3), 0.8, 1);
+    expectBar(bar(gauge('lambda'), 1), 0, 0.5);
+    expectBar(bar(gauge('torque'), 9999), 100 / 700, 1);
+  });
+});

@@ -1,0 +1,143 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogFramesAnswer, LogSessionsAnswer } from '../../src/shared/api/logging';
+import { launchBrowser, newPage } from '../helpers/browser';
+import { injectSimulatedBluetooth, withoutBluetooth } from '../helpers/simulatedBluetooth';
+import { ADMIN_PASSWORD } from '../helpers/testApp';
+import { newContext, storeLogin } from './admin';
+import { startAdminServer, type AdminServer } from './adminServer';
+
+const BASEL = { latitude: 47.5596, longitude: 7.5886, accuracy: 5 };
+type Simulated = Window & { simulation: { ecu: { overrides: Record<string, number> }; dropConnection(): void } };
+
+/** The diagnostics tool at /_/simos-web with the simulated bridge injected as navigator.bluetooth. */
+describe('diagnostics tool', () => {
+  let server: AdminServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(viewport = { width: 1440, height: 900 }) {
+    const context = await newContext(browser, viewport);
+    await context.grantPermissions(['geolocation'], { origin: server.url('/') });
+    await context.setGeolocation(BASEL);
+    await storeLogin(context, server);
+    await injectSimulatedBluetooth(context);
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url('/_/simos-web'));
+    return { page, errors, context };
+  }
+
+  const status = (page: Page) => page.getByRole('status', { name: 'Connection' });
+  const gauge = (page: Page, key: string) => page.locator(`li[data-key="${key}"]`);
+
+  it('asks for the login first, and says which browsers have Web Bluetooth', async () => {
+    const context = await newContext(browser, { width: 390, height: 844 });
+    await withoutBluetooth(context);
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url('/_/simos-web'));
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('wrong');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alert').waitFor();
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('note').getByText('Use Chrome or Edge on Android').waitFor();
+    expect(await page.getByRole('button', { name: 'Connect' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Demo' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Connected (demo)');
+    await page.getByTestId('id-vin').getByText('WVWZZZAUZKW123456').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('connects, identifies the engine, shows live values with warnings, reads faults and raw requests', async () => {
+    const { page, errors, context } = await open();
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Connected');
+    await page.getByTestId('id-vin').getByText('WVWZZZAUZKW123456').waitFor();
+    expect(await page.getByTestId('id-engineCode').textContent()).toBe('DNUE');
+
+    await page.evaluate(() => {
+      (window as unknown as Simulated).simulation.ecu.overrides = { engineSpeed: 3000, coolantTemp: 115, map: 150 };
+    });
+    await expect.poll(() => page.getByTestId('value-engineSpeed').textContent()).toMatch(/^3.000$/);
+    await expect.poll(() => gauge(page, 'coolantTemp').getAttribute('data-warning')).toBe('true');
+    expect(await gauge(page, 'engineSpeed').getAttribute('data-warning')).toBeNull();
+    // Calculated: boost = map − ambient pressure (96.8 kPa in the simulation).
+    await expect.poll(() => page.getByTestId('value-boost').textContent()).toMatch(/^53.2$/);
+    await page.screenshot({ path: '/tmp/diagnostics-1440.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Read' }).click();
+    await page.getByRole('list', { name: 'Stored fault codes' }).getByText('P0301').waitFor();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByText('No fault codes stored.').waitFor();
+
+    await page.getByLabel('UDS request').fill('22 F1 90');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('VIN: WVWZZZAUZKW123456').waitFor();
+    await page.getByLabel('Format').selectOption('base64');
+    await page.getByLabel('UDS request').fill('IvQ');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Base64 input must have a length that is a multiple of 4').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('logs 20 frames a second with the position for 10 s, stops when switched off, survives a lost link', async () => {
+    const { page, errors, context } = await open({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByTestId('id-vin').getByText('WVWZZZAUZKW123456').waitFor();
+    const toggle = page.getByRole('button', { name: 'Not Logging' });
+    await toggle.click();
+    await page.getByRole('button', { name: 'Logging', exact: true }).waitFor();
+    await page.waitForTimeout(10_000);
+    await page.getByRole('button', { name: 'Logging', exact: true }).click();
+    await page.getByRole('button', { name: 'Not Logging' }).waitFor();
+    await page.screenshot({ path: '/tmp/diagnostics-390.png', fullPage: true });
+
+    const stored = async () => {
+      const { sessions } = (await server.api<LogSessionsAnswer>('GET', '/api/logging/sessions')).json;
+      return sessions.reduce((sum, session) => sum + session.frames, 0);
+    };
+    await expect.poll(() => page.getByTestId('uploaded').textContent()).toMatch(/^\d+$/);
+    await page.waitForTimeout(1000);
+    const frames = await stored();
+    expect(frames).toBeGreaterThanOrEqual(180);
+    expect(frames).toBeLessThanOrEqual(220);
+    await page.waitForTimeout(1000);
+    expect(await stored()).toBe(frames);
+
+    const { sessions } = (await server.api<LogSessionsAnswer>('GET', '/api/logging/sessions')).json;
+    const series = (
+      await server.api<LogFramesAnswer>('GET', `/api/logging/frames?session=${encodeURIComponent(sessions[0].id)}`)
+    ).json;
+    // Frames read before the first position fix carry none.
+    const located = series.columns.latitude.filter((value) => value === BASEL.latitude).length;
+    expect(located).toBeGreaterThan(frames * 0.9);
+    expect(series.columns.longitude.at(-1)).toBe(BASEL.longitude);
+    expect(series.columns.engineSpeed.every((value) => typeof value === 'number')).toBe(true);
+    expect(series.columns.horsepower.length).toBe(frames);
+
+    await page.evaluate(() => (window as unknown as Simulated).simulation.dropConnection());
+    await expect.poll(() => status(page).textContent()).toBe('Connection lost');
+    await page.getByRole('alert').getByText('The Bluetooth connection to the bridge was lost').waitFor();
+    await page.getByRole('button', { name: 'Reconnect' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Connected');
+    await page.evaluate(() => {
+      (window as unknown as Simulated).simulation.ecu.overrides = { engineSpeed: 4444 };
+    });
+    await expect.poll(() => page.getByTestId('value-engineSpeed').textContent()).toMatch(/^4.444$/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
