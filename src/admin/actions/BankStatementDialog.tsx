@@ -39,23 +39,28 @@ function Entries({
             <li
               key={`${entry.reference ?? ''}-${entry.date}-${index}`}
               data-testid="statement-entry"
-              className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 px-3 py-2 text-[13px]"
+              className="px-3 py-2 text-[13px]"
             >
-              <span className="min-w-0 flex-1 truncate text-zinc-800">
-                {entry.invoice ? (
-                  <Link to={`${invoiceRoute}/${entry.invoice}`} className="font-medium text-accent-700 hover:underline">
-                    Invoice {entry.invoiceNumber ?? entry.invoice}
-                  </Link>
-                ) : (
-                  (entry.debtor ?? 'Unknown payer')
-                )}
-                {entry.invoice && entry.debtor && <span className="text-zinc-500"> · {entry.debtor}</span>}
-              </span>
-              <span className="text-xs text-zinc-500 tabular-nums">{formatDate(entry.date)}</span>
-              <span className="w-28 text-right font-medium text-zinc-900 tabular-nums">{amountOf(entry)}</span>
-              {entry.reference && (
-                <span className="w-full truncate font-mono text-[11px] text-zinc-400">{entry.reference}</span>
-              )}
+              <div className="flex items-baseline gap-3">
+                <span className="min-w-0 flex-1 truncate text-zinc-800">
+                  {entry.invoice ? (
+                    <Link
+                      to={`${invoiceRoute}/${entry.invoice}`}
+                      className="font-medium text-accent-700 hover:underline"
+                    >
+                      Invoice {entry.invoiceNumber ?? entry.invoice}
+                    </Link>
+                  ) : (
+                    (entry.debtor ?? 'Unknown payer')
+                  )}
+                </span>
+                <span className="font-medium text-zinc-900 tabular-nums">{amountOf(entry)}</span>
+              </div>
+              <p className="mt-0.5 text-xs break-all text-zinc-500">
+                <span className="tabular-nums">{formatDate(entry.date)}</span>
+                {entry.invoice && entry.debtor && ` · ${entry.debtor}`}
+                {entry.reference && <span className="font-mono text-[11px] text-zinc-400"> · {entry.reference}</span>}
+              </p>
             </li>
           ))}
         </ul>
