@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/server/db/sql';
+import { runningEvaluations } from '../../src/server/modules/debug/evaluate';
 import { createTestApp } from '../helpers/testApp';
 import { TestSocket } from '../helpers/wsClient';
+import type { DebugEvalReply } from '../../src/shared/api/realtime';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -112,6 +114,80 @@ describe('debug.eval enabled (DEBUG_EVAL=1)', () => {
       [null, '1', 'refused'],
     ]);
     expect(rows.every((row) => new Date(row.at).getTime() > 0)).toBe(true);
+  });
+
+  // Each run has a thread of its own, terminated at the time limit (300 ms here) and after its answer.
+  const run = async (js: string) => (await socket.request('debug.eval', { js })).data as DebugEvalReply;
+
+  it('stops code that awaits forever, and the next run still works', async () => {
+    expect(await run('console.log("wartet"); await new Promise((r) => setTimeout(r, 1e9)); return 1')).toMatchObject({
+      buffer: 'wartet\n✖ Stopped after 300 ms',
+      error: 'Stopped after 300 ms',
+    });
+    expect(runningEvaluations()).toBe(0);
+    // An endless chain of awaits starves no one but its own thread.
+    expect(await run('let n = 0; while (true) { n++; await null }')).toMatchObject({ error: 'Stopped after 300 ms' });
+    expect(runningEvaluations()).toBe(0);
+    expect(await run('1 + 1')).toEqual({ buffer: '← 2', duration: expect.any(Number) });
+  });
+
+  it('stops a synchronous endless loop and keeps what it printed before', async () => {
+    expect(await run('console.log("vorher"); while (true) {}')).toMatchObject({
+      buffer: 'vorher\n✖ Stopped after 300 ms',
+      error: 'Stopped after 300 ms',
+    });
+    expect(runningEvaluations()).toBe(0);
+    expect(await run('"danach"')).toMatchObject({ buffer: '← danach' });
+  });
+
+  it('answers console output and the awaited value of a promise', async () => {
+    const reply = await run(
+      'console.log("eins", [1, 2]); console.warn("zwei"); console.error(new Error("drei").message);' +
+        'return await new Promise((r) => setTimeout(() => r({ summe: 3 }), 5))',
+    );
+    expect(reply).toEqual({
+      buffer: 'eins [ 1, 2 ]\nwarn: zwei\nerror: drei\n← { summe: 3 }',
+      duration: expect.any(Number),
+    });
+    // A bare expression that is a promise answers its value; undefined adds no line.
+    expect(await run('Promise.resolve(5)')).toMatchObject({ buffer: '← 5' });
+    expect(await run('console.log("nur")')).toEqual({ buffer: 'nur', duration: expect.any(Number) });
+    expect((await run('syntax error here')).error).toMatch(/^SyntaxError: /);
+  });
+
+  it('reaches the server objects from its thread and stops using them at the time limit', async () => {
+    expect(await run('await services.config.debugEvalTimeoutMs')).toMatchObject({ buffer: '← 300' });
+    expect((await run('await services.documents.find')).error).toMatch(
+      /^TypeError: The result of services.documents.find cannot be sent/,
+    );
+    expect((await run('await services.config.nothing()')).error).toBe(
+      'TypeError: services.config.nothing is not a function',
+    );
+    expect((await run('await services.nothing.here()')).error).toBe(
+      'TypeError: Cannot read here of services.nothing (undefined)',
+    );
+
+    // A run that keeps writing through the server's database stops writing once it is answered.
+    await t.db.exec('CREATE TABLE debug_probe (id serial PRIMARY KEY)');
+    const writing = await run('while (true) await services.db.exec("INSERT INTO debug_probe DEFAULT VALUES")');
+    expect(writing.error).toBe('Stopped after 300 ms');
+    const count = async () =>
+      (await t.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM debug_probe`)).rows[0]!.n;
+    const after = await count();
+    expect(after).toBeGreaterThan(0);
+    expect(await run('await new Promise((r) => setTimeout(() => r("später"), 50))')).toMatchObject({
+      buffer: '← später',
+    });
+    expect(await count()).toBe(after);
+  });
+
+  it('keeps the server alive when the code exits its thread or throws from a timer', async () => {
+    expect((await run('process.exit(3)')).error).toBe('The evaluation ended with exit code 3');
+    expect((await run('setTimeout(() => { throw new RangeError("später") }); await new Promise(() => {})')).error).toBe(
+      'RangeError: später',
+    );
+    expect(runningEvaluations()).toBe(0);
+    expect(await run('6 * 7')).toMatchObject({ buffer: '← 42' });
   });
 });
 
