@@ -59,7 +59,9 @@ function Entries({
               <p className="mt-0.5 text-xs break-all text-zinc-500">
                 <span className="tabular-nums">{formatDate(entry.date)}</span>
                 {entry.invoice && entry.debtor && ` · ${entry.debtor}`}
-                {entry.reference && <span className="font-mono text-[11px] text-zinc-400"> · {entry.reference}</span>}
+                {entry.reference && (
+                  <span className="block font-mono text-[11px] text-zinc-400">{entry.reference}</span>
+                )}
               </p>
             </li>
           ))}
