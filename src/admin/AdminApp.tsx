@@ -32,6 +32,7 @@ const BUILT_SCREENS: Partial<Record<ScreenName, React.LazyExoticComponent<() => 
   pageDraft: lazy(() => import('./pages/PageEditorPage')),
   layout: lazy(() => import('./pages/LayoutEditorPage')),
   elements: lazy(() => import('./elements/ElementsPage')),
+  logs: lazy(() => import('./logs/LogsPage')),
 };
 
 function Router({ location, children }: { location?: string; children: React.ReactNode }) {

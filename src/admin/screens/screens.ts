@@ -55,6 +55,11 @@ export const SCREENS = {
   swarm: { path: '/_/swarms/:id', title: 'Swarm' },
   mailTemplate: { path: '/_/mailTemplates/:id', title: 'Mail Template' },
   timetracking: { path: '/_/timetracking', title: 'Time tracking' },
+  logs: {
+    path: '/_/logs',
+    title: 'Logs',
+    nav: { label: 'Logs', icon: 'Activity', permission: 'manage:backend', main: true, order: 115 },
+  },
   simosWeb: { path: '/_/simos-web', title: 'Diagnostics', comingIn: 'the diagnostics tool' },
 } as const satisfies Record<string, ScreenSpec>;
 

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { schemaSet } from '../../shared/generated/schemas';
 import { AdminProvider } from '../core/AdminContext';
 import type { Doc, SessionUser } from '../core/data/types';
+import type { LoggingFrame } from '../../shared/api/logging';
 import { memoryProvider } from '../core/data/memoryProvider';
 import type { MemoryFileOptions } from '../core/data/memoryFiles';
 import type { MemoryReportOptions } from '../core/data/memoryReports';
@@ -67,6 +68,7 @@ export function AdminStory({
   delayMs = 150,
   files,
   reports,
+  logging,
   user = storyUser,
 }: {
   path: string;
@@ -78,11 +80,16 @@ export function AdminStory({
   files?: MemoryFileOptions;
   /** Report answers and rendered files; missing reports fail (see memoryReports). */
   reports?: MemoryReportOptions;
+  /** Logging frames of the diagnostics tool. */
+  logging?: readonly LoggingFrame[];
   user?: SessionUser;
 }) {
   const store = useMemo(
-    () => createAdminStore(memoryProvider({ schemas: schemaSet, data, permissions, user, delayMs, files, reports })),
-    [data, permissions, delayMs, files, reports, user],
+    () =>
+      createAdminStore(
+        memoryProvider({ schemas: schemaSet, data, permissions, user, delayMs, files, reports, logging }),
+      ),
+    [data, permissions, delayMs, files, reports, logging, user],
   );
   const context = useMemo(
     () => ({

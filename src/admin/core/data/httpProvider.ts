@@ -4,6 +4,7 @@ import { errorMessage, type ErrorBody } from '../../../shared/api/errors';
 import type { SchemaSet } from '../../../shared/registry';
 import { takeEarlyResponse } from './earlyResponses';
 import { httpFileProvider } from './httpFiles';
+import { httpLogging } from './logging';
 import { httpOperations } from './operations';
 import { httpReportProvider } from './httpReports';
 import { httpPages } from './pages';
@@ -67,6 +68,7 @@ export function httpProvider(token: () => string | undefined, base = ''): DataPr
     ...httpOperations(call),
     ...httpReportProvider(send),
     ...httpPages(call, (method, path) => send(method, path)),
+    ...httpLogging(call, send),
     async schemas() {
       const { models, elements, values } = await call<SchemaSet>('GET', '/api/schemas');
       return { models, elements, values };

@@ -1,5 +1,7 @@
 import { createRegistry, type SchemaSet } from '../../../shared/registry';
 import { createObjectId } from '../../../shared/format/objectId';
+import type { LoggingFrame } from '../../../shared/api/logging';
+import { memoryLogging } from './logging';
 import { memoryFileProvider, type MemoryFileOptions } from './memoryFiles';
 import { memoryOperations } from './operations';
 import { memoryReportProvider, type MemoryReportOptions } from './memoryReports';
@@ -11,6 +13,8 @@ export interface MemoryOptions {
   files?: MemoryFileOptions;
   /** Rendered files and report answers (see memoryReports). */
   reports?: MemoryReportOptions;
+  /** Logging frames of the diagnostics tool (see memoryLogging). */
+  logging?: readonly LoggingFrame[];
   schemas: SchemaSet;
   /** Documents per model. */
   data?: Record<string, Doc[]>;
@@ -87,6 +91,7 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
     ...memoryFileProvider(data, { delayMs: options.delayMs, ...options.files }),
     ...memoryOperations(data),
     ...memoryPages(data),
+    ...memoryLogging(options.logging),
     // Stories and tests that give redirect statistics (with counts) see them instead of the counts of memory (0).
     ...memoryReportProvider(options.reports),
     async schemas() {

@@ -2,6 +2,7 @@ import type { LoginState, SessionUser } from '../../../shared/api/auth';
 import type { Doc, FindAnswer, FindParams } from '../../../shared/api/documents';
 import type { SchemaSet } from '../../../shared/registry';
 import type { FileProvider } from './files';
+import type { LoggingProvider } from './logging';
 import type { OperationsProvider } from './operations';
 import type { PageProvider } from './pages';
 import type { ReportProvider } from './reports';
@@ -37,7 +38,7 @@ export class ApiError extends Error implements ApiFailure {
  * The one data interface of the admin (react-admin's DataProvider): RTK Query endpoints call it;
  * the app uses the HTTP implementation, stories and tests an in-memory one.
  */
-export interface DataProvider extends FileProvider, ReportProvider, OperationsProvider, PageProvider {
+export interface DataProvider extends FileProvider, ReportProvider, OperationsProvider, PageProvider, LoggingProvider {
   /** The schemas the caller may see (`GET /api/schemas`). */
   schemas(): Promise<SchemaSet>;
   /** The caller's permissions (`GET /api/admin/session`). */

@@ -1,4 +1,5 @@
 import {
+  Activity,
   ArrowLeftRight,
   Blocks,
   Boxes,
@@ -33,6 +34,7 @@ import {
  * names is here, and an unknown name falls back to a neutral icon rather than breaking the rail.
  */
 export const NAV_ICONS = {
+  Activity,
   ArrowLeftRight,
   Blocks,
   Boxes,

@@ -1,0 +1,136 @@
+import { RotateCcw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { LogFramesAnswer } from '../../shared/api/logging';
+import { Button } from '../ui/Button';
+import type { Channel } from './channels';
+
+/** The plot's height for its width: wide on a desktop, still tall enough to read on a phone. */
+const heightFor = (width: number) => Math.round(Math.min(380, Math.max(240, width * 0.42)));
+
+const AXIS = {
+  stroke: '#71717a',
+  grid: { stroke: '#f4f4f5', width: 1 },
+  ticks: { stroke: '#e4e4e7', width: 1 },
+  font: '11px "Inter Variable", ui-sans-serif, system-ui, sans-serif',
+};
+
+/**
+ * A session's values over time with uPlot: one scale per unit (the first unit on the left axis, the
+ * second on the right), drag across the plot to zoom into a span, reset to the whole session. The
+ * columns go to uPlot as they are, so 100,000 frames draw without lag; a changed choice of channels
+ * rebuilds the plot and keeps the zoomed span.
+ */
+export function LogChart({
+  log,
+  channels,
+  colors,
+}: {
+  log: LogFramesAnswer;
+  /** The chosen channels, in the order of the channel list (a stable array: a new one rebuilds the plot). */
+  channels: Channel[];
+  colors: Record<string, string>;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const span = useRef<{ log: LogFramesAnswer; min: number; max: number } | null>(null);
+  const [zoomed, setZoomed] = useState(false);
+  const first = log.time[0] ?? 0;
+  const last = log.time[log.time.length - 1] ?? 0;
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const units = [...new Set(channels.map((c) => c.unit || c.key))];
+    const keep = span.current?.log === log ? span.current : null;
+    const width = Math.max(element.clientWidth, 200);
+    const options: uPlot.Options = {
+      width,
+      height: heightFor(width),
+      cursor: { drag: { x: true, y: false, setScale: true } },
+      legend: { show: true, live: true },
+      scales: { x: { time: true }, ...Object.fromEntries(units.map((unit) => [unit, { auto: true }])) },
+      axes: [
+        { ...AXIS },
+        ...units.slice(0, 2).map((unit, side) => ({
+          ...AXIS,
+          scale: unit,
+          side: side === 0 ? 3 : 1,
+          label: unit,
+          labelSize: 18,
+          labelFont: AXIS.font,
+          size: 52,
+          grid: side === 0 ? AXIS.grid : { show: false },
+        })),
+      ],
+      series: [
+        { label: 'Time' },
+        ...channels.map((channel) => ({
+          label: channel.unit ? `${channel.name} (${channel.unit})` : channel.name,
+          scale: channel.unit || channel.key,
+          stroke: colors[channel.key],
+          width: 1.5,
+          points: { show: false },
+        })),
+      ],
+      hooks: {
+        setScale: [
+          (u, scale) => {
+            if (scale !== 'x') return;
+            const { min = first, max = last } = u.scales.x;
+            span.current = { log, min, max };
+            setZoomed(min > first || max < last);
+          },
+        ],
+      },
+    };
+    const data = [log.time, ...channels.map((c) => log.columns[c.key] ?? [])] as uPlot.AlignedData;
+    const u = new uPlot(options, data, element);
+    plot.current = u;
+    if (keep && (keep.min > first || keep.max < last)) u.setScale('x', { min: keep.min, max: keep.max });
+    else setZoomed(false);
+    const observer = new ResizeObserver(() => {
+      const next = element.clientWidth;
+      if (next > 0 && next !== u.width) u.setSize({ width: next, height: heightFor(next) });
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      u.destroy();
+      plot.current = null;
+    };
+  }, [log, channels, colors, first, last]);
+
+  return (
+    <div>
+      <div className="mb-2 flex min-h-8 flex-wrap items-center gap-2 text-xs text-zinc-500">
+        <span className="max-sm:hidden">Drag across the chart to zoom in.</span>
+        <span className="sm:hidden">Drag to zoom.</span>
+        <Button
+          className="ml-auto"
+          disabled={!zoomed}
+          onClick={() => plot.current?.setScale('x', { min: first, max: last })}
+          data-testid="reset-zoom"
+        >
+          <RotateCcw className="size-3.5" aria-hidden /> Reset zoom
+        </Button>
+      </div>
+      {channels.length === 0 ? (
+        <div
+          className="flex items-center justify-center rounded-md border border-dashed border-zinc-200 text-[13px] text-zinc-500"
+          style={{ height: 240 }}
+        >
+          Choose a channel below to plot it.
+        </div>
+      ) : (
+        <div
+          ref={box}
+          className="w-full [&_.u-legend]:mt-2 [&_.u-legend]:text-xs! [&_.u-legend]:text-zinc-600 [&_.u-legend_th]:font-medium!"
+          data-testid="log-chart"
+          data-series={channels.length}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import type { LogSession } from '../../shared/api/logging';
+import { CALCULATED_VALUES, ENGINE_VALUES } from '../../shared/diagnostics/values';
+
+/** One plottable value of a log: its data key, name and unit. */
+export interface Channel {
+  key: string;
+  name: string;
+  unit: string;
+}
+
+/** The position values that are worth a line over time (latitude and longitude make the track instead). */
+const POSITION_CHANNELS: Channel[] = [
+  { key: 'speed', name: 'GPS speed', unit: 'km/h' },
+  { key: 'altitude', name: 'Altitude', unit: 'm' },
+  { key: 'heading', name: 'Heading', unit: '°' },
+];
+const KNOWN: Channel[] = [
+  ...ENGINE_VALUES.map(({ key, name, unit }) => ({ key, name, unit })),
+  ...CALCULATED_VALUES.map(({ key, name, unit }) => ({ key, name, unit })),
+  ...POSITION_CHANNELS,
+];
+const TRACK_KEYS = new Set<string>(['latitude', 'longitude']);
+
+/** Shown when a session is opened, when present: engine speed, boost pressure actual and its setpoint. */
+export const DEFAULT_CHANNELS = ['engineSpeed', 'map', 'mapSetpoint'];
+
+export const KNOCK_KEYS = ['knockCyl1', 'knockCyl2', 'knockCyl3', 'knockCyl4'];
+
+/**
+ * The channels of a log's columns, in the order of the reference tables (engine values, calculated
+ * values, position), then any other key by name; latitude and longitude are left to the GPS track.
+ */
+export function presentChannels(keys: readonly string[]): Channel[] {
+  const present = new Set(keys);
+  const known = KNOWN.filter((channel) => present.has(channel.key));
+  const knownKeys = new Set(KNOWN.map((channel) => channel.key));
+  const others = keys
+    .filter((key) => !knownKeys.has(key) && !TRACK_KEYS.has(key))
+    .sort((a, b) => a.localeCompare(b))
+    .map((key) => ({ key, name: key, unit: '' }));
+  return [...known, ...others];
+}
+
+/** The default channels present in the log (the first channel when none of them is). */
+export function defaultChannels(channels: readonly Channel[]): string[] {
+  const keys = DEFAULT_CHANNELS.filter((key) => channels.some((channel) => channel.key === key));
+  return keys.length || !channels.length ? keys : [channels[0].key];
+}
+
+/** One colour per channel, by its place in the log's channel list (the checkbox shows the same colour). */
+export const CHANNEL_COLORS = [
+  '#2563eb',
+  '#f59e0b',
+  '#059669',
+  '#e11d48',
+  '#7c3aed',
+  '#0891b2',
+  '#ea580c',
+  '#65a30d',
+  '#c026d3',
+  '#0284c7',
+  '#52525b',
+  '#ca8a04',
+];
+export const channelColor = (index: number) => CHANNEL_COLORS[index % CHANNEL_COLORS.length];
+
+/** Colour of each channel by its place in the list. */
+export function channelColors(channels: readonly Channel[]): Record<string, string> {
+  return Object.fromEntries(channels.map((channel, i) => [channel.key, channelColor(i)]));
+}
+
+/** "1:02:03" or "2:03" (minutes and seconds) between two ISO date-times. */
+export function formatDuration(start: string, end: string): string {
+  const seconds = Math.max(0, Math.round((Date.parse(end) - Date.parse(start)) / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** The largest knock retard of any cylinder in the session, if it logged any. */
+export function maxKnock(session: LogSession): number | undefined {
+  const values = KNOCK_KEYS.map((key) => session.max[key]).filter((value) => typeof value === 'number');
+  return values.length ? Math.max(...values) : undefined;
+}
+
+const number = new Intl.NumberFormat('de-CH', { maximumFractionDigits: 1 });
+
+/** A value with its unit ("6'480 rpm"), or a dash when absent. */
+export function formatValue(value: number | undefined, unit: string): string {
+  return value === undefined || !Number.isFinite(value) ? '–' : `${number.format(value)}${unit ? ` ${unit}` : ''}`;
+}
+
+/** The file name of a session's CSV export: `<vin>-<start>.csv`, the start without characters file systems dislike. */
+export function csvFileName(session: Pick<LogSession, 'vin' | 'start'>): string {
+  return `${session.vin}-${session.start.replace(/[:.]/g, '-')}.csv`;
+}

@@ -1,0 +1,140 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGGING_BATCH_LIMIT, LOGGING_URLS } from '../../src/shared/api/logging';
+import { launchBrowser, newPage } from '../helpers/browser';
+import { newContext, storeLogin } from './admin';
+import { startAdminServer, type AdminServer } from './adminServer';
+
+const VIN = 'WVWZZZAUZKW765432';
+const START = Date.UTC(2026, 4, 12, 14, 2, 0);
+/** 60 s at 20 Hz: a pull to 6,000 rpm, boost following its setpoint, a loop of positions. */
+const frames = Array.from({ length: 1200 }, (_, i) => {
+  const t = i / 20;
+  const angle = (t / 60) * 2 * Math.PI;
+  return {
+    timestamp: new Date(START + i * 50).toISOString(),
+    vin: VIN,
+    frameId: `e2e-${i}`,
+    data: {
+      engineSpeed: Math.round(900 + 5100 * Math.sin(angle / 2)),
+      map: 100 + 150 * Math.sin(angle / 2),
+      mapSetpoint: 105 + 150 * Math.sin(angle / 2),
+      knockCyl1: i === 600 ? 2.5 : 0,
+      coolantTemp: 90,
+      latitude: 47.56 + 0.01 * Math.sin(angle),
+      longitude: 7.59 + 0.015 * Math.cos(angle),
+      speed: 50,
+    },
+  };
+});
+
+/** The Logs screen `/_/logs` over the real server: stored frames make a session that plots, tracks and exports. */
+describe('logs', () => {
+  let server: AdminServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(viewport = { width: 1440, height: 900 }) {
+    const context = await newContext(browser, viewport);
+    await storeLogin(context, server);
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url('/_/logs'));
+    return { page, errors, context };
+  }
+
+  it('shows the empty state without sessions', async () => {
+    const { page, errors, context } = await open();
+    await expect.poll(() => page.getByTestId('empty').textContent()).toContain('No logs yet');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lists a stored session, plots it, draws its track and exports it as CSV', async () => {
+    for (let i = 0; i < frames.length; i += LOGGING_BATCH_LIMIT) {
+      const answer = await server.api('POST', LOGGING_URLS.createEntry, {
+        frames: frames.slice(i, i + LOGGING_BATCH_LIMIT),
+      });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    }
+    const { page, errors, context } = await open();
+    const row = page.locator('tbody tr[data-id]');
+    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => page.title()).toContain('Logs');
+    const text = await row.innerText();
+    expect(text).toContain(VIN);
+    expect(text).toContain('1:00');
+    expect(text).toMatch(/6.000 rpm/);
+    expect(text).toContain('2.5 °');
+    await page.screenshot({ path: '/tmp/logs-list-1440.png', fullPage: true });
+
+    await row.getByRole('button').click();
+    const chart = page.getByTestId('log-chart');
+    await chart.locator('canvas').waitFor();
+    expect(await chart.getAttribute('data-series')).toBe('3');
+    expect(page.url()).toContain('session=');
+    // The default channels, each listed with its unit.
+    for (const key of ['engineSpeed', 'map', 'mapSetpoint'])
+      expect(await page.locator(`input[data-channel=${key}]`).isChecked()).toBe(true);
+    expect(await page.locator('input[data-channel=coolantTemp]').isChecked()).toBe(false);
+    expect(await page.locator('label', { has: page.locator('input[data-channel=coolantTemp]') }).innerText()).toContain(
+      '°C',
+    );
+    // Latitude and longitude make the track, not channels.
+    expect(await page.locator('input[data-channel=latitude]').count()).toBe(0);
+    const line = page.getByTestId('gps-line');
+    await line.waitFor();
+    expect((await line.getAttribute('points'))!.split(' ').length).toBeGreaterThan(50);
+    expect(await page.getByTestId('gps-track').locator('circle').count()).toBe(2);
+
+    await page.locator('input[data-channel=coolantTemp]').check();
+    await expect.poll(() => chart.getAttribute('data-series')).toBe('4');
+    await page.locator('input[data-channel=map]').uncheck();
+    await expect.poll(() => chart.getAttribute('data-series')).toBe('3');
+    expect(await chart.locator('.u-legend').innerText()).toContain('Coolant temperature (°C)');
+
+    // Drag across the plot to zoom in; the reset button brings the whole session back.
+    const reset = page.getByTestId('reset-zoom');
+    expect(await reset.isDisabled()).toBe(true);
+    const over = (await chart.locator('.u-over').boundingBox())!;
+    await page.mouse.move(over.x + over.width * 0.3, over.y + over.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(over.x + over.width * 0.6, over.y + over.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => reset.isDisabled()).toBe(false);
+    await reset.click();
+    await expect.poll(() => reset.isDisabled()).toBe(true);
+    await page.screenshot({ path: '/tmp/logs-session-1440.png', fullPage: true });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toBe(`${VIN}-2026-05-12T14-02-00-000Z.csv`);
+    const { readFile } = await import('node:fs/promises');
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.trim().split('\n');
+    expect(lines[0]).toBe('Time,Timestamp,coolantTemp,engineSpeed,knockCyl1,latitude,longitude,map,mapSetpoint,speed');
+    expect(lines).toHaveLength(frames.length + 1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('is readable on a 390 px phone', async () => {
+    const phone = await open({ width: 390, height: 844 });
+    await phone.page.locator('tbody tr[data-id]').first().waitFor();
+    const overflow = () => phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await phone.page.screenshot({ path: '/tmp/logs-list-390.png', fullPage: true });
+    await phone.page.locator('tbody tr[data-id]').first().getByRole('button').click();
+    await phone.page.getByTestId('log-chart').locator('canvas').waitFor();
+    await phone.page.getByTestId('gps-track').waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await phone.page.screenshot({ path: '/tmp/logs-session-390.png', fullPage: true });
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+});
