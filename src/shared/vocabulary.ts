@@ -108,6 +108,25 @@ export interface AdminAnnotation {
   customScreen?: string;
   /** Files the API renders from a document (e.g. an invoice's PDF), offered in its list row and edit page. */
   links?: LinkAnnotation[];
+  /** Hand-written admin actions offered on the model's list or edit page (e.g. 'Create invoice' on a client). */
+  actions?: ActionAnnotation[];
+}
+
+/** The admin actions a schema may name; the admin has a dialog for each (a typed registry). */
+export const ADMIN_ACTIONS = ['invoiceFromTime', 'bankStatement'] as const;
+export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
+
+/**
+ * A button in the page header of the model's list (`on: list`) or edit page (`on: edit`, for a saved
+ * document) that opens the action's dialog; hidden without `permission` (the server checks again).
+ */
+export interface ActionAnnotation {
+  action: AdminActionName;
+  label: string;
+  on: 'list' | 'edit';
+  /** lucide-react icon name of the navigation icon set. */
+  icon?: string;
+  permission?: Access;
 }
 
 /**
@@ -308,10 +327,25 @@ export const VOCABULARY = {
             },
           },
         },
+        actions: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['action', 'label', 'on'],
+            properties: {
+              action: { enum: [...ADMIN_ACTIONS] },
+              label: { type: 'string', minLength: 1 },
+              on: { enum: ['list', 'edit'] },
+              icon: { type: 'string' },
+              permission: accessSchema,
+            },
+          },
+        },
       },
     },
     meaning:
-      'Admin behaviour of the model: add button, navigation entry, default sort, hand-written screen, file links (e.g. the PDF of an invoice).',
+      'Admin behaviour of the model: add button, navigation entry, default sort, hand-written screen, file links (e.g. the PDF of an invoice), actions (e.g. Create invoice on a client).',
   },
   'x-tag': {
     on: 'element',

@@ -16,6 +16,7 @@ import { ProgressButton } from '../ui/ProgressButton';
 import { Spinner } from '../ui/Spinner';
 import { HtmlPreview } from './HtmlPreview';
 import { DocumentLinks } from '../ui/DocumentLinks';
+import { ModelActions } from '../actions/actions';
 
 function Meta({ edit }: { edit: EditController }) {
   const { formData, model } = edit;
@@ -55,6 +56,9 @@ export function EditView({
   const actions = (
     <>
       {!edit.isNew && !edit.loading && <DocumentLinks model={model} doc={{ ...edit.formData, _id: edit.id }} />}
+      {!edit.isNew && !edit.loading && (
+        <ModelActions model={model} on="edit" doc={{ ...edit.formData, _id: edit.id }} />
+      )}
       {edit.newLink && !edit.isNew && (
         <Link to={edit.newLink} className={buttonClass('secondary')}>
           <Plus aria-hidden className="size-4" />

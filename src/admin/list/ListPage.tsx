@@ -13,6 +13,7 @@ import { ListTable } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 import { Pagination } from './Pagination';
 import { NotFound } from '../screens/NotFound';
+import { ModelActions } from '../actions/actions';
 
 function docTitle(model: ModelInfo, doc: Record<string, unknown>): string {
   const value = doc[model.labelField];
@@ -36,12 +37,15 @@ export function ListView({ list }: { list: ListController }) {
         title={model.nav ? model.nav.label : model.label}
         subtitle={count}
         actions={
-          list.createLink && (
-            <Link to={list.createLink} className={buttonClass('primary')}>
-              <Plus aria-hidden className="size-4" />
-              Add {model.label}
-            </Link>
-          )
+          <>
+            <ModelActions model={model} on="list" />
+            {list.createLink && (
+              <Link to={list.createLink} className={buttonClass('primary')}>
+                <Plus aria-hidden className="size-4" />
+                Add {model.label}
+              </Link>
+            )}
+          </>
         }
       />
       <div className="pt-3">

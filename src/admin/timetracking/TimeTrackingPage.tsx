@@ -1,5 +1,6 @@
-import { Play, X } from 'lucide-react';
-import { useEffect } from 'react';
+import { Play, ReceiptText, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { InvoiceFromTimeDialog } from '../actions/InvoiceFromTimeDialog';
 import { EMPTY_LIST_TEXT } from '../../shared/rules/constants';
 import { documentTitle } from '../../shared/admin/titles';
 import { Button, IconButton } from '../ui/Button';
@@ -16,6 +17,7 @@ const COLUMNS = ['Name', 'Client', 'Multiplier', 'Start', 'End'];
 /** The time-tracking view: per-day bars and totals, the start button, and the caller's entries, live. */
 export function TimeTrackingView({ tracking }: { tracking: TimeTrackingController }) {
   const confirm = useDeleteConfirm();
+  const [invoicing, setInvoicing] = useState(false);
   useEffect(() => {
     document.title = documentTitle('Time tracking');
   }, []);
@@ -26,10 +28,18 @@ export function TimeTrackingView({ tracking }: { tracking: TimeTrackingControlle
         subtitle="Rounded up to quarter hours"
         actions={
           tracking.allowed && (
-            <Button variant="primary" onClick={() => void tracking.start()}>
-              <Play className="size-3.5" fill="currentColor" />
-              Start tracking
-            </Button>
+            <>
+              {tracking.canInvoice && (
+                <Button onClick={() => setInvoicing(true)}>
+                  <ReceiptText aria-hidden className="size-4" />
+                  Create invoice
+                </Button>
+              )}
+              <Button variant="primary" onClick={() => void tracking.start()}>
+                <Play className="size-3.5" fill="currentColor" />
+                Start tracking
+              </Button>
+            </>
           )
         }
       />
@@ -97,6 +107,7 @@ export function TimeTrackingView({ tracking }: { tracking: TimeTrackingControlle
         </div>
       )}
       {confirm.dialog}
+      {invoicing && <InvoiceFromTimeDialog onClose={() => setInvoicing(false)} />}
     </>
   );
 }

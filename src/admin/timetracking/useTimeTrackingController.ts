@@ -104,6 +104,8 @@ export function useTimeTrackingController() {
 
   return {
     allowed,
+    /** "Create invoice" (issue 10): needs manage:payment and the clients to bill. */
+    canInvoice: allowed && canSeeClients && canAccess(permissions, 'manage:payment'),
     entries: list,
     days,
     weekTotal: totalTrackedHours(list, now),

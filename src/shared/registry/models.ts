@@ -1,5 +1,12 @@
 import { modelRoute, pluralize } from '../rules/pluralize';
-import type { Access, AdminAnnotation, LinkAnnotation, ModelPermission, NavAnnotation } from '../vocabulary';
+import type {
+  Access,
+  ActionAnnotation,
+  AdminAnnotation,
+  LinkAnnotation,
+  ModelPermission,
+  NavAnnotation,
+} from '../vocabulary';
 import type { JsonSchema, JsonType } from './jsonSchema';
 import { fieldInfo, type FieldInfo } from './fields';
 import type { SchemaResolver } from './resolve';
@@ -32,6 +39,8 @@ export interface ModelInfo {
   customScreen?: string;
   /** Files the API renders from a document (`x-admin.links`). */
   links: LinkAnnotation[];
+  /** Hand-written actions on its list or edit page (`x-admin.actions`). */
+  actions: ActionAnnotation[];
   /** The schema with system fields, as the server validates documents. */
   schema: JsonSchema;
 }
@@ -83,6 +92,7 @@ export function modelInfo(name: string, rawSchema: JsonSchema, resolver: SchemaR
     defaultSort: admin?.defaultSort ?? { _createdAt: -1 },
     customScreen: admin?.customScreen,
     links: admin?.links ?? [],
+    actions: admin?.actions ?? [],
     schema,
   };
 }

@@ -12,5 +12,11 @@ export function httpReportProvider(send: Send): ReportProvider {
       const suffix = search.size ? `?${search.toString()}` : '';
       return json(`/api/payment/${encodeURIComponent(name)}${suffix}`);
     },
+    async invoiceFromTime(request) {
+      return (await send('POST', '/api/payment/invoiceFromTime', JSON.stringify(request))).json();
+    },
+    async importBankStatement(xml) {
+      return (await send('POST', '/api/payment/bankStatement', xml, 'application/xml')).json();
+    },
   };
 }

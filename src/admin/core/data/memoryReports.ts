@@ -1,3 +1,4 @@
+import type { BankStatementAnswer, InvoiceFromTimeAnswer, InvoiceFromTimeRequest } from '../../../shared/api/payment';
 import type { PageProvider } from './pages';
 import type { PaymentReportName, PaymentReports, RedirectStatRow, ReportProvider } from './reports';
 import { ApiError } from './types';
@@ -8,6 +9,10 @@ export interface MemoryReportOptions {
   /** Answers of the payment reports; a missing one fails with 500 (the dashboard's fallback). */
   payment?: { [N in PaymentReportName]?: PaymentReports[N]['answer'] };
   redirectStats?: RedirectStatRow[];
+  /** What 'Create invoice' answers for a request; a thrown ApiError is the server's refusal. Missing: 500. */
+  invoiceFromTime?: (request: InvoiceFromTimeRequest) => InvoiceFromTimeAnswer;
+  /** What a bank statement import answers for a file; a thrown ApiError is the server's refusal. Missing: 500. */
+  importBankStatement?: (xml: string) => BankStatementAnswer;
 }
 
 /** The payment part of the data interface in memory, for stories and component tests. */
@@ -24,6 +29,14 @@ export function memoryReportProvider(
       const answer = options.payment?.[name];
       if (answer === undefined) throw new ApiError(500, `Report ${name} failed`);
       return structuredClone(answer);
+    },
+    async invoiceFromTime(request) {
+      if (!options.invoiceFromTime) throw new ApiError(500, 'Create invoice failed');
+      return options.invoiceFromTime(request);
+    },
+    async importBankStatement(xml) {
+      if (!options.importBankStatement) throw new ApiError(500, 'Bank statement import failed');
+      return options.importBankStatement(xml);
     },
     ...(options.redirectStats && {
       redirectStats: async () => structuredClone(options.redirectStats!),

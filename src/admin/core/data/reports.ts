@@ -1,4 +1,12 @@
-import type { DailyTrackedTimeAnswer, LastYearAnswer, OwnRevenueAnswer, RevenueAnswer } from '../../../shared/api/payment';
+import type {
+  BankStatementAnswer,
+  DailyTrackedTimeAnswer,
+  InvoiceFromTimeAnswer,
+  InvoiceFromTimeRequest,
+  LastYearAnswer,
+  OwnRevenueAnswer,
+  RevenueAnswer,
+} from '../../../shared/api/payment';
 import type { RedirectStat } from '../../../shared/api/pages';
 
 export type RedirectStatRow = RedirectStat;
@@ -21,6 +29,10 @@ export interface ReportProvider {
     name: N,
     query: PaymentReports[N]['query'],
   ): Promise<PaymentReports[N]['answer']>;
+  /** `POST /api/payment/invoiceFromTime`: a draft invoice from a client's not yet invoiced time. */
+  invoiceFromTime(request: InvoiceFromTimeRequest): Promise<InvoiceFromTimeAnswer>;
+  /** `POST /api/payment/bankStatement`: a camt.053/054 file's credits pay their invoices. */
+  importBankStatement(xml: string): Promise<BankStatementAnswer>;
 }
 
 /** `send` of the HTTP provider: one request with the login token, throwing the API's error on failure. */

@@ -1,3 +1,8 @@
+import type {
+  BankStatementAnswer,
+  InvoiceFromTimeAnswer,
+  InvoiceFromTimeRequest,
+} from '../../../shared/api/payment';
 import { adminApi, listTag, providerOf, run } from './api';
 import type { PaymentReportName, PaymentReports } from './reports';
 
@@ -21,8 +26,20 @@ export const reportsApi = adminApi.injectEndpoints({
       queryFn: ({ name, query }, api) => run(() => providerOf(api).paymentReport(name, query)),
       providesTags: (_result, _error, { name }) => [listTag(SOURCES[name])],
     }),
+    /** The new invoice and its entries (now linked to it) change the invoice and tracked-time lists. */
+    invoiceFromTime: build.mutation<InvoiceFromTimeAnswer, InvoiceFromTimeRequest>({
+      queryFn: (request, api) => run(() => providerOf(api).invoiceFromTime(request)),
+      invalidatesTags: (_result, error) => (error ? [] : [listTag('invoice'), listTag('trackedTime')]),
+    }),
+    /** Matched credits pay invoices and add transactions. */
+    importBankStatement: build.mutation<BankStatementAnswer, string>({
+      queryFn: (xml, api) => run(() => providerOf(api).importBankStatement(xml)),
+      invalidatesTags: (_result, error) => (error ? [] : [listTag('invoice'), listTag('transaction')]),
+    }),
   }),
 });
+
+export const { useInvoiceFromTimeMutation, useImportBankStatementMutation } = reportsApi;
 
 /** A payment report, typed by its name; `skip` when the caller lacks the permission. */
 export function usePaymentReport<N extends PaymentReportName>(

@@ -1,0 +1,143 @@
+import { Link } from 'react-router';
+import type { StatementEntry } from '../../shared/api/payment';
+import { formatDate } from '../../shared/format/date';
+import { formatMoney } from '../../shared/format/money';
+import { CURRENCIES, type Currency } from '../../shared/vocabulary';
+import { DialogShell } from '../files/DialogShell';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
+import type { BankStatementImport } from './useBankStatementImport';
+
+const amountOf = (entry: StatementEntry) =>
+  (CURRENCIES as readonly string[]).includes(entry.currency)
+    ? formatMoney(entry.amount, entry.currency as Currency)
+    : `${entry.amount.toFixed(2)} ${entry.currency}`;
+
+function Entries({
+  title,
+  hint,
+  entries,
+  kind,
+  invoiceRoute,
+}: {
+  title: string;
+  hint: string;
+  entries: StatementEntry[];
+  kind: 'matched' | 'suggested' | 'unmatched';
+  invoiceRoute: string;
+}) {
+  const tone = { matched: 'text-emerald-700', suggested: 'text-amber-700', unmatched: 'text-zinc-600' }[kind];
+  return (
+    <section data-testid={`statement-${kind}`} className="px-5 py-3">
+      <h3 className="text-[13px] font-semibold text-zinc-900">
+        {title} <span className={`ml-1 tabular-nums ${tone}`}>{entries.length}</span>
+      </h3>
+      <p className="text-xs text-zinc-500">{hint}</p>
+      {entries.length > 0 && (
+        <ul className="mt-2 divide-y divide-zinc-100 rounded-md border border-zinc-200">
+          {entries.map((entry, index) => (
+            <li
+              key={`${entry.reference ?? ''}-${entry.date}-${index}`}
+              data-testid="statement-entry"
+              className="px-3 py-2 text-[13px]"
+            >
+              <div className="flex items-baseline gap-3">
+                <span className="min-w-0 flex-1 truncate text-zinc-800">
+                  {entry.invoice ? (
+                    <Link
+                      to={`${invoiceRoute}/${entry.invoice}`}
+                      className="font-medium text-accent-700 hover:underline"
+                    >
+                      Invoice {entry.invoiceNumber ?? entry.invoice}
+                    </Link>
+                  ) : (
+                    (entry.debtor ?? 'Unknown payer')
+                  )}
+                </span>
+                <span className="font-medium text-zinc-900 tabular-nums">{amountOf(entry)}</span>
+              </div>
+              <p className="mt-0.5 text-xs break-all text-zinc-500">
+                <span className="tabular-nums">{formatDate(entry.date)}</span>
+                {entry.invoice && entry.debtor && ` · ${entry.debtor}`}
+                {entry.reference && (
+                  <span className="block font-mono text-[11px] text-zinc-400">{entry.reference}</span>
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** What a bank statement import did: matched (now paid), suggested, unmatched credits, or the refusal. */
+export function BankStatementDialog({
+  statement,
+  invoiceRoute,
+}: {
+  statement: BankStatementImport;
+  invoiceRoute: string;
+}) {
+  const { state } = statement;
+  if (state.phase === 'idle') return null;
+  return (
+    <DialogShell
+      open
+      onClose={statement.close}
+      title="Bank statement"
+      description={state.file}
+      footer={
+        <>
+          {state.phase !== 'sending' && <Button onClick={statement.pick}>Import another</Button>}
+          <Button variant="primary" onClick={statement.close}>
+            Done
+          </Button>
+        </>
+      }
+    >
+      {state.phase === 'sending' ? (
+        <p className="flex items-center justify-center gap-2 px-5 py-10 text-[13px] text-zinc-500">
+          <Spinner className="size-5" /> Importing…
+        </p>
+      ) : state.phase === 'failed' ? (
+        <p
+          role="alert"
+          className="m-5 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-[13px] break-words text-red-700"
+        >
+          {state.message}
+        </p>
+      ) : (
+        <div className="divide-y divide-zinc-100">
+          <Entries
+            title="Matched"
+            hint="Paid by their reference: the invoices are paid now, each with its incoming transaction."
+            entries={state.answer.matched}
+            kind="matched"
+            invoiceRoute={invoiceRoute}
+          />
+          <Entries
+            title="Suggested"
+            hint="No reference, but an open invoice's amount and client name: not booked, please check."
+            entries={state.answer.suggested}
+            kind="suggested"
+            invoiceRoute={invoiceRoute}
+          />
+          <Entries
+            title="Unmatched"
+            hint="Credits that fit no open invoice."
+            entries={state.answer.unmatched}
+            kind="unmatched"
+            invoiceRoute={invoiceRoute}
+          />
+          {state.answer.alreadyBooked > 0 && (
+            <p data-testid="statement-already" className="px-5 py-3 text-xs text-zinc-500">
+              {state.answer.alreadyBooked} {state.answer.alreadyBooked === 1 ? 'credit was' : 'credits were'} booked by
+              an earlier import and left as they are.
+            </p>
+          )}
+        </div>
+      )}
+    </DialogShell>
+  );
+}

@@ -1,0 +1,164 @@
+import type { FormEvent } from 'react';
+import { formatMoney } from '../../shared/format/money';
+import { DialogShell } from '../files/DialogShell';
+import { formatHours } from '../timetracking/days';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
+import { currentMonth, localDay, previousMonth, untilToday, type Period } from './period';
+import { useInvoiceFromTime, type InvoiceFromTimeController } from './useInvoiceFromTime';
+
+export const fieldClass =
+  'h-8 w-full rounded-md border border-zinc-300 bg-white px-2.5 text-[13px] text-zinc-800 shadow-xs focus:border-accent-600 focus:ring-2 focus:ring-accent-600/20 focus:outline-none';
+const labelClass = 'mb-1 block text-[13px] font-medium text-zinc-700';
+const FORM_ID = 'invoice-from-time-form';
+
+const PRESETS: { label: string; period(today: string): Period }[] = [
+  { label: 'Last month', period: previousMonth },
+  { label: 'This month', period: currentMonth },
+  { label: 'All until today', period: untilToday },
+];
+
+function Preview({ invoice }: { invoice: InvoiceFromTimeController }) {
+  const { preview, problem, hourlyRate, client } = invoice;
+  if (problem) return <p className="text-[13px] text-zinc-500">{problem}.</p>;
+  if (!preview)
+    return (
+      <p className="flex items-center gap-2 text-[13px] text-zinc-500">
+        <Spinner className="size-4" /> Counting the time to invoice…
+      </p>
+    );
+  if (preview.entries === 0)
+    return (
+      <p data-testid="invoice-preview" className="text-[13px] text-zinc-600">
+        Nothing left to invoice: no finished, not yet invoiced time in this period.
+      </p>
+    );
+  return (
+    <div data-testid="invoice-preview" className="text-[13px] text-zinc-700">
+      <p>
+        <span className="font-medium tabular-nums">{preview.entries}</span>{' '}
+        {preview.entries === 1 ? 'entry' : 'entries'} not yet invoiced ·{' '}
+        <span className="font-medium tabular-nums">{formatHours(preview.hours)}</span>
+        {preview.amount !== undefined && (
+          <>
+            {' '}
+            · about <span className="font-medium tabular-nums">{formatMoney(preview.amount)}</span> net
+          </>
+        )}
+      </p>
+      {client && !(hourlyRate !== undefined && hourlyRate > 0) && (
+        <p className="mt-1 text-xs text-amber-700">This client has no hourly rate yet: set it on the client first.</p>
+      )}
+    </div>
+  );
+}
+
+/** The dialog of "Create invoice": client, period, what it holds; creating opens the new draft invoice. */
+export function InvoiceFromTimeView({ invoice, onClose }: { invoice: InvoiceFromTimeController; onClose(): void }) {
+  const today = localDay(new Date());
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void invoice.submit();
+  };
+  return (
+    <DialogShell
+      open
+      onClose={onClose}
+      title="Create invoice"
+      description="Turns the client's finished, not yet invoiced tracked time into a draft invoice."
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button
+            variant="primary"
+            type="submit"
+            form={FORM_ID}
+            disabled={invoice.problem !== undefined || invoice.busy || invoice.preview?.entries === 0}
+          >
+            {invoice.busy && <Spinner className="size-4" />}
+            Create invoice
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} onSubmit={submit} className="space-y-4 px-5 py-4">
+        <label className="block">
+          <span className={labelClass}>
+            Client <span className="text-red-600">*</span>
+          </span>
+          <select
+            name="client"
+            value={invoice.client}
+            onChange={(event) => invoice.setClient(event.target.value)}
+            className={`${fieldClass} pr-7`}
+            disabled={invoice.clientsLoading}
+          >
+            <option value="">Choose a client…</option>
+            {invoice.clients.map((client) => (
+              <option key={client.value} value={client.value}>
+                {client.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset>
+          <legend className={labelClass}>Period</legend>
+          <div className="grid grid-cols-2 gap-3">
+            <label className="block">
+              <span className="mb-1 block text-xs text-zinc-500">From</span>
+              <input
+                type="date"
+                name="from"
+                value={invoice.period.from}
+                max={invoice.period.to || undefined}
+                onChange={(event) => invoice.setPeriod({ ...invoice.period, from: event.target.value })}
+                className={fieldClass}
+              />
+            </label>
+            <label className="block">
+              <span className="mb-1 block text-xs text-zinc-500">To</span>
+              <input
+                type="date"
+                name="to"
+                value={invoice.period.to}
+                min={invoice.period.from || undefined}
+                onChange={(event) => invoice.setPeriod({ ...invoice.period, to: event.target.value })}
+                className={fieldClass}
+              />
+            </label>
+          </div>
+          <div className="mt-2 flex flex-wrap gap-1.5">
+            {PRESETS.map((preset) => {
+              const period = preset.period(today);
+              const active = period.from === invoice.period.from && period.to === invoice.period.to;
+              return (
+                <button
+                  key={preset.label}
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => invoice.setPeriod(period)}
+                  className={`h-7 rounded-md border px-2.5 text-xs font-medium ${active ? 'border-accent-600 bg-accent-50 text-accent-700' : 'border-zinc-200 text-zinc-600 hover:bg-zinc-50'}`}
+                >
+                  {preset.label}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+        <div className="rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2.5">
+          <Preview invoice={invoice} />
+        </div>
+        {invoice.error && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-[13px] text-red-700">
+            {invoice.error}
+          </p>
+        )}
+      </form>
+    </DialogShell>
+  );
+}
+
+/** "Create invoice" for a client (preselected when given); mount it while it is open. */
+export function InvoiceFromTimeDialog({ client, onClose }: { client?: string; onClose(): void }) {
+  return <InvoiceFromTimeView invoice={useInvoiceFromTime(client)} onClose={onClose} />;
+}

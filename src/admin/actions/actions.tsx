@@ -1,0 +1,83 @@
+import { useState, type ComponentType } from 'react';
+import type { ModelInfo } from '../../shared/registry';
+import type { ActionAnnotation, AdminActionName } from '../../shared/vocabulary';
+import { useAdmin } from '../core/AdminContext';
+import { canAccess } from '../core/access';
+import { navIcon } from '../core/nav/icons';
+import type { Doc } from '../core/data/types';
+import { Button } from '../ui/Button';
+import { BankStatementDialog } from './BankStatementDialog';
+import { InvoiceFromTimeDialog } from './InvoiceFromTimeDialog';
+import { useBankStatementImport } from './useBankStatementImport';
+
+/** What an action's button gets: its annotation, the model, and the document of an edit page. */
+export interface ActionProps {
+  action: ActionAnnotation;
+  model: ModelInfo;
+  doc?: Doc;
+}
+
+function ActionButton({ action, onClick }: { action: ActionAnnotation; onClick(): void }) {
+  const Icon = navIcon(action.icon ?? 'FileText');
+  return (
+    <Button onClick={onClick} data-action={action.action}>
+      <Icon aria-hidden className="size-4" />
+      {action.label}
+    </Button>
+  );
+}
+
+/** "Create invoice": on a client's page the client is preselected. */
+export function InvoiceFromTimeAction({ action, model, doc }: ActionProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <ActionButton action={action} onClick={() => setOpen(true)} />
+      {open && (
+        <InvoiceFromTimeDialog client={model.name === 'client' ? doc?._id : undefined} onClose={() => setOpen(false)} />
+      )}
+    </>
+  );
+}
+
+/** "Import bank statement": picks a camt.053/054 file, sends it, shows what it paid. */
+function BankStatementAction({ action }: ActionProps) {
+  const { registry } = useAdmin();
+  const statement = useBankStatementImport();
+  return (
+    <>
+      <ActionButton action={action} onClick={statement.pick} />
+      <input
+        ref={statement.input}
+        type="file"
+        accept=".xml,application/xml,text/xml"
+        aria-label={action.label}
+        data-testid="bank-statement-file"
+        className="hidden"
+        onChange={(event) => statement.onPicked(event.target.files)}
+      />
+      <BankStatementDialog statement={statement} invoiceRoute={registry.model('invoice')?.route ?? '/_/invoices'} />
+    </>
+  );
+}
+
+/** The dialog of each action a schema may name (`x-admin.actions`); a missing one fails to compile. */
+const ACTIONS = {
+  invoiceFromTime: InvoiceFromTimeAction,
+  bankStatement: BankStatementAction,
+} satisfies Record<AdminActionName, ComponentType<ActionProps>>;
+
+/** The model's actions for its list or edit page that the caller may use (the server checks again). */
+export function ModelActions({ model, on, doc }: { model: ModelInfo; on: ActionAnnotation['on']; doc?: Doc }) {
+  const { permissions } = useAdmin();
+  return (
+    <>
+      {model.actions
+        .filter((action) => action.on === on && canAccess(permissions, action.permission))
+        .map((action) => {
+          const Action = ACTIONS[action.action];
+          return <Action key={action.action} action={action} model={model} doc={doc} />;
+        })}
+    </>
+  );
+}

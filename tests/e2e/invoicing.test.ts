@@ -1,0 +1,204 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../../src/server/access/caller';
+import { invoiceReference } from '../../src/server/modules/payment/qrReference';
+import { DEMO_SITE_CONFIG } from '../../src/server/seed/demoData';
+import { launchBrowser, newPage } from '../helpers/browser';
+import { newContext, storeLogin } from './admin';
+import { startAdminServer, type AdminServer } from './adminServer';
+
+// "Create invoice" from tracked time and the bank statement import (issue 10, items 4 and 7), in Chromium.
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
+const IBAN = (DEMO_SITE_CONFIG.billing as { iban: string }).iban.replace(/\s/g, '');
+
+let server: AdminServer;
+let browser: Browser;
+let adminId: string;
+let clientId: string;
+let noRateId: string;
+
+/** A camt.054 credit notification with one credit per entry (as in tests/api/bankStatement.test.ts). */
+function camt054(entries: { id: string; amount: string; reference?: string; debtor: string }[]): string {
+  const credit = (e: (typeof entries)[number]) => `
+    <Ntry>
+      <Amt Ccy="EUR">${e.amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+      <BookgDt><Dt>2026-04-09</Dt></BookgDt><ValDt><Dt>2026-04-09</Dt></ValDt>
+      <NtryDtls><TxDtls>
+        <Refs><AcctSvcrRef>${e.id}</AcctSvcrRef></Refs>
+        <Amt Ccy="EUR">${e.amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd>
+        <RltdPties><Dbtr><Pty><Nm>${e.debtor}</Nm></Pty></Dbtr></RltdPties>
+        ${
+          e.reference
+            ? `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp><Ref>${e.reference}</Ref></CdtrRefInf></Strd></RmtInf>`
+            : '<RmtInf><Ustrd>Danke</Ustrd></RmtInf>'
+        }
+      </TxDtls></NtryDtls>
+    </Ntry>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08">
+  <BkToCstmrDbtCdtNtfctn>
+    <GrpHdr><MsgId>MSG-E2E</MsgId><CreDtTm>2026-04-10T06:00:00</CreDtTm></GrpHdr>
+    <Ntfctn><Id>NTF-E2E</Id><Acct><Id><IBAN>${IBAN}</IBAN></Id></Acct>${entries.map(credit).join('')}</Ntfctn>
+  </BkToCstmrDbtCdtNtfctn>
+</Document>`;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+  await mkdir(SHOTS, { recursive: true });
+  await server.app.services.documents.save(SYSTEM, 'siteConfig', DEMO_SITE_CONFIG);
+  adminId = (await server.api<{ _id: string }>('GET', '/api/self')).json._id;
+  clientId = (await server.save('client', { name: 'Rheinblick Immobilien AG', hourlyRate: 120 }))._id;
+  noRateId = (await server.save('client', { name: 'Basler Bäckerei GmbH' }))._id;
+  const track = (start: string, end: string | null, name: string, client: string, multiplier = 1) =>
+    server.save('trackedTime', { start, end, name, client, multiplier, user: adminId });
+  await track('2026-02-03T09:00:00.000Z', '2026-02-03T11:05:00.000Z', 'Workshop', clientId); // 2:05 -> 2,25 h
+  await track('2026-02-10T13:00:00.000Z', '2026-02-10T13:30:00.000Z', 'Konzept', clientId, 1.5); // 0,5 h at 180
+  await track('2026-03-02T08:00:00.000Z', '2026-03-02T09:00:00.000Z', 'März', clientId); // outside the period
+  await track('2026-02-12T08:00:00.000Z', '2026-02-12T09:00:00.000Z', 'Brot', noRateId);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path: string, viewport = { width: 1440, height: 900 }) {
+  const context = await newContext(browser, viewport);
+  await storeLogin(context, server);
+  const { page, errors } = await newPage(context);
+  await page.goto(server.url(path));
+  return { page, errors, context };
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+
+async function choose(page: Page, client: string, from: string, to: string) {
+  await dialog(page).locator('select[name=client]').selectOption(client);
+  await dialog(page).locator('input[name=from]').fill(from);
+  await dialog(page).locator('input[name=to]').fill(to);
+}
+
+describe('invoicing in the admin', { timeout: 120_000 }, () => {
+  let invoiceId: string;
+  let invoiceNumber: number;
+
+  it('creates a draft invoice from tracked time on the time-tracking screen and opens it', async () => {
+    const { page, errors, context } = await open('/_/timetracking');
+    await page.getByRole('button', { name: 'Create invoice' }).click();
+    await dialog(page).waitFor();
+    // A client without an hourly rate: the server's refusal shows in the dialog.
+    await choose(page, noRateId, '2026-02-01', '2026-02-28');
+    await expect.poll(() => dialog(page).getByTestId('invoice-preview').innerText()).toContain('1 entry');
+    await dialog(page).getByRole('button', { name: 'Create invoice' }).click();
+    await expect
+      .poll(() => dialog(page).getByRole('alert').innerText())
+      .toMatch(/Basler Bäckerei GmbH has no hourly rate/);
+
+    await choose(page, clientId, '2026-02-01', '2026-02-28');
+    await expect
+      .poll(() => dialog(page).getByTestId('invoice-preview').innerText())
+      .toBe('2 entries not yet invoiced · 2,75 h · about 360,00 € net');
+    expect(await dialog(page).getByRole('alert').count()).toBe(0);
+    await dialog(page).screenshot({ path: `${SHOTS}/invoice-from-time-1440.png` });
+    await page.screenshot({ path: `${SHOTS}/invoice-from-time-page-1440.png` });
+    await dialog(page).getByRole('button', { name: 'Create invoice' }).click();
+    await page.waitForURL(/\/_\/invoices\/[0-9a-f]{24}$/);
+    invoiceId = page.url().split('/').pop()!;
+
+    const invoice = (
+      await server.api<Record<string, unknown>>('GET', `/api/document/findById?model=invoice&id=${invoiceId}`)
+    ).json;
+    expect(invoice).toMatchObject({ client: clientId, status: 'open', total: 360 });
+    expect(invoice.items).toEqual([
+      expect.objectContaining({ name: 'Workshop', count: 2.25, price: 120 }),
+      expect.objectContaining({ name: 'Konzept', count: 0.5, price: 180 }),
+    ]);
+    invoiceNumber = Number(invoice.id);
+    // The edit page shows the new invoice with its items.
+    await page.getByRole('button', { name: 'SAVE' }).waitFor();
+    await expect
+      .poll(() => page.locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)), {
+        timeout: 10_000,
+      })
+      .toEqual(expect.arrayContaining(['Workshop', 'Konzept']));
+    await page.screenshot({ path: `${SHOTS}/invoice-created-1440.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says there is nothing left to invoice the second time, also from the client page', async () => {
+    const { page, errors, context } = await open('/_/timetracking');
+    await page.getByRole('button', { name: 'Create invoice' }).click();
+    await choose(page, clientId, '2026-02-01', '2026-02-28');
+    await expect
+      .poll(() => dialog(page).getByTestId('invoice-preview').innerText())
+      .toMatch(/^Nothing left to invoice/);
+    expect(await dialog(page).getByRole('button', { name: 'Create invoice' }).isDisabled()).toBe(true);
+    await context.close();
+
+    const phone = await open(`/_/clients/${clientId}`, { width: 390, height: 844 });
+    await phone.page.getByRole('button', { name: 'Create invoice' }).click();
+    const select = dialog(phone.page).locator('select[name=client]');
+    await expect.poll(() => select.inputValue()).toBe(clientId);
+    await dialog(phone.page).getByRole('button', { name: 'All until today' }).click();
+    // Only the March entry is left.
+    await expect
+      .poll(() => dialog(phone.page).getByTestId('invoice-preview').innerText())
+      .toMatch(/^1 entry not yet invoiced · 1,00 h/);
+    await phone.page.screenshot({ path: `${SHOTS}/invoice-from-time-390.png` });
+    expect([...errors, ...phone.errors]).toEqual([]);
+    await phone.context.close();
+  });
+
+  it('imports a camt.054 file from the invoices list: the invoice is matched and paid', async () => {
+    const reference = invoiceReference(IBAN, invoiceNumber);
+    const xml = camt054([
+      { id: 'E2E-1', amount: '389.16', reference, debtor: 'Rheinblick Immobilien AG' },
+      { id: 'E2E-2', amount: '42.00', debtor: 'Unbekannt' },
+    ]);
+    const { page, errors, context } = await open('/_/invoices');
+    const status = page.locator(`tbody tr[data-id="${invoiceId}"] [data-status]`);
+    await expect.poll(() => status.getAttribute('data-status')).toBe('pending');
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import bank statement' }).click();
+    await (await chooser).setFiles({ name: 'camt054.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+    const matched = dialog(page).getByTestId('statement-matched');
+    await expect.poll(() => matched.innerText()).toContain(`Invoice ${invoiceNumber}`);
+    expect(await matched.innerText()).toContain('389,16 €');
+    expect(await dialog(page).getByTestId('statement-unmatched').innerText()).toContain('Unbekannt');
+    await dialog(page).screenshot({ path: `${SHOTS}/bank-statement-1440.png` });
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
+    // The list refetched: the invoice is paid.
+    await expect.poll(() => status.getAttribute('data-status')).toBe('paid');
+    expect(
+      (await server.api<{ status: string }>('GET', `/api/document/findById?model=invoice&id=${invoiceId}`)).json.status,
+    ).toBe('paid');
+
+    // A broken file: the 400's text shows in the dialog.
+    const again = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import bank statement' }).click();
+    await (
+      await again
+    ).setFiles({ name: 'broken.xml', mimeType: 'application/xml', buffer: Buffer.from('<Document><BkToCstmr') });
+    await expect.poll(() => dialog(page).getByRole('alert').innerText()).toMatch(/^Bank statement not readable/);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The same file again on a phone: nothing is booked twice.
+    const phone = await open('/_/invoices', { width: 390, height: 844 });
+    await phone.page.getByRole('button', { name: 'Import bank statement' }).waitFor();
+    await phone.page.getByTestId('bank-statement-file').setInputFiles({
+      name: 'camt054.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from(xml),
+    });
+    await expect.poll(() => dialog(phone.page).getByTestId('statement-already').innerText()).toMatch(/^1 credit was/);
+    expect(await dialog(phone.page).getByTestId('statement-matched').innerText()).toContain('Matched 0');
+    await phone.page.screenshot({ path: `${SHOTS}/bank-statement-390.png` });
+    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.context.close();
+  });
+});
