@@ -111,6 +111,64 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
     return visible;
   }
 
+  /** One write inside a transaction: access, version check, merge, validation, hooks, insert or update. */
+  async function write(
+    tx: DocumentRepository,
+    caller: Caller,
+    model: ModelInfo,
+    input: Record<string, unknown>,
+    options: SaveOptions,
+  ) {
+    if (!input || typeof input !== 'object' || Array.isArray(input))
+      throw badRequest('The document must be a JSON object');
+    assertSafeJson(input);
+    const creating = input._id === undefined || input._id === 'new' || input._id === null;
+    if (!creating && !isObjectId(input._id)) throw badRequest('_id must be 24 lowercase hex characters or "new"');
+    const hooks = hooksOf(model.name);
+    const existing = creating ? undefined : await tx.findById(model.name, input._id as string, LIVE_ROWS);
+    if (!creating && !existing) throw notFound(`${model.label} ${String(input._id)} not found`);
+    assertCanWrite(caller, model, creating ? 'create' : 'update', existing);
+    if (existing && input._version !== undefined && input._version !== existing._version) {
+      throw conflict(
+        `${model.label} was changed by someone else (version ${existing._version}, yours ${String(input._version)}); reload it and try again`,
+      );
+    }
+    const next = mergeInput(caller, model, input, existing);
+    applyComputed(model, next);
+    for (const field of model.fields) {
+      if (field.sequence && creating && next[field.name] === undefined)
+        next[field.name] = await tx.nextSequence(model, field.name);
+    }
+    // Secrets kept from the stored document are hashes: validate only what the caller sent.
+    const keptSecrets = model.fields.filter((f) => f.secret && existing && next[f.name] === existing[f.name]);
+    const candidate = { ...next };
+    for (const field of keptSecrets) delete candidate[field.name];
+    const validate = validatorOf(model);
+    if (!validate(candidate)) {
+      const errors = fieldErrors(validate.errors);
+      throw badRequest(describeErrors(errors), { fields: errors });
+    }
+    Object.assign(next, candidate);
+    normalizeDateTimes(model, next);
+    sanitizeRichText(model, next);
+    const changedSecrets: string[] = [];
+    for (const field of model.fields) {
+      if (field.secret && typeof next[field.name] === 'string' && next[field.name] !== existing?.[field.name]) {
+        next[field.name] = await auth.hashPassword(next[field.name] as string);
+        changedSecrets.push(field.name);
+      }
+    }
+    await hooks.beforeWrite?.({ tx, registry, caller, model, doc: next, existing });
+    const written = await writeOrConflict(() =>
+      creating
+        ? tx.insert(model.name, idForCreate(options.createWithId), next)
+        : tx.update(model.name, existing!._id, next, existing!._version as number),
+    );
+    if (!written) throw conflict(`${model.label} was changed by someone else; reload it and try again`);
+    await hooks.afterWriteInTx?.({ tx, registry, caller, model, doc: written, existing });
+    return { written, previous: existing, creating, secretsChanged: changedSecrets.length > 0 };
+  }
+
   async function save(
     caller: Caller,
     name: string,
@@ -118,61 +176,27 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
     options: SaveOptions = {},
   ): Promise<Doc> {
     const model = modelOf(name);
-    if (!input || typeof input !== 'object' || Array.isArray(input))
-      throw badRequest('The document must be a JSON object');
-    assertSafeJson(input);
-    const creating = input._id === undefined || input._id === 'new' || input._id === null;
-    if (!creating && !isObjectId(input._id)) throw badRequest('_id must be 24 lowercase hex characters or "new"');
-    const hooks = hooksOf(model.name);
-
-    const { written: saved, ...outcome } = await repo.transaction(async (tx) => {
-      const existing = creating ? undefined : await tx.findById(model.name, input._id as string, LIVE_ROWS);
-      if (!creating && !existing) throw notFound(`${model.label} ${String(input._id)} not found`);
-      assertCanWrite(caller, model, creating ? 'create' : 'update', existing);
-      if (existing && input._version !== undefined && input._version !== existing._version) {
-        throw conflict(
-          `${model.label} was changed by someone else (version ${existing._version}, yours ${String(input._version)}); reload it and try again`,
-        );
-      }
-      const next = mergeInput(caller, model, input, existing);
-      applyComputed(model, next);
-      for (const field of model.fields) {
-        if (field.sequence && creating && next[field.name] === undefined)
-          next[field.name] = await tx.nextSequence(model, field.name);
-      }
-      // Secrets kept from the stored document are hashes: validate only what the caller sent.
-      const keptSecrets = model.fields.filter((f) => f.secret && existing && next[f.name] === existing[f.name]);
-      const candidate = { ...next };
-      for (const field of keptSecrets) delete candidate[field.name];
-      const validate = validatorOf(model);
-      if (!validate(candidate)) {
-        const errors = fieldErrors(validate.errors);
-        throw badRequest(describeErrors(errors), { fields: errors });
-      }
-      Object.assign(next, candidate);
-      normalizeDateTimes(model, next);
-      sanitizeRichText(model, next);
-      const changedSecrets: string[] = [];
-      for (const field of model.fields) {
-        if (field.secret && typeof next[field.name] === 'string' && next[field.name] !== existing?.[field.name]) {
-          next[field.name] = await auth.hashPassword(next[field.name] as string);
-          changedSecrets.push(field.name);
-        }
-      }
-      await hooks.beforeWrite?.({ tx, registry, caller, model, doc: next, existing });
-      const written = await writeOrConflict(() =>
-        creating
-          ? tx.insert(model.name, idForCreate(options.createWithId), next)
-          : tx.update(model.name, existing!._id, next, existing!._version as number),
-      );
-      if (!written) throw conflict(`${model.label} was changed by someone else; reload it and try again`);
-      await hooks.afterWriteInTx?.({ tx, registry, caller, model, doc: written, existing });
-      return { written, previous: existing, secretsChanged: changedSecrets.length > 0 };
-    });
+    const outcome = await repo.transaction((tx) => write(tx, caller, model, input, options));
+    const saved = outcome.written;
     // After commit: PGlite has one connection, so no other query may run inside the transaction.
-    if (outcome.secretsChanged && !creating) await auth.revokeSessions(saved._id);
-    announce(model, saved, creating ? 'create' : 'update', outcome.previous);
+    if (outcome.secretsChanged && !outcome.creating) await auth.revokeSessions(saved._id);
+    announce(model, saved, outcome.creating ? 'create' : 'update', outcome.previous);
     return (project(caller, model, saved) as Doc) ?? { _id: saved._id };
+  }
+
+  /** Several documents of one model in one transaction: all are written, or none (the first failure answers). */
+  async function saveMany(caller: Caller, name: string, inputs: Record<string, unknown>[]): Promise<Doc[]> {
+    const model = modelOf(name);
+    const outcomes = await repo.transaction(async (tx) => {
+      const done = [];
+      for (const input of inputs) done.push(await write(tx, caller, model, input, {}));
+      return done;
+    });
+    for (const outcome of outcomes) {
+      if (outcome.secretsChanged && !outcome.creating) await auth.revokeSessions(outcome.written._id);
+      announce(model, outcome.written, outcome.creating ? 'create' : 'update', outcome.previous);
+    }
+    return outcomes.map(({ written }) => (project(caller, model, written) as Doc) ?? { _id: written._id });
   }
 
   async function remove(caller: Caller, name: string, id: string): Promise<void> {
@@ -202,6 +226,7 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
     find: find as DocumentService['find'],
     findById: findById as DocumentService['findById'],
     save,
+    saveMany,
     remove,
     visibleTo: (caller, name, doc) => {
       const model = registry.model(name);
