@@ -23,8 +23,6 @@ export type SiteView =
 export interface SiteBootData {
   config: SiteConfig;
   view: SiteView;
-  /** The whole stylesheets, when the page inlined only its own rules: they load with the site's code. */
-  stylesheets?: string[];
 }
 
 export const SITE_DATA_ID = 'site-data';

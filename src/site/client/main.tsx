@@ -22,7 +22,6 @@ if (root && data) {
   let app: Promise<(url: URL) => void> | undefined;
   let ready = false;
   const start = () => {
-    if (!app) addStylesheets(boot.stylesheets ?? []);
     app ??= import('./app')
       .then(({ startApp }) => startApp(root, boot))
       .then((follow) => {
@@ -58,14 +57,4 @@ if (root && data) {
     );
   }
   startSmoothScroll();
-}
-
-/** The whole stylesheets (the page inlined only the rules it uses): for what the code shows next. */
-function addStylesheets(hrefs: string[]): void {
-  for (const href of hrefs) {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    document.head.append(link);
-  }
 }

@@ -18,11 +18,11 @@ export interface ClientAssets {
   preload: string[];
   css: string[];
   /**
-   * The rules of the stylesheets a rendered body needs, inlined into its page instead of linking
-   * the stylesheets: no render-blocking request on a first visit. The stylesheets themselves load
-   * after the first paint, with the scripts.
+   * The rules of the stylesheets the markup of a page's first screen needs, inlined into its page
+   * instead of linking the stylesheets: no render-blocking request on a first visit. The
+   * stylesheets themselves load right after the first paint, for the rest of the page.
    */
-  criticalCss?: (bodyHtml: string) => string;
+  criticalCss?: (html: string) => string;
   /** Font files worth preloading (the Latin subset of the body font). */
   fonts: string[];
 }
@@ -66,18 +66,67 @@ export function renderDocument({ config, view, origin, assets }: RenderInput): s
   head.push(`<style>${colorCss(config)}</style>`);
   for (const font of assets.fonts)
     head.push(`<link rel="preload" href="${escapeHtml(font)}" as="font" type="font/woff2" crossorigin>`);
-  if (assets.criticalCss) head.push(`<style>${assets.criticalCss(body).replace(/<\/style/gi, '<\\/style')}</style>`);
-  else for (const css of assets.css) head.push(`<link rel="stylesheet" href="${escapeHtml(css)}">`);
+  if (assets.criticalCss) {
+    const firstScreen =
+      view.kind === 'page'
+        ? renderToString(<SiteApp config={config} view={firstScreenView(view)} api={serverApi} />)
+        : body;
+    head.push(`<style>${assets.criticalCss(firstScreen).replace(/<\/style/gi, '<\\/style')}</style>`);
+    head.push(laterStylesheets(assets.css));
+  } else for (const css of assets.css) head.push(`<link rel="stylesheet" href="${escapeHtml(css)}">`);
   if (view.kind === 'page') {
     const all = [...view.elements.before, ...view.elements.main, ...view.elements.after];
     const records = structuredData({ config, page: view.page, elements: all, pagePaths: view.pagePaths, origin });
     head.push(`<script type="application/ld+json">${scriptJson(records)}</script>`);
   }
-  const data: SiteBootData = { config, view, ...(assets.criticalCss && { stylesheets: assets.css }) };
+  const data: SiteBootData = { config, view };
   return (
     `<!doctype html><html lang="${escapeHtml(documentLanguage(config, page?.language))}"><head>${head.join('')}</head>` +
     `<body><div id="${SITE_ROOT_ID}">${body}</div>` +
     `<script type="application/json" id="${SITE_DATA_ID}">${scriptJson(data)}</script>${afterPaint(assets)}</body></html>`
+  );
+}
+
+/**
+ * Top-level elements whose markup counts as a page's first screen (anchors aside): the navigation,
+ * a hero and the section below it on a phone as on a wide screen.
+ */
+const FIRST_SCREEN_ELEMENTS = 3;
+
+/**
+ * The part of a page a visitor sees before scrolling, generously: the first top-level elements
+ * (anchors, which take no room, not counted), and the elements after the page's own when the
+ * page is that short. Its markup decides which rules the page inlines.
+ */
+export function firstScreenView(view: Extract<SiteView, { kind: 'page' }>): Extract<SiteView, { kind: 'page' }> {
+  let count = 0;
+  const take = (elements: typeof view.elements.main) => {
+    const taken: typeof elements = [];
+    for (const element of elements) {
+      if (count >= FIRST_SCREEN_ELEMENTS) break;
+      taken.push(element);
+      if (element.tag !== 'anchor') count++;
+    }
+    return taken;
+  };
+  const before = take(view.elements.before);
+  const main = take(view.elements.main);
+  const short = before.length === view.elements.before.length && main.length === view.elements.main.length;
+  return { ...view, elements: { before, main, after: short ? take(view.elements.after) : [] } };
+}
+
+/**
+ * The whole stylesheets, for the part of the page below its first screen: added right after the
+ * first paint (two animation frames), at once when the address names a place further down the page
+ * (`#kontakt`: the browser shows that place first), and linked as usual without scripts.
+ */
+function laterStylesheets(hrefs: string[]): string {
+  if (hrefs.length === 0) return '';
+  return (
+    `<script>{const h=${scriptJson(hrefs)},a=()=>{for(const f of h){const e=document.createElement('link');` +
+    `e.rel='stylesheet';e.href=f;if(location.hash)e.blocking='render';document.head.append(e)}};` +
+    `location.hash?a():requestAnimationFrame(()=>requestAnimationFrame(a))}</script>` +
+    `<noscript>${hrefs.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('')}</noscript>`
   );
 }
 

@@ -1,11 +1,14 @@
-import postcss, { type ChildNode, type Container } from 'postcss';
+import postcss, { type AtRule, type ChildNode, type Container, type Root } from 'postcss';
 
 /**
  * The part of the site's stylesheet a rendered page needs for its first paint: every rule whose
- * selector can match, judged by the class names it asks for. A page inlines only that (a few kB
- * instead of the whole stylesheet); the whole stylesheet follows after the first paint, for what
- * the browser adds later (menus opening, client-side navigation). Conservative by design: a rule
- * is dropped only when one of the classes its selector requires is absent from the page.
+ * selector can match, judged by the class names it asks for, and the custom properties those rules
+ * read (Tailwind's theme and `@property` registrations are mostly unread on any one page). A page
+ * inlines only that for the markup of its first screen (a few kB instead of the whole stylesheet);
+ * the whole stylesheet follows after the first paint, for the rest of the page and for what the
+ * browser adds later (menus opening, client-side navigation). Conservative by design: a rule is
+ * dropped only when one of the classes its selector requires is absent from the markup, a custom
+ * property only when nothing kept (nor an inline style of the markup) reads it.
  */
 export function criticalCss(css: string): (html: string) => string {
   const root = postcss.parse(css);
@@ -19,11 +22,13 @@ export function criticalCss(css: string): (html: string) => string {
   const cache = new Map<string, string>();
   return (html) => {
     const present = pageClasses(html);
-    const key = [...present].sort().join(' ');
+    const read = variablesRead(html);
+    const key = `${[...present].sort().join(' ')}|${[...read].sort().join(' ')}`;
     let text = cache.get(key);
     if (text === undefined) {
       const copy = root.clone();
       prune(copy, root, requirements, present);
+      pruneVariables(copy, read);
       text = copy.toString();
       if (cache.size >= 200) cache.delete(cache.keys().next().value!);
       cache.set(key, text);
@@ -46,24 +51,137 @@ function prune(copy: Container, original: Container, requirements: Requirements,
     if (node.type === 'rule') {
       const needs = requirements.get(source);
       if (!needs) return;
-      const selectors = node.selectors.filter((_, i) => needs[i].every((name) => present.has(name)));
+      const selectors = node.selectors.filter(
+        (selector, i) => needs[i].every((name) => present.has(name)) && !INTERACTION.test(selector),
+      );
       if (selectors.length === 0) node.remove();
       else if (selectors.length < node.selectors.length) node.selectors = selectors;
     } else if (node.type === 'atrule' && node.nodes && !/keyframes$/i.test(node.name) && node.name !== 'font-face') {
       prune(node, source as Container, requirements, present);
-      if (node.nodes.length === 0) node.remove();
+      if (node.nodes.length === 0) removeBlock(node);
     }
   });
 }
 
-/** The class names present in rendered HTML (`class="..."` attributes, entities decoded). */
+/**
+ * Removes a block left empty. A cascade layer keeps its name as a statement: the order in which
+ * layers are first named decides their priority, also for the whole stylesheet that follows.
+ */
+function removeBlock(node: ChildNode) {
+  if (node.type === 'atrule' && node.name === 'layer' && node.parent?.type === 'root')
+    node.replaceWith(postcss.atRule({ name: 'layer', params: node.params }));
+  else node.remove();
+}
+
+/** The custom properties a text reads (`var(--name`). */
+function variablesRead(text: string, into = new Set<string>()): Set<string> {
+  for (const match of text.matchAll(/var\(\s*(--[\w-]+)/g)) into.add(match[1]);
+  return into;
+}
+
+/**
+ * Drops the custom property declarations and `@property` registrations nothing reads: neither a
+ * kept property, nor a custom property that is read (transitively), nor `read` (the markup's
+ * inline styles). Blocks left empty go too.
+ */
+function pruneVariables(root: Root, read: Set<string>) {
+  const used = new Set(read);
+  const definitions = new Map<string, string[]>();
+  root.walkDecls((decl) => {
+    if (!decl.prop.startsWith('--')) variablesRead(decl.value, used);
+    else if (!definitions.has(decl.prop)) definitions.set(decl.prop, [decl.value]);
+    else definitions.get(decl.prop)!.push(decl.value);
+  });
+  const pending = [...used];
+  while (pending.length) {
+    for (const value of definitions.get(pending.pop()!) ?? []) {
+      for (const name of variablesRead(value)) {
+        if (used.has(name)) continue;
+        used.add(name);
+        pending.push(name);
+      }
+    }
+  }
+  root.walkDecls((decl) => {
+    if (decl.prop.startsWith('--') && !used.has(decl.prop) && !insideKept(decl)) decl.remove();
+  });
+  root.walkAtRules('property', (rule) => {
+    if (!used.has(rule.params.trim())) rule.remove();
+  });
+  removeEmpty(root);
+}
+
+/** Keyframes and font faces stay whole. */
+function insideKept(node: ChildNode): boolean {
+  for (let parent = node.parent; parent && parent.type !== 'root'; parent = (parent as ChildNode).parent)
+    if (
+      parent.type === 'atrule' &&
+      ((parent as AtRule).name === 'font-face' || /keyframes$/i.test((parent as AtRule).name))
+    )
+      return true;
+  return false;
+}
+
+function removeEmpty(container: Container) {
+  for (const node of [...(container.nodes ?? [])]) {
+    if (node.type !== 'rule' && node.type !== 'atrule') continue;
+    if (!node.nodes) continue;
+    removeEmpty(node);
+    if (node.nodes.length === 0) removeBlock(node);
+  }
+}
+
+/**
+ * States only a visitor's action brings about (pointer over, focus, press): no first paint shows
+ * them, and the whole stylesheet is there before anyone acts.
+ */
+const INTERACTION = /:(hover|focus|focus-visible|focus-within|active)\b/;
+
+/**
+ * The class names present in rendered HTML (`class="..."` attributes, entities decoded), except
+ * inside elements that are not shown before a visitor acts (`hidden`, a closed `<dialog>`).
+ */
 export function pageClasses(html: string): Set<string> {
   const present = new Set<string>();
-  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+  for (const match of shownMarkup(html).matchAll(/\sclass="([^"]*)"/g)) {
     for (const name of decodeEntities(match[1]).split(/\s+/)) if (name) present.add(name);
   }
   return present;
 }
+
+/** The markup without the elements a first paint does not show, and what they contain. */
+export function shownMarkup(html: string): string {
+  const tags = /<(\w+)((?:\s+[^\s"'>/=]+(?:="[^"]*")?)*)\s*\/?>/g;
+  let out = '';
+  let from = 0;
+  for (let match = tags.exec(html); match; match = tags.exec(html)) {
+    const tag = match[1].toLowerCase();
+    const names = match[2].replace(/="[^"]*"/g, '').split(/\s+/);
+    if (!names.includes('hidden') && !(tag === 'dialog' && !names.includes('open'))) continue;
+    out += html.slice(from, match.index);
+    from = elementEnd(html, match.index, tag);
+    tags.lastIndex = from;
+  }
+  return out + html.slice(from);
+}
+
+/** Where the element starting at `start` ends (after its closing tag; nested ones of the same name counted). */
+function elementEnd(html: string, start: number, tag: string): number {
+  const open = html.indexOf('>', start);
+  if (open < 0) return html.length;
+  if (html[open - 1] === '/' || VOID.has(tag)) return open + 1;
+  const tags = new RegExp(`<(/?)${tag}\\b[^>]*>`, 'gi');
+  tags.lastIndex = open + 1;
+  let depth = 1;
+  for (let match = tags.exec(html); match; match = tags.exec(html)) {
+    if (match[1]) depth--;
+    else if (!match[0].endsWith('/>')) depth++;
+    if (depth === 0) return match.index + match[0].length;
+  }
+  return html.length;
+}
+
+const VOID = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', apos: "'" };
 function decodeEntities(value: string): string {
