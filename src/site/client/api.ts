@@ -40,8 +40,12 @@ export const siteApi: SiteContextValue['api'] = {
   event: (data) => post('/api/event', data),
 };
 
-/** GET /api/cms/page: the page (with layout and linked paths), the redirect, or null for 'not found'. */
-export async function fetchPage(path: string, token = storedToken()): Promise<PageAnswer | null> {
+/**
+ * GET /api/cms/page: the page (with layout and linked paths), the redirect, or null for 'not found';
+ * as the staff member logged in, if any, unless `guest` (what the server renders).
+ */
+export async function fetchPage(path: string, { guest = false } = {}): Promise<PageAnswer | null> {
+  const token = guest ? undefined : storedToken();
   const response = await fetch(`/api/cms/page?${new URLSearchParams({ path })}`, {
     headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });

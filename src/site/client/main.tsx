@@ -1,7 +1,7 @@
-import { SITE_DATA_ID, SITE_ROOT_ID, viewTags, type SiteBootData } from '../../shared/site/view';
-import { LIVE_ELEMENT_TAGS } from '../elements/live';
+import { pageView, SITE_DATA_ID, SITE_ROOT_ID, type SiteBootData } from '../../shared/site/view';
+import type { SiteEmbed } from '../boot';
 import { startSmoothScroll } from '../scroll/smoothScroll';
-import { storedToken } from './api';
+import { fetchPage, storedToken } from './api';
 import { interceptedUrl } from './links';
 import './site.css';
 
@@ -10,7 +10,9 @@ import './site.css';
  * element that acts on its own (see LIVE_ELEMENT_TAGS) starts the site's code at once; any other
  * page starts it at the visitor's first wheel, touch, pointer or key event. A click on a link or
  * button before the code is there waits for it and is then handled as usual (client-side
- * navigation, the navigation's menu button...).
+ * navigation, the navigation's menu button...). The page's elements, which hydration renders again,
+ * are fetched when the code starts (the HTML does not carry them twice); if that fails, the page
+ * stays as the server rendered it and links load pages as usual.
  */
 const INTENT_EVENTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 const CLICKABLE = 'button, [role="button"], summary';
@@ -18,12 +20,16 @@ const CLICKABLE = 'button, [role="button"], summary';
 const root = document.getElementById(SITE_ROOT_ID);
 const data = document.getElementById(SITE_DATA_ID)?.textContent;
 if (root && data) {
-  const boot = JSON.parse(data) as SiteBootData;
+  const embed = JSON.parse(data) as SiteEmbed;
   let app: Promise<(url: URL) => void> | undefined;
   let ready = false;
   const start = () => {
-    app ??= import('./app')
-      .then(({ startApp }) => startApp(root, boot))
+    app ??= Promise.all([import('./app'), bootData(embed)])
+      .then(([{ startApp }, boot]) => startApp(root, boot))
+      .catch((error: unknown) => {
+        console.warn('Site', error);
+        return (url: URL) => location.assign(url.href);
+      })
       .then((follow) => {
         ready = true;
         return follow;
@@ -31,10 +37,10 @@ if (root && data) {
     return app;
   };
   const live =
-    boot.view.kind === 'page'
-      ? [...viewTags(boot.view)].some((tag) => LIVE_ELEMENT_TAGS.has(tag as never))
-      : // Staff who are logged in may see pages that guests may not: the server answered as a guest.
-        storedToken() !== undefined;
+    'view' in embed
+      ? // Staff who are logged in may see pages that guests may not: the server answered as a guest.
+        storedToken() !== undefined
+      : embed.live;
   if (live) void start();
   else {
     const onIntent = () => {
@@ -57,4 +63,12 @@ if (root && data) {
     );
   }
   startSmoothScroll();
+}
+
+/** What hydration renders: the page the server rendered, fetched as the guest it rendered it for. */
+async function bootData(embed: SiteEmbed): Promise<SiteBootData> {
+  if ('view' in embed) return { config: embed.config, view: embed.view };
+  const answer = await fetchPage(embed.page, { guest: true });
+  if (!answer || 'redirect' in answer) throw new Error(`The page ${embed.page} is gone`);
+  return { config: embed.config, view: pageView(answer) };
 }

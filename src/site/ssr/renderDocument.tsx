@@ -6,7 +6,9 @@ import type { SiteContextValue } from '../context';
 import { scriptJson, structuredData } from '../seo/jsonLd';
 import { SiteApp } from './SiteApp';
 import { colorCss, documentLanguage, faviconUrl } from '../../shared/site/config';
-import { SITE_DATA_ID, SITE_ROOT_ID, type SiteBootData, type SiteView } from '../../shared/site/view';
+import { SITE_DATA_ID, SITE_ROOT_ID, viewTags, type SiteView } from '../../shared/site/view';
+import type { SiteEmbed } from '../boot';
+import { LIVE_ELEMENT_TAGS } from '../elements/live';
 
 export { preloadElements } from '../elements/registry';
 
@@ -79,7 +81,10 @@ export function renderDocument({ config, view, origin, assets }: RenderInput): s
     const records = structuredData({ config, page: view.page, elements: all, pagePaths: view.pagePaths, origin });
     head.push(`<script type="application/ld+json">${scriptJson(records)}</script>`);
   }
-  const data: SiteBootData = { config, view };
+  const data: SiteEmbed =
+    view.kind === 'page'
+      ? { config, page: view.page.path, live: [...viewTags(view)].some((tag) => LIVE_ELEMENT_TAGS.has(tag as never)) }
+      : { config, view };
   return (
     `<!doctype html><html lang="${escapeHtml(documentLanguage(config, page?.language))}"><head>${head.join('')}</head>` +
     `<body><div id="${SITE_ROOT_ID}">${body}</div>` +

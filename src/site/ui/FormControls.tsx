@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import type { FormField, FormValues } from './formFields';
 
-export const INPUT_CLASS =
-  'block min-h-12 w-full rounded-lg border border-ink/20 bg-white px-4 py-3 text-base text-heading shadow-xs transition placeholder:text-ink/40 focus:border-brand focus:outline-none focus:ring-3 focus:ring-brand/20 aria-invalid:border-red-600 aria-invalid:ring-red-600/15';
+/** A component class of ../styles/site.css. */
+export const INPUT_CLASS = 'site-input';
 
 interface FieldProps {
   field: FormField;

@@ -3,6 +3,7 @@ import { BUTTON_PRIMARY } from '../../ui/button';
 import { siteIcon } from '../../ui/icons';
 import { JUSTIFY } from '../../ui/responsive';
 import { SiteLink } from '../../ui/SiteLink';
+import { CSS_ICON } from '../../ui/iconAttributes';
 
 export default function Button({ url, icon, text, alignment }: ElementProps<'button'>) {
   const Icon = icon ? siteIcon(icon) : null;
@@ -11,7 +12,9 @@ export default function Button({ url, icon, text, alignment }: ElementProps<'but
     <div className={`flex ${JUSTIFY[alignment]}`}>
       <SiteLink link={url} className={`${BUTTON_PRIMARY} group`} aria-label={text ? undefined : url.label}>
         {label ? <span>{label}</span> : null}
-        {Icon ? <Icon aria-hidden className="size-5 transition-transform group-hover:translate-x-0.5" /> : null}
+        {Icon ? (
+          <Icon {...CSS_ICON} aria-hidden className="size-5 transition-transform group-hover:translate-x-0.5" />
+        ) : null}
       </SiteLink>
     </div>
   );

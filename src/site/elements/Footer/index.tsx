@@ -6,6 +6,7 @@ import { siteIcon } from '../../ui/icons';
 import { externalAttributes } from '../../ui/links';
 import { safeHref } from '../../render/inlineMarkup';
 import { SiteLink } from '../../ui/SiteLink';
+import { CSS_ICON } from '../../ui/iconAttributes';
 
 /** Columns of links and icon links side by side (stacked on mobile) on a dark band. */
 export default function Footer({ columns }: ElementProps<'footer'>) {
@@ -25,10 +26,7 @@ export default function Footer({ columns }: ElementProps<'footer'>) {
               <ul className="flex flex-col">
                 {column.links.map((link, linkIndex) => (
                   <li key={linkIndex}>
-                    <SiteLink
-                      link={link}
-                      className="inline-flex min-h-11 items-center text-[0.95rem] opacity-80 transition-opacity hover:opacity-100 hover:underline md:min-h-9"
-                    />
+                    <SiteLink link={link} className="site-footer-link" />
                   </li>
                 ))}
               </ul>
@@ -47,7 +45,7 @@ export default function Footer({ columns }: ElementProps<'footer'>) {
                         className="inline-flex size-11 items-center justify-center rounded-full border border-white/20 transition-colors hover:border-white/60 hover:bg-white/10"
                         {...externalAttributes(href)}
                       >
-                        <Glyph aria-hidden className="size-5" />
+                        <Glyph {...CSS_ICON} aria-hidden className="size-5" />
                       </a>
                     </li>
                   );

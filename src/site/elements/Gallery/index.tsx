@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ElementProps } from '../../render/types';
 import { SiteImage } from '../../ui/SiteImage';
 import { useRotation } from './useRotation';
+import { CSS_ICON } from '../../ui/iconAttributes';
 
 const ARROW =
   'absolute top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-heading shadow-md transition hover:bg-white focus-visible:outline-2 focus-visible:outline-brand';
@@ -31,10 +32,10 @@ export default function Gallery({ images }: ElementProps<'gallery'>) {
         {images.length > 1 ? (
           <>
             <button type="button" className={`${ARROW} left-3`} aria-label="Vorheriges Bild" onClick={previous}>
-              <ChevronLeft aria-hidden className="size-6" />
+              <ChevronLeft {...CSS_ICON} aria-hidden className="size-6" />
             </button>
             <button type="button" className={`${ARROW} right-3`} aria-label="Nächstes Bild" onClick={next}>
-              <ChevronRight aria-hidden className="size-6" />
+              <ChevronRight {...CSS_ICON} aria-hidden className="size-6" />
             </button>
           </>
         ) : null}

@@ -3,6 +3,7 @@ import { Box, X } from 'lucide-react';
 import type { ElementProps } from '../../render/types';
 import { ELEMENT_META } from '../../render/elementMeta';
 import { MenuCard } from '../MenuBasic/MenuCard';
+import { CSS_ICON } from '../../ui/iconAttributes';
 
 // three.js and the splat renderer load only when a visitor opens a dish in 3D.
 const GaussianViewer = lazy(() => import('../GaussianViewer'));
@@ -25,7 +26,7 @@ export default function Menu3D(props: ElementProps<'menu.3d'>) {
               onClick={() => setOpen({ file: item.gaussian as string, name: item.name ?? '' })}
               className="mt-1 inline-flex min-h-11 items-center gap-2 self-start rounded-full border border-current/30 px-4 text-sm font-medium transition hover:bg-current/10"
             >
-              <Box aria-hidden className="size-4" />
+              <Box {...CSS_ICON} aria-hidden className="size-4" />
               In 3D ansehen
             </button>
           ) : null
@@ -44,7 +45,7 @@ export default function Menu3D(props: ElementProps<'menu.3d'>) {
             onClick={() => dialog.current?.close()}
             className="absolute top-3 right-3 z-10 inline-flex size-11 items-center justify-center rounded-full bg-white/90 text-neutral-900"
           >
-            <X aria-hidden className="size-5" />
+            <X {...CSS_ICON} aria-hidden className="size-5" />
           </button>
           <Suspense
             fallback={

@@ -6,9 +6,15 @@ import { useSite } from '../../context';
 import { BUTTON_PRIMARY } from '../../ui/button';
 import { SiteImage } from '../../ui/SiteImage';
 import { SiteLink } from '../../ui/SiteLink';
+import { CSS_ICON } from '../../ui/iconAttributes';
 
-const LINK =
-  'inline-flex min-h-11 items-center rounded-md px-3 text-[0.95rem] font-medium text-ink transition-colors hover:text-brand';
+/**
+ * The links of the wide bar: a component class of ../../styles/site.css. The folded menu keeps the
+ * utilities, among which `text-[0.95rem]` wins over `text-lg` for the size (Tailwind's order).
+ */
+const LINK = 'site-nav-link';
+const MENU_LINK =
+  'inline-flex min-h-11 items-center rounded-md px-3 text-[0.95rem] font-medium text-ink transition-colors hover:text-brand w-full px-0! text-lg';
 
 /** The sticky top bar: logo to '/', links and the call to action; below 768 px the links fold into a menu. */
 export default function Navigation({ logo, links, cta }: ElementProps<'navigation'>) {
@@ -60,7 +66,11 @@ export default function Navigation({ logo, links, cta }: ElementProps<'navigatio
             aria-label={open ? 'Menü schliessen' : 'Menü öffnen'}
             onClick={() => setOpen((value) => !value)}
           >
-            {open ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+            {open ? (
+              <X {...CSS_ICON} aria-hidden className="size-6" />
+            ) : (
+              <Menu {...CSS_ICON} aria-hidden className="size-6" />
+            )}
           </button>
         </div>
       </nav>
@@ -68,7 +78,7 @@ export default function Navigation({ logo, links, cta }: ElementProps<'navigatio
         <ul className="mx-auto flex max-w-6xl flex-col px-5 py-3">
           {links.map((link, index) => (
             <li key={index} className="border-b border-ink/5 last:border-0">
-              <SiteLink link={link} className={`${LINK} w-full px-0! text-lg`} onClick={close} />
+              <SiteLink link={link} className={MENU_LINK} onClick={close} />
             </li>
           ))}
           {cta?.label ? (

@@ -4,6 +4,7 @@ import { formatMoney } from '../../../shared/format';
 import { InlineText } from '../../render/InlineText';
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from '../../ui/button';
 import { SiteLink } from '../../ui/SiteLink';
+import { CSS_ICON } from '../../ui/iconAttributes';
 
 /** A pricing card that fills its grid cell; the highlighted one carries the primary colour and a badge. */
 export default function Package({ title, text, price, list, button, highlight }: ElementProps<'special.package'>) {
@@ -33,7 +34,7 @@ export default function Package({ title, text, price, list, button, highlight }:
         <ul className="flex flex-col gap-3 border-t border-ink/10 pt-6">
           {list.map((item, index) => (
             <li key={index} className="flex gap-3 text-base text-ink">
-              <Check aria-hidden className="mt-0.5 size-5 shrink-0 text-brand" strokeWidth={2.5} />
+              <Check {...CSS_ICON} aria-hidden className="mt-0.5 size-5 shrink-0 text-brand" strokeWidth={2.5} />
               <span>{item}</span>
             </li>
           ))}

@@ -4,6 +4,7 @@ import { safeHref } from '../../render/inlineMarkup';
 import { BUTTON_SECONDARY } from '../../ui/button';
 import { SiteImage } from '../../ui/SiteImage';
 import { PhoneFrame } from '../Phone/PhoneFrame';
+import { CSS_ICON } from '../../ui/iconAttributes';
 
 /** The live page in a phone next to a QR code; on a phone the QR code gives way to a direct link. */
 export default function PhoneScanQr({ qr, iframe }: ElementProps<'phoneScanQr'>) {
@@ -20,7 +21,7 @@ export default function PhoneScanQr({ qr, iframe }: ElementProps<'phoneScanQr'>)
         </p>
         {href ? (
           <a href={href} className={`${BUTTON_SECONDARY} md:hidden`}>
-            <Smartphone aria-hidden className="size-5" />
+            <Smartphone {...CSS_ICON} aria-hidden className="size-5" />
             Auf dem Smartphone öffnen
           </a>
         ) : null}

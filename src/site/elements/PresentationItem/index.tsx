@@ -3,6 +3,7 @@ import type { ElementProps } from '../../render/types';
 import { TEXT_LINK } from '../../ui/button';
 import { SiteImage } from '../../ui/SiteImage';
 import { SiteLink } from '../../ui/SiteLink';
+import { CSS_ICON } from '../../ui/iconAttributes';
 
 /** Image beside the content on the chosen side from 768 px; above the content on phones. */
 export default function PresentationItem({ side, image, link, children }: ElementProps<'presentationItem'>) {
@@ -22,7 +23,7 @@ export default function PresentationItem({ side, image, link, children }: Elemen
         {hasLink ? (
           <SiteLink link={link} className={`${TEXT_LINK} group`}>
             {link.label}
-            <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+            <ArrowRight {...CSS_ICON} aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
           </SiteLink>
         ) : null}
       </div>

@@ -2,6 +2,7 @@ import { Quote as QuoteMark } from 'lucide-react';
 import type { ElementProps } from '../../render/types';
 import { InlineText } from '../../render/InlineText';
 import { SiteImage } from '../../ui/SiteImage';
+import { CSS_ICON } from '../../ui/iconAttributes';
 
 const ALIGN = {
   left: 'items-start text-left',
@@ -13,7 +14,7 @@ const ALIGN = {
 export default function Quote({ quote, name, image, alignment }: ElementProps<'quote'>) {
   return (
     <figure className={`flex max-w-3xl flex-col gap-6 ${ALIGN[alignment]}`}>
-      <QuoteMark aria-hidden className="size-10 fill-brand/15 text-brand/60" strokeWidth={1.5} />
+      <QuoteMark {...CSS_ICON} aria-hidden className="size-10 fill-brand/15 text-brand/60" strokeWidth={1.5} />
       <blockquote className="flex flex-col gap-3 text-xl font-medium leading-relaxed text-heading md:text-2xl">
         <InlineText text={quote} />
       </blockquote>

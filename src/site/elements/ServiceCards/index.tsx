@@ -3,6 +3,7 @@ import type { ElementProps } from '../../render/types';
 import { InlineText } from '../../render/InlineText';
 import { SiteImage } from '../../ui/SiteImage';
 import { SiteLink } from '../../ui/SiteLink';
+import { CSS_ICON } from '../../ui/iconAttributes';
 
 /** Cards in a grid (1, 2 or 3 per row); each card fills its row's height and keeps its link at the bottom. */
 export default function ServiceCards({ cards }: ElementProps<'special.serviceCards'>) {
@@ -35,7 +36,11 @@ export default function ServiceCards({ cards }: ElementProps<'special.serviceCar
               >
                 {card.link.label}
                 <span className="sr-only">: {card.title}</span>
-                <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+                <ArrowRight
+                  {...CSS_ICON}
+                  aria-hidden
+                  className="size-4 transition-transform group-hover:translate-x-0.5"
+                />
               </SiteLink>
             ) : null}
           </div>
