@@ -16,14 +16,15 @@ export function criticalCss(css: string): (html: string) => string {
   root.walkRules((rule) => {
     requirements.set(
       rule,
-      rule.selectors.map((selector) => requiredClasses(selector)),
+      rule.selectors.map((selector) => ({ classes: requiredClasses(selector), tags: requiredTags(selector) })),
     );
   });
   const cache = new Map<string, string>();
   return (html) => {
-    const present = pageClasses(html);
+    const shown = shownMarkup(html);
+    const present: Present = { classes: pageClasses(shown), tags: pageTags(shown) };
     const read = variablesRead(html);
-    const key = `${[...present].sort().join(' ')}|${[...read].sort().join(' ')}`;
+    const key = [present.classes, present.tags, read].map((names) => [...names].sort().join(' ')).join('|');
     let text = cache.get(key);
     if (text === undefined) {
       const copy = root.clone();
@@ -37,14 +38,22 @@ export function criticalCss(css: string): (html: string) => string {
   };
 }
 
-type Requirements = WeakMap<ChildNode, string[][]>;
+interface Needs {
+  classes: string[];
+  tags: string[];
+}
+type Requirements = WeakMap<ChildNode, Needs[]>;
+interface Present {
+  classes: Set<string>;
+  tags: Set<string>;
+}
 
 /**
  * Walks a clone and its original side by side (the same shape; requirements are known for the
  * original's nodes), removing the rules and selectors that cannot match and the blocks left empty.
  * Keyframes and font faces stay whole.
  */
-function prune(copy: Container, original: Container, requirements: Requirements, present: Set<string>) {
+function prune(copy: Container, original: Container, requirements: Requirements, present: Present) {
   const originals = original.nodes ?? [];
   [...(copy.nodes ?? [])].forEach((node, index) => {
     const source = originals[index];
@@ -52,7 +61,10 @@ function prune(copy: Container, original: Container, requirements: Requirements,
       const needs = requirements.get(source);
       if (!needs) return;
       const selectors = node.selectors.filter(
-        (selector, i) => needs[i].every((name) => present.has(name)) && !INTERACTION.test(selector),
+        (selector, i) =>
+          needs[i].classes.every((name) => present.classes.has(name)) &&
+          needs[i].tags.every((name) => present.tags.has(name)) &&
+          !INTERACTION.test(selector),
       );
       if (selectors.length === 0) node.remove();
       else if (selectors.length < node.selectors.length) node.selectors = selectors;
@@ -137,15 +149,19 @@ function removeEmpty(container: Container) {
  */
 const INTERACTION = /:(hover|focus|focus-visible|focus-within|active)\b/;
 
-/**
- * The class names present in rendered HTML (`class="..."` attributes, entities decoded), except
- * inside elements that are not shown before a visitor acts (`hidden`, a closed `<dialog>`).
- */
+/** The class names present in rendered HTML (`class="..."` attributes, entities decoded). */
 export function pageClasses(html: string): Set<string> {
   const present = new Set<string>();
-  for (const match of shownMarkup(html).matchAll(/\sclass="([^"]*)"/g)) {
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
     for (const name of decodeEntities(match[1]).split(/\s+/)) if (name) present.add(name);
   }
+  return present;
+}
+
+/** The element names in rendered HTML (lower case), with the document's own `html` and `body`. */
+export function pageTags(html: string): Set<string> {
+  const present = new Set(['html', 'body']);
+  for (const match of html.matchAll(/<([a-zA-Z][\w-]*)/g)) present.add(match[1].toLowerCase());
   return present;
 }
 
@@ -219,6 +235,45 @@ export function requiredClasses(selector: string): string[] {
     } else i++;
   }
   return classes;
+}
+
+/**
+ * The element names a selector requires (lower case), read like `requiredClasses`: type selectors
+ * outside attribute selectors and pseudo-class arguments (but inside a single-branch `:is()`/`:where()`).
+ */
+export function requiredTags(selector: string): string[] {
+  const tags: string[] = [];
+  let i = 0;
+  let compoundStart = true;
+  while (i < selector.length) {
+    const char = selector[i];
+    if (char === '\\') {
+      i += 2;
+      compoundStart = false;
+    } else if (char === '[') {
+      i = closing(selector, i, '[', ']') + 1;
+      compoundStart = false;
+    } else if (char === '(') {
+      const end = closing(selector, i, '(', ')');
+      const inner = selector.slice(i + 1, end);
+      if (/:(is|where)$/.test(selector.slice(0, i)) && !hasTopLevelComma(inner)) tags.push(...requiredTags(inner));
+      i = end + 1;
+      compoundStart = false;
+    } else if (/[\s>+~]/.test(char)) {
+      i++;
+      compoundStart = true;
+    } else if (compoundStart && /[a-zA-Z]/.test(char)) {
+      const [name, end] = identifier(selector, i);
+      tags.push(name.toLowerCase());
+      i = end;
+      compoundStart = false;
+    } else {
+      // Classes, ids and pseudo-classes: skip their names.
+      i = /[.#:]/.test(char) ? identifier(selector, i + 1 + (selector[i + 1] === ':' ? 1 : 0))[1] : i + 1;
+      compoundStart = false;
+    }
+  }
+  return tags;
 }
 
 /** Reads a CSS identifier starting at `start`, resolving escapes; answers it and where it ends. */

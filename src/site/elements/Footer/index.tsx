@@ -42,7 +42,7 @@ export default function Footer({ columns }: ElementProps<'footer'>) {
                         href={href}
                         aria-label={item.label || item.icon}
                         title={item.label}
-                        className="inline-flex size-11 items-center justify-center rounded-full border border-white/20 transition-colors hover:border-white/60 hover:bg-white/10"
+                        className="site-icon-link"
                         {...externalAttributes(href)}
                       >
                         <Glyph {...CSS_ICON} aria-hidden className="size-5" />

@@ -4,8 +4,7 @@ import { SiteImage } from '../../ui/SiteImage';
 import { useRotation } from './useRotation';
 import { CSS_ICON } from '../../ui/iconAttributes';
 
-const ARROW =
-  'absolute top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-heading shadow-md transition hover:bg-white focus-visible:outline-2 focus-visible:outline-brand';
+const ARROW = 'site-gallery-arrow';
 
 /** A slideshow with thumbnails; all slides stay in the markup (only the current one is visible). */
 export default function Gallery({ images }: ElementProps<'gallery'>) {
@@ -53,7 +52,7 @@ export default function Gallery({ images }: ElementProps<'gallery'>) {
               aria-label={`Bild ${slide + 1} zeigen`}
               aria-current={slide === index}
               onClick={() => show(slide)}
-              className={`w-24 shrink-0 overflow-hidden rounded-lg ring-2 transition sm:w-32 ${slide === index ? 'ring-brand' : 'opacity-70 ring-transparent hover:opacity-100'}`}
+              className={`site-gallery-thumb ${slide === index ? 'ring-brand' : 'opacity-70 ring-transparent hover:opacity-100'}`}
             >
               <SiteImage
                 image={{ ...image, alt: '' }}

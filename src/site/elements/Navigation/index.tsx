@@ -8,13 +8,9 @@ import { SiteImage } from '../../ui/SiteImage';
 import { SiteLink } from '../../ui/SiteLink';
 import { CSS_ICON } from '../../ui/iconAttributes';
 
-/**
- * The links of the wide bar: a component class of ../../styles/site.css. The folded menu keeps the
- * utilities, among which `text-[0.95rem]` wins over `text-lg` for the size (Tailwind's order).
- */
+/** The links of the bar and of the folded menu: component classes of ../../styles/site.css. */
 const LINK = 'site-nav-link';
-const MENU_LINK =
-  'inline-flex min-h-11 items-center rounded-md px-3 text-[0.95rem] font-medium text-ink transition-colors hover:text-brand w-full px-0! text-lg';
+const MENU_LINK = 'site-nav-link site-menu-link';
 
 /** The sticky top bar: logo to '/', links and the call to action; below 768 px the links fold into a menu. */
 export default function Navigation({ logo, links, cta }: ElementProps<'navigation'>) {

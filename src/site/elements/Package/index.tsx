@@ -9,9 +9,7 @@ import { CSS_ICON } from '../../ui/iconAttributes';
 /** A pricing card that fills its grid cell; the highlighted one carries the primary colour and a badge. */
 export default function Package({ title, text, price, list, button, highlight }: ElementProps<'special.package'>) {
   return (
-    <article
-      className={`relative flex h-full flex-col gap-6 rounded-2xl bg-white p-7 md:p-8 ${highlight ? 'shadow-xl ring-2 ring-brand' : 'shadow-sm ring-1 ring-ink/10'}`}
-    >
+    <article className={`site-package ${highlight ? 'shadow-xl ring-2 ring-brand' : 'shadow-sm ring-1 ring-ink/10'}`}>
       {highlight ? (
         <span className="absolute -top-3.5 left-7 rounded-full bg-brand px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
           Empfohlen
@@ -33,8 +31,8 @@ export default function Package({ title, text, price, list, button, highlight }:
       {list.length ? (
         <ul className="flex flex-col gap-3 border-t border-ink/10 pt-6">
           {list.map((item, index) => (
-            <li key={index} className="flex gap-3 text-base text-ink">
-              <Check {...CSS_ICON} aria-hidden className="mt-0.5 size-5 shrink-0 text-brand" strokeWidth={2.5} />
+            <li key={index} className="site-check-item">
+              <Check {...CSS_ICON} aria-hidden className="site-check-icon" strokeWidth={2.5} />
               <span>{item}</span>
             </li>
           ))}

@@ -10,10 +10,7 @@ export default function ServiceCards({ cards }: ElementProps<'special.serviceCar
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8">
       {cards.map((card, index) => (
-        <li
-          key={index}
-          className="group relative flex flex-col overflow-hidden rounded-2xl border border-ink/10 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg"
-        >
+        <li key={index} className="group site-card">
           {card.image?.file ? (
             <SiteImage
               image={card.image}
@@ -30,10 +27,7 @@ export default function ServiceCards({ cards }: ElementProps<'special.serviceCar
               </div>
             ) : null}
             {card.link?.label ? (
-              <SiteLink
-                link={card.link}
-                className="mt-auto inline-flex min-h-11 items-center gap-1.5 pt-2 font-semibold text-brand after:absolute after:inset-0 hover:underline"
-              >
+              <SiteLink link={card.link} className="site-card-link">
                 {card.link.label}
                 <span className="sr-only">: {card.title}</span>
                 <ArrowRight
