@@ -46,7 +46,7 @@ export function MessageDialog({ open, title, tone, children, onClose }: Props): 
         >
           {tone === 'success' ? '✓' : '!'}
         </span>
-        <h2 className="text-xl font-semibold text-heading" role={tone === 'error' ? 'alert' : 'status'}>
+        <h2 className="site-card-title" role={tone === 'error' ? 'alert' : 'status'}>
           {title}
         </h2>
         {children ? <div className="text-base text-ink/80">{children}</div> : null}

@@ -85,7 +85,7 @@ export function FormFieldControl({ field, value, error, markRequired, onChange }
   }
   return (
     <div className="flex flex-col gap-2">
-      <label htmlFor={id} className="text-sm font-medium text-heading">
+      <label htmlFor={id} className="site-label">
         {label}
       </label>
       {control}

@@ -30,6 +30,8 @@ export function criticalCss(css: string): (html: string) => string {
       const copy = root.clone();
       prune(copy, root, requirements, present);
       pruneVariables(copy, read);
+      registrationsAsFallback(copy);
+      pruneFontFaces(copy, shownText(shown));
       text = copy.toString();
       if (cache.size >= 200) cache.delete(cache.keys().next().value!);
       cache.set(key, text);
@@ -63,7 +65,7 @@ function prune(copy: Container, original: Container, requirements: Requirements,
       const selectors = node.selectors.filter(
         (selector, i) =>
           needs[i].classes.every((name) => present.classes.has(name)) &&
-          needs[i].tags.every((name) => present.tags.has(name)) &&
+          needs[i].tags.every((name) => name.split('|').some((tag) => present.tags.has(tag))) &&
           !INTERACTION.test(selector),
       );
       if (selectors.length === 0) node.remove();
@@ -121,6 +123,53 @@ function pruneVariables(root: Root, read: Set<string>) {
     if (!used.has(rule.params.trim())) rule.remove();
   });
   removeEmpty(root);
+}
+
+/**
+ * Tailwind registers its internal custom properties with `@property` (initial values) and ships,
+ * for browsers without it, the same initial values as one universal rule in its `properties`
+ * layer. For the first paint that rule serves every browser: the registrations (often 2 kB) come
+ * with the whole stylesheet.
+ */
+function registrationsAsFallback(root: Root) {
+  let fallback: AtRule | undefined;
+  root.each((node) => {
+    if (node.type === 'atrule' && node.name === 'layer' && node.params === 'properties') fallback = node;
+  });
+  const supports = fallback?.nodes?.length === 1 ? fallback.nodes[0] : undefined;
+  if (!fallback || supports?.type !== 'atrule' || supports.name !== 'supports') return;
+  supports.replaceWith(supports.nodes ?? []);
+  root.walkAtRules('property', (rule) => {
+    rule.remove();
+  });
+}
+
+/** The characters of the markup's text (outside tags, entities decoded). */
+function shownText(html: string): string {
+  return decodeEntities(html.replace(/<[^>]*>/g, ''));
+}
+
+/** Drops the font faces whose `unicode-range` covers no character of `text` (the rest load later). */
+function pruneFontFaces(root: Root, text: string) {
+  const codes = new Set([...text].map((char) => char.codePointAt(0)!));
+  root.walkAtRules('font-face', (face) => {
+    let range: string | undefined;
+    face.walkDecls('unicode-range', (decl) => {
+      range = decl.value;
+    });
+    if (range && ![...codes].some((code) => inUnicodeRange(range!, code))) face.remove();
+  });
+}
+
+/** Whether a code point lies in a `unicode-range` value (`U+0-FF, U+131, U+1F??`). */
+export function inUnicodeRange(range: string, code: number): boolean {
+  return range.split(',').some((part) => {
+    const match = /^\s*u\+([0-9a-f?]+)(?:-([0-9a-f]+))?\s*$/i.exec(part);
+    if (!match) return true;
+    const low = parseInt(match[1].replace(/\?/g, '0'), 16);
+    const high = parseInt(match[2] ?? match[1].replace(/\?/g, 'f'), 16);
+    return code >= low && code <= high;
+  });
 }
 
 /** Keyframes and font faces stay whole. */
@@ -273,8 +322,12 @@ export function requiredTags(selector: string): string[] {
       compoundStart = false;
     }
   }
+  // Pseudo-elements of form controls (Tailwind's preflight styles a dozen of them).
+  if (tags.length === 0 && FORM_PSEUDO.test(selector)) tags.push('input|textarea');
   return tags;
 }
+
+const FORM_PSEUDO = /::(-webkit-|-moz-|file-selector-button|placeholder)/;
 
 /** Reads a CSS identifier starting at `start`, resolving escapes; answers it and where it ends. */
 function identifier(text: string, start: number): [string, number] {

@@ -17,7 +17,7 @@ export default function Gallery({ images }: ElementProps<'gallery'>) {
           <div
             key={slide}
             aria-hidden={slide !== index}
-            className={`absolute inset-0 transition-opacity duration-700 ${slide === index ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+            className={`site-gallery-slide ${slide === index ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
           >
             <SiteImage
               image={image}

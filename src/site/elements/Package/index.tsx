@@ -16,18 +16,14 @@ export default function Package({ title, text, price, list, button, highlight }:
         </span>
       ) : null}
       <div className="flex flex-col gap-3">
-        {title ? <h3 className="text-xl font-semibold text-heading">{title}</h3> : null}
+        {title ? <h3 className="site-card-title">{title}</h3> : null}
         {text ? (
           <div className="flex flex-col gap-2 text-base leading-relaxed text-ink">
             <InlineText text={text} />
           </div>
         ) : null}
       </div>
-      {typeof price === 'number' ? (
-        <p className="text-3xl font-bold tracking-tight text-heading tabular-nums md:text-4xl">
-          {formatMoney(price, 'CHF')}
-        </p>
-      ) : null}
+      {typeof price === 'number' ? <p className="site-price">{formatMoney(price, 'CHF')}</p> : null}
       {list.length ? (
         <ul className="flex flex-col gap-3 border-t border-ink/10 pt-6">
           {list.map((item, index) => (

@@ -4,7 +4,7 @@ import { TEXT_ALIGN } from '../../ui/responsive';
 
 export default function Paragraph({ text, alignment }: ElementProps<'paragraph'>) {
   return (
-    <div className={`flex max-w-[68ch] flex-col gap-4 text-lg leading-relaxed text-ink ${TEXT_ALIGN[alignment]}`}>
+    <div className={`site-paragraph ${TEXT_ALIGN[alignment]}`}>
       <InlineText text={text} />
     </div>
   );

@@ -9,9 +9,7 @@ const PADDING = {
 export default function Section({ children, fullWidth, variation }: ElementProps<'section'>) {
   return (
     <section className={PADDING[variation] ?? PADDING.default}>
-      <div className={fullWidth ? 'flex flex-col gap-6' : 'mx-auto flex w-full max-w-6xl flex-col gap-6 px-5 md:px-8'}>
-        {children}
-      </div>
+      <div className={fullWidth ? 'flex flex-col gap-6' : 'site-container'}>{children}</div>
     </section>
   );
 }

@@ -20,7 +20,7 @@ export default function ServiceCards({ cards }: ElementProps<'special.serviceCar
             />
           ) : null}
           <div className="flex flex-1 flex-col gap-3 p-6">
-            {card.title ? <h3 className="text-xl font-semibold text-heading">{card.title}</h3> : null}
+            {card.title ? <h3 className="site-card-title">{card.title}</h3> : null}
             {card.text ? (
               <div className="flex flex-col gap-3 text-base leading-relaxed text-ink">
                 <InlineText text={card.text} />
