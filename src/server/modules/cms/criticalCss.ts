@@ -19,19 +19,24 @@ export function criticalCss(css: string): (html: string) => string {
       rule.selectors.map((selector) => ({ classes: requiredClasses(selector), tags: requiredTags(selector) })),
     );
   });
+  const ranges: (string | undefined)[] = [];
+  root.walkAtRules('font-face', (face) => {
+    ranges.push(unicodeRange(face));
+  });
   const cache = new Map<string, string>();
   return (html) => {
     const shown = shownMarkup(html);
     const present: Present = { classes: pageClasses(shown), tags: pageTags(shown) };
     const read = variablesRead(html);
-    const key = [present.classes, present.tags, read].map((names) => [...names].sort().join(' ')).join('|');
+    const faces = fontFacesFor(ranges, shownText(shown));
+    const key = [present.classes, present.tags, read, faces].map((names) => [...names].sort().join(' ')).join('|');
     let text = cache.get(key);
     if (text === undefined) {
       const copy = root.clone();
       prune(copy, root, requirements, present);
       pruneVariables(copy, read);
       registrationsAsFallback(copy);
-      pruneFontFaces(copy, shownText(shown));
+      pruneFontFaces(copy, faces);
       text = copy.toString();
       if (cache.size >= 200) cache.delete(cache.keys().next().value!);
       cache.set(key, text);
@@ -149,15 +154,29 @@ function shownText(html: string): string {
   return decodeEntities(html.replace(/<[^>]*>/g, ''));
 }
 
-/** Drops the font faces whose `unicode-range` covers no character of `text` (the rest load later). */
-function pruneFontFaces(root: Root, text: string) {
-  const codes = new Set([...text].map((char) => char.codePointAt(0)!));
+function unicodeRange(face: AtRule): string | undefined {
+  let range: string | undefined;
+  face.walkDecls('unicode-range', (decl) => {
+    range = decl.value;
+  });
+  return range;
+}
+
+/** The positions of the font faces whose `unicode-range` covers a character of `text` (or that have none). */
+function fontFacesFor(ranges: (string | undefined)[], text: string): Set<number> {
+  const codes = [...new Set([...text].map((char) => char.codePointAt(0)!))];
+  const faces = new Set<number>();
+  ranges.forEach((range, index) => {
+    if (!range || codes.some((code) => inUnicodeRange(range, code))) faces.add(index);
+  });
+  return faces;
+}
+
+/** Drops the font faces not among `keep` (positions in the stylesheet): the others load with it. */
+function pruneFontFaces(root: Root, keep: Set<number>) {
+  let index = 0;
   root.walkAtRules('font-face', (face) => {
-    let range: string | undefined;
-    face.walkDecls('unicode-range', (decl) => {
-      range = decl.value;
-    });
-    if (range && ![...codes].some((code) => inUnicodeRange(range!, code))) face.remove();
+    if (!keep.has(index++)) face.remove();
   });
 }
 
