@@ -2,12 +2,14 @@
  * `npm run bench:site`: the public site's cost, in one run.
  * (a) Requests per second and p50 latency of the rendered home page against node:http serving the
  *     same HTML bytes from memory (the floor). Target: at least 0.5x the floor's requests per second.
+ *     The home page's HTML as served (uncompressed bytes): at most 40 kB.
  * (b) JavaScript a visitor downloads (gzip) for / and /Termin (forms, gallery) and /Impressum (no
  *     interactive element). Targets: at most 100 kB for pages with interactive elements, 80 kB without,
  *     with no three.js, 3D element or admin code among it.
- * (c) Lighthouse (mobile, simulated throttling) on the home page with Debian's Chromium.
- *     Target: performance >= 95, accessibility, best practices and SEO 100.
- * Flags: --quick (fewer requests), --no-lighthouse.
+ * (c) Lighthouse (mobile, simulated throttling) on the home page with Debian's Chromium, 5 runs.
+ *     Target: performance 100 in the median, first contentful paint <= 1.2 s (median), accessibility,
+ *     best practices and SEO 100.
+ * Flags: --quick (fewer requests, one Lighthouse run), --no-lighthouse.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, createServer, request } from 'node:http';
@@ -25,7 +27,8 @@ process.env.NODE_ENV = 'production';
 const { values } = parseArgs({
   options: { quick: { type: 'boolean', default: false }, 'no-lighthouse': { type: 'boolean', default: false } },
 });
-const TARGETS = { ratio: 0.5, jsKb: 100, staticJsKb: 80, performance: 95, others: 100 };
+const TARGETS = { ratio: 0.5, htmlKb: 40, jsKb: 100, staticJsKb: 80, performance: 100, fcpMs: 1200, others: 100 };
+const LIGHTHOUSE_RUNS = values.quick ? 1 : 5;
 /** Pages and their JavaScript budget (kB, gzip). */
 const SCRIPT_PAGES: [string, number][] = [
   ['/', TARGETS.jsKb],
@@ -55,27 +58,25 @@ function getter(url: string, agent: Agent): () => Promise<void> {
 async function scriptBytes(browser: Browser, url: string): Promise<{ bytes: number; files: string[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const scripts = new Map<string, number>();
-  const pending: Promise<unknown>[] = [];
+  const urls = new Set<string>();
   page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    pending.push(
-      response.body().then(
-        (body) => scripts.set(response.url(), gzipSync(body, { level: 9 }).length),
-        () => undefined,
-      ),
-    );
+    if (response.request().resourceType() === 'script') urls.add(response.url());
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  await Promise.all(pending);
   await context.close();
+  // The files themselves: Chromium does not keep the bodies of module scripts for Playwright.
+  const scripts = new Map<string, number>();
+  for (const file of urls) {
+    const body = Buffer.from(await (await fetch(file)).arrayBuffer());
+    scripts.set(file, gzipSync(body, { level: 9 }).length);
+  }
   return {
     bytes: [...scripts.values()].reduce((sum, n) => sum + n, 0),
     files: [...scripts.keys()].map((file) => file.replace(/^https?:\/\/[^/]+/, '')),
   };
 }
 
-async function runLighthouse(url: string): Promise<Record<string, number>> {
+async function runLighthouse(url: string): Promise<{ scores: Record<string, number>; fcp: number }> {
   const { launch } = await import('chrome-launcher');
   const { default: lighthouse } = await import('lighthouse');
   const flags = CHROMIUM_ARGS.filter((flag) => flag !== '--headless');
@@ -113,9 +114,12 @@ async function runLighthouse(url: string): Promise<Record<string, number>> {
       'speed-index',
     ];
     console.log(`  ${metrics.map((id) => `${id} ${result?.lhr.audits[id]?.displayValue ?? '?'}`).join(', ')}`);
-    return Object.fromEntries(
-      Object.entries(categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
-    );
+    return {
+      scores: Object.fromEntries(
+        Object.entries(categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
+      ),
+      fcp: result?.lhr.audits['first-contentful-paint']?.numericValue ?? Infinity,
+    };
   } finally {
     chrome.kill();
   }
@@ -176,6 +180,10 @@ try {
   console.log(
     `    Ratio ${ratio.toFixed(2)}x   (target: >= ${TARGETS.ratio}x) ${ratio >= TARGETS.ratio ? 'OK' : 'MISSED'}`,
   );
+  const htmlKb = html.length / 1000;
+  console.log(
+    `    Home HTML ${htmlKb.toFixed(1)} kB (${html.length.toLocaleString('en')} bytes, uncompressed)   (target: <= ${TARGETS.htmlKb} kB) ${htmlKb <= TARGETS.htmlKb ? 'OK' : 'MISSED'}`,
+  );
   agentA.destroy();
   agentB.destroy();
 
@@ -195,13 +203,24 @@ try {
 
   // (c) Lighthouse.
   if (!values['no-lighthouse']) {
-    console.log('\n(c) Lighthouse 12 (mobile) on the home page:');
-    const scores = await runLighthouse(`${base}/`);
+    console.log(`\n(c) Lighthouse 12 (mobile) on the home page, ${LIGHTHOUSE_RUNS} run(s):`);
+    const runs: { scores: Record<string, number>; fcp: number }[] = [];
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run++) runs.push(await runLighthouse(`${base}/`));
+    const median = (numbers: number[]) => numbers.sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+    const scores = Object.fromEntries(
+      ['performance', 'accessibility', 'best-practices', 'seo'].map((id) => [
+        id,
+        median(runs.map((r) => r.scores[id])),
+      ]),
+    );
+    const fcp = median(runs.map((r) => r.fcp));
+    console.log(`    performance per run: ${runs.map((r) => r.scores.performance).join(', ')}`);
     const ok =
       scores.performance >= TARGETS.performance &&
+      fcp <= TARGETS.fcpMs &&
       ['accessibility', 'best-practices', 'seo'].every((id) => scores[id] >= TARGETS.others);
     console.log(
-      `    performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}   (target: >= ${TARGETS.performance}, 100, 100, 100) ${ok ? 'OK' : 'MISSED'}`,
+      `    median: performance ${scores.performance}, first contentful paint ${(fcp / 1000).toFixed(2)} s, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}   (target: ${TARGETS.performance}, <= ${TARGETS.fcpMs / 1000} s, 100, 100, 100) ${ok ? 'OK' : 'MISSED'}`,
     );
   }
 } finally {
