@@ -8,6 +8,8 @@ import { seedDemo } from '../../src/server/seed/demo';
 import { schemaSet } from '../../src/shared/generated/schemas';
 import { composePageTitle } from '../../src/shared/rules/pageTitle';
 import { NOT_FOUND_TEXT } from '../../src/shared/rules/constants';
+import type { PageAnswer } from '../../src/shared/api/cms';
+import { pageView } from '../../src/shared/site/view';
 import { createTestApp } from '../helpers/testApp';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -198,13 +200,14 @@ describe('public site (SSR, page API, sitemap)', () => {
 
   it('places layout elements around the page elements: navigation first, footer last', async () => {
     const html = (await get('/Impressum')).body;
-    const data = JSON.parse(html.match(/<script type="application\/json" id="site-data">([^]*?)<\/script>/)![1]) as {
-      view: { elements: { before: { tag: string }[]; main: { tag: string }[]; after: { tag: string }[] } };
-    };
-    expect(data.view.elements.before.map((node) => node.tag)).toEqual(['navigation']);
-    expect(data.view.elements.main.map((node) => node.tag)).toEqual(['section']);
-    expect(data.view.elements.after.map((node) => node.tag)).toEqual(['footer']);
-    expect(html.indexOf('<main')).toBeGreaterThan(0);
+    // The view the browser hydrates: the page as the guest's page API answers it, composed with its layout.
+    const answer = (await get('/api/cms/page?path=/Impressum')).json() as PageAnswer;
+    const view = pageView(answer as Extract<PageAnswer, { page: unknown }>);
+    expect(view.elements.before.map((node) => node.tag)).toEqual(['navigation']);
+    expect(view.elements.main.map((node) => node.tag)).toEqual(['section']);
+    expect(view.elements.after.map((node) => node.tag)).toEqual(['footer']);
+    expect(html.indexOf('<header')).toBeLessThan(html.indexOf('<main'));
+    expect(html.indexOf('<main')).toBeLessThan(html.indexOf('<footer'));
   });
 
   it('respects _read: a page for staff only is not found for guests, but shown to a logged-in admin', async () => {
