@@ -11,7 +11,12 @@ export type SiteEmbed =
       config: SiteConfig;
       /** The path of the rendered page. */
       page: string;
-      /** The page has an element that acts on its own (LIVE_ELEMENT_TAGS): its code starts at once. */
-      live: boolean;
+      /**
+       * When the page's code starts: `now` for an element that acts on its own (LIVE_ELEMENT_TAGS)
+       * on the first screen; `scroll` for one further down (at the first scroll, intent or an
+       * address with #hash, before the visitor reaches it); otherwise `intent` (first wheel, touch,
+       * pointer or key event).
+       */
+      start: 'now' | 'scroll' | 'intent';
     }
   | { config: SiteConfig; view: Extract<SiteView, { kind: 'notFound' }> };

@@ -103,8 +103,15 @@ describe('public site (SSR, page API, sitemap)', () => {
       expect(html).toMatch(/<script type="module">const l=\{[^<]*"script":"\/assets\/site-[^<]*requestAnimationFrame/);
       // The page's elements are not embedded a second time: the browser fetches them to hydrate.
       const embedded = JSON.parse(/<script type="application\/json" id="site-data">([^<]*)<\/script>/.exec(html)![1]);
-      expect(Object.keys(embedded).sort()).toEqual(['config', 'live', 'page']);
+      expect(Object.keys(embedded).sort()).toEqual(['config', 'page', 'start']);
     }
+    // The home page's gallery and contact form are below its first screen: its code starts at the first scroll.
+    const embedOf = (html: string) =>
+      JSON.parse(/<script type="application\/json" id="site-data">([^<]*)<\/script>/.exec(html)![1]) as {
+        start: string;
+      };
+    expect(embedOf(home.body).start).toBe('scroll');
+    expect(embedOf((await get('/Impressum')).body).start).toBe('intent');
     // The pages differ, so do their styles; neither carries the whole stylesheet.
     expect(styles(home.body)).not.toBe(styles(termin.body));
     expect(styles(home.body)).not.toContain('.site-not-found__home');

@@ -7,8 +7,10 @@ import './site.css';
 
 /**
  * The public site's entry, a few kB: the page is already rendered and readable. A page with an
- * element that acts on its own (see LIVE_ELEMENT_TAGS) starts the site's code at once; any other
- * page starts it at the visitor's first wheel, touch, pointer or key event. A click on a link or
+ * element that acts on its own (see LIVE_ELEMENT_TAGS) on its first screen starts the site's code
+ * at once, one with such an element further down at the first scroll (or at once for an address
+ * with #hash, which shows a place further down); any other page starts it at the visitor's first
+ * wheel, touch, pointer or key event. A click on a link or
  * button before the code is there waits for it and is then handled as usual (client-side
  * navigation, the navigation's menu button...). The page's elements, which hydration renders again,
  * are fetched when the code starts (the HTML does not carry them twice); if that fails, the page
@@ -36,18 +38,21 @@ if (root && data) {
       });
     return app;
   };
-  const live =
+  const when =
     'view' in embed
       ? // Staff who are logged in may see pages that guests may not: the server answered as a guest.
         storedToken() !== undefined
-      : embed.live;
-  if (live) void start();
+        ? 'now'
+        : 'intent'
+      : embed.start;
+  if (when === 'now' || (when === 'scroll' && location.hash)) void start();
   else {
+    const events: readonly string[] = when === 'scroll' ? [...INTENT_EVENTS, 'scroll'] : INTENT_EVENTS;
     const onIntent = () => {
-      for (const type of INTENT_EVENTS) removeEventListener(type, onIntent, true);
+      for (const type of events) removeEventListener(type, onIntent, true);
       void start();
     };
-    for (const type of INTENT_EVENTS) addEventListener(type, onIntent, { capture: true, passive: true });
+    for (const type of events) addEventListener(type, onIntent, { capture: true, passive: true });
     document.addEventListener(
       'click',
       (event) => {

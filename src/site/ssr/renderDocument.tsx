@@ -83,7 +83,11 @@ export function renderDocument({ config, view, origin, assets }: RenderInput): s
   }
   const data: SiteEmbed =
     view.kind === 'page'
-      ? { config, page: view.page.path, live: [...viewTags(view)].some((tag) => LIVE_ELEMENT_TAGS.has(tag as never)) }
+      ? {
+          config,
+          page: view.page.path,
+          start: hasLiveElement(firstScreenView(view)) ? 'now' : hasLiveElement(view) ? 'scroll' : 'intent',
+        }
       : { config, view };
   return (
     `<!doctype html><html lang="${escapeHtml(documentLanguage(config, page?.language))}"><head>${head.join('')}</head>` +
@@ -91,6 +95,8 @@ export function renderDocument({ config, view, origin, assets }: RenderInput): s
     `<script type="application/json" id="${SITE_DATA_ID}">${scriptJson(data)}</script>${afterPaint(assets)}</body></html>`
   );
 }
+
+const hasLiveElement = (view: SiteView) => [...viewTags(view)].some((tag) => LIVE_ELEMENT_TAGS.has(tag as never));
 
 /**
  * Top-level elements whose markup counts as a page's first screen (anchors aside): the navigation,
