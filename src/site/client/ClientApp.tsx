@@ -101,7 +101,8 @@ export function ClientApp({ boot, onReady }: { boot: SiteBootData; onReady?: (fo
   }, [boot, show, follow, onReady]);
 
   useLayoutEffect(() => contentChanged(), [shown]);
-  useEffect(() => scrollAfterRender(shown.hash), [shown]);
+  // The first view is where the browser put it (the visitor may have scrolled before hydration).
+  useEffect(() => (shown.visit === 0 ? undefined : scrollAfterRender(shown.hash)), [shown]);
 
   return <SiteApp config={boot.config} view={shown.view} api={siteApi} />;
 }

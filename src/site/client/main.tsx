@@ -58,6 +58,8 @@ if (root && data) {
       (event) => {
         if (ready) return;
         const url = interceptedUrl(event, location);
+        // An anchor on this page needs no code: the browser goes there at once.
+        if (url && url.pathname === location.pathname && url.search === location.search && url.hash) return;
         const button = url ? undefined : (event.target as Element | null)?.closest?.<HTMLElement>(CLICKABLE);
         if (!url && !button) return;
         event.preventDefault();
