@@ -43,6 +43,10 @@ export interface ServerConfig {
   storyUrl: string;
   /** Logging frames one user may upload per minute (`logging/createEntry`); more answer 429. */
   loggingRatePerMinute: number;
+  /** `WORKERS=0`: this process serves requests but runs no queued jobs (other processes, e.g. `npm run worker`, do). */
+  runJobs: boolean;
+  /** On SIGTERM, requests in flight and running jobs get this long to finish before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -73,5 +77,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     debugEvalTimeoutMs: Number(env.DEBUG_EVAL_TIMEOUT_MS ?? 5000),
     storyUrl: env.STORY_URL || 'http://localhost:5173',
     loggingRatePerMinute: Number(env.LOGGING_RATE_PER_MINUTE ?? 6000),
+    runJobs: env.WORKERS !== '0',
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 25_000),
   };
 }
