@@ -127,6 +127,18 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
     log: app.log,
   };
 
+  // With PostgreSQL, several processes may serve the same database: their events fan out via LISTEN/NOTIFY.
+  // Started before the job workers, so that the first job's events reach the other processes too.
+  const bridge =
+    db.kind === 'postgres'
+      ? await startPgBridge({
+          bus,
+          log: app.log,
+          createClient: () => new pg.Client({ connectionString: (db as PostgresDatabase).connectionString }),
+          loadDoc: (model, id) => documents.findById(SYSTEM, model, id, { deleted: true }).catch(() => undefined),
+        })
+      : undefined;
+
   app.decorateRequest('caller', null as never);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
@@ -161,17 +173,6 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
   await formRoutes(app, services);
   // Last: every other GET path not under /_ or /api is a page of the public site.
   siteRoutes(app, services, site);
-
-  // With PostgreSQL, several processes may serve the same database: their events fan out via LISTEN/NOTIFY.
-  const bridge =
-    db.kind === 'postgres'
-      ? await startPgBridge({
-          bus,
-          log: app.log,
-          createClient: () => new pg.Client({ connectionString: (db as PostgresDatabase).connectionString }),
-          loadDoc: (model, id) => documents.findById(SYSTEM, model, id, { deleted: true }).catch(() => undefined),
-        })
-      : undefined;
 
   const maintenance =
     db.kind === 'pglite' && config.dbMaintenanceHours > 0
