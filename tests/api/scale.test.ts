@@ -33,7 +33,8 @@ describe.skipIf(!process.env.DATABASE_URL)('several app processes on one Postgre
     });
   const get = (app: AppProcess, url: string, auth?: string) =>
     fetch(`${app.url}${url}`, { headers: auth ? { authorization: `Bearer ${auth}` } : {} });
-  const login = async (app: AppProcess, username = 'admin', password = ADMIN_PASSWORD) => post(app, '/api/login', { username, password });
+  const login = async (app: AppProcess, username = 'admin', password = ADMIN_PASSWORD) =>
+    post(app, '/api/login', { username, password });
   const socketOn = async (app: AppProcess) => {
     const socket = await TestSocket.open(`ws://127.0.0.1:${app.port}/api/websocket`);
     expect((await socket.request('login', token)).error).toBeUndefined();
@@ -46,7 +47,10 @@ describe.skipIf(!process.env.DATABASE_URL)('several app processes on one Postgre
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
     // Both serve requests only: the jobs wait for the workers started further down.
-    [a, b] = await Promise.all([startAppProcess({ ...env(), WORKERS: '0' }), startAppProcess({ ...env(), WORKERS: '0' })]);
+    [a, b] = await Promise.all([
+      startAppProcess({ ...env(), WORKERS: '0' }),
+      startAppProcess({ ...env(), WORKERS: '0' }),
+    ]);
   }, 180_000);
 
   afterAll(async () => {
@@ -158,7 +162,9 @@ describe.skipIf(!process.env.DATABASE_URL)('several app processes on one Postgre
     const socket = await socketOn(a);
     try {
       await socket.request('SimpleQueue.joinQueue', { queue: 'imagePresets' });
-      workers.push(...(await Promise.all([startAppProcess(env(), { worker: true }), startAppProcess(env(), { worker: true })])));
+      workers.push(
+        ...(await Promise.all([startAppProcess(env(), { worker: true }), startAppProcess(env(), { worker: true })])),
+      );
       await vi.waitFor(async () => expect((await jobs()).every((job) => job.state === 'completed')).toBe(true), {
         timeout: 60_000,
         interval: 250,

@@ -19,14 +19,10 @@ const STARTED = /running at http:\/\/localhost:(\d+)|worker is running jobs/;
  * DATA_DIR, WORKERS...) on a free port; resolves once it listens, or once the worker runs.
  */
 export function startAppProcess(env: Record<string, string>, { worker = false, timeoutMs = 90_000 } = {}) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/main.ts', ...(worker ? ['--worker'] : [])],
-    {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...(worker ? ['--worker'] : [])], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
