@@ -93,8 +93,7 @@ export function blobConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<Se
       throw new ConfigError(`AWS_ENDPOINT_URL_S3 / AWS_ENDPOINT_URL must be an http(s) URL, not ${endpoint}`);
   }
   const region = env.AWS_REGION?.trim();
-  if (!region)
-    throw new ConfigError('BLOB_STORE=s3 needs AWS_REGION (S3-compatible stores usually accept us-east-1)');
+  if (!region) throw new ConfigError('BLOB_STORE=s3 needs AWS_REGION (S3-compatible stores usually accept us-east-1)');
   const bucket = env.S3_BUCKET?.trim() ?? '';
   if (!bucket) throw new ConfigError('BLOB_STORE=s3 needs S3_BUCKET, the name of an existing bucket');
   if (!BUCKET.test(bucket))
@@ -102,7 +101,9 @@ export function blobConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<Se
   const accessKeyId = env.AWS_ACCESS_KEY_ID || undefined;
   const secretAccessKey = env.AWS_SECRET_ACCESS_KEY || undefined;
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
-    throw new ConfigError('Set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither (default credential chain)');
+    throw new ConfigError(
+      'Set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither (default credential chain)',
+    );
   return {
     blobStore: 's3',
     s3: { endpoint, region, accessKeyId, secretAccessKey, bucket, forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE') },

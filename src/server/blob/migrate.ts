@@ -59,7 +59,14 @@ export async function migrateLocalBlobs(
   report: (line: string) => void = () => undefined,
 ): Promise<MigrationSummary> {
   const { keys, ignored } = await localKeys(root);
-  const summary: MigrationSummary = { found: keys.length, copied: 0, skipped: 0, bytesCopied: 0, mismatched: [], ignored };
+  const summary: MigrationSummary = {
+    found: keys.length,
+    copied: 0,
+    skipped: 0,
+    bytesCopied: 0,
+    mismatched: [],
+    ignored,
+  };
   for (const key of keys) {
     const file = path.join(root, ...key.split('/'));
     const local = await sha256Of(createReadStream(file));

@@ -90,7 +90,8 @@ export function createS3BlobStore(config: S3Config, staging: BlobStore): S3BlobS
     let ContinuationToken: string | undefined;
     do {
       const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
-      for (const item of page.Contents ?? []) if (item.Key) found.push({ key: item.Key, modifiedAt: item.LastModified });
+      for (const item of page.Contents ?? [])
+        if (item.Key) found.push({ key: item.Key, modifiedAt: item.LastModified });
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
     return found;
@@ -187,7 +188,8 @@ export function createS3BlobStore(config: S3Config, staging: BlobStore): S3BlobS
         if (!(mine || dead || old)) continue;
         const object = await client.send(new GetObjectCommand({ Bucket, Key: name })).catch(() => undefined);
         const key = ((await object?.Body?.transformToString()) ?? '').trim();
-        if (isBlobKey(key) && !(await isReferenced(key))) await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+        if (isBlobKey(key) && !(await isReferenced(key)))
+          await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
         await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
         removed++;
       }
