@@ -124,7 +124,14 @@ export function createS3BlobStore(config: S3Config, staging: BlobStore): S3BlobS
           checkKey(key);
           journal = `${JOURNAL}${host}~${process.pid}~${Date.now()}~${journals++}.commit`;
           await putJournal(journal, key);
-          await upload(key, createReadStream(file), staged.sha256);
+          try {
+            await upload(key, createReadStream(file), staged.sha256);
+          } catch (error) {
+            // Nothing was committed (Upload aborts its parts): the journal has nothing to guard.
+            await client.send(new DeleteObjectCommand({ Bucket, Key: journal })).catch(() => undefined);
+            journal = undefined;
+            throw error;
+          }
           await staged.discard();
         },
         async settle() {
