@@ -74,6 +74,17 @@ describe('POST /api/logging/createEntry', () => {
     expect(rows.map((row) => row.frameId).sort()).toEqual(['f-60', 'f-61']);
   });
 
+  it('stores a batch in one transaction: a write failing half-way leaves none of it', async () => {
+    const before = (await stored()).length;
+    const batch = [
+      { ...frame(70), frameId: 'f-70' },
+      { ...frame(71), frameId: 'f-71' },
+      { ...frame(72), vin: 'not a vin' },
+    ];
+    await expect(t.app.services.documents.saveMany(SYSTEM, 'loggingFrame', batch)).rejects.toThrow('vin');
+    expect((await stored()).length).toBe(before);
+  });
+
   it('answers 413 with an error for a body over the limit', async () => {
     const huge = { frames: [{ ...frame(50), data: { engineSpeed: 1 }, pad: 'x'.repeat(LOGGING_BODY_LIMIT_BYTES) }] };
     const res = await post(huge);

@@ -35,7 +35,13 @@ class Link {
 
   push(bytes: Uint8Array, delivered?: () => void): void {
     this.queue.push({ bytes, delivered });
-    this.timer ??= setTimeout(this.event, this.options.connectionIntervalMs);
+    this.timer ??= setTimeout(this.event, this.untilNextEvent());
+  }
+
+  /** Connection events are periodic: the next one is on the link's fixed timeline, not "interval from now". */
+  private untilNextEvent(): number {
+    const interval = this.options.connectionIntervalMs;
+    return interval - (performance.now() % interval);
   }
 
   clear(): void {
@@ -60,7 +66,7 @@ class Link {
       this.deliver(bytes);
       first.delivered?.();
     }
-    if (this.queue.length > 0) this.timer = setTimeout(this.event, this.options.connectionIntervalMs);
+    if (this.queue.length > 0) this.timer = setTimeout(this.event, this.untilNextEvent());
   };
 }
 

@@ -82,13 +82,15 @@ export class SimulatedBridge {
   private startPersist(): void {
     this.stopPersist();
     let index = 0;
+    // The firmware keeps its own time: deadlines on a fixed timeline, so a late timer does not slow the rate.
+    let due = this.clock();
     const next = () => {
       const request = this.persistList[index];
       const response = request && this.ecu.handle(request);
       if (response) this.reply(0, response, Math.round(this.clock() - this.started));
       index = (index + 1) % Math.max(1, this.persistList.length);
-      const delay = this.settings[4] + (index === 0 ? this.settings[3] : 0);
-      this.persistTimer = setTimeout(next, delay);
+      due += this.settings[4] + (index === 0 ? this.settings[3] : 0);
+      this.persistTimer = setTimeout(next, Math.max(0, due - this.clock()));
     };
     this.persistTimer = setTimeout(next, 0);
   }

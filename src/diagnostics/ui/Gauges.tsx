@@ -1,9 +1,9 @@
-import { useSyncExternalStore } from 'react';
+import { memo, useSyncExternalStore } from 'react';
 import { bar, formatValue, GAUGES, type GaugeSpec } from './gauges';
 import type { LiveValues } from './liveValues';
 
 /** Live gauges of the 19 values and the 5 calculated ones, redrawn at most once per animation frame. */
-export function Gauges({ live }: { live: LiveValues }) {
+export const Gauges = memo(function Gauges({ live }: { live: LiveValues }) {
   const frame = useSyncExternalStore(live.subscribe, live.snapshot, live.snapshot);
   const values = frame?.values ?? {};
   return (
@@ -13,7 +13,7 @@ export function Gauges({ live }: { live: LiveValues }) {
       ))}
     </ul>
   );
-}
+});
 
 function Gauge({ gauge, value, frame }: { gauge: GaugeSpec; value?: number; frame: Record<string, number> }) {
   const warning = value !== undefined && (gauge.warn?.(value, frame) ?? false);
@@ -40,8 +40,9 @@ function Gauge({ gauge, value, frame }: { gauge: GaugeSpec; value?: number; fram
         <>
           <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-zinc-800">
             <div
-              className={`h-full rounded-full ${warning ? 'bg-red-500' : 'bg-blue-500'}`}
-              style={{ marginLeft: `${start * 100}%`, width: `${(end - start) * 100}%` }}
+              className={`h-full origin-left rounded-full ${warning ? 'bg-red-500' : 'bg-blue-500'}`}
+              // A transform moves no layout: 24 bars at 20 Hz stay on the compositor.
+              style={{ transform: `translateX(${start * 100}%) scaleX(${end - start})` }}
             />
           </div>
           <div className="mt-1 flex justify-between text-[10px] text-zinc-500 tabular-nums">

@@ -46,7 +46,7 @@ export function useDiagnostics(token: string) {
   const stream = useRef<ValueStream | undefined>(undefined);
   const closing = useRef(false);
   const identification = useRef<Identification | undefined>(undefined);
-  const uploader = useMemo(() => new FrameUploader(postFrames(token), { onChange: setUpload }), [token]);
+  const uploader = useMemo(() => new FrameUploader(postFrames(token)), [token]);
   const record = useRef<(frame: ValueFrame) => void>(() => {});
   record.current = (frame) => {
     live.push(frame);
@@ -161,10 +161,19 @@ export function useDiagnostics(token: string) {
     [ecu, startStream],
   );
 
+  // Figures refresh twice a second: a state change per frame would redraw the whole page 20 times a second.
   useEffect(() => {
-    const timer = setInterval(() => setRate(stream.current?.rate ?? 0), 500);
+    const timer = setInterval(() => {
+      setRate(stream.current?.rate ?? 0);
+      setUpload((current) => {
+        const next = uploader.state;
+        return current.sent === next.sent && current.queued === next.queued && current.failures === next.failures
+          ? current
+          : { ...next };
+      });
+    }, 500);
     return () => clearInterval(timer);
-  }, []);
+  }, [uploader]);
   useEffect(() => () => void disconnect(), [disconnect]);
   useEffect(() => {
     if (!logging) void uploader.flush();

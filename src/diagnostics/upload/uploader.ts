@@ -18,7 +18,6 @@ export interface UploaderOptions {
   log?: (message: string, error?: unknown) => void;
   /** Frames kept while the network is away (10 minutes at 20 per second); the oldest go first. */
   maxQueued?: number;
-  onChange?: (state: UploadState) => void;
 }
 
 export interface UploadState {
@@ -108,7 +107,6 @@ export class FrameUploader {
 
   private changed(): void {
     this.state.queued = this.queue.length;
-    this.options.onChange?.({ ...this.state });
   }
 
   private log(message: string, error?: unknown): void {

@@ -116,6 +116,91 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     return visible;
   }
 
+  /**
+   * A write up to the row: access, version check, merge, validation, secrets, the beforeWrite hook.
+   * Answers the document to store and what it replaces.
+   */
+  async function prepare(tx: DocumentRepository, caller: Caller, model: ModelInfo, input: Record<string, unknown>) {
+    if (!input || typeof input !== 'object' || Array.isArray(input))
+      throw badRequest('The document must be a JSON object');
+    assertSafeJson(input);
+    const creating = input._id === undefined || input._id === 'new' || input._id === null;
+    if (!creating && !isObjectId(input._id)) throw badRequest('_id must be 24 lowercase hex characters or "new"');
+    const existing = creating ? undefined : await tx.findById(model.name, input._id as string, LIVE_ROWS);
+    if (!creating && !existing) throw notFound(`${model.label} ${String(input._id)} not found`);
+    assertCanWrite(caller, model, creating ? 'create' : 'update', existing);
+    if (existing && input._version !== undefined && input._version !== existing._version) {
+      throw conflict(
+        `${model.label} was changed by someone else (version ${existing._version}, yours ${String(input._version)}); reload it and try again`,
+      );
+    }
+    const next = mergeInput(caller, model, input, existing);
+    hooksOf(model.name).beforeValidate?.({ caller, model, input, doc: next, existing });
+    applyComputed(model, next);
+    for (const field of model.fields) {
+      if (field.sequence && creating && next[field.name] === undefined)
+        next[field.name] = await tx.nextSequence(model, field.name);
+    }
+    // Secrets kept from the stored document are hashes: validate only what the caller sent.
+    const keptSecrets = model.fields.filter((f) => f.secret && existing && next[f.name] === existing[f.name]);
+    const candidate = { ...next };
+    for (const field of keptSecrets) delete candidate[field.name];
+    const validate = validatorOf(model);
+    if (!validate(candidate)) {
+      const errors = fieldErrors(validate.errors);
+      throw badRequest(describeErrors(errors), { fields: errors });
+    }
+    Object.assign(next, candidate);
+    normalizeDateTimes(model, next);
+    sanitizeRichText(model, next);
+    const changedSecrets: string[] = [];
+    for (const field of model.fields) {
+      if (field.secret && typeof next[field.name] === 'string' && next[field.name] !== existing?.[field.name]) {
+        next[field.name] = await auth.hashPassword(next[field.name] as string);
+        changedSecrets.push(field.name);
+      }
+    }
+    await hooksOf(model.name).beforeWrite?.({ tx, registry, caller, model, doc: next, existing });
+    return { doc: next, existing, creating, secretsChanged: changedSecrets.length > 0 };
+  }
+
+  type Prepared = Awaited<ReturnType<typeof prepare>>;
+
+  /** One write inside a transaction: prepared, then inserted or updated, then the in-transaction hook. */
+  async function write(
+    tx: DocumentRepository,
+    caller: Caller,
+    model: ModelInfo,
+    input: Record<string, unknown>,
+    options: SaveOptions,
+  ) {
+    const prepared = await prepare(tx, caller, model, input);
+    const { doc, existing, creating } = prepared;
+    const written = await writeOrConflict(() =>
+      creating
+        ? tx.insert(model.name, idForCreate(options.createWithId), doc)
+        : tx.update(model.name, existing!._id, doc, existing!._version as number),
+    );
+    if (!written) throw conflict(`${model.label} was changed by someone else; reload it and try again`);
+    await hooksOf(model.name).afterWriteInTx?.({ tx, registry, caller, model, doc: written, existing });
+    return { ...prepared, written };
+  }
+
+  /** New documents of a model without in-transaction hooks go in as one statement; the rest one by one. */
+  async function writeAll(tx: DocumentRepository, caller: Caller, model: ModelInfo, inputs: Record<string, unknown>[]) {
+    const creatingOnly = inputs.every((input) => input && (input._id === undefined || input._id === 'new'));
+    if (!creatingOnly || hooksOf(model.name).afterWriteInTx) {
+      const done = [];
+      for (const input of inputs) done.push(await write(tx, caller, model, input, {}));
+      return done;
+    }
+    const prepared: Prepared[] = [];
+    for (const input of inputs) prepared.push(await prepare(tx, caller, model, input));
+    const rows = prepared.map(({ doc }) => ({ id: createObjectId(), doc }));
+    const written = await writeOrConflict(() => tx.insertMany(model.name, rows));
+    return prepared.map((outcome, index) => ({ ...outcome, written: written[index] }));
+  }
+
   async function save(
     caller: Caller,
     name: string,
@@ -123,62 +208,23 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     options: SaveOptions = {},
   ): Promise<Doc> {
     const model = modelOf(name);
-    if (!input || typeof input !== 'object' || Array.isArray(input))
-      throw badRequest('The document must be a JSON object');
-    assertSafeJson(input);
-    const creating = input._id === undefined || input._id === 'new' || input._id === null;
-    if (!creating && !isObjectId(input._id)) throw badRequest('_id must be 24 lowercase hex characters or "new"');
-    const hooks = hooksOf(model.name);
-
-    const { written: saved, ...outcome } = await repo.transaction(async (tx) => {
-      const existing = creating ? undefined : await tx.findById(model.name, input._id as string, LIVE_ROWS);
-      if (!creating && !existing) throw notFound(`${model.label} ${String(input._id)} not found`);
-      assertCanWrite(caller, model, creating ? 'create' : 'update', existing);
-      if (existing && input._version !== undefined && input._version !== existing._version) {
-        throw conflict(
-          `${model.label} was changed by someone else (version ${existing._version}, yours ${String(input._version)}); reload it and try again`,
-        );
-      }
-      const next = mergeInput(caller, model, input, existing);
-      hooks.beforeValidate?.({ caller, model, input, doc: next, existing });
-      applyComputed(model, next);
-      for (const field of model.fields) {
-        if (field.sequence && creating && next[field.name] === undefined)
-          next[field.name] = await tx.nextSequence(model, field.name);
-      }
-      // Secrets kept from the stored document are hashes: validate only what the caller sent.
-      const keptSecrets = model.fields.filter((f) => f.secret && existing && next[f.name] === existing[f.name]);
-      const candidate = { ...next };
-      for (const field of keptSecrets) delete candidate[field.name];
-      const validate = validatorOf(model);
-      if (!validate(candidate)) {
-        const errors = fieldErrors(validate.errors);
-        throw badRequest(describeErrors(errors), { fields: errors });
-      }
-      Object.assign(next, candidate);
-      normalizeDateTimes(model, next);
-      sanitizeRichText(model, next);
-      const changedSecrets: string[] = [];
-      for (const field of model.fields) {
-        if (field.secret && typeof next[field.name] === 'string' && next[field.name] !== existing?.[field.name]) {
-          next[field.name] = await auth.hashPassword(next[field.name] as string);
-          changedSecrets.push(field.name);
-        }
-      }
-      await hooks.beforeWrite?.({ tx, registry, caller, model, doc: next, existing });
-      const written = await writeOrConflict(() =>
-        creating
-          ? tx.insert(model.name, idForCreate(options.createWithId), next)
-          : tx.update(model.name, existing!._id, next, existing!._version as number),
-      );
-      if (!written) throw conflict(`${model.label} was changed by someone else; reload it and try again`);
-      await hooks.afterWriteInTx?.({ tx, registry, caller, model, doc: written, existing });
-      return { written, previous: existing, secretsChanged: changedSecrets.length > 0 };
-    });
+    const outcome = await repo.transaction((tx) => write(tx, caller, model, input, options));
+    const saved = outcome.written;
     // After commit: PGlite has one connection, so no other query may run inside the transaction.
-    if (outcome.secretsChanged && !creating) await auth.revokeSessions(saved._id);
-    announce(model, saved, creating ? 'create' : 'update', outcome.previous);
+    if (outcome.secretsChanged && !outcome.creating) await auth.revokeSessions(saved._id);
+    announce(model, saved, outcome.creating ? 'create' : 'update', outcome.existing);
     return (project(caller, model, saved) as Doc) ?? { _id: saved._id };
+  }
+
+  /** Several documents of one model in one transaction: all are written, or none (the first failure answers). */
+  async function saveMany(caller: Caller, name: string, inputs: Record<string, unknown>[]): Promise<Doc[]> {
+    const model = modelOf(name);
+    const outcomes = await repo.transaction((tx) => writeAll(tx, caller, model, inputs));
+    for (const outcome of outcomes) {
+      if (outcome.secretsChanged && !outcome.creating) await auth.revokeSessions(outcome.written._id);
+      announce(model, outcome.written, outcome.creating ? 'create' : 'update', outcome.existing);
+    }
+    return outcomes.map(({ written }) => (project(caller, model, written) as Doc) ?? { _id: written._id });
   }
 
   async function remove(caller: Caller, name: string, id: string): Promise<void> {
@@ -208,6 +254,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     find: find as DocumentService['find'],
     findById: findById as DocumentService['findById'],
     save,
+    saveMany,
     remove,
     visibleTo: (caller, name, doc) => {
       const model = registry.model(name);
@@ -217,7 +264,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
 }
 
 /** A unique index violation is a 409 naming the field; everything else is rethrown. */
-async function writeOrConflict(write: () => Promise<Doc | undefined>): Promise<Doc | undefined> {
+async function writeOrConflict<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {

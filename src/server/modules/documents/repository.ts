@@ -195,6 +195,17 @@ export class DocumentRepository {
     return rows.map(rowToDoc);
   }
 
+  /** New rows in one statement (bulk creates: logging frames); answers them in the order given. */
+  async insertMany(model: string, docs: { id: string; doc: Record<string, unknown> }[]): Promise<Doc[]> {
+    const { rows } = await this.q.query<Row>(
+      sql`INSERT INTO ${table(model)} (_id, doc)
+          SELECT r->>'id', r->'doc' FROM jsonb_array_elements(${JSON.stringify(docs)}::jsonb) WITH ORDINALITY AS x(r, n)
+          ORDER BY n RETURNING ${COLUMNS}`,
+    );
+    const byId = new Map(rows.map((row) => [row._id, rowToDoc(row)]));
+    return docs.map(({ id }) => byId.get(id)!);
+  }
+
   /**
    * Creates a row; a soft-deleted row with the same id (a page published again after it was deleted:
    * drafts and pages share their id) comes back to life with the new document. Undefined when a live

@@ -76,26 +76,31 @@ export function loggingRoutes(app: FastifyInstance, { documents, registry, db, c
           throw badRequest(`${where}${describeErrors(fieldErrors(validate.errors))}`);
         }
       });
-      // Re-sent frames (a frameId already stored) are skipped; a race between two uploads of the same
-      // frame meets the unique index (x-unique) and counts as a duplicate too.
-      const ids = frames.map((frame) => (frame as { frameId?: string }).frameId).filter((id) => id !== undefined);
-      const known = new Set(await repository.knownFrameIds(ids));
-      let stored = 0;
-      let duplicates = 0;
-      for (const frame of frames as LoggingFrame[]) {
-        if (frame.frameId !== undefined && known.has(frame.frameId)) {
-          duplicates++;
-          continue;
-        }
-        try {
-          await documents.save(request.caller, 'loggingFrame', frame as unknown as Record<string, unknown>);
-          if (frame.frameId !== undefined) known.add(frame.frameId);
-          stored++;
-        } catch (error) {
-          if (error instanceof HttpError && error.status === 409 && frame.frameId !== undefined) duplicates++;
-          else throw error;
-        }
+      // Re-sent frames (a frameId already stored) are skipped; the rest go in one transaction. Two
+      // uploads of the same frame racing each other meet the unique index (x-unique): the batch is
+      // then tried once more without the frames the other upload stored.
+      const batch = frames as LoggingFrame[];
+      const storeNew = async () => {
+        const ids = batch.map((frame) => frame.frameId).filter((id) => id !== undefined);
+        const known = new Set(await repository.knownFrameIds(ids));
+        const fresh = batch.filter((frame) => {
+          if (frame.frameId === undefined) return true;
+          if (known.has(frame.frameId)) return false;
+          known.add(frame.frameId);
+          return true;
+        });
+        if (fresh.length)
+          await documents.saveMany(request.caller, 'loggingFrame', fresh as unknown as Record<string, unknown>[]);
+        return fresh.length;
+      };
+      let stored: number;
+      try {
+        stored = await storeNew();
+      } catch (error) {
+        if (!(error instanceof HttpError && error.status === 409)) throw error;
+        stored = await storeNew();
       }
+      const duplicates = batch.length - stored;
       return duplicates ? { stored, duplicates } : { stored };
     },
   );
