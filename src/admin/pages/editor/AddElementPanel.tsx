@@ -17,7 +17,8 @@ const CATEGORY_LABELS: Record<(typeof ELEMENT_CATEGORIES)[number], string> = {
 /** The first sentence of an element's description (what the picker shows under its label). */
 export function shortDescription(description: string | undefined): string {
   const text = (description ?? '').trim();
-  const end = text.search(/[.:;](\s|$)/);
+  // A sentence ends at a full stop before a capital letter or the end ("e.g. a text" goes on).
+  const end = text.search(/[.!?](?=\s+\p{Lu}|$)/u);
   return end >= 0 ? text.slice(0, end) : text;
 }
 
@@ -50,7 +51,7 @@ export function AddElementPanel({
   const first = groups[0]?.items[0];
 
   return (
-    <div className="rounded-lg border border-zinc-200 bg-white p-2 shadow-sm">
+    <div role="group" aria-label="Elements to add" className="rounded-lg border border-zinc-200 bg-white p-2 shadow-sm">
       <label className="flex h-8 items-center gap-2 rounded-md border border-zinc-300 px-2 focus-within:border-accent-600">
         <Search className="size-3.5 text-zinc-400" aria-hidden />
         <input
@@ -109,7 +110,7 @@ export function AddElementPanel({
                         {info.label}
                       </span>
                       {description && (
-                        <span id={`${ids}-${info.tag}`} className="block truncate text-xs text-zinc-500">
+                        <span id={`${ids}-${info.tag}`} className="line-clamp-2 block text-xs text-zinc-500">
                           {description}
                         </span>
                       )}
