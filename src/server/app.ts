@@ -75,7 +75,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   // Auth writes the first admin through the document operations, which need auth for password hashes.
   const auth = createAuthService({ db, registry, config, log: app.log, bus, documents: () => documents });
   await auth.migrate();
-  const documents = createDocumentService({ db, registry, bus, auth });
+  const documents = createDocumentService({ db, registry, bus, auth, log: app.log });
   const queues = createQueueService({ db, bus, log: app.log });
   const blobs = openBlobStore(config);
   const files = createFilesService({
