@@ -29,7 +29,7 @@ import { realtimeRoutes } from './modules/realtime/routes';
 import { schemaRoutes } from './modules/schemas/routes';
 import { loadSchemaSet } from './schemaSet';
 import type { Services } from './services';
-import { createLocalBlobStore } from './blob/localStore';
+import { openBlobStore } from './blob/open';
 import { createFilesService } from './modules/files/operations';
 import { createLimiter } from './modules/files/limiter';
 import { fileRoutes } from './modules/files/routes';
@@ -42,7 +42,6 @@ import { createMailService } from './modules/mail/service';
 import { aiRoutes } from './modules/ai/routes';
 import { debugRoutes } from './modules/debug/routes';
 import { storyRoutes } from './modules/story/routes';
-import path from 'node:path';
 
 export interface AppOptions {
   config?: Partial<ServerConfig>;
@@ -93,9 +92,9 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
   // Auth writes the first admin through the document operations, which need auth for password hashes.
   const auth = createAuthService({ db, registry, config, log: app.log, bus, documents: () => documents });
   await auth.migrate();
-  const documents = createDocumentService({ db, registry, bus, auth });
+  const documents = createDocumentService({ db, registry, bus, auth, log: app.log });
   const queues = createQueueService({ db, bus, log: app.log, runJobs: config.runJobs });
-  const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
+  const blobs = openBlobStore(config);
   const files = createFilesService({
     db,
     documents,
@@ -120,6 +119,7 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
     documents,
     auth,
     files,
+    blobs,
     queues,
     swarms,
     mail,

@@ -64,7 +64,7 @@ describe.skipIf(!process.env.DATABASE_URL)('several app processes on one Postgre
     for (const app of [a, b]) {
       const health = await get(app, '/api/health');
       expect(health.status).toBe(200);
-      expect(await health.json()).toMatchObject({ ok: true, database: 'postgres', databaseUp: true });
+      expect(await health.json()).toMatchObject({ ok: true, database: 'postgres', checks: { database: true } });
     }
     const admins = await sql.query(`SELECT count(*)::int AS n FROM doc_user WHERE doc->>'login' = 'admin'`);
     expect(admins.rows[0].n).toBe(1);

@@ -135,8 +135,12 @@ describe('diagnostics tool', () => {
       (window as unknown as Simulated).simulation.ecu.overrides = { engineSpeed: 4444 };
     });
     await expect.poll(() => page.getByTestId('value-engineSpeed').textContent()).toMatch(/^4.444$/);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    // The phone turned to landscape.
+    await page.setViewportSize({ width: 844, height: 390 });
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/diagnostics-844-landscape.png' });
     expect(errors).toEqual([]);
     await context.close();
   });

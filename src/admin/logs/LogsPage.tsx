@@ -229,9 +229,18 @@ export function LogsView({ logs }: { logs: LogsController }) {
               {logs.exporting ? <Spinner className="size-3.5" /> : <Download className="size-3.5" aria-hidden />} CSV
             </Button>
           ) : (
-            <IconButton label="Refresh" onClick={logs.refresh}>
-              <RefreshCw className={`size-4 ${logs.fetching ? 'animate-spin' : ''}`} />
-            </IconButton>
+            <div className="flex items-center gap-2">
+              <IconButton label="Refresh" onClick={logs.refresh}>
+                <RefreshCw className={`size-4 ${logs.fetching ? 'animate-spin' : ''}`} />
+              </IconButton>
+              {/* The tool is its own front end: a full page load, not a route of the admin. */}
+              <a
+                href="/_/simos-web"
+                className="inline-flex h-8 items-center rounded-md border border-zinc-200 bg-white px-3 text-[13px] font-medium hover:bg-zinc-50"
+              >
+                Open the diagnostics tool
+              </a>
+            </div>
           )
         }
       />

@@ -1,49 +1,51 @@
 import type { FastifyInstance } from 'fastify';
+import { HEALTH_CHECK_TIMEOUT_MS, healthAnswerSchema, type HealthAnswer } from '../../../shared/api/health';
 import { sql } from '../../db/sql';
 import type { Services } from '../../services';
 
-/** A database that has not answered `SELECT 1` within this long counts as down. */
-const DATABASE_TIMEOUT_MS = 2_000;
-
-const healthSchema = {
-  type: 'object',
-  properties: {
-    ok: { type: 'boolean' },
-    database: { type: 'string' },
-    databaseUp: { type: 'boolean' },
-    error: { type: 'string' },
-  },
-} as const;
-
-/** Whether the database answers a trivial query in time; the error text when it does not. */
-async function databaseAnswers(services: Services): Promise<string | undefined> {
+/** Runs `probe` with a deadline; false (and a log line) when it fails or takes too long. */
+async function answers(
+  name: string,
+  log: Services['log'],
+  probe: (signal: AbortSignal) => Promise<unknown>,
+): Promise<boolean> {
+  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('The database did not answer in time')), DATABASE_TIMEOUT_MS);
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error(`no answer within ${HEALTH_CHECK_TIMEOUT_MS} ms`));
+    }, HEALTH_CHECK_TIMEOUT_MS);
   });
   try {
-    await Promise.race([services.db.query(sql`SELECT 1`), timeout]);
-    return undefined;
+    await Promise.race([probe(controller.signal), deadline]);
+    return true;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    log.warn({ err: error }, `health: the ${name} does not answer`);
+    return false;
   } finally {
     clearTimeout(timer);
   }
 }
 
 export function healthRoutes(app: FastifyInstance, services: Services): void {
+  const { db, blobs, log } = services;
   app.get(
     '/api/health',
     {
       schema: {
-        summary: 'Liveness and readiness: 503 when the database does not answer',
-        response: { 200: healthSchema, 503: healthSchema },
+        summary: 'Liveness and readiness: 503 when the database or the blob store does not answer',
+        response: { 200: healthAnswerSchema, 503: healthAnswerSchema },
       },
     },
-    async (_request, reply) => {
-      const error = await databaseAnswers(services);
-      if (error) reply.code(503);
-      return { ok: !error, database: services.db.kind, databaseUp: !error, ...(error ? { error } : {}) };
+    async (_request, reply): Promise<HealthAnswer> => {
+      const [database, blobStore] = await Promise.all([
+        answers('database', log, () => db.query(sql`SELECT 1`)),
+        answers('blob store', log, (signal) => blobs.check(signal)),
+      ]);
+      const ok = database && blobStore;
+      reply.status(ok ? 200 : 503);
+      return { ok, database: db.kind, blobStore: blobs.kind, checks: { database, blobStore } };
     },
   );
 }
