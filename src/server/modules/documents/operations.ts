@@ -71,7 +71,20 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
       const search = translateSearch(options.search.trim(), model);
       if (search) parts.push(search);
     }
-    return { scope, where: parts.length ? parts.reduce((all, part) => sql`${all} AND ${part}`) : undefined };
+    return {
+      scope,
+      where: parts.length ? parts.reduce((all, part) => sql`${all} AND ${part}`) : undefined,
+      fields: projection(model, options),
+    };
+  }
+
+  /** `fields` checked against the model (an unknown name is a 400), with the populated relations added. */
+  function projection(model: ModelInfo, options: FindOptions): string[] | undefined {
+    if (options.fields === undefined) return undefined;
+    const known = new Set(model.fields.map((field) => field.name));
+    const unknown = options.fields.find((field) => !known.has(field) && !field.startsWith('_'));
+    if (unknown !== undefined) throw badRequest(`Unknown field ${unknown} of ${model.label}`);
+    return [...new Set([...options.fields, ...(options.populate ?? [])])];
   }
 
   async function find(caller: Caller, name: string, options: FindOptions) {

@@ -98,6 +98,16 @@ export interface BulkRow {
 export interface RowSelection {
   scope: Scope;
   where?: Sql;
+  /** Answer only these top-level fields of `doc` (the system columns always come): a list's columns. */
+  fields?: readonly string[];
+}
+
+/** The columns of a row, with `doc` cut down to `fields` when given (in SQL: large documents never leave the database). */
+function selectColumns(fields?: readonly string[]): Sql {
+  if (!fields) return COLUMNS;
+  return sql`_id, (SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(doc)
+      WHERE key IN (SELECT jsonb_array_elements_text(${JSON.stringify(fields)}::jsonb))) AS doc,
+    created_at, updated_at, deleted_at, version`;
 }
 
 /** Above this many matches the list total is the planner's estimate instead of an exact count. */
@@ -255,7 +265,7 @@ export class DocumentRepository {
   async find(model: string, selection: RowSelection, orderBy: Sql, limit: number, offset: number): Promise<Doc[]> {
     const where = condition(selection.scope, selection.where);
     const { rows } = await this.q.query<Row>(
-      sql`SELECT ${COLUMNS} FROM (SELECT _id FROM ${table(model)} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) page
+      sql`SELECT ${selectColumns(selection.fields)} FROM (SELECT _id FROM ${table(model)} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) page
           JOIN ${table(model)} USING (_id) ORDER BY ${orderBy}`,
     );
     return rows.map(rowToDoc);
