@@ -10,7 +10,7 @@ import { sql, type Sql } from '../../db/sql';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import type { AuthService } from '../auth/service';
-import { assertCanWrite, canReadField, project, readScope } from './access';
+import { accessFields, assertCanWrite, canReadField, project, readScope } from './access';
 import { FilterValues } from './filters';
 import { hooksOf, type ReadLog } from './hooks';
 import { applyComputed, assertSafeJson, mergeInput, normalizeDateTimes } from './input';
@@ -84,7 +84,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     const known = new Set(model.fields.map((field) => field.name));
     const unknown = options.fields.find((field) => !known.has(field) && !field.startsWith('_'));
     if (unknown !== undefined) throw badRequest(`Unknown field ${unknown} of ${model.label}`);
-    return [...new Set([...options.fields, ...(options.populate ?? [])])];
+    return [...new Set([...options.fields, ...(options.populate ?? []), ...accessFields(model)])];
   }
 
   async function find(caller: Caller, name: string, options: FindOptions) {

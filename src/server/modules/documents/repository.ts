@@ -337,12 +337,18 @@ export class DocumentRepository {
   }
 
   /** Documents of `model` whose `key` (`_id` or a top-level field) is one of `values`: one query per relation. */
-  async findByKeys(model: ModelInfo, key: string, values: string[], scope: Scope): Promise<Doc[]> {
+  async findByKeys(
+    model: ModelInfo,
+    key: string,
+    values: string[],
+    scope: Scope,
+    fields?: readonly string[],
+  ): Promise<Doc[]> {
     if (values.length === 0) return [];
     const where = condition(scope);
     const column = columnExpression(model, key, 'text');
     const { rows } = await this.q.query<Row>(
-      sql`SELECT ${COLUMNS} FROM ${table(model.name)}
+      sql`SELECT ${selectColumns(fields)} FROM ${table(model.name)}
           WHERE ${column} = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))) AND ${where}`,
     );
     return rows.map(rowToDoc);

@@ -1,0 +1,35 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import { buildApp } from './src/server/app';
+import { openPglite } from './src/server/db/pglite';
+import { seedBulk } from './src/server/seed/bulk';
+process.env.NODE_ENV = 'production';
+const dir = await mkdtemp(path.join(tmpdir(), 'pr-'));
+const db = await openPglite({ dataDir: path.join(dir, 'db') });
+const app = await buildApp({ db, logger: false, config: { adminPassword: 'bench-admin-password', dataDir: dir } });
+await app.services.auth.ensureAdmin();
+await seedBulk(db, app.services.registry, { model: 'client', count: 10000, seed: 1 });
+await seedBulk(db, app.services.registry, { model: 'invoice', count: 10000, seed: 2, openShare: 0.3 });
+const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: 'bench-admin-password' } });
+const token = login.json().token;
+const body = { model: 'invoice', page: 0, limit: 25, sort: { date: -1 }, filter: { status: 'open' }, populate: ['client'] };
+const send = () => app.inject({ method: 'POST', url: '/api/document/find', headers: { authorization: `Bearer ${token}` }, payload: body });
+for (let i = 0; i < 200; i++) await send();
+const session = new Session(); session.connect();
+await session.post('Profiler.enable'); await session.post('Profiler.start');
+const t0 = performance.now();
+for (let i = 0; i < 1000; i++) await send();
+const ms = (performance.now() - t0) / 1000;
+const { profile } = await session.post('Profiler.stop');
+console.log('ms per request', ms.toFixed(2));
+// self time by function
+const self = new Map<string, number>();
+const dt = profile.timeDeltas!; const samples = profile.samples!;
+const byId = new Map(profile.nodes.map((n: any) => [n.id, n]));
+for (let i = 0; i < samples.length; i++) { const n: any = byId.get(samples[i]); const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').slice(-3).join('/')}:${n.callFrame.lineNumber}`; self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0)); }
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log((100 * v / total).toFixed(1).padStart(5) + '%', k);
+await app.close();
