@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { configFromEnv } from './config';
+import { ConfigError, configFromEnv } from './config';
 import { seedDemo } from './seed/demo';
 import { shutDown, trackConnections, type ConnectionTracker } from './shutdown';
 
@@ -8,6 +8,11 @@ import { shutDown, trackConnections, type ConnectionTracker } from './shutdown';
  * `npm run worker` (`--worker`): a process that runs queued jobs only and listens on no port.
  */
 const worker = process.argv.includes('--worker');
+// A setting that cannot work stops the start with its message (naming the variable), not a stack trace.
+process.on('uncaughtException', (error) => {
+  console.error(error instanceof ConfigError ? `Configuration: ${error.message}` : error);
+  process.exit(1);
+});
 if (worker && !configFromEnv().databaseUrl) {
   console.error('npm run worker needs PostgreSQL (DATABASE_URL): PGlite is used by one process only.');
   process.exit(1);
