@@ -4,6 +4,15 @@
 import { build } from 'esbuild';
 import { buildClient } from './build-client.mjs';
 
+/** Style sheets imported from packages (`uplot/dist/uPlot.min.css`) would stay imports of the bundle: empty them too. */
+const emptyPackageCss = {
+  name: 'empty-package-css',
+  setup(build) {
+    build.onResolve({ filter: /\.css$/ }, (args) => ({ path: args.path, namespace: 'empty-css' }));
+    build.onLoad({ filter: /.*/, namespace: 'empty-css' }, () => ({ contents: '', loader: 'empty' }));
+  },
+};
+
 const started = Date.now();
 await buildClient();
 console.log(`Built dist/client (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -18,6 +27,7 @@ await build({
   packages: 'external',
   // The server renders site elements (SSR); their styles come from the client build.
   loader: { '.css': 'empty' },
+  plugins: [emptyPackageCss],
   sourcemap: true,
   logLevel: 'warning',
   banner: {

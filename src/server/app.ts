@@ -7,6 +7,7 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import type { PostgresDatabase } from './db/postgres';
 import { scheduleMaintenance } from './db/maintenance';
+import { withStartupLock } from './db/startupLock';
 import { migrate } from './db/tables';
 import { registerErrorHandler } from './errors';
 import { createEventBus } from './events/bus';
@@ -28,7 +29,7 @@ import { realtimeRoutes } from './modules/realtime/routes';
 import { schemaRoutes } from './modules/schemas/routes';
 import { loadSchemaSet } from './schemaSet';
 import type { Services } from './services';
-import { createLocalBlobStore } from './blob/localStore';
+import { openBlobStore } from './blob/open';
 import { createFilesService } from './modules/files/operations';
 import { createLimiter } from './modules/files/limiter';
 import { fileRoutes } from './modules/files/routes';
@@ -41,7 +42,6 @@ import { createMailService } from './modules/mail/service';
 import { aiRoutes } from './modules/ai/routes';
 import { debugRoutes } from './modules/debug/routes';
 import { storyRoutes } from './modules/story/routes';
-import path from 'node:path';
 
 export interface AppOptions {
   config?: Partial<ServerConfig>;
@@ -49,6 +49,11 @@ export interface AppOptions {
   db?: Database;
   schemas?: SchemaSet;
   logger?: boolean;
+  /**
+   * Runs once the app is built, still under the startup lock (with PostgreSQL, processes starting
+   * together run it one after the other): `main.ts` creates the first admin and the demo content here.
+   */
+  prepare?: (services: Services) => Promise<void>;
 }
 
 /** Builds the whole server without listening: tests call `inject()`, `main.ts` listens. */
@@ -56,6 +61,16 @@ export type App = FastifyInstance & { services: Services };
 
 export async function buildApp(options: AppOptions = {}): Promise<App> {
   const config: ServerConfig = { ...configFromEnv(), ...options.config };
+  const db = options.db ?? (await openDatabase(config));
+  // Migration, queue setup and `prepare` run one process at a time when several start together.
+  return withStartupLock(db, async () => {
+    const app = await assemble(options, config, db);
+    await options.prepare?.(app.services);
+    return app;
+  });
+}
+
+async function assemble(options: AppOptions, config: ServerConfig, db: Database): Promise<App> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -63,6 +78,8 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     // Reject __proto__ and constructor.prototype keys in JSON bodies instead of silently dropping them.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // While closing, requests on open connections are still answered (with `Connection: close`), not refused with 503.
+    return503OnClosing: false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allowUnionTypes: true } },
   });
   registerErrorHandler(app);
@@ -70,15 +87,14 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   collectRoutes(app);
 
   const registry = createRegistry(options.schemas ?? (await loadSchemaSet(config.schemaDirs)));
-  const db = options.db ?? (await openDatabase(config));
   await migrate(db, registry);
   const bus = createEventBus();
   // Auth writes the first admin through the document operations, which need auth for password hashes.
   const auth = createAuthService({ db, registry, config, log: app.log, bus, documents: () => documents });
   await auth.migrate();
-  const documents = createDocumentService({ db, registry, bus, auth });
-  const queues = createQueueService({ db, bus, log: app.log });
-  const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
+  const documents = createDocumentService({ db, registry, bus, auth, log: app.log });
+  const queues = createQueueService({ db, bus, log: app.log, runJobs: config.runJobs });
+  const blobs = openBlobStore(config);
   const files = createFilesService({
     db,
     documents,
@@ -103,12 +119,25 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     documents,
     auth,
     files,
+    blobs,
     queues,
     swarms,
     mail,
     pages,
     log: app.log,
   };
+
+  // With PostgreSQL, several processes may serve the same database: their events fan out via LISTEN/NOTIFY.
+  // Started before the job workers, so that the first job's events reach the other processes too.
+  const bridge =
+    db.kind === 'postgres'
+      ? await startPgBridge({
+          bus,
+          log: app.log,
+          createClient: () => new pg.Client({ connectionString: (db as PostgresDatabase).connectionString }),
+          loadDoc: (model, id) => documents.findById(SYSTEM, model, id, { deleted: true }).catch(() => undefined),
+        })
+      : undefined;
 
   app.decorateRequest('caller', null as never);
   app.addHook('onRequest', async (request) => {
@@ -144,17 +173,6 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   await formRoutes(app, services);
   // Last: every other GET path not under /_ or /api is a page of the public site.
   siteRoutes(app, services, site);
-
-  // With PostgreSQL, several processes may serve the same database: their events fan out via LISTEN/NOTIFY.
-  const bridge =
-    db.kind === 'postgres'
-      ? await startPgBridge({
-          bus,
-          log: app.log,
-          createClient: () => new pg.Client({ connectionString: (db as PostgresDatabase).connectionString }),
-          loadDoc: (model, id) => documents.findById(SYSTEM, model, id, { deleted: true }).catch(() => undefined),
-        })
-      : undefined;
 
   const maintenance =
     db.kind === 'pglite' && config.dbMaintenanceHours > 0

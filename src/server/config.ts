@@ -43,6 +43,75 @@ export interface ServerConfig {
   storyUrl: string;
   /** Logging frames one user may upload per minute (`logging/createEntry`); more answer 429. */
   loggingRatePerMinute: number;
+  /** `WORKERS=0`: this process serves requests but runs no queued jobs (other processes, e.g. `npm run worker`, do). */
+  runJobs: boolean;
+  /** On SIGTERM, requests in flight and running jobs get this long to finish before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Where file bytes live: `local` (below DATA_DIR/blobs, the default) or `s3` (an S3-compatible bucket). */
+  blobStore: 'local' | 's3';
+  /** The bucket when `blobStore` is `s3`. */
+  s3?: S3Config;
+}
+
+/** An S3-compatible bucket, from the standard AWS variables plus S3_BUCKET and S3_FORCE_PATH_STYLE. */
+export interface S3Config {
+  /** Endpoint of an S3-compatible service (MinIO, R2, ...); absent: AWS S3 of `region`. */
+  endpoint?: string;
+  region: string;
+  /** Both or neither: without them the SDK's default credential chain applies (instance roles, ~/.aws). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  bucket: string;
+  /** `bucket` in the path instead of the host name (most self-hosted stores need this). */
+  forcePathStyle: boolean;
+}
+
+/** A configuration value that cannot work: the server refuses to start and says which variable to fix. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const value = (env[name] ?? '').trim().toLowerCase();
+  if (['', '0', 'false', 'no'].includes(value)) return false;
+  if (['1', 'true', 'yes'].includes(value)) return true;
+  throw new ConfigError(`${name} must be true or false (1 or 0), not ${JSON.stringify(env[name])}`);
+}
+
+/** BLOB_STORE and, for `s3`, the bucket's variables; throws a ConfigError naming the variable that is wrong. */
+export function blobConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<ServerConfig, 'blobStore' | 's3'> {
+  const kind = (env.BLOB_STORE ?? '').trim() || 'local';
+  if (kind === 'local') return { blobStore: 'local' };
+  if (kind !== 's3') throw new ConfigError(`BLOB_STORE must be local or s3, not ${JSON.stringify(kind)}`);
+  const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL || undefined;
+  if (endpoint) {
+    let url: URL | undefined;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol))
+      throw new ConfigError(`AWS_ENDPOINT_URL_S3 / AWS_ENDPOINT_URL must be an http(s) URL, not ${endpoint}`);
+  }
+  const region = env.AWS_REGION?.trim();
+  if (!region) throw new ConfigError('BLOB_STORE=s3 needs AWS_REGION (S3-compatible stores usually accept us-east-1)');
+  const bucket = env.S3_BUCKET?.trim() ?? '';
+  if (!bucket) throw new ConfigError('BLOB_STORE=s3 needs S3_BUCKET, the name of an existing bucket');
+  if (!BUCKET.test(bucket))
+    throw new ConfigError(`S3_BUCKET ${JSON.stringify(bucket)} is not a bucket name (3-63 of a-z, 0-9, . and -)`);
+  const accessKeyId = env.AWS_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new ConfigError(
+      'Set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither (default credential chain)',
+    );
+  return {
+    blobStore: 's3',
+    s3: { endpoint, region, accessKeyId, secretAccessKey, bucket, forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE') },
+  };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -73,5 +142,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     debugEvalTimeoutMs: Number(env.DEBUG_EVAL_TIMEOUT_MS ?? 5000),
     storyUrl: env.STORY_URL || 'http://localhost:5173',
     loggingRatePerMinute: Number(env.LOGGING_RATE_PER_MINUTE ?? 6000),
+    runJobs: env.WORKERS !== '0',
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 25_000),
+    ...blobConfigFromEnv(env),
   };
 }

@@ -1,23 +1,64 @@
 import { buildApp } from './app';
+import { ConfigError, configFromEnv } from './config';
 import { seedDemo } from './seed/demo';
+import { shutDown, trackConnections, type ConnectionTracker } from './shutdown';
 
-/** `npm start`: build the app, make sure there is an admin and demo content, listen. */
-const app = await buildApp();
-const { config, auth } = app.services;
-const admin = await auth.ensureAdmin();
-await seedDemo(app.services);
-await app.listen({ port: config.port, host: config.host });
+/**
+ * `npm start`: build the app, make sure there is an admin and demo content, listen.
+ * `npm run worker` (`--worker`): a process that runs queued jobs only and listens on no port.
+ */
+const worker = process.argv.includes('--worker');
+// A setting that cannot work stops the start with its message (naming the variable), not a stack trace.
+process.on('uncaughtException', (error) => {
+  console.error(error instanceof ConfigError ? `Configuration: ${error.message}` : error);
+  process.exit(1);
+});
+if (worker && !configFromEnv().databaseUrl) {
+  console.error('npm run worker needs PostgreSQL (DATABASE_URL): PGlite is used by one process only.');
+  process.exit(1);
+}
 
-const url = `http://localhost:${config.port}`;
-const login = admin.password
-  ? `Log in at ${url}/_ as "admin" with the password ${admin.password} (shown only this once; set ADMIN_PASSWORD to choose it).`
-  : admin.created
-    ? `Log in at ${url}/_ as "admin" with the password from ADMIN_PASSWORD.`
-    : `Log in at ${url}/_ with your account (the "admin" user was created on the first start).`;
-console.log(`\nBaukasten is running at ${url} (database: ${app.services.db.kind}).\n${login}\n`);
+let admin: { created: boolean; password?: string } | undefined;
+const app = await buildApp({
+  config: worker ? { runJobs: true } : {},
+  async prepare(services) {
+    if (worker) return;
+    admin = await services.auth.ensureAdmin();
+    await seedDemo(services);
+  },
+});
+const { config } = app.services;
 
+let connections: ConnectionTracker | undefined;
+if (worker) {
+  console.log(`\nBaukasten worker is running jobs (database: ${app.services.db.kind}).\n`);
+} else {
+  connections = trackConnections(app.server);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  const login = admin?.password
+    ? `Log in at ${url}/_ as "admin" with the password ${admin.password} (shown only this once; set ADMIN_PASSWORD to choose it).`
+    : admin?.created
+      ? `Log in at ${url}/_ as "admin" with the password from ADMIN_PASSWORD.`
+      : `Log in at ${url}/_ with your account (the "admin" user was created on the first start).`;
+  const jobs = config.runJobs ? '' : ', no jobs (WORKERS=0)';
+  console.log(`\nBaukasten is running at ${url} (database: ${app.services.db.kind}${jobs}).\n${login}\n`);
+}
+
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+    shutDown(app, { timeoutMs: config.shutdownTimeoutMs, connections }).then(
+      (clean) => process.exit(clean ? 0 : 1),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   });
 }

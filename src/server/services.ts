@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from '../shared/registry';
 import type { Caller } from './access/caller';
 import type { ServerConfig } from './config';
+import type { BlobStore } from './blob/store';
 import type { Database } from './db/database';
 import type { EventBus } from './events/bus';
 import type { DocumentService } from './modules/documents/service';
@@ -21,6 +22,8 @@ export interface Services {
   documents: DocumentService;
   auth: AuthService;
   files: FilesService;
+  /** Where file bytes live (the health check asks it). */
+  blobs: BlobStore;
   queues: QueueService;
   swarms: SwarmService;
   mail: MailService;

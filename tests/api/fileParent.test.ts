@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
 import { sql } from '../../src/server/db/sql';
+import { DocumentRepository } from '../../src/server/modules/documents/repository';
 import { FilesRepository } from '../../src/server/modules/files/repository';
 import { createTestApp } from '../helpers/testApp';
 
@@ -29,7 +30,7 @@ describe('_parent of files and folders', () => {
   it('serves the child count through that index', async () => {
     const folder = await t.app.services.documents.save(SYSTEM, 'folder', { name: 'Bilder' });
     await t.app.services.documents.save(SYSTEM, 'folder', { name: 'Innen', _parent: folder._id });
-    const repo = new FilesRepository(t.db);
+    const repo = new FilesRepository(new DocumentRepository(t.db), t.app.services.registry);
     expect(await repo.hasChildren(folder._id)).toBe(true);
     await repo.recountChildren(folder._id);
     expect((await t.app.services.documents.findById(SYSTEM, 'folder', folder._id)).childCount).toBe(1);

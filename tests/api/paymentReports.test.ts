@@ -98,7 +98,8 @@ describe('payment reports and tracked time', () => {
     expect(edited.json().duration).toBe(1.5);
 
     const daily: DailyTrackedTimeAnswer = (await get('/api/payment/getDailyTrackedTime')).json();
-    const day = start.toISOString().slice(0, 10);
+    // Days and months are the business's (Basel), not UTC's.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(start);
     // 1.5 h and 1 minute (rounded up to 0.25 h) for the client that day.
     expect(daily.find((row) => row.day === day && row.clientId === client)).toEqual({
       day,
@@ -106,8 +107,21 @@ describe('payment reports and tracked time', () => {
       client: 'Rheinblick AG',
       clientId: client,
     });
+    // 23:30 UTC is already the next day in Basel: the entry counts there.
+    const late = new Date(Date.now() - 3 * 86_400_000);
+    late.setUTCHours(23, 30, 0, 0);
+    await saveTime({
+      start: late.toISOString(),
+      end: new Date(late.getTime() + 15 * 60_000).toISOString(),
+      name: 'Spät',
+      user: adminId,
+    });
+    const lateDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(late);
+    expect(lateDay).not.toBe(late.toISOString().slice(0, 10));
+    const dailyAgain: DailyTrackedTimeAnswer = (await get('/api/payment/getDailyTrackedTime')).json();
+    expect(dailyAgain.find((row) => row.day === lateDay && row.clientId === null)?.duration).toBe(0.25);
     const perMonth: ClientTrackedTimeAnswer = (await get(`/api/payment/getClientTrackedTime?client=${client}`)).json();
-    expect(perMonth).toEqual([{ year: start.getUTCFullYear(), month: start.getUTCMonth() + 1, totalHours: 1.75 }]);
+    expect(perMonth).toEqual([{ year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)), totalHours: 1.75 }]);
   });
 
   it('turns a period of tracked time into an invoice, never bills it twice, and releases it when the invoice goes', async () => {

@@ -195,6 +195,33 @@ describe('_read and _write role lists', () => {
     });
     expect(anonymous.json().results).toHaveLength(1);
     expect(anonymous.json().results[0]._read).toBeUndefined();
+    // A projection (a list's `fields`) never brings back a field the caller may not read.
+    const projected = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/find',
+      headers: headers.staff,
+      payload: { model: 'folder', query: { _id: open._id }, fields: ['name', '_read', '_write'] },
+    });
+    expect(projected.statusCode).toBe(200);
+    expect(Object.keys(projected.json().results[0]).filter((key) => !key.startsWith('_') || key === '_read')).toEqual([
+      'name',
+    ]);
+    const asAdmin = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/find',
+      headers: headers.admin,
+      payload: { model: 'folder', query: { _id: secret._id }, fields: ['name', '_read'] },
+    });
+    expect(asAdmin.json().results[0]).toHaveProperty('_read');
+    expect(asAdmin.json().results[0]).not.toHaveProperty('path');
+    const unknownField = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/find',
+      headers: headers.admin,
+      payload: { model: 'folder', fields: ['nope'] },
+    });
+    expect(unknownField.statusCode).toBe(400);
+    expect(unknownField.json().error).toBe('Unknown field nope of Folder');
     const before = await fingerprint('folder');
     const write = await t.app.inject({
       method: 'POST',

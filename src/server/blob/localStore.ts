@@ -1,5 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
+import {
+  access,
+  constants,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  statfs,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -9,7 +21,8 @@ const HEAD_BYTES = 4096;
 const TEMP_DIR = '.tmp';
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
-function isAlive(pid: number): boolean {
+/** Is a process of this machine still running? (EPERM: it is, under another user.) */
+export function isAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
@@ -66,6 +79,13 @@ export function createLocalBlobStore(root: string): BlobStore {
   }
 
   return {
+    kind: 'local',
+
+    async check() {
+      await ensure();
+      await access(tempDir, constants.W_OK);
+    },
+
     async stage(source, options: WriteOptions = {}): Promise<PendingBlob> {
       await ensure();
       const temp = tempPath();

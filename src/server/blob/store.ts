@@ -26,6 +26,8 @@ export interface PendingBlob extends WrittenBlob {
 export interface BlobInfo {
   size: number;
   modifiedAt: Date;
+  /** SHA-256 (hex) of the bytes when the store keeps it (S3 object metadata). */
+  sha256?: string;
 }
 
 export interface WriteOptions {
@@ -41,10 +43,13 @@ export class BlobTooLargeError extends Error {
 
 /**
  * Where file bytes live. Keys are ours (`file/<id>`, `preset/<id>/<name>`), never names from callers.
- * The local disk implementation writes a temporary file, fsyncs and renames; an S3-compatible store
- * would stage a multipart upload and complete it in `commit`.
+ * The local disk implementation writes a temporary file, fsyncs and renames; the S3 store stages on
+ * local disk too and streams the staged file to the bucket (multipart when large) in `commit`.
  */
 export interface BlobStore {
+  readonly kind: 'local' | 's3';
+  /** Throws when the store does not answer (health check). */
+  check(signal?: AbortSignal): Promise<void>;
   /** Streams `source` to temporary storage while counting and hashing. */
   stage(source: AsyncIterable<Buffer | Uint8Array>, options?: WriteOptions): Promise<PendingBlob>;
   /** Writes a small derived blob (a preview) in one go. `durable: false` skips the fsync: it can be rebuilt. */

@@ -128,17 +128,25 @@ export async function startPgBridge({
   }
 
   await connect();
+  // One query at a time on the connection (node-postgres deprecates queueing several on one client),
+  // which also sends the notifications in the order of the events.
+  let sending = Promise.resolve();
   const unsubscribe = bus.subscribe((event) => {
     if (republished.has(event) || !client) return;
-    client
-      .query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, encodeEnvelope(origin, event)])
-      .catch((error: unknown) => log.warn({ err: error }, 'event bridge notify failed'));
+    const payload = encodeEnvelope(origin, event);
+    sending = sending.then(async () => {
+      await client
+        ?.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload])
+        .catch((error: unknown) => log.warn({ err: error }, 'event bridge notify failed'));
+    });
   });
 
   return {
     async close() {
       closed = true;
       unsubscribe();
+      // Events announced before closing still reach the other processes.
+      await sending;
       if (retryTimer) clearTimeout(retryTimer);
       const last = client;
       client = undefined;

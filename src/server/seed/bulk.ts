@@ -3,9 +3,8 @@ import { createObjectId } from '../../shared/format/objectId';
 import type { ModelInfo, Registry } from '../../shared/registry';
 import { createAjv, describeErrors, fieldErrors } from '../../shared/validation/createAjv';
 import type { Database } from '../db/database';
-import { sql } from '../db/sql';
-import { columnExpression, table } from '../db/tables';
 import { applyComputed } from '../modules/documents/input';
+import { DocumentRepository, LIVE_ROWS, type BulkRow } from '../modules/documents/repository';
 import { createRng, generateClient, generateInvoice, generateOffer, generateTransaction, type Rng } from './generate';
 
 const DAY_MS = 86_400_000;
@@ -80,20 +79,9 @@ export function isBulkModel(name: string): name is BulkModel {
   return Object.hasOwn(GENERATORS, name);
 }
 
-async function ids(db: Database, model: string, limit: number): Promise<string[]> {
-  const { rows } = await db.query<{ _id: string }>(
-    sql`SELECT _id FROM ${table(model)} WHERE deleted_at IS NULL LIMIT ${limit}`,
-  );
-  return rows.map((row) => row._id);
-}
-
-async function nextSequence(db: Database, model: ModelInfo): Promise<number> {
+async function nextSequence(repo: DocumentRepository, model: ModelInfo): Promise<number> {
   const field = model.fields.find((f) => f.sequence);
-  if (!field) return 1;
-  const { rows } = await db.query<{ max: string | number | null }>(
-    sql`SELECT max(${columnExpression(model, field.name, 'number')}) AS max FROM ${table(model.name)}`,
-  );
-  return Number(rows[0]?.max ?? 0) + 1;
+  return field ? repo.nextSequence(model, field.name) : 1;
 }
 
 const ajvs = new WeakMap<Registry, ReturnType<typeof createAjv>>();
@@ -109,22 +97,23 @@ export function validatorFor(registry: Registry, model: string): ValidateFunctio
 }
 
 /**
- * Inserts `count` generated documents straight into the model's table, in multi-row INSERTs of
- * `batchSize` rows (one parameter: a JSON array). Bypasses the document service for speed, so it
+ * Inserts `count` generated documents straight into the model's table through the repository's
+ * bulk insert, `batchSize` rows per statement. Bypasses the document operations for speed, so it
  * applies computed fields and sequences itself and checks a sample against the schema.
  */
 export async function seedBulk(db: Database, registry: Registry, options: BulkOptions): Promise<BulkResult> {
   const started = performance.now();
   const model = registry.model(options.model);
   if (!model) throw new Error(`Unknown model ${options.model}`);
+  const repo = new DocumentRepository(db);
   const batchSize = options.batchSize ?? 5000;
   const validateEvery = options.validateEvery ?? 100;
   const ctx: GeneratorContext = {
     rng: createRng(options.seed ?? 1),
     now: options.now ?? Date.now(),
-    nextId: await nextSequence(db, model),
-    clients: NEEDS_CLIENTS.has(options.model) ? await ids(db, 'client', 1_000_000) : [],
-    users: await ids(db, 'user', 50),
+    nextId: await nextSequence(repo, model),
+    clients: NEEDS_CLIENTS.has(options.model) ? await repo.someIds('client', LIVE_ROWS, 1_000_000) : [],
+    users: await repo.someIds('user', LIVE_ROWS, 50),
     openShare: options.openShare,
   };
   if (NEEDS_CLIENTS.has(options.model) && ctx.clients.length === 0)
@@ -133,7 +122,7 @@ export async function seedBulk(db: Database, registry: Registry, options: BulkOp
   const generate = GENERATORS[options.model];
   let validated = 0;
   for (let offset = 0; offset < options.count; offset += batchSize) {
-    const rows: [string, Record<string, unknown>, string][] = [];
+    const rows: BulkRow[] = [];
     for (let i = offset; i < Math.min(options.count, offset + batchSize); i++) {
       const { doc, createdAt } = generate(ctx, i);
       applyComputed(model, doc);
@@ -142,13 +131,12 @@ export async function seedBulk(db: Database, registry: Registry, options: BulkOp
           throw new Error(`Generated ${model.name} is invalid: ${describeErrors(fieldErrors(validate.errors))}`);
         validated++;
       }
-      rows.push([createObjectId(createdAt), doc, new Date(createdAt).toISOString()]);
+      rows.push({ id: createObjectId(createdAt), doc, createdAt: new Date(createdAt) });
     }
-    await db.query(sql`INSERT INTO ${table(model.name)} (_id, doc, created_at, updated_at)
-      SELECT r->>0, r->1, (r->>2)::timestamptz, (r->>2)::timestamptz FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS r`);
+    await repo.bulkInsert(model.name, rows);
   }
   // After a bulk load, as after a restore: planner statistics, and the visibility map that lets
   // list pages read the covering indexes alone (PostgreSQL's autovacuum would get there later).
-  await db.query(sql`VACUUM ANALYZE ${table(model.name)}`);
+  await repo.analyze(model.name);
   return { model: model.name, inserted: options.count, validated, ms: performance.now() - started };
 }

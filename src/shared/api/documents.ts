@@ -30,6 +30,11 @@ export interface FindParams {
   filterFields?: string[];
   /** Include soft-deleted documents. */
   deleted?: boolean;
+  /**
+   * Answer only these top-level fields (system fields such as `_id` always come; populated relations
+   * are added): a list asks for its columns instead of whole documents.
+   */
+  fields?: string[];
 }
 
 export interface FilterOption {

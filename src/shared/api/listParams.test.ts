@@ -7,6 +7,7 @@ const model = {
   defaultSort: { date: -1 as const },
   relations: [{ name: 'client' }] as never[],
   columns: ['name', 'client', 'date', 'status'],
+  labelField: 'number',
 };
 
 describe('list state in the URL', () => {
@@ -41,7 +42,7 @@ describe('list state in the URL', () => {
     expect(withFilter({ ...state, filter: { status: 'open' } }, 'status', undefined).filter).toEqual({});
   });
 
-  it('asks the API for one page of 25 with populated relation columns and the filter values', () => {
+  it('asks the API for one page of 25: its columns and label only, populated relation columns, the filter values', () => {
     const state = parseListState(new URLSearchParams('p=1&q=%20ber%20&f.status=%22open%22'), model);
     expect(findParams(state, model)).toEqual({
       page: 1,
@@ -51,6 +52,7 @@ describe('list state in the URL', () => {
       search: 'ber',
       filter: { status: 'open' },
       filterFields: ['status'],
+      fields: ['name', 'client', 'date', 'status', 'number'],
     });
   });
 });

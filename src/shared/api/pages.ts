@@ -3,6 +3,7 @@
  * element catalogue, versions and redirect statistics. Drafts and their live pages share their `_id`;
  * drafts and pages themselves travel as documents through the document API (`shared/api/documents`).
  */
+import type { ElementCategory } from '../vocabulary';
 import type { Doc } from './documents';
 
 /** `GET /api/cms/pageTree?project=`: the drafts as a tree, roots first, children sorted by path. */
@@ -39,7 +40,10 @@ export interface SpellCheckAnswer {
 export interface CatalogElement {
   tag: string;
   label: string;
+  /** One or two sentences on what the element is for (its schema's description). */
   description?: string;
+  /** Its group in the editor's picker (`x-category`). */
+  category: ElementCategory;
   /** The element's JSON Schema (props), with `$ref`s resolved. */
   config: Record<string, unknown>;
   /** Its style properties (a JSON Schema of the props that only change the look). */

@@ -682,6 +682,14 @@ export interface Layout {
     element: ElementNodeValue;
   }[];
   /**
+   * **Element format**
+   *
+   * Version of the element format of `elements`, set by the server on every write; older documents are upgraded when read or saved (src/shared/site/elementFormat.ts).
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  _elementFormat?: number;
+  /**
    * **Id**
    *
    * @readonly Set by the server; what a client sends is ignored.
@@ -1004,6 +1012,14 @@ export interface PageDraft {
    */
   elements?: ElementNodeValue[];
   /**
+   * **Element format**
+   *
+   * Version of the element format of `elements`, set by the server on every write; older documents are upgraded when read or saved (src/shared/site/elementFormat.ts).
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  _elementFormat?: number;
+  /**
    * **Breadcrumb**
    *
    * Computed by the server from the parent chain on every write.
@@ -1188,6 +1204,14 @@ export interface Page {
    * @maxItems 500
    */
   elements?: ElementNodeValue[];
+  /**
+   * **Element format**
+   *
+   * Version of the element format of `elements`, set by the server on every write; older documents are upgraded when read or saved (src/shared/site/elementFormat.ts).
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   */
+  _elementFormat?: number;
   /**
    * **Breadcrumb**
    *

@@ -90,7 +90,7 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
     data,
     ...memoryFileProvider(data, { delayMs: options.delayMs, ...options.files }),
     ...memoryOperations(data),
-    ...memoryPages(data),
+    ...memoryPages(data, registry),
     ...memoryLogging(options.logging),
     // Stories and tests that give redirect statistics (with counts) see them instead of the counts of memory (0).
     ...memoryReportProvider(options.reports),

@@ -1,5 +1,8 @@
 import type { Doc } from '../../../shared/api/documents';
+import type { Registry } from '../../../shared/registry';
+import { elementCatalogue } from '../../../shared/registry/catalogue';
 import type {
+  ElementsAnswer,
   PageTreeAnswer,
   PageTreeNode,
   PageVersionAnswer,
@@ -19,6 +22,7 @@ export interface PageProvider {
   publishPage(id: string): Promise<PublishAnswer>;
   resetDraft(id: string): Promise<ResetAnswer>;
   checkPageDraft(id: string): Promise<SpellCheckAnswer>;
+  elements(): Promise<ElementsAnswer>;
   pageVersions(pageId: string): Promise<PageVersionsAnswer>;
   pageVersion(versionId: string): Promise<PageVersionAnswer>;
   restoreVersion(versionId: string): Promise<RestoreAnswer>;
@@ -37,6 +41,7 @@ export function httpPages(call: Call, send: Send): PageProvider {
     publishPage: (id) => call('GET', `/api/cms/publishPage?id=${enc(id)}`),
     resetDraft: (id) => call('POST', `/api/cms/resetDraft/${enc(id)}`, {}),
     checkPageDraft: (id) => call('GET', `/api/cms/checkPageDraft/${enc(id)}`),
+    elements: () => call('GET', '/api/cms/elements'),
     pageVersions: (pageId) => call('GET', `/api/cms/pageVersions/${enc(pageId)}`),
     pageVersion: (versionId) => call('GET', `/api/cms/pageVersion/${enc(versionId)}`),
     restoreVersion: (versionId) => call('POST', `/api/cms/restoreVersion/${enc(versionId)}`, {}),
@@ -50,8 +55,8 @@ export function httpPages(call: Call, send: Send): PageProvider {
 const SYSTEM = ['_version', '_createdAt', '_updatedAt', '_deletedAt'];
 const content = (doc: Doc) => JSON.stringify({ ...doc, ...Object.fromEntries(SYSTEM.map((key) => [key, undefined])) });
 
-/** In memory (stories and component tests): drafts and live pages of `data`, no spell checker. */
-export function memoryPages(data: Record<string, Doc[]>): PageProvider {
+/** In memory (stories and component tests): drafts and live pages of `data`, the catalogue of `registry`, no spell checker. */
+export function memoryPages(data: Record<string, Doc[]>, registry: Pick<Registry, 'elements' | 'resolver'>): PageProvider {
   const rows = (model: string) => (data[model] ??= []);
   const byId = (model: string, id: string) => rows(model).find((doc) => doc._id === id);
   const need = (model: string, id: string) => {
@@ -93,6 +98,9 @@ export function memoryPages(data: Record<string, Doc[]>): PageProvider {
     },
     async checkPageDraft() {
       throw new ApiError(501, 'The spell check needs the server');
+    },
+    async elements() {
+      return elementCatalogue(registry);
     },
     async pageVersions() {
       return [];
@@ -138,6 +146,11 @@ export const pagesApi = adminApi.injectEndpoints({
     checkPageDraft: build.mutation<SpellCheckAnswer, string>({
       queryFn: (id, api) => run(() => providerOf(api).checkPageDraft(id)),
     }),
+    // The catalogue changes only with the schemas (a server start): fetched once per session.
+    elements: build.query<ElementsAnswer, void>({
+      queryFn: (_arg, api) => run(() => providerOf(api).elements()),
+      keepUnusedDataFor: 3600,
+    }),
     pageVersions: build.query<PageVersionsAnswer, string>({
       queryFn: (pageId, api) => run(() => providerOf(api).pageVersions(pageId)),
       providesTags: (_r, _e, pageId) => [{ type: 'Doc', id: `versions:${pageId}` }],
@@ -166,6 +179,7 @@ export const {
   usePublishPageMutation,
   useResetDraftMutation,
   useCheckPageDraftMutation,
+  useElementsQuery,
   usePageVersionsQuery,
   useLazyPageVersionQuery,
   useRestoreVersionMutation,

@@ -30,6 +30,8 @@ export interface RealtimeHandlers {
 export type RealtimeRequest = <C extends keyof RealtimeCommands>(cmd: C, data: RealtimeCommands[C]) => Promise<unknown>;
 
 const MAX_BACKOFF_MS = 30_000;
+/** The server's close code for "restarting, reconnect". */
+const CLOSE_SERVICE_RESTART = 1012;
 let nextId = 0;
 
 /**
@@ -84,13 +86,19 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers, url =
       else if (parsed.type === 'logout') handlers.onLogout?.();
       else handlers.onPush?.(parsed);
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event) => {
       for (const waiting of pending.values()) waiting.reject(new Error('The connection to the server closed'));
       pending.clear();
       handlers.onDisconnected?.();
       if (closed) return;
       attempt += 1;
-      retry = setTimeout(open, Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt));
+      // A restarting server (a deploy) asks to reconnect at once: another process serves; spread over
+      // half a second so that its clients do not all arrive together.
+      const wait =
+        event.code === CLOSE_SERVICE_RESTART && attempt === 1
+          ? 100 + Math.random() * 500
+          : Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt);
+      retry = setTimeout(open, wait);
     });
   }
   open();

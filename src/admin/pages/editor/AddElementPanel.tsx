@@ -1,7 +1,8 @@
-import { Search } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import type { ElementInfo } from '../../../shared/registry';
+import { LoaderCircle, Search } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import type { CatalogElement } from '../../../shared/api/pages';
 import { ELEMENT_CATEGORIES } from '../../../shared/vocabulary';
+import { useElementsQuery } from '../../core/data/pages';
 
 const CATEGORY_LABELS: Record<(typeof ELEMENT_CATEGORIES)[number], string> = {
   text: 'Text',
@@ -13,68 +14,116 @@ const CATEGORY_LABELS: Record<(typeof ELEMENT_CATEGORIES)[number], string> = {
   '3d': '3D',
 };
 
-/** The element registry as a picker: grouped by category, filtered by a search, deprecated ones last. */
+/** The first sentence of an element's description (what the picker shows under its label). */
+export function shortDescription(description: string | undefined): string {
+  const text = (description ?? '').trim();
+  // A sentence ends at a full stop before a capital letter or the end ("e.g. a text" goes on).
+  const end = text.search(/[.!?](?=\s+\p{Lu}|$)/u);
+  return end >= 0 ? text.slice(0, end) : text;
+}
+
+/** Catalogue entries matching `search` by name (label or tag), in their category groups, sorted by label. */
+export function pickerGroups(elements: readonly CatalogElement[], search: string) {
+  const needle = search.trim().toLowerCase();
+  const matching = elements.filter((info) => !needle || `${info.label} ${info.tag}`.toLowerCase().includes(needle));
+  return ELEMENT_CATEGORIES.map((category) => ({
+    category,
+    items: matching.filter((info) => info.category === category).sort((a, b) => a.label.localeCompare(b.label)),
+  })).filter((group) => group.items.length);
+}
+
+/**
+ * The server's element catalogue (`GET /api/cms/elements`) as a picker: grouped by category, each with
+ * its label and a short description, filtered by name; Enter adds the first match.
+ */
 export function AddElementPanel({
-  elements,
   target,
   onAdd,
 }: {
-  elements: ElementInfo[];
   /** Where the new element goes, in words ("inside Section", "after Paragraph"). */
   target: string;
-  onAdd(info: ElementInfo): void;
+  onAdd(info: CatalogElement): void;
 }) {
+  const catalogue = useElementsQuery(undefined, { refetchOnMountOrArgChange: false });
   const [search, setSearch] = useState('');
-  const groups = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    const matching = elements.filter(
-      (info) => !needle || `${info.label} ${info.tag} ${info.description}`.toLowerCase().includes(needle),
-    );
-    return ELEMENT_CATEGORIES.map((category) => ({
-      category,
-      items: matching
-        .filter((info) => info.category === category)
-        .sort((a, b) => Number(a.deprecated) - Number(b.deprecated) || a.label.localeCompare(b.label)),
-    })).filter((group) => group.items.length);
-  }, [elements, search]);
+  const ids = useId();
+  const groups = useMemo(() => pickerGroups(catalogue.data ?? [], search), [catalogue.data, search]);
+  const first = groups[0]?.items[0];
 
   return (
-    <div className="rounded-lg border border-zinc-200 bg-white p-2 shadow-sm">
+    <div role="group" aria-label="Elements to add" className="rounded-lg border border-zinc-200 bg-white p-2 shadow-sm">
       <label className="flex h-8 items-center gap-2 rounded-md border border-zinc-300 px-2 focus-within:border-accent-600">
         <Search className="size-3.5 text-zinc-400" aria-hidden />
         <input
           autoFocus
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search elements"
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && first) {
+              event.preventDefault();
+              onAdd(first);
+            }
+          }}
+          placeholder="Search elements by name"
           aria-label="Search elements"
           className="min-w-0 flex-1 bg-transparent text-[13px] outline-none"
         />
       </label>
       <p className="mt-1.5 px-1 text-xs text-zinc-500">Adds {target}</p>
-      <div className="mt-1 max-h-80 space-y-2 overflow-y-auto pr-1">
+      <div className="mt-1 max-h-96 space-y-2 overflow-y-auto pr-1" aria-busy={catalogue.isLoading}>
+        {catalogue.isLoading && (
+          <p className="flex items-center justify-center gap-2 py-3 text-xs text-zinc-500">
+            <LoaderCircle className="size-3.5 animate-spin" aria-hidden />
+            Loading elements…
+          </p>
+        )}
+        {catalogue.error && (
+          <p role="alert" className="px-1 py-3 text-center text-xs text-red-700">
+            The elements could not be loaded: {catalogue.error.message}{' '}
+            <button type="button" className="underline" onClick={() => void catalogue.refetch()}>
+              Try again
+            </button>
+          </p>
+        )}
         {groups.map((group) => (
-          <div key={group.category}>
-            <h3 className="px-1 pt-1 text-[11px] font-semibold tracking-wide text-zinc-400 uppercase">
+          <div key={group.category} role="group" aria-labelledby={`${ids}-${group.category}`}>
+            <h3
+              id={`${ids}-${group.category}`}
+              className="px-1 pt-1 text-[11px] font-semibold tracking-wide text-zinc-400 uppercase"
+            >
               {CATEGORY_LABELS[group.category]}
             </h3>
-            <div className="grid grid-cols-2 gap-1">
-              {group.items.map((info) => (
-                <button
-                  key={info.tag}
-                  type="button"
-                  title={info.description}
-                  onClick={() => onAdd(info)}
-                  className="truncate rounded-md px-2 py-1.5 text-left text-[13px] text-zinc-700 hover:bg-accent-50 hover:text-accent-700"
-                >
-                  {info.label}
-                  {info.deprecated && <span className="ml-1 text-[11px] text-zinc-400">(old)</span>}
-                </button>
-              ))}
-            </div>
+            <ul>
+              {group.items.map((info) => {
+                const description = shortDescription(info.description);
+                return (
+                  <li key={info.tag}>
+                    <button
+                      type="button"
+                      aria-label={info.label}
+                      aria-describedby={description ? `${ids}-${info.tag}` : undefined}
+                      title={info.description}
+                      onClick={() => onAdd(info)}
+                      className="group block w-full rounded-md px-2 py-1.5 text-left hover:bg-accent-50 focus-visible:bg-accent-50 focus-visible:outline-none"
+                    >
+                      <span className="block text-[13px] font-medium text-zinc-800 group-hover:text-accent-700">
+                        {info.label}
+                      </span>
+                      {description && (
+                        <span id={`${ids}-${info.tag}`} className="line-clamp-2 block text-xs text-zinc-500">
+                          {description}
+                        </span>
+                      )}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
           </div>
         ))}
-        {!groups.length && <p className="px-1 py-3 text-center text-xs text-zinc-500">No element matches.</p>}
+        {catalogue.data && !groups.length && (
+          <p className="px-1 py-3 text-center text-xs text-zinc-500">No element is called “{search.trim()}”.</p>
+        )}
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
 import { ClipboardPaste, Plus } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { ElementNodeValue } from '../../../shared/generated/types';
-import type { ElementInfo } from '../../../shared/registry';
+import type { CatalogElement } from '../../../shared/api/pages';
+import { defaultsOf, type JsonSchema } from '../../../shared/registry';
 import { useAdmin } from '../../core/AdminContext';
 import { Button } from '../../ui/Button';
 import {
@@ -70,7 +71,6 @@ export function ElementsEditor({
   const { registry } = useAdmin();
   const [adding, setAdding] = useState(false);
   const slotsOf = useCallback((tag: string) => registry.element(tag)?.slots ?? [], [registry]);
-  const available = useMemo(() => Object.values(registry.elements), [registry]);
   const latest = useRef(elements);
   latest.current = elements;
   // The outline follows typing at low priority: a keystroke reaches the form and the preview first.
@@ -101,8 +101,11 @@ export function ElementsEditor({
     [onChange, onSelect, selected, slotsOf],
   );
 
-  const add = (info: ElementInfo) => {
-    const node: EditableNode = { tag: info.tag, props: structuredClone(info.defaults) };
+  const add = (info: CatalogElement) => {
+    // A new element starts with the defaults of the catalogue's schema (`config`).
+    const config = info.config as JsonSchema;
+    const defaults = defaultsOf(config, config.$id, registry.resolver) as Record<string, unknown> | undefined;
+    const node: EditableNode = { tag: info.tag, props: defaults ?? {} };
     if (positioned) node.position = 0;
     insert([node]);
     setAdding(false);
@@ -204,7 +207,7 @@ export function ElementsEditor({
             Paste
           </Button>
         </div>
-        {adding && <AddElementPanel elements={available} target={targetText} onAdd={add} />}
+        {adding && <AddElementPanel target={targetText} onAdd={add} />}
         <ElementOutline
           elements={outlineElements}
           slotsOf={slotsOf}

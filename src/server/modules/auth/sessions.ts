@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database';
-import { fieldExpression, table } from '../../db/tables';
 import { sql, type Sql } from '../../db/sql';
+import { DocumentRepository, LIVE_ROWS } from '../documents/repository';
 
 /** Only the SHA-256 of a token is stored: a leaked table does not hand out sessions. */
 export const SESSION_DDL: Sql[] = [
@@ -47,8 +47,6 @@ export interface SessionRow {
 
 interface SessionQueryRow {
   user_id: string;
-  login: string;
-  roles: unknown;
   expires_at: Date;
   last_seen_at: Date | null;
 }
@@ -56,8 +54,9 @@ interface SessionQueryRow {
 const stringArray = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
-/** The auth_session table; only this file knows its SQL. */
+/** The auth_session table; only this file knows its SQL (the users are read through the document repository). */
 export function createSessionRepository(db: Database, now: () => number) {
+  const users = new DocumentRepository(db);
   let lastPurge = 0;
 
   async function purgeEnded(at: number): Promise<void> {
@@ -81,20 +80,19 @@ export function createSessionRepository(db: Database, now: () => number) {
     async find(hash: string): Promise<SessionRow | undefined> {
       const at = now();
       const { rows } = await db.query<SessionQueryRow>(sql`
-        SELECT s.user_id, ${fieldExpression(['login'], 'text')} AS login, ${fieldExpression(['roles'], 'json')} AS roles,
-               s.expires_at, s.last_seen_at
-        FROM auth_session s JOIN ${table('user')} u ON u._id = s.user_id
-        WHERE s.token_hash = ${hash} AND s.revoked_at IS NULL AND s.expires_at > ${new Date(at)}
-          AND u.deleted_at IS NULL`);
+        SELECT user_id, expires_at, last_seen_at FROM auth_session
+        WHERE token_hash = ${hash} AND revoked_at IS NULL AND expires_at > ${new Date(at)}`);
       const row = rows[0];
       if (!row) return undefined;
+      const user = await users.findById('user', row.user_id, LIVE_ROWS);
+      if (!user) return undefined;
       if (!row.last_seen_at || at - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
         await db.query(sql`UPDATE auth_session SET last_seen_at = ${new Date(at)} WHERE token_hash = ${hash}`);
       }
       return {
         userId: row.user_id,
-        login: row.login,
-        roles: stringArray(row.roles),
+        login: user.login,
+        roles: stringArray(user.roles),
         expiresAt: row.expires_at.getTime(),
       };
     },

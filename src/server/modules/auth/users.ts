@@ -1,7 +1,7 @@
-import type { Database, Queryable } from '../../db/database';
-import { columnExpression, fieldExpression, table } from '../../db/tables';
+import type { Database } from '../../db/database';
 import type { Registry } from '../../../shared/registry';
-import { sql } from '../../db/sql';
+import { DocumentRepository, LIVE_ROWS } from '../documents/repository';
+import type { Doc } from '../documents/service';
 import { PERMISSIONS, type Permission } from '../../../shared/vocabulary';
 import type { SessionUser } from '../../../shared/api/auth';
 import type { User } from '../../../shared/generated/types';
@@ -26,44 +26,35 @@ export function publicUser(_id: string, doc: UserDoc): SessionUser {
   return user;
 }
 
-/** The user and role tables as auth needs them; only this file knows their SQL. */
+/** The user and role documents as auth needs them, read through the document repository. */
 export function createUserRepository(db: Database, registry: Registry) {
   const userModel = registry.model('user');
   if (!userModel) throw new Error('The schemas have no user model');
-  // The login's derived column carries the unique index, so a login is one index lookup.
-  const login = columnExpression(userModel, 'login', 'text');
-  const roleName = fieldExpression(['name'], 'text');
-  const anyUser = async (tx: Queryable): Promise<boolean> =>
-    (await tx.query(sql`SELECT 1 FROM ${table('user')} WHERE deleted_at IS NULL LIMIT 1`)).rows.length > 0;
+  const repo = new DocumentRepository(db);
+  const asUser = (doc: Doc | undefined) => doc && { _id: doc._id, doc };
 
   return {
-    /** The live (not soft-deleted) user with this login, or undefined. */
+    /** The live (not soft-deleted) user with this login, or undefined (one lookup in the login's unique index). */
     async byLogin(name: string): Promise<{ _id: string; doc: UserDoc } | undefined> {
-      const { rows } = await db.query<{ _id: string; doc: UserDoc }>(
-        sql`SELECT _id, doc FROM ${table('user')} WHERE ${login} = ${name} AND deleted_at IS NULL LIMIT 1`,
-      );
-      return rows[0];
+      return asUser(await repo.findOne(userModel, { login: name }, LIVE_ROWS));
     },
 
     async byId(id: string): Promise<{ _id: string; doc: UserDoc } | undefined> {
-      const { rows } = await db.query<{ _id: string; doc: UserDoc }>(
-        sql`SELECT _id, doc FROM ${table('user')} WHERE _id = ${id} AND deleted_at IS NULL`,
-      );
-      return rows[0];
+      return asUser(await repo.findById('user', id, LIVE_ROWS));
     },
 
     /** Role name -> the permissions it grants (unknown permission strings are ignored). */
     async grants(): Promise<Map<string, Permission[]>> {
-      const { rows } = await db.query<{ name: string; permissions: unknown }>(
-        sql`SELECT ${roleName} AS name, ${fieldExpression(['permissions'], 'json')} AS permissions
-            FROM ${table('role')} WHERE deleted_at IS NULL`,
-      );
+      const roles = await repo.findAll('role', LIVE_ROWS);
       return new Map(
-        rows.map((row) => [row.name, Array.isArray(row.permissions) ? row.permissions.filter(isPermission) : []]),
+        roles.map((role) => [
+          String(role.name),
+          Array.isArray(role.permissions) ? role.permissions.filter(isPermission) : [],
+        ]),
       );
     },
 
     /** Is there any live user? */
-    anyUser: () => anyUser(db),
+    anyUser: () => repo.exists(userModel, {}, LIVE_ROWS),
   };
 }

@@ -71,6 +71,11 @@ export function fieldsByName(model: ModelInfo): Map<string, FieldInfo> {
 }
 
 /** The document without the fields the caller may not see; undefined when they may not read it at all. */
+/** The fields `project` decides on (row role lists, the owner): a projected read always carries them. */
+export function accessFields(model: ModelInfo): string[] {
+  return [...(model.acl ? ['_read', '_write'] : []), ...(model.owner ? [model.owner] : [])];
+}
+
 export function project(
   caller: Caller,
   model: ModelInfo,

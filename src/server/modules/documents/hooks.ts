@@ -7,13 +7,32 @@ import { fileItemHooks } from '../files/paths';
 import { siteConfigHooks } from '../payment/billing';
 import { invoiceHooks } from '../payment/invoicing';
 import { trackedTimeHooks } from '../payment/trackedTime';
+import { elementFormatHooks } from '../pages/elementFormat';
 import { pageHooks } from '../pages/paths';
+
+/** Where read hooks report what they could not do (the server's logger). */
+export interface ReadLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
 
 /**
  * Behaviour of a model that no schema annotation can express, in one place (like Payload's
  * collection hooks). Keep these few: anything generic belongs in the vocabulary instead.
  */
 export interface ModelHooks {
+  /**
+   * Inside the write transaction, before validation: may upgrade `doc` (the input merged with the
+   * stored document) from an older stored shape, or throw an HttpError. `input` is what the caller sent.
+   */
+  beforeValidate?(args: {
+    caller: Caller;
+    model: ModelInfo;
+    input: Record<string, unknown>;
+    doc: Record<string, unknown>;
+    existing?: Doc;
+  }): void;
+  /** Every document read through the document operations, before projection: may answer an upgraded copy. */
+  afterRead?(args: { model: ModelInfo; doc: Doc; log: ReadLog }): Doc;
   /** Inside the write transaction, after validation: may adjust `doc` or throw an HttpError. */
   beforeWrite?(args: {
     tx: DocumentRepository;
@@ -73,8 +92,9 @@ const fileItem: ModelHooks = {
 const HOOKS: Record<string, ModelHooks> = {
   file: fileItem,
   folder: fileItem,
-  page: pageHooks('page'),
-  pageDraft: pageHooks('pageDraft'),
+  page: { ...pageHooks('page'), ...elementFormatHooks },
+  pageDraft: { ...pageHooks('pageDraft'), ...elementFormatHooks },
+  layout: elementFormatHooks,
   trackedTime: trackedTimeHooks,
   siteConfig: siteConfigHooks,
   invoice: invoiceHooks,

@@ -10,9 +10,9 @@ import { sql, type Sql } from '../../db/sql';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import type { AuthService } from '../auth/service';
-import { assertCanWrite, canReadField, project, readScope } from './access';
+import { accessFields, assertCanWrite, canReadField, project, readScope } from './access';
 import { FilterValues } from './filters';
-import { hooksOf } from './hooks';
+import { hooksOf, type ReadLog } from './hooks';
 import { applyComputed, assertSafeJson, mergeInput, normalizeDateTimes } from './input';
 import { populate } from './populate';
 import { sanitizeRichText } from './richText';
@@ -24,12 +24,17 @@ export interface DocumentDeps {
   registry: Registry;
   bus: EventBus;
   auth: Pick<AuthService, 'hashPassword' | 'revokeSessions'>;
+  /** Where read hooks report documents they serve as stored (the server's logger). */
+  log?: ReadLog;
 }
 
 const MAX_PAGE = 100_000;
+const SILENT: ReadLog = { warn: () => undefined };
 
-export function createDocumentService({ db, registry, bus, auth }: DocumentDeps): DocumentService {
+export function createDocumentService({ db, registry, bus, auth, log = SILENT }: DocumentDeps): DocumentService {
   const repo = new DocumentRepository(db, db);
+  /** A stored document as its model's read hook answers it (older page JSON upgraded). */
+  const readable = (model: ModelInfo, doc: Doc): Doc => hooksOf(model.name).afterRead?.({ model, doc, log }) ?? doc;
   const filterValues = new FilterValues(repo, registry);
   bus.subscribe((event) => event.type === 'document' && filterValues.invalidate());
 
@@ -66,7 +71,20 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
       const search = translateSearch(options.search.trim(), model);
       if (search) parts.push(search);
     }
-    return { scope, where: parts.length ? parts.reduce((all, part) => sql`${all} AND ${part}`) : undefined };
+    return {
+      scope,
+      where: parts.length ? parts.reduce((all, part) => sql`${all} AND ${part}`) : undefined,
+      fields: projection(model, options),
+    };
+  }
+
+  /** `fields` checked against the model (an unknown name is a 400), with the populated relations added. */
+  function projection(model: ModelInfo, options: FindOptions): string[] | undefined {
+    if (options.fields === undefined) return undefined;
+    const known = new Set(model.fields.map((field) => field.name));
+    const unknown = options.fields.find((field) => !known.has(field) && !field.startsWith('_'));
+    if (unknown !== undefined) throw badRequest(`Unknown field ${unknown} of ${model.label}`);
+    return [...new Set([...options.fields, ...(options.populate ?? []), ...accessFields(model)])];
   }
 
   async function find(caller: Caller, name: string, options: FindOptions) {
@@ -85,7 +103,7 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
       listing,
       options.filterFields?.length ? filterValues.forFields(caller, model, options.filterFields) : undefined,
     ]);
-    const results = listed.docs.map((doc) => project(caller, model, doc) as Doc);
+    const results = listed.docs.map((doc) => project(caller, model, readable(model, doc)) as Doc);
     if (options.populate?.length) await populate(repo, registry, caller, model, results, options.populate);
     if (!listForm) return { results };
     return {
@@ -106,7 +124,7 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
     if (!isObjectId(id)) throw badRequest('id must be 24 lowercase hex characters');
     const doc = await repo.findById(model.name, id, { read: readScope(caller, model), deleted: options.deleted });
     if (!doc) throw notFound(`${model.label} ${id} not found`);
-    const visible = project(caller, model, doc) as Doc;
+    const visible = project(caller, model, readable(model, doc)) as Doc;
     if (options.populate?.length) await populate(repo, registry, caller, model, [visible], options.populate);
     return visible;
   }
@@ -130,6 +148,7 @@ export function createDocumentService({ db, registry, bus, auth }: DocumentDeps)
       );
     }
     const next = mergeInput(caller, model, input, existing);
+    hooksOf(model.name).beforeValidate?.({ caller, model, input, doc: next, existing });
     applyComputed(model, next);
     for (const field of model.fields) {
       if (field.sequence && creating && next[field.name] === undefined)

@@ -2,7 +2,7 @@ import type { ModelInfo, Registry } from '../../../shared/registry';
 import type { RelationAnnotation } from '../../../shared/vocabulary';
 import type { Caller } from '../../access/caller';
 import { badRequest } from '../../errors';
-import { canReadField, project, readScope } from './access';
+import { accessFields, canReadField, project, readScope } from './access';
 import type { DocumentRepository } from './repository';
 import type { Doc } from './service';
 
@@ -75,7 +75,9 @@ export async function populate(
         for (const key of Array.isArray(value) ? value : [value]) if (typeof key === 'string') keys.add(key);
       }
     }
-    const related = await repo.findByKeys(target, path.relation.key, [...keys], scope);
+    // Only what is shown (and what the access check reads) leaves the database.
+    const fields = [...path.relation.populate, path.relation.key, ...accessFields(target)];
+    const related = await repo.findByKeys(target, path.relation.key, [...keys], scope, fields);
     const byKey = new Map<string, Record<string, unknown>>();
     for (const doc of related) {
       const visible = project(caller, target, doc);

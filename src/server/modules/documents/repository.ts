@@ -1,6 +1,8 @@
 import type { Database, Queryable } from '../../db/database';
-import { jsonKey, sql, TRUE, type Sql } from '../../db/sql';
+import { join, jsonKey, sql, TRUE, type Sql } from '../../db/sql';
 import { columnExpression, fieldExpression, table } from '../../db/tables';
+import type { ModelDoc } from '../../../shared/api/documents';
+import type { ModelName } from '../../../shared/generated/schemas';
 import type { ModelInfo } from '../../../shared/registry';
 import type { Doc } from './service';
 
@@ -71,10 +73,41 @@ function condition({ read, deleted }: Scope, where?: Sql): Sql {
   return parts.length === 0 ? TRUE : parts.reduce((all, part) => sql`${all} AND ${part}`);
 }
 
+/**
+ * Equality on top-level fields compared as text (null: absent or null), for the repository's own
+ * lookups (logins, children of a folder); a field's derived column serves it where it has one.
+ */
+export type Match = Record<string, string | null>;
+
+function matching(model: ModelInfo, match: Match): Sql | undefined {
+  const parts = Object.entries(match).map(([field, value]) => {
+    const column = columnExpression(model, field, 'text');
+    return value === null ? sql`${column} IS NULL` : sql`${column} = ${value}`;
+  });
+  return parts.length === 0 ? undefined : join(parts, ' AND ');
+}
+
+/** A row for `bulkInsert`: the document, its id and when it was created (and last updated). */
+export interface BulkRow {
+  id: string;
+  doc: Record<string, unknown>;
+  createdAt: Date;
+}
+
 /** What a list call selects: a scope and, optionally, the translated query, filter and search. */
 export interface RowSelection {
   scope: Scope;
   where?: Sql;
+  /** Answer only these top-level fields of `doc` (the system columns always come): a list's columns. */
+  fields?: readonly string[];
+}
+
+/** The columns of a row, with `doc` cut down to `fields` when given (in SQL: large documents never leave the database). */
+function selectColumns(fields?: readonly string[]): Sql {
+  if (!fields) return COLUMNS;
+  return sql`_id, (SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(doc)
+      WHERE key IN (SELECT jsonb_array_elements_text(${JSON.stringify(fields)}::jsonb))) AS doc,
+    created_at, updated_at, deleted_at, version`;
 }
 
 /** Above this many matches the list total is the planner's estimate instead of an exact count. */
@@ -98,11 +131,131 @@ export class DocumentRepository {
     return this.db.transaction((tx) => fn(new DocumentRepository(tx)));
   }
 
+  /** A known model's document comes typed (its generated type). */
+  findById<M extends ModelName>(model: M, id: string, scope?: Scope): Promise<ModelDoc<M> | undefined>;
+  findById(model: string, id: string, scope?: Scope): Promise<Doc | undefined>;
   async findById(model: string, id: string, scope: Scope = EVERY_ROW): Promise<Doc | undefined> {
     const { rows } = await this.q.query<Row>(
       sql`SELECT ${COLUMNS} FROM ${table(model)} WHERE _id = ${id} AND ${condition(scope)}`,
     );
     return rows[0] && rowToDoc(rows[0]);
+  }
+
+  /** The first document that matches (no order: for unique fields such as a login). */
+  async findOne(model: ModelInfo, match: Match, scope: Scope): Promise<Doc | undefined> {
+    const { rows } = await this.q.query<Row>(
+      sql`SELECT ${COLUMNS} FROM ${table(model.name)} WHERE ${condition(scope, matching(model, match))} LIMIT 1`,
+    );
+    return rows[0] && rowToDoc(rows[0]);
+  }
+
+  /** Every document in the scope, unordered: for small tables read whole (roles). */
+  async findAll(model: string, scope: Scope): Promise<Doc[]> {
+    const { rows } = await this.q.query<Row>(sql`SELECT ${COLUMNS} FROM ${table(model)} WHERE ${condition(scope)}`);
+    return rows.map(rowToDoc);
+  }
+
+  /** Does any document match? */
+  async exists(model: ModelInfo, match: Match, scope: Scope): Promise<boolean> {
+    const { rows } = await this.q.query<{ found: boolean }>(
+      sql`SELECT EXISTS (SELECT 1 FROM ${table(model.name)} WHERE ${condition(scope, matching(model, match))}) AS found`,
+    );
+    return rows[0]?.found === true;
+  }
+
+  /** How many documents the scope holds (exact, a full count: for small tables such as the file store's). */
+  async count(model: string, scope: Scope): Promise<number> {
+    const { rows } = await this.q.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM ${table(model)} WHERE ${condition(scope)}`,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /** The sum of a top-level number field over the scope (0 when nothing matches). */
+  async sum(model: string, field: string, scope: Scope): Promise<number> {
+    const { rows } = await this.q.query<{ total: string | number | null }>(
+      sql`SELECT COALESCE(sum(${fieldExpression([field], 'number')}), 0) AS total FROM ${table(model)} WHERE ${condition(scope)}`,
+    );
+    return Number(rows[0]?.total ?? 0);
+  }
+
+  /** Ids of at most `limit` documents in the scope, unordered (the seed picks clients and users). */
+  async someIds(model: string, scope: Scope, limit: number): Promise<string[]> {
+    const { rows } = await this.q.query<{ _id: string }>(
+      sql`SELECT _id FROM ${table(model)} WHERE ${condition(scope)} LIMIT ${limit}`,
+    );
+    return rows.map((row) => row._id);
+  }
+
+  /** Which of `ids` have a row in the scope. */
+  async existingIds(model: string, ids: string[], scope: Scope): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const { rows } = await this.q.query<{ _id: string }>(
+      sql`SELECT _id FROM ${table(model)}
+          WHERE _id = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))) AND ${condition(scope)}`,
+    );
+    return new Set(rows.map((row) => row._id));
+  }
+
+  /**
+   * Sets a number field of one document to how many live rows of `sources` match, in one statement
+   * (self-healing, no version bump: the field is read-only, the server's own).
+   */
+  async recount(
+    target: { model: string; id: string; field: string },
+    sources: { model: ModelInfo; match: Match }[],
+  ): Promise<void> {
+    const counts = sources.map(
+      ({ model, match }) =>
+        sql`(SELECT count(*) FROM ${table(model.name)} WHERE ${condition(LIVE_ROWS, matching(model, match))})`,
+    );
+    const total = counts.reduce((sum, count) => sql`${sum} + ${count}`);
+    await this.q.query(
+      sql`UPDATE ${table(target.model)} SET doc = jsonb_set(doc, ARRAY[${target.field}::text], to_jsonb(${total}))
+          WHERE _id = ${target.id}`,
+    );
+  }
+
+  /**
+   * Moves the path fields (`_tree`: ancestor ids, `_pathSegments`, `_path`) of every live document
+   * below `ancestorId` after it was renamed or moved to `tree`/`segments`: one statement, a version
+   * bump per row.
+   */
+  async rebaseTree(model: string, ancestorId: string, tree: string[], segments: string[]): Promise<void> {
+    const t = table(model);
+    await this.q.query(sql`
+      WITH moved AS (
+        SELECT _id, pos, doc FROM ${t}, LATERAL (
+          SELECT (ord - 1)::int AS pos FROM jsonb_array_elements_text(doc->'_tree') WITH ORDINALITY AS t(id, ord) WHERE id = ${ancestorId}
+        ) found
+        WHERE doc->'_tree' @> ${JSON.stringify([ancestorId])}::jsonb AND ${condition(LIVE_ROWS)}
+      ), rebuilt AS (
+        SELECT _id,
+          ${JSON.stringify([...tree, ancestorId])}::jsonb || COALESCE((SELECT jsonb_agg(e ORDER BY i) FROM jsonb_array_elements(doc->'_tree') WITH ORDINALITY AS x(e, i) WHERE i > pos + 1), '[]'::jsonb) AS tree,
+          ${JSON.stringify(segments)}::jsonb || COALESCE((SELECT jsonb_agg(e ORDER BY i) FROM jsonb_array_elements(doc->'_pathSegments') WITH ORDINALITY AS x(e, i) WHERE i > pos + 1), '[]'::jsonb) AS segments
+        FROM moved
+      )
+      UPDATE ${t} t SET
+        doc = t.doc || jsonb_build_object('_tree', r.tree, '_pathSegments', r.segments,
+          '_path', '/' || (SELECT string_agg(s, '/' ORDER BY i) FROM jsonb_array_elements_text(r.segments) WITH ORDINALITY AS y(s, i))),
+        updated_at = now(), version = t.version + 1
+      FROM rebuilt r WHERE t._id = r._id`);
+  }
+
+  /**
+   * Inserts many prepared documents in one statement (one parameter: a JSON array), bypassing the
+   * document operations: only for bulk loads (seed, benchmarks) that validate a sample themselves.
+   */
+  async bulkInsert(model: string, rows: BulkRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const data = rows.map((row) => [row.id, row.doc, row.createdAt.toISOString()]);
+    await this.q.query(sql`INSERT INTO ${table(model)} (_id, doc, created_at, updated_at)
+      SELECT r->>0, r->1, (r->>2)::timestamptz, (r->>2)::timestamptz FROM jsonb_array_elements(${JSON.stringify(data)}::jsonb) AS r`);
+  }
+
+  /** Planner statistics and the visibility map after a bulk load (autovacuum would get there later). */
+  async analyze(model: string): Promise<void> {
+    await this.q.query(sql`VACUUM ANALYZE ${table(model)}`);
   }
 
   /**
@@ -112,7 +265,7 @@ export class DocumentRepository {
   async find(model: string, selection: RowSelection, orderBy: Sql, limit: number, offset: number): Promise<Doc[]> {
     const where = condition(selection.scope, selection.where);
     const { rows } = await this.q.query<Row>(
-      sql`SELECT ${COLUMNS} FROM (SELECT _id FROM ${table(model)} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) page
+      sql`SELECT ${selectColumns(selection.fields)} FROM (SELECT _id FROM ${table(model)} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) page
           JOIN ${table(model)} USING (_id) ORDER BY ${orderBy}`,
     );
     return rows.map(rowToDoc);
@@ -184,12 +337,18 @@ export class DocumentRepository {
   }
 
   /** Documents of `model` whose `key` (`_id` or a top-level field) is one of `values`: one query per relation. */
-  async findByKeys(model: ModelInfo, key: string, values: string[], scope: Scope): Promise<Doc[]> {
+  async findByKeys(
+    model: ModelInfo,
+    key: string,
+    values: string[],
+    scope: Scope,
+    fields?: readonly string[],
+  ): Promise<Doc[]> {
     if (values.length === 0) return [];
     const where = condition(scope);
     const column = columnExpression(model, key, 'text');
     const { rows } = await this.q.query<Row>(
-      sql`SELECT ${COLUMNS} FROM ${table(model.name)}
+      sql`SELECT ${selectColumns(fields)} FROM ${table(model.name)}
           WHERE ${column} = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))) AND ${where}`,
     );
     return rows.map(rowToDoc);

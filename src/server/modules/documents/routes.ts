@@ -22,6 +22,7 @@ const findBody = {
     search: { type: 'string', maxLength: 200 },
     filter: { type: 'object' },
     filterFields: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 128 } },
+    fields: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 128 } },
     deleted: { type: 'boolean' },
   },
 } as const;

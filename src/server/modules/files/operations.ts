@@ -8,12 +8,12 @@ import { BlobTooLargeError, type BlobStore } from '../../blob/store';
 import type { Database } from '../../db/database';
 import { badRequest, HttpError, notFound } from '../../errors';
 import { deny } from '../documents/access';
-import type { Doc, DocumentService } from '../documents/service';
+import type { DocumentService } from '../documents/service';
 import type { QueueService } from '../queues/service';
 import { presetKey, presetWidths, probeImage, renderPreset } from './images';
 import type { Limiter } from './limiter';
 import { checkItemName } from './names';
-import { FilesRepository } from './repository';
+import { DocumentRepository, EVERY_ROW, LIVE_ROWS } from '../documents/repository';
 import type { ModelDoc } from '../../../shared/api/documents';
 import type { FileItem, FolderListing, ItemType } from '../../../shared/api/files';
 import { PRESET_QUEUE, type Delivery, type FilesService } from './service';
@@ -33,18 +33,21 @@ export interface FilesDeps {
 const fileKey = (id: string) => `file/${id}`;
 const tooLargeUpload = (limit: number) =>
   new HttpError(413, `The file is larger than the upload limit of ${limit} bytes`);
-const isPublicDoc = (doc: Doc) => passesAcl({ roles: ['guest'], permissions: new Set(), almighty: false }, doc._read);
+type FileDoc = ModelDoc<'file'>;
+
+const isPublicDoc = (doc: FileDoc) =>
+  passesAcl({ roles: ['guest'], permissions: new Set(), almighty: false }, doc._read);
 
 /** A file or folder document as the API answers it: its type comes from its model. */
 const fileItem = <M extends ItemType>(type: M, doc: ModelDoc<M>): FileItem => ({ ...doc, _type: type });
 
 export function createFilesService(deps: FilesDeps): FilesService {
   const { documents, blobs, queues, limiter, log } = deps;
-  const repo = new FilesRepository(deps.db);
+  const repo = new DocumentRepository(deps.db);
   // Concurrent requests for the same missing rendering share one sharp run.
   const inFlight = new Map<string, Promise<Buffer>>();
 
-  async function readableFile(caller: Caller, id: string): Promise<Doc> {
+  async function readableFile(caller: Caller, id: string): Promise<FileDoc> {
     if (!isObjectId(id)) throw badRequest('id must be 24 lowercase hex characters');
     return documents.findById(caller, 'file', id);
   }
@@ -57,7 +60,7 @@ export function createFilesService(deps: FilesDeps): FilesService {
   }
 
   /** Renders (once, shared by concurrent callers) and stores a preset; the thumbnail becomes the file's preview. */
-  function render(doc: Doc, preset: ImagePresetName, width?: number): Promise<Buffer> {
+  function render(doc: FileDoc, preset: ImagePresetName, width?: number): Promise<Buffer> {
     const key = presetKey(doc._id, preset, width);
     let running = inFlight.get(key);
     if (!running) {
@@ -67,15 +70,8 @@ export function createFilesService(deps: FilesDeps): FilesService {
         if (!source) throw notFound('The file has no stored bytes');
         const bytes = await renderPreset(source, preset, width);
         await blobs.put(key, bytes, { durable: false });
-        if (
-          preset === 'thumbnail' &&
-          !width &&
-          (doc.previews as Record<string, string> | undefined)?.thumbnail !== key
-        ) {
-          await documents.save(SYSTEM, 'file', {
-            _id: doc._id,
-            previews: { ...(doc.previews as object), thumbnail: key },
-          });
+        if (preset === 'thumbnail' && !width && doc.previews?.thumbnail !== key) {
+          await documents.save(SYSTEM, 'file', { _id: doc._id, previews: { ...doc.previews, thumbnail: key } });
         }
         return bytes;
       })().finally(() => inFlight.delete(key));
@@ -84,8 +80,8 @@ export function createFilesService(deps: FilesDeps): FilesService {
     return running;
   }
 
-  async function presetDelivery(doc: Doc, preset: ImagePresetName, width?: number): Promise<Delivery> {
-    if (!RASTER_IMAGES.has(doc.mimeType as string))
+  async function presetDelivery(doc: FileDoc, preset: ImagePresetName, width?: number): Promise<Delivery> {
+    if (!RASTER_IMAGES.has(doc.mimeType ?? ''))
       throw new HttpError(415, `${String(doc.mimeType)} files have no image presets`);
     const spec = IMAGE_PRESETS[preset];
     const type = spec.format === 'png' ? 'image/png' : 'image/webp';
@@ -103,12 +99,7 @@ export function createFilesService(deps: FilesDeps): FilesService {
     const doc = await documents.findById(SYSTEM, 'file', fileId).catch(() => undefined);
     if (!doc) return; // deleted since: nothing to do
     const existing = await blobs.stat(presetKey(fileId, preset));
-    if (
-      existing &&
-      existing.size > 0 &&
-      (preset !== 'thumbnail' || (doc.previews as { thumbnail?: string } | undefined)?.thumbnail)
-    )
-      return;
+    if (existing && existing.size > 0 && (preset !== 'thumbnail' || doc.previews?.thumbnail)) return;
     await render(doc, preset);
   }
 
@@ -118,7 +109,8 @@ export function createFilesService(deps: FilesDeps): FilesService {
     async start() {
       const leftovers = await blobs.cleanLeftovers(async (key) => {
         const id = key.split('/').pop() ?? '';
-        return isObjectId(id) && (await repo.fileIds([id])).has(id);
+        // Deleted files count: their bytes are kept for a restore.
+        return isObjectId(id) && (await repo.existingIds('file', [id], EVERY_ROW)).has(id);
       });
       if (leftovers) log.info({ leftovers }, 'removed leftovers of interrupted uploads');
       queues.define<{ fileId: string; presetName: ImagePresetName }>(PRESET_QUEUE, {
@@ -134,7 +126,7 @@ export function createFilesService(deps: FilesDeps): FilesService {
     async upload(caller, input) {
       if (!hasAccess(caller, 'manage:files')) deny(caller, 'upload files');
       const name = checkItemName(input.name);
-      let folder: Doc | undefined;
+      let folder: ModelDoc<'folder'> | undefined;
       if (input.folder) {
         if (!isObjectId(input.folder)) throw badRequest('folder must be 24 lowercase hex characters');
         folder = await documents.findById(caller, 'folder', input.folder);
@@ -170,7 +162,8 @@ export function createFilesService(deps: FilesDeps): FilesService {
         if (RASTER_IMAGES.has(verdict.mimeType)) {
           for (const presetName of IMAGE_PRESET_NAMES) await queues.send(PRESET_QUEUE, { fileId: id, presetName });
         }
-        return (documents.visibleTo(caller, 'file', saved) as Doc | undefined) ?? { _id: saved._id };
+        const visible = documents.visibleTo(caller, 'file', saved);
+        return visible ? { ...visible, _id: saved._id } : { _id: saved._id };
       } finally {
         await pending.discard();
       }
@@ -245,8 +238,7 @@ export function createFilesService(deps: FilesDeps): FilesService {
     async preview(caller, id, kind) {
       const doc = await readableFile(caller, id);
       if (kind === 'thumbnail') {
-        if (!RASTER_IMAGES.has(doc.mimeType as string))
-          throw notFound(`No thumbnail for ${String(doc.mimeType)} files`);
+        if (!RASTER_IMAGES.has(doc.mimeType ?? '')) throw notFound(`No thumbnail for ${String(doc.mimeType)} files`);
         return presetDelivery(doc, 'thumbnail');
       }
       if (!String(doc.mimeType).startsWith('video/')) throw notFound('Video previews exist for videos only');
@@ -295,8 +287,13 @@ export function createFilesService(deps: FilesDeps): FilesService {
 
     async storageInfo(caller) {
       if (!hasAccess(caller, 'manage:files')) deny(caller, 'see the storage');
-      const [usage, free] = await Promise.all([repo.usage(), blobs.freeBytes()]);
-      return { used: usage.bytes, free: free ?? null, files: usage.files, folders: usage.folders };
+      const [used, files, folders, free] = await Promise.all([
+        repo.sum('file', 'size', LIVE_ROWS),
+        repo.count('file', LIVE_ROWS),
+        repo.count('folder', LIVE_ROWS),
+        blobs.freeBytes(),
+      ]);
+      return { used, free: free ?? null, files, folders };
     },
   };
 }

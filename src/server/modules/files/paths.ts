@@ -2,22 +2,28 @@ import { passesAcl } from '../../access/caller';
 import { badRequest, conflict } from '../../errors';
 import { deny } from '../documents/access';
 import type { ModelHooks } from '../documents/hooks';
-import type { Doc } from '../documents/service';
+import type { ModelDoc } from '../../../shared/api/documents';
 import { checkItemName } from './names';
 import { LIVE_ROWS } from '../documents/repository';
 import { FilesRepository } from './repository';
 
 const MAX_DEPTH = 64;
 
+type FolderDoc = ModelDoc<'folder'>;
+
 /** Path fields of an item below `parent` (undefined: the root). */
 export function pathFields(
   name: string,
-  parent: Doc | undefined,
+  parent: FolderDoc | undefined,
 ): { _tree: string[]; _pathSegments: string[]; _path: string } {
-  const tree = parent ? [...((parent._tree as string[] | undefined) ?? []), parent._id] : [];
-  const segments = [...((parent?._pathSegments as string[] | undefined) ?? []), name];
+  const tree = parent ? [...(parent._tree ?? []), parent._id] : [];
+  const segments = [...(parent?._pathSegments ?? []), name];
   return { _tree: tree, _pathSegments: segments, _path: `/${segments.join('/')}` };
 }
+
+/** A path field of a stored document (the hooks see documents of either model untyped). */
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 const sameList = (a: unknown, b: unknown) => JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 
@@ -30,17 +36,18 @@ const sameList = (a: unknown, b: unknown) => JSON.stringify(a ?? []) === JSON.st
  */
 export const fileItemHooks: Pick<ModelHooks, 'beforeWrite' | 'beforeDelete' | 'afterWriteInTx'> = {
   async beforeWrite({ tx, caller, model, doc, existing }) {
-    doc.name = checkItemName(doc.name);
+    const name = checkItemName(doc.name);
+    doc.name = name;
     const parentId = typeof doc._parent === 'string' ? doc._parent : null;
     if (doc._parent === undefined) doc._parent = null;
-    let parent: Doc | undefined;
+    let parent: FolderDoc | undefined;
     if (parentId) {
       if (existing && parentId === existing._id)
         throw badRequest('A folder cannot be moved into itself or one of its subfolders');
       parent = await tx.findById('folder', parentId, LIVE_ROWS);
       if (!parent) throw badRequest(`Folder ${parentId} does not exist`);
       if (!passesAcl(caller, parent._read)) throw badRequest(`Folder ${parentId} does not exist`);
-      const tree = (parent._tree as string[] | undefined) ?? [];
+      const tree = parent._tree ?? [];
       if (existing && model.name === 'folder' && tree.includes(existing._id))
         throw badRequest('A folder cannot be moved into itself or one of its subfolders');
       if (tree.length >= MAX_DEPTH) throw badRequest('Folder tree is too deep');
@@ -48,21 +55,21 @@ export const fileItemHooks: Pick<ModelHooks, 'beforeWrite' | 'beforeDelete' | 'a
     const moved = !existing || (existing._parent ?? null) !== parentId;
     if (moved && parent && !passesAcl(caller, parent._write)) deny(caller, 'add items to this folder');
     if (!existing && parent && model.name === 'file') {
-      if (doc._read === undefined && Array.isArray(parent._read)) doc._read = [...(parent._read as string[])];
-      if (doc._write === undefined && Array.isArray(parent._write)) doc._write = [...(parent._write as string[])];
+      if (doc._read === undefined && Array.isArray(parent._read)) doc._read = [...parent._read];
+      if (doc._write === undefined && Array.isArray(parent._write)) doc._write = [...parent._write];
     }
-    Object.assign(doc, pathFields(doc.name as string, parent));
+    Object.assign(doc, pathFields(name, parent));
     if (model.name === 'folder' && existing === undefined) doc.childCount = 0;
   },
 
-  async beforeDelete({ tx, model, doc }) {
-    if (model.name === 'folder' && (await new FilesRepository(tx.queryable).hasChildren(doc._id))) {
+  async beforeDelete({ tx, registry, model, doc }) {
+    if (model.name === 'folder' && (await new FilesRepository(tx, registry).hasChildren(doc._id))) {
       throw conflict('The folder is not empty: delete or move its contents first');
     }
   },
 
-  async afterWriteInTx({ tx, model, doc, existing }) {
-    const repo = new FilesRepository(tx.queryable);
+  async afterWriteInTx({ tx, registry, model, doc, existing }) {
+    const repo = new FilesRepository(tx, registry);
     const parent = typeof doc._parent === 'string' ? doc._parent : null;
     const before = typeof existing?._parent === 'string' ? existing._parent : null;
     if (parent) await repo.recountChildren(parent);
@@ -73,7 +80,7 @@ export const fileItemHooks: Pick<ModelHooks, 'beforeWrite' | 'beforeDelete' | 'a
       !doc._deletedAt &&
       (!sameList(existing._tree, doc._tree) || !sameList(existing._pathSegments, doc._pathSegments))
     ) {
-      await repo.rebaseDescendants(doc._id, doc._tree as string[], doc._pathSegments as string[]);
+      await repo.rebaseDescendants(doc._id, stringList(doc._tree), stringList(doc._pathSegments));
     }
   },
 };

@@ -8,8 +8,14 @@ import type {
   SpellCheckAnswer,
 } from '../../../shared/api/pages';
 import { isObjectId } from '../../../shared/format/objectId';
-import type { JsonSchema } from '../../../shared/registry/jsonSchema';
 import type { Registry } from '../../../shared/registry';
+import { elementCatalogue } from '../../../shared/registry/catalogue';
+import {
+  ELEMENT_FORMAT,
+  ELEMENT_FORMAT_FIELD,
+  elementFormatOf,
+  upgradeElementDocument,
+} from '../../../shared/site/elementFormat';
 import { hasAccess, passesAcl, SYSTEM, type Caller } from '../../access/caller';
 import type { Database } from '../../db/database';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../errors';
@@ -53,6 +59,7 @@ export function createPageEditor({
   db: Database;
 }): PageEditorService {
   const hits = new RedirectHits(db);
+  const catalogue = elementCatalogue(registry);
 
   function allow(caller: Caller, action: string): void {
     if (!caller.user && !caller.system) throw unauthorized(`Log in to ${action}`);
@@ -148,15 +155,7 @@ export function createPageEditor({
 
     elements(caller) {
       allow(caller, 'see the elements');
-      return Object.values(registry.elements)
-        .filter((element) => !element.deprecated)
-        .map((element) => ({
-          tag: element.tag,
-          label: element.label,
-          description: element.description,
-          config: element.schema as Record<string, unknown>,
-          style: styleOf(registry, element.schema, element.slots),
-        }));
+      return catalogue;
     },
 
     async versions(caller, pageId) {
@@ -172,7 +171,12 @@ export function createPageEditor({
     async version(caller, versionId) {
       allow(caller, 'see page versions');
       const version = await documents.findById(caller, 'pageVersion', id(versionId));
-      return { ...summary(version), content: version.content as Doc };
+      const kept = version.content as Doc;
+      // Shown next to the draft: in the draft's element format when this server knows the version's.
+      return {
+        ...summary(version),
+        content: elementFormatOf(kept) <= ELEMENT_FORMAT ? upgradeElementDocument(kept) : kept,
+      };
     },
 
     async restore(caller, versionId) {
@@ -180,7 +184,12 @@ export function createPageEditor({
       const version = await documents.findById(caller, 'pageVersion', id(versionId));
       await writableDraft(caller, String(version.page), 'restore page versions');
       const kept = version.content as Record<string, unknown>;
-      return documents.save(caller, 'pageDraft', { ...strip(kept as Doc), _id: String(version.page) });
+      // Versions published before element formats existed hold format 0: the save upgrades them.
+      return documents.save(caller, 'pageDraft', {
+        ...strip(kept as Doc),
+        _id: String(version.page),
+        [ELEMENT_FORMAT_FIELD]: elementFormatOf(kept),
+      });
     },
 
     async redirectStats(caller) {
@@ -213,15 +222,4 @@ function summary(version: Doc): PageVersionSummary {
     ...(typeof version.user === 'string' ? { user: version.user } : {}),
     publishedAt: String(version.publishedAt),
   };
-}
-
-/** An element's style properties: its choices of look (enumerations and switches), not its content or slots. */
-function styleOf(registry: Registry, schema: JsonSchema, slots: string[]): Record<string, unknown> {
-  const properties = Object.fromEntries(
-    Object.entries(schema.properties ?? {}).filter(([name, property]) => {
-      const { schema: resolved } = registry.resolver.deref(property, schema.$id);
-      return !slots.includes(name) && (resolved.enum !== undefined || resolved.type === 'boolean');
-    }),
-  );
-  return { type: 'object', properties };
 }

@@ -19,7 +19,14 @@ export class RedirectHits {
   private table(): Promise<void> {
     this.ready ??= this.db
       .query(sql`CREATE TABLE IF NOT EXISTS redirect_hits (path text PRIMARY KEY, count bigint NOT NULL DEFAULT 0)`)
-      .then(() => undefined);
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          // Another process creating the table at the same moment can make this fail once: try again next time.
+          this.ready = undefined;
+          throw error;
+        },
+      );
     return this.ready;
   }
 

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database';
 import { sql, type Sql } from '../../db/sql';
 import { table } from '../../db/tables';
+import { DEFAULT_TIME_ZONE } from '../../../shared/format/date';
 
 /** Hours of a tracked time row (stored duration, or up to now while running), rounded up to quarter hours. */
 const QUARTER_HOURS = sql`ceil(coalesce((t.doc->>'duration')::numeric,
@@ -59,7 +60,7 @@ export class PaymentRepository {
     return new Map(rows.map((row) => [row.month, { income: num(row.income), expenses: num(row.expenses) }]));
   }
 
-  /** A user's hours per day (UTC) and client since `since`. */
+  /** A user's hours per day (the business's days, Europe/Zurich) and client since `since`. */
   async dailyTrackedTime(userId: string, since: string) {
     const { rows } = await this.q.query<{
       day: string;
@@ -67,7 +68,8 @@ export class PaymentRepository {
       client: string | null;
       client_id: string | null;
     }>(
-      sql`SELECT left(t.doc->>'start', 10) AS day, sum(${QUARTER_HOURS}) AS duration,
+      sql`SELECT to_char((t.doc->>'start')::timestamptz AT TIME ZONE ${DEFAULT_TIME_ZONE}, 'YYYY-MM-DD') AS day,
+            sum(${QUARTER_HOURS}) AS duration,
             c.doc->>'name' AS client, t.doc->>'client' AS client_id
           FROM ${table('trackedTime')} t LEFT JOIN ${table('client')} c ON c._id = t.doc->>'client'
           WHERE t.deleted_at IS NULL AND t.doc->>'user' = ${userId} AND t.doc->>'start' >= ${since}
@@ -81,11 +83,11 @@ export class PaymentRepository {
     }));
   }
 
-  /** A client's hours per month of the entries' start. */
+  /** A client's hours per month of the entries' start (in the business's time zone). */
   async clientTrackedTime(clientId: string) {
     const { rows } = await this.q.query<{ year: number; month: number; total: string }>(
-      sql`SELECT extract(year FROM (t.doc->>'start')::timestamptz AT TIME ZONE 'UTC')::int AS year,
-            extract(month FROM (t.doc->>'start')::timestamptz AT TIME ZONE 'UTC')::int AS month,
+      sql`SELECT extract(year FROM (t.doc->>'start')::timestamptz AT TIME ZONE ${DEFAULT_TIME_ZONE})::int AS year,
+            extract(month FROM (t.doc->>'start')::timestamptz AT TIME ZONE ${DEFAULT_TIME_ZONE})::int AS month,
             sum(${QUARTER_HOURS}) AS total
           FROM ${table('trackedTime')} t WHERE t.deleted_at IS NULL AND t.doc->>'client' = ${clientId}
           GROUP BY 1, 2 ORDER BY 1, 2`,

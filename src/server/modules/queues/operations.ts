@@ -34,10 +34,13 @@ export function createQueueService({
   db,
   bus,
   log,
+  runJobs = true,
 }: {
   db: Database;
   bus: EventBus;
   log: FastifyBaseLogger;
+  /** False (`WORKERS=0`): jobs are queued here but run by other processes. */
+  runJobs?: boolean;
 }): QueueService {
   const boss = new PgBoss({ db: bossDb(db), schema: SCHEMA, schedule: false, migrate: true });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
@@ -83,6 +86,7 @@ export function createQueueService({
 
   async function startWorker(name: string, definition: QueueDefinition<object>): Promise<void> {
     await boss.createQueue(name, { name, retryLimit: definition.retryLimit, retryDelay: 1, retryBackoff: true });
+    if (!runJobs) return;
     const batchSize = definition.concurrency * 2;
     const id = await boss.work<object>(
       name,
@@ -117,10 +121,11 @@ export function createQueueService({
       for (const [name, definition] of definitions) await startWorker(name, definition);
     },
 
-    async stop() {
+    async stop(timeoutMs = 10_000) {
       if (!started) return;
       started = false;
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // Fetches no more jobs at once; running ones get `timeoutMs` to finish before they are failed (and retried).
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
 
     async send(name, data) {

@@ -12,7 +12,8 @@ export interface QueueDefinition<T> {
 
 export interface QueueService {
   start(): Promise<void>;
-  stop(): Promise<void>;
+  /** Takes no more jobs and waits up to `timeoutMs` (default 10 s) for the running ones. */
+  stop(timeoutMs?: number): Promise<void>;
   /** Declares a queue and its worker; call before `start` (workers start with it). */
   define<T extends object>(name: string, definition: QueueDefinition<T>): void;
   send(name: string, data: object): Promise<string>;

@@ -40,6 +40,8 @@ declare module 'fastify' {
 }
 
 const CLOSE_TRY_AGAIN_LATER = 1013;
+/** "Service restart": the client should reconnect. */
+const CLOSE_SERVICE_RESTART = 1012;
 
 function frameText(data: RawData, isBinary: boolean): string | undefined {
   if (isBinary) return undefined;
@@ -57,6 +59,12 @@ export async function realtimeRoutes(
   const options: RealtimeOptions = { ...DEFAULT_REALTIME_OPTIONS, ...overrides };
   await app.register(websocket, {
     options: { maxPayload: options.maxPayload },
+    // Closing the server tells every client to reconnect (to this process once it is back, or another one).
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(CLOSE_SERVICE_RESTART, 'Server restarting');
+      this.websocketServer.close();
+      done();
+    },
     // ws has already answered protocol errors (e.g. 1009 for an oversized frame) with a close frame: let it finish.
     errorHandler(error, socket) {
       deps.log.debug({ err: error }, 'realtime socket error');

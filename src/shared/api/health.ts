@@ -1,0 +1,33 @@
+/**
+ * `GET /api/health`: whether this process can serve. 200 when the database and the blob store both
+ * answered, 503 (same body) when one did not, so a load balancer takes the process out of rotation.
+ */
+export interface HealthAnswer {
+  /** Both dependencies answered. */
+  ok: boolean;
+  /** Which database driver serves (as before the checks existed). */
+  database: 'pglite' | 'postgres';
+  /** Where file bytes live. */
+  blobStore: 'local' | 's3';
+  /** Each dependency: did it answer within the check's timeout? */
+  checks: { database: boolean; blobStore: boolean };
+}
+
+/** How long one check may take before it counts as not answering. */
+export const HEALTH_CHECK_TIMEOUT_MS = 3000;
+
+/** The JSON Schema of the answer, for the route (200 and 503) and the OpenAPI description. */
+export const healthAnswerSchema = {
+  type: 'object',
+  required: ['ok', 'database', 'blobStore', 'checks'],
+  properties: {
+    ok: { type: 'boolean' },
+    database: { type: 'string', enum: ['pglite', 'postgres'] },
+    blobStore: { type: 'string', enum: ['local', 's3'] },
+    checks: {
+      type: 'object',
+      required: ['database', 'blobStore'],
+      properties: { database: { type: 'boolean' }, blobStore: { type: 'boolean' } },
+    },
+  },
+} as const;

@@ -1,0 +1,60 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+import { startAdminServer, type AdminServer } from './adminServer';
+import { draft, openEditor, outlineRow, waitSaved } from './pageEditor';
+
+let server: AdminServer;
+let browser: Browser;
+let pageId: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+  pageId = (await server.save('pageDraft', { name: 'Home', title: 'Willkommen', elements: [] }))._id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('add-element picker', { timeout: 120_000 }, () => {
+  it('lists the server catalogue with labels and short descriptions, filters by name and adds with Enter', async () => {
+    const { page, context, errors } = await openEditor(browser, server, `/_/pageDrafts/${pageId}`, {
+      width: 1440,
+      height: 900,
+    });
+    await page.getByRole('tab', { name: 'Elements' }).click();
+    const catalogue = page.waitForResponse((response) => response.url().endsWith('/api/cms/elements'));
+    await page.getByRole('button', { name: 'Add element' }).click();
+    expect((await catalogue).status()).toBe(200);
+
+    const paragraph = page.getByRole('button', { name: 'Paragraph', exact: true });
+    await expect.poll(() => paragraph.count()).toBe(1);
+    // The label names the button; the first sentence of the schema's description describes it.
+    const described = await paragraph.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${described}"]`).innerText()).toMatch(/\w{3,}/);
+    expect(await page.locator(`[id="${described}"]`).innerText()).not.toContain('.');
+    // Deprecated elements still render on old pages but are not offered.
+    expect(await page.getByRole('button', { name: 'Content (deprecated)' }).count()).toBe(0);
+    await page.screenshot({ path: '/tmp/9fmt-picker-1440.png' });
+
+    await page.getByRole('textbox', { name: 'Search elements' }).fill('parag');
+    const offered = () =>
+      page
+        .getByRole('group', { name: 'Elements to add' })
+        .getByRole('button')
+        .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+    await expect.poll(offered).toEqual(['Paragraph']);
+    await page.getByRole('textbox', { name: 'Search elements' }).fill('gibt es nicht');
+    await expect.poll(() => page.getByText('No element is called “gibt es nicht”.').count()).toBe(1);
+
+    await page.getByRole('textbox', { name: 'Search elements' }).fill('parag');
+    await page.getByRole('textbox', { name: 'Search elements' }).press('Enter');
+    await expect.poll(() => outlineRow(page, 'paragraph').count()).toBe(1);
+    await waitSaved(page);
+    const saved = await draft(server, pageId);
+    expect(saved.elements).toEqual([{ tag: 'paragraph', props: { text: '', alignment: 'left' } }]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
