@@ -125,6 +125,10 @@ async function runLighthouse(url: string): Promise<{ scores: Record<string, numb
   }
 }
 
+// Built before the app starts: its static file handler lists dist/client when it starts (scripts built
+// later would answer 404 and Lighthouse would measure a page without its code).
+const built = await buildClient({ ifStale: true });
+console.log(built ? 'Built the client (dist/client)' : 'dist/client is up to date');
 const dir = await mkdtemp(path.join(tmpdir(), 'baukasten-bench-site-'));
 // Imported after NODE_ENV is set: React's production build renders the pages.
 const { buildApp } = await import('../../src/server/app');
@@ -138,8 +142,6 @@ const app = await buildApp({
 let browser: Browser | undefined;
 const floor = createServer();
 try {
-  const built = await buildClient({ ifStale: true });
-  console.log(built ? 'Built the client (dist/client)' : 'dist/client is up to date');
   await seedDemo(app.services, { env: {} });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
