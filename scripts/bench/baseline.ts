@@ -1,11 +1,10 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Database, QueryResult } from '../../src/server/db/database';
 import { translateSearch, translateSort, translateWhere } from '../../src/server/db/query';
 import { sql, type Sql } from '../../src/server/db/sql';
 import { table } from '../../src/server/db/tables';
 import { COLUMNS, EXACT_TOTAL_LIMIT, rowToDoc, type Row } from '../../src/server/modules/documents/repository';
 import type { ModelInfo } from '../../src/shared/registry';
+import { serveJson } from './measure';
 
 interface ListBody {
   page: number;
@@ -90,27 +89,5 @@ export async function startBaseline(
     return { results, total, ...(estimated ? { totalEstimated: true } : {}), filters };
   }
 
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      list(JSON.parse(Buffer.concat(chunks).toString('utf8')) as ListBody).then(
-        (answer) => {
-          response.writeHead(200, { 'content-type': 'application/json' });
-          response.end(JSON.stringify(answer));
-        },
-        (error: Error) => {
-          response.writeHead(500, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ error: error.message }));
-        },
-      );
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return serveJson(list);
 }

@@ -1,8 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Database } from '../../src/server/db/database';
 import { sql } from '../../src/server/db/sql';
 import { table } from '../../src/server/db/tables';
+import { serveJson } from './measure';
 
 /** What the floor's handler takes: the same list body the app gets (filter status, sort date, search). */
 interface FloorBody {
@@ -46,29 +45,11 @@ export async function startFloor(db: Database): Promise<{ url: string; close(): 
     return { results: page.rows, total: count.rows[0].n };
   }
 
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      list(JSON.parse(Buffer.concat(chunks).toString('utf8')) as FloorBody).then(
-        (answer) => {
-          response.writeHead(200, { 'content-type': 'application/json' });
-          response.end(JSON.stringify(answer));
-        },
-        (error: Error) => {
-          response.writeHead(500, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ error: error.message }));
-        },
-      );
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await serveJson(list);
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: server.url,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       await db.query(sql`DROP TABLE IF EXISTS floor_invoice, floor_client`);
     },
   };

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Database, Queryable } from '../../src/server/db/database';
 
 /** The database with every statement counted (also inside transactions): proves "no query per row". */
@@ -77,4 +79,36 @@ export async function compare(
     { p50: percentile(sa, 50), p95: percentile(sa, 95), rps: rpsA },
     { p50: percentile(sb, 50), p95: percentile(sb, 95), rps: rpsB },
   ];
+}
+
+/**
+ * A bare node:http server for a benchmark's baseline: every request's JSON body goes to `handle`,
+ * its answer comes back as JSON (500 with `{ error }` when it throws). No framework, no auth.
+ */
+export async function serveJson<B>(
+  handle: (body: B) => Promise<unknown>,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      handle(JSON.parse(Buffer.concat(chunks).toString('utf8')) as B).then(
+        (answer) => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify(answer));
+        },
+        (error: Error) => {
+          response.writeHead(500, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ error: error.message }));
+        },
+      );
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -43,6 +43,17 @@ async function shape() {
   return { columns: columns.rows.map((r) => r.column_name), indexes: indexes.rows.map((r) => r.indexname) };
 }
 
+/** The gadget table migrated and filled with `count` rows (a quarter 'used'), analysed for the planner. */
+async function gadgets(count: number): Promise<ModelInfo> {
+  const registry = createRegistry({ models: { gadget: base }, elements: {}, values: {} });
+  await migrate(db, registry);
+  await db.query(sql`INSERT INTO ${table('gadget')} (_id, doc)
+    SELECT lpad(to_hex(n), 24, '0'), jsonb_build_object('name', 'Gadget ' || n, 'status', CASE WHEN n % 4 = 0 THEN 'used' ELSE 'new' END, 'price', n)
+    FROM generate_series(1, ${count}) AS n`);
+  await db.query(sql`VACUUM ANALYZE ${table('gadget')}`);
+  return registry.models.gadget;
+}
+
 describe('migrateModel', () => {
   it('derives a column per listed field and the search text, with their indexes, idempotently', async () => {
     const model = modelOf(base);
@@ -105,13 +116,7 @@ describe('migrateModel', () => {
   });
 
   it('a filtered, searched list sorted by a listed field reads its covering index alone', async () => {
-    const registry = createRegistry({ models: { gadget: base }, elements: {}, values: {} });
-    const model = registry.models.gadget;
-    await migrate(db, registry);
-    await db.query(sql`INSERT INTO ${table('gadget')} (_id, doc)
-      SELECT lpad(to_hex(n), 24, '0'), jsonb_build_object('name', 'Gadget ' || n, 'status', CASE WHEN n % 4 = 0 THEN 'used' ELSE 'new' END, 'price', n)
-      FROM generate_series(1, 5000) AS n`);
-    await db.query(sql`VACUUM ANALYZE ${table('gadget')}`);
+    const model = await gadgets(5000);
     const ctx = { model, canRead: () => true };
     const where = sql`deleted_at IS NULL AND ${translateWhere({ status: 'new' }, ctx)} AND ${translateSearch('get 1', model)!}`;
     const { rows } = await db.query<{ 'QUERY PLAN': string }>(
@@ -123,13 +128,7 @@ describe('migrateModel', () => {
   });
 
   it('a filtered list reads one range of its (filter, sort) index for a deep page and for its count', async () => {
-    const registry = createRegistry({ models: { gadget: base }, elements: {}, values: {} });
-    const model = registry.models.gadget;
-    await migrate(db, registry);
-    await db.query(sql`INSERT INTO ${table('gadget')} (_id, doc)
-      SELECT lpad(to_hex(n), 24, '0'), jsonb_build_object('name', 'Gadget ' || n, 'status', CASE WHEN n % 4 = 0 THEN 'used' ELSE 'new' END, 'price', n)
-      FROM generate_series(1, 5000) AS n`);
-    await db.query(sql`VACUUM ANALYZE ${table('gadget')}`);
+    const model = await gadgets(5000);
     const ctx = { model, canRead: () => true };
     const where = sql`deleted_at IS NULL AND ${translateWhere({ status: 'used' }, ctx)}`;
     const plan = async (query: ReturnType<typeof sql>) =>
