@@ -123,6 +123,8 @@ export function PagePreview({
       ),
     [elements, layoutElements],
   );
+  // Not on every key: the preview re-renders as you type.
+  const colors = useMemo(() => colorCss(config), [config]);
   const hovered = useRef<Element | null>(null);
   const frameDoc = useRef<Document | null>(null);
 
@@ -171,7 +173,7 @@ export function PagePreview({
     <PreviewFrame
       title="Vorschau"
       width={width}
-      colorCss={colorCss(config)}
+      colorCss={colors}
       onPointer={{
         click(target) {
           frameDoc.current = target.ownerDocument;
