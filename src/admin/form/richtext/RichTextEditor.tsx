@@ -155,11 +155,22 @@ export default function RichTextEditor({
     };
   };
 
+  // A capturing listener of the holder: the text leaves before Editor.js's own input handlers run
+  // (React's onInput would come after them, at the root).
+  const onInputRef = useRef(onInput);
+  onInputRef.current = onInput;
+  useEffect(() => {
+    const root = holder.current;
+    if (!root) return;
+    const listener = () => onInputRef.current();
+    root.addEventListener('input', listener, true);
+    return () => root.removeEventListener('input', listener, true);
+  }, []);
+
   return (
     <div
       id={id}
       ref={holder}
-      onInput={onInput}
       onBlur={() => {
         deliver();
         onBlur?.();
