@@ -125,6 +125,7 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
     mail,
     pages,
     log: app.log,
+    lifecycle: { draining: false },
   };
 
   // With PostgreSQL, several processes may serve the same database: their events fan out via LISTEN/NOTIFY.

@@ -175,7 +175,7 @@ export function createQueueService({
     },
 
     async stop(timeoutMs = 10_000) {
-      if (!started) return;
+      if (!started) return true;
       started = false;
       // Takes no more jobs; running ones get `timeoutMs` to finish.
       for (const loop of loops.values()) loop.wake();
@@ -187,7 +187,8 @@ export function createQueueService({
       ]);
       clearTimeout(timer);
       loops.clear();
-      if (timedOut) {
+      const cut = timedOut ? active.size : 0;
+      if (cut) {
         // Failed now, retried later (here or by another process); their handlers' outcome is not recorded.
         for (const [id, { queue }] of active) {
           await boss
@@ -197,6 +198,7 @@ export function createQueueService({
         }
       }
       await boss.stop({ graceful: false, close: false });
+      return cut === 0;
     },
 
     async send(name, data) {
