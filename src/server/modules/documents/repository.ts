@@ -154,11 +154,38 @@ export interface ListedPage {
 /** Above this many matches the list total is the planner's estimate instead of an exact count. */
 export const EXACT_TOTAL_LIMIT = 10_000;
 
+/** How long the planner's estimate of a large total is reused (it only answers totals flagged as estimated). */
+const ESTIMATE_TTL_MS = 10_000;
+const ESTIMATES_KEPT = 500;
+
+/**
+ * The planner's estimates by statement: a list paged or refreshed within seconds asks the planner
+ * once. Below EXACT_TOTAL_LIMIT totals are always counted, so a stale estimate can only make an
+ * estimated total slightly older, never turn an exact one into a guess.
+ */
+class EstimateCache {
+  private readonly entries = new Map<string, { value: number; until: number }>();
+
+  async get(statement: Sql, compute: () => Promise<number>): Promise<number> {
+    const { text, params } = statement.compile();
+    const key = `${text}\u0000${JSON.stringify(params)}`;
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.until > now) return hit.value;
+    const value = await compute();
+    this.entries.delete(key);
+    if (this.entries.size >= ESTIMATES_KEPT) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { value, until: now + ESTIMATE_TTL_MS });
+    return value;
+  }
+}
+
 /** The only code that knows the SQL of model tables. */
 export class DocumentRepository {
   constructor(
     private readonly q: Queryable,
     private readonly db?: Database,
+    private readonly estimates = new EstimateCache(),
   ) {}
 
   /** What this repository runs its SQL on (the database or one transaction): for modules with their own repository (files). */
@@ -169,7 +196,7 @@ export class DocumentRepository {
   /** Runs `fn` with a repository bound to one transaction. */
   transaction<T>(fn: (repo: DocumentRepository) => Promise<T>): Promise<T> {
     if (!this.db) return fn(this);
-    return this.db.transaction((tx) => fn(new DocumentRepository(tx)));
+    return this.db.transaction((tx) => fn(new DocumentRepository(tx, undefined, this.estimates)));
   }
 
   /** A known model's document comes typed (its generated type). */
@@ -362,12 +389,13 @@ export class DocumentRepository {
   /** The planner's estimate of the matching rows (no scan). */
   async estimate(model: string, selection: RowSelection): Promise<number> {
     const where = condition(selection.scope, selection.where);
-    const plan = await this.q.query<{ 'QUERY PLAN': unknown }>(
-      sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table(model)} WHERE ${where}`,
-    );
-    const raw = plan.rows[0]?.['QUERY PLAN'];
-    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-    return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+    const statement = sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table(model)} WHERE ${where}`;
+    return this.estimates.get(statement, async () => {
+      const plan = await this.q.query<{ 'QUERY PLAN': unknown }>(statement);
+      const raw = plan.rows[0]?.['QUERY PLAN'];
+      const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+      return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+    });
   }
 
   /** Distinct values of an expression among matching documents (filter dropdowns), at most `limit`. */
