@@ -214,3 +214,57 @@ describe('stopping the job queues', () => {
     expect(rejections).toEqual([]);
   });
 });
+
+describe('stopping the job queues past the time limit', () => {
+  let s: Awaited<ReturnType<typeof createTestApp>>;
+  const gates = new Map<number, () => void>();
+  const ran: number[] = [];
+
+  beforeAll(async () => {
+    s = await createTestApp();
+    // One at a time, fetched two at a time: the second of a batch waits in this process until the first ends.
+    s.app.services.queues.define<{ n: number }>('batched', {
+      retryLimit: 2,
+      concurrency: 1,
+      async handler(data) {
+        ran.push(data.n);
+        await new Promise<void>((resolve) => gates.set(data.n, resolve));
+      },
+    });
+  });
+  afterAll(async () => {
+    for (const open of gates.values()) open();
+    await s?.close();
+  });
+
+  const send = async (n: number) => {
+    let id = '';
+    await vi.waitFor(async () => (id = await s.app.services.queues.send('batched', { n })), { timeout: 10_000 });
+    return id;
+  };
+  const stateOf = async (id: string) => (await s.app.services.queues.jobs('batched')).find((job) => job.id === id);
+
+  it('fails the jobs it fetched but had not started too, and says it had to cut', async () => {
+    await send(1);
+    await vi.waitFor(() => expect(ran).toEqual([1]), { timeout: 10_000 });
+    // Sent while job 1 runs: fetched together, as one batch, once it ends.
+    const ids = new Map([
+      [2, await send(2)],
+      [3, await send(3)],
+    ]);
+    gates.get(1)!();
+    await vi.waitFor(() => expect(ran).toHaveLength(2), { timeout: 10_000 });
+    // pg-boss picks either first; the other waits in this process.
+    const started = ran[1];
+    const waiting = started === 2 ? 3 : 2;
+    expect(await stateOf(ids.get(waiting)!)).toMatchObject({ state: 'active' });
+
+    expect(await s.app.services.queues.stop(300)).toBe(false);
+    for (const id of ids.values())
+      expect(await stateOf(id)).toMatchObject({ state: 'retry', error: 'The server stopped while the job ran' });
+    // The waiting job does not start here after the stop.
+    gates.get(started)!();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ran).toEqual([1, started]);
+  });
+});

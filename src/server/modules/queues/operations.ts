@@ -54,9 +54,11 @@ export function createQueueService({
   const definitions = new Map<string, QueueDefinition<object>>();
   const loops = new Map<string, WorkLoop>();
   const progress = new Map<string, number>();
-  /** Jobs whose handler is running in this process, by queue. */
-  const active = new Map<string, { queue: string }>();
+  /** Jobs this process fetched (pg-boss marked them active) and has not finished, running or not yet started. */
+  const held = new Map<string, { queue: string }>();
   let started = false;
+  /** The stop's time ran out: the jobs held are failed for a retry and no more of them start here. */
+  let cut = false;
 
   function publish(queue: string, id: string, state: JobStateEvent): void {
     bus.publish({ type: 'queue/state', queue, id, state });
@@ -89,7 +91,6 @@ export function createQueueService({
       publish(name, job.id, { state: 'active', progress: value, ...base });
     };
     progress.set(job.id, 0);
-    active.set(job.id, { queue: name });
     publish(name, job.id, { state: 'active', progress: 0, ...base });
     try {
       await definition.handler(job.data, report);
@@ -104,7 +105,7 @@ export function createQueueService({
       }
     } finally {
       progress.delete(job.id);
-      active.delete(job.id);
+      held.delete(job.id);
     }
   }
 
@@ -135,9 +136,10 @@ export function createQueueService({
         } catch (error) {
           if (started) log.error({ err: error, queue: name }, 'fetching jobs failed');
         }
+        for (const job of jobs) held.set(job.id, { queue: name });
         let next = 0;
         const lane = async () => {
-          while (next < jobs.length) await runJob(name, definition, jobs[next++]);
+          while (next < jobs.length && !cut) await runJob(name, definition, jobs[next++]);
         };
         await Promise.all(Array.from({ length: Math.min(definition.concurrency, jobs.length) }, lane));
         // A full batch means more may be waiting: fetch again at once instead of after the polling interval.
@@ -175,7 +177,7 @@ export function createQueueService({
     },
 
     async stop(timeoutMs = 10_000) {
-      if (!started) return;
+      if (!started) return true;
       started = false;
       // Takes no more jobs; running ones get `timeoutMs` to finish.
       for (const loop of loops.values()) loop.wake();
@@ -187,9 +189,12 @@ export function createQueueService({
       ]);
       clearTimeout(timer);
       loops.clear();
-      if (timedOut) {
-        // Failed now, retried later (here or by another process); their handlers' outcome is not recorded.
-        for (const [id, { queue }] of active) {
+      const unfinished = timedOut ? held.size : 0;
+      if (unfinished) {
+        cut = true;
+        // Running or fetched and not yet started: failed now, retried later (here or by another process);
+        // the outcome of handlers still running is not recorded.
+        for (const [id, { queue }] of held) {
           await boss
             .fail(queue, id, { message: 'The server stopped while the job ran' })
             .catch((error) => log.error({ err: error, queue, id }, 'failing an unfinished job failed'));
@@ -197,6 +202,8 @@ export function createQueueService({
         }
       }
       await boss.stop({ graceful: false, close: false });
+      held.clear();
+      return unfinished === 0;
     },
 
     async send(name, data) {
