@@ -1,6 +1,6 @@
 import type EditorJS from '@editorjs/editorjs';
 import { useEffect, useRef } from 'react';
-import { blocksToInline, inlineToBlocks, type RichBlock } from './inlineHtml';
+import { blocksToInline, elementsToInline, inlineToBlocks, type RichBlock } from './inlineHtml';
 import { InlineCodeTool, QuoteTool, StrikeTool } from './tools';
 
 /** The longest a typed text waits for its frame before it goes to `onChange`. */
@@ -128,14 +128,15 @@ export default function RichTextEditor({
   const onInput = () => {
     const root = holder.current;
     if (!root) return;
-    const blocks: RichBlock[] = Array.from(root.querySelectorAll('.ce-block'), (block) => {
-      const quote = block.querySelector('.rich-quote');
-      const paragraph = block.querySelector('.ce-paragraph');
-      return quote
-        ? { type: 'quote', data: { text: quote.innerHTML } }
-        : { type: 'paragraph', data: { text: paragraph?.innerHTML ?? '' } };
-    });
-    const text = blocksToInline(blocks);
+    // Read from the blocks' elements: their HTML would be serialised and parsed again on every key.
+    const text = elementsToInline(
+      Array.from(root.querySelectorAll('.ce-block'), (block) => {
+        const quote = block.querySelector('.rich-quote');
+        return quote
+          ? { type: 'quote' as const, element: quote }
+          : { type: 'paragraph' as const, element: block.querySelector('.ce-paragraph') };
+      }),
+    );
     if (text === emitted.current) return;
     emitted.current = text;
     if (!onTyping) {

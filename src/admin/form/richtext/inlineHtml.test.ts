@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { blocksToInline, htmlToInline, inlineToBlocks } from './inlineHtml';
+import { blocksToInline, elementsToInline, htmlToInline, inlineToBlocks } from './inlineHtml';
 
 describe('inline text and Editor.js blocks', () => {
   it('turns the inline format into paragraph and quote blocks', () => {
@@ -39,5 +39,25 @@ describe('inline text and Editor.js blocks', () => {
         { type: 'paragraph', data: { text: '&gt; kein Zitat' } },
       ]),
     ).toBe('\\> kein Zitat');
+  });
+
+  it('reads blocks from their elements as from their HTML, split text nodes included', () => {
+    const html = 'Ein <b>fetter&nbsp;</b>Text<br>a~~b mit <a href="/x">Link</a> \\ *';
+    const paragraph = document.createElement('div');
+    paragraph.innerHTML = html;
+    const quote = document.createElement('div');
+    quote.append('Zi~', '~tat');
+    const fromHtml = blocksToInline([
+      { type: 'paragraph', data: { text: html } },
+      { type: 'quote', data: { text: 'Zi~~tat' } },
+    ]);
+    expect(
+      elementsToInline([
+        { type: 'paragraph', element: paragraph },
+        { type: 'quote', element: quote },
+        { type: 'paragraph', element: null },
+      ]),
+    ).toBe(fromHtml);
+    expect(fromHtml).toBe('Ein **fetter** Text\na\\~\\~b mit [Link](/x) \\\\ \\*\n> Zi\\~\\~tat');
   });
 });

@@ -49,11 +49,27 @@ function wrap(marker: string, inner: string): string {
   return match[2] ? `${match[1]}${marker}${match[2]}${marker}${match[3]}` : inner;
 }
 
+/** The children's inline text; neighbouring text nodes count as one (a live editor may split a text anywhere). */
+function serializeChildren(parent: Node): string {
+  let out = '';
+  let text = '';
+  for (let child = parent.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType === 3) {
+      text += child.textContent ?? '';
+      continue;
+    }
+    if (text) out += escapeText(text.replace(/\u00a0/g, ' '));
+    text = '';
+    out += serialize(child);
+  }
+  return text ? out + escapeText(text.replace(/\u00a0/g, ' ')) : out;
+}
+
 function serialize(node: Node): string {
   if (node.nodeType === 3) return escapeText((node.textContent ?? '').replace(/\u00a0/g, ' '));
   if (node.nodeType !== 1) return '';
   const element = node as Element;
-  const inner = () => Array.from(element.childNodes, serialize).join('');
+  const inner = () => serializeChildren(element);
   switch (element.tagName.toLowerCase()) {
     case 'b':
     case 'strong':
@@ -84,22 +100,37 @@ function serialize(node: Node): string {
   }
 }
 
+/** The inline text of an element's content: an editor's block read from its live DOM, without HTML in between. */
+export function nodesToInline(parent: Node): string {
+  return serializeChildren(parent).replace(/\n+$/, '');
+}
+
 /** Inline HTML of one block to inline text (a `template` element parses it without running anything). */
 export function htmlToInline(html: string, doc: Document = document): string {
   const template = doc.createElement('template');
   template.innerHTML = html;
-  return Array.from(template.content.childNodes, serialize).join('').replace(/\n+$/, '');
+  return nodesToInline(template.content);
 }
 
-export function blocksToInline(blocks: readonly RichBlock[], doc: Document = document): string {
+function joinBlocks(blocks: readonly { type: RichBlock['type']; text: string }[]): string {
   const lines: string[] = [];
-  for (const block of blocks) {
-    const text = htmlToInline(block.data?.text ?? '', doc);
+  for (const { type, text } of blocks) {
     if (!text.trim()) continue;
     for (const line of text.split('\n')) {
-      if (block.type === 'quote') lines.push(`> ${line}`);
+      if (type === 'quote') lines.push(`> ${line}`);
       else lines.push(line.startsWith('>') ? `\\${line}` : line);
     }
   }
   return lines.join('\n');
+}
+
+export function blocksToInline(blocks: readonly RichBlock[], doc: Document = document): string {
+  return joinBlocks(blocks.map((block) => ({ type: block.type, text: htmlToInline(block.data?.text ?? '', doc) })));
+}
+
+/** The same as `blocksToInline` of the blocks' HTML, read from the blocks' elements. */
+export function elementsToInline(blocks: readonly { type: RichBlock['type']; element: Node | null }[]): string {
+  return joinBlocks(
+    blocks.map((block) => ({ type: block.type, text: block.element ? nodesToInline(block.element) : '' })),
+  );
 }

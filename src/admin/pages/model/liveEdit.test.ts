@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ElementNodeValue } from '../../../shared/generated/types';
-import { createLiveEditStore, nextLiveEdit, withLiveEdit } from './liveEdit';
+import { createLiveEditStore, nextLiveEdit, withLiveEdit, withLiveNode } from './liveEdit';
 
 const p = (text: string): ElementNodeValue => ({ tag: 'paragraph', props: { text } });
 const section = (...children: ElementNodeValue[]): ElementNodeValue => ({ tag: 'section', props: { children } });
@@ -59,5 +59,33 @@ describe('live edits', () => {
     stop();
     store.set(null);
     expect(calls).toEqual([edit]);
+  });
+
+  it('tells the subscribers at a path only about edits there, and when the edit moves away', () => {
+    const store = createLiveEditStore();
+    const one: unknown[] = [];
+    const zero: unknown[] = [];
+    store.subscribeAt('1', () => one.push(store.get()));
+    const stop = store.subscribeAt('0', () => zero.push(store.get()));
+    const first = nextLiveEdit(state, null, [1], ['text'], 'Welt!');
+    const second = nextLiveEdit(state, first, [1], ['text'], 'Welt!!');
+    store.set(first);
+    store.set(second);
+    expect(zero).toEqual([]);
+    const there = nextLiveEdit(state, second, [0], ['text'], 'Hallo!');
+    store.set(there);
+    store.set(null);
+    expect(one).toEqual([first, second, there]);
+    expect(zero).toEqual([there, null]);
+    stop();
+    store.set(there);
+    expect(zero).toEqual([there, null]);
+  });
+
+  it('patches one node the same way as the list', () => {
+    const edit = nextLiveEdit(state, null, [1], ['text'], 'Welt!');
+    expect(withLiveNode(state[1], edit)).toEqual(withLiveEdit(state, edit)[1]);
+    expect(withLiveNode(p('Erde'), edit)).toEqual(p('Erde'));
+    expect(withLiveNode(state[1], null)).toBe(state[1]);
   });
 });

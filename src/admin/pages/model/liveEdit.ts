@@ -1,5 +1,6 @@
 import { getIn, setIn } from '../../form/arrays/paths';
-import { getNode, updateNode, type ElementList, type ElementPath } from './elementTree';
+import type { ElementNodeValue } from '../../../shared/generated/types';
+import { getNode, pathKey, updateNode, type ElementList, type ElementPath } from './elementTree';
 
 /**
  * A key typed into a field of an element, shown by the preview before the editor's state has it:
@@ -38,39 +39,63 @@ export function nextLiveEdit(
   return { path, prop, value, from };
 }
 
+/** The element at the edit's path as the preview shows it: with the edit while the state is behind it, otherwise as it is (same node). */
+export function withLiveNode<T extends ElementNodeValue>(node: T, edit: LiveEdit | null): T {
+  if (!edit) return node;
+  const current = getIn(node.props, edit.prop);
+  if (current === edit.value || !edit.from.includes(current)) return node;
+  return { ...node, props: setIn((node.props ?? {}) as Record<string, unknown>, edit.prop, edit.value) };
+}
+
 /** The elements as the preview shows them: with the edit while the state is behind it, otherwise as they are (same array). */
 export function withLiveEdit(elements: ElementList, edit: LiveEdit | null): ElementList {
   if (!edit) return elements;
   const node = getNode(elements, edit.path);
-  if (!node) return elements;
-  const current = getIn(node.props, edit.prop);
-  if (current === edit.value || !edit.from.includes(current)) return elements;
-  return updateNode(elements, edit.path, (old) => ({
-    ...old,
-    props: setIn((old.props ?? {}) as Record<string, unknown>, edit.prop, edit.value),
-  }));
+  if (!node || withLiveNode(node, edit) === node) return elements;
+  return updateNode(elements, edit.path, (old) => withLiveNode(old, edit));
 }
 
-/** The typing's latest edit, shared by the element form (writes) and the preview (subscribes). */
+/**
+ * The typing's latest edit, shared by the element form (writes) and the preview (subscribes). The
+ * preview's elements subscribe at their path: a key re-renders only the element typed in.
+ */
 export interface LiveEditStore {
   get(): LiveEdit | null;
   set(edit: LiveEdit | null): void;
   subscribe(listener: () => void): () => void;
+  /** Told only when the edit at `key` (a path key) comes, changes or goes. */
+  subscribeAt(key: string, listener: () => void): () => void;
 }
 
 export function createLiveEditStore(): LiveEditStore {
   let current: LiveEdit | null = null;
   const listeners = new Set<() => void>();
+  const at = new Map<string, Set<() => void>>();
+  const notifyAt = (edit: LiveEdit | null) => {
+    if (edit) for (const listener of at.get(pathKey(edit.path)) ?? []) listener();
+  };
   return {
     get: () => current,
     set(edit) {
       if (edit === current) return;
+      const previous = current;
       current = edit;
+      if (previous && (!edit || pathKey(previous.path) !== pathKey(edit.path))) notifyAt(previous);
+      notifyAt(edit);
       for (const listener of listeners) listener();
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    subscribeAt(key, listener) {
+      const set = at.get(key) ?? new Set();
+      at.set(key, set);
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (!set.size) at.delete(key);
+      };
     },
   };
 }

@@ -1,9 +1,43 @@
-import { memo, type ComponentType, type ReactNode } from 'react';
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import type { ElementNodeValue } from '../../../shared/generated/types';
 import { siteElements } from '../../../site/elements/registry';
 import { ElementBoundary } from '../../../site/render/RenderElements';
 import { ELEMENT_META, isElementTag, withDefaults } from '../../../site/render/elementMeta';
 import { pathKey, type ElementPath } from '../model/elementTree';
+import { withLiveNode, type LiveEdit, type LiveEditStore } from '../model/liveEdit';
+
+/** Keys typed into rich text that the editor's state does not have yet (the page editor's preview). */
+export const LiveEditContext = createContext<LiveEditStore | null>(null);
+const noSubscription = () => () => undefined;
+
+/** The element as the preview shows it: with a key typed into it that the state does not have yet. */
+function useLiveNode(node: ElementNodeValue, pathId: string): ElementNodeValue {
+  const store = useContext(LiveEditContext);
+  const subscribe = useCallback(
+    (listener: () => void) => store?.subscribeAt(pathId, listener) ?? noSubscription(),
+    [store, pathId],
+  );
+  const edit = useSyncExternalStore(subscribe, (): LiveEdit | null => {
+    const current = store?.get() ?? null;
+    return current && pathKey(current.path) === pathId ? current : null;
+  });
+  const shown = useMemo(() => withLiveNode(node, edit), [node, edit]);
+  useEffect(() => {
+    // The state has the typed text (or another value replaced it): the edit is done.
+    if (edit && shown === node && store?.get() === edit) store.set(null);
+  }, [edit, shown, node, store]);
+  return shown;
+}
 
 /**
  * The page as the public site renders it (the same element components, defaults and error
@@ -36,33 +70,47 @@ export const EditableList = memo(function EditableList({
 });
 
 const EditableElement = memo(
-  function EditableElement({ node, path, pathId }: { node: ElementNodeValue; path: ElementPath; pathId: string }) {
-    const tag = node?.tag;
-    if (typeof tag !== 'string' || !isElementTag(tag))
+  function EditableElement({
+    node: stateNode,
+    path,
+    pathId,
+  }: {
+    node: ElementNodeValue;
+    path: ElementPath;
+    pathId: string;
+  }) {
+    // A key typed into this element re-renders it alone; the same node (the edit done) renders nothing again.
+    const node = useLiveNode(stateNode, pathId);
+    return useMemo(() => {
+      const tag = node?.tag;
+      if (typeof tag !== 'string' || !isElementTag(tag))
+        return (
+          <div data-el={pathId} className="baukasten-missing">
+            Missing element {String(tag)}
+          </div>
+        );
+      const merged = withDefaults(tag, node.props as Record<string, unknown> | undefined);
+      for (const slot of ELEMENT_META[tag].slots) {
+        const nodes = merged[slot];
+        merged[slot] = (
+          <EditableList
+            elements={Array.isArray(nodes) ? (nodes as ElementNodeValue[]) : []}
+            listPath={[...path, slot]}
+            emptyHint="Empty: add elements here"
+          />
+        );
+      }
+      const Element = siteElements[tag] as ComponentType<Record<string, unknown>>;
       return (
-        <div data-el={pathId} className="baukasten-missing">
-          Missing element {String(tag)}
+        <div data-el={pathId} style={{ display: 'contents' }}>
+          <ElementBoundary tag={tag}>
+            <Element {...merged} />
+          </ElementBoundary>
         </div>
       );
-    const merged = withDefaults(tag, node.props as Record<string, unknown> | undefined);
-    for (const slot of ELEMENT_META[tag].slots) {
-      const nodes = merged[slot];
-      merged[slot] = (
-        <EditableList
-          elements={Array.isArray(nodes) ? (nodes as ElementNodeValue[]) : []}
-          listPath={[...path, slot]}
-          emptyHint="Empty: add elements here"
-        />
-      );
-    }
-    const Element = siteElements[tag] as ComponentType<Record<string, unknown>>;
-    return (
-      <div data-el={pathId} style={{ display: 'contents' }}>
-        <ElementBoundary tag={tag}>
-          <Element {...merged} />
-        </ElementBoundary>
-      </div>
-    );
+      // `path` is the same as long as `pathId` is.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, [node, pathId]);
   },
   (a, b) => a.node === b.node && a.pathId === b.pathId,
 );

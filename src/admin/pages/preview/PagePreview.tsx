@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { ElementNodeValue, SiteConfig } from '../../../shared/generated/types';
 import { SiteContext, type SiteContextValue } from '../../../site/context';
 import { RenderElement } from '../../../site/render/RenderElements';
@@ -7,7 +7,7 @@ import { colorCss } from '../../../shared/site/config';
 import { imageIdFromSrc } from '../../../shared/rules/imageId';
 import type { ElementPath } from '../model/elementTree';
 import { withLiveEdit, type LiveEditStore } from '../model/liveEdit';
-import { EditableList } from './EditableElements';
+import { EditableList, LiveEditContext } from './EditableElements';
 import { PreviewFrame } from './PreviewFrame';
 
 const previewApi: SiteContextValue['api'] = {
@@ -17,7 +17,6 @@ const previewApi: SiteContextValue['api'] = {
 };
 
 const PAGE_MARK = '__page';
-const NO_LIVE: LiveEditStore = { get: () => null, set: () => undefined, subscribe: () => () => undefined };
 
 /** A layout's element, shown as on the site but not editable here. */
 function LayoutElement({ node }: { node: ElementNodeValue }) {
@@ -72,7 +71,7 @@ export function PagePreview({
   config,
   page,
   pagePaths,
-  elements: stateElements,
+  elements,
   layoutElements,
   selected,
   onSelect,
@@ -102,13 +101,12 @@ export function PagePreview({
   /** Keys typed into rich text that the editor's state does not have yet: shown at once. */
   live?: LiveEditStore;
 }): ReactNode {
-  const store = live ?? NO_LIVE;
-  const edit = useSyncExternalStore(store.subscribe, store.get);
-  const elements = useMemo(() => withLiveEdit(stateElements, edit), [stateElements, edit]);
+  // A typed key re-renders only its element (it subscribes at its path), not the preview.
   useEffect(() => {
-    // The state has the typed text now (or something else replaced it): the edit is done.
-    if (edit && elements === stateElements) store.set(null);
-  }, [edit, elements, stateElements, store]);
+    // The state has the typed text now (or something else replaced it, or the element is gone): the edit is done.
+    const edit = live?.get();
+    if (edit && withLiveEdit(elements, edit) === elements) live?.set(null);
+  }, [live, elements]);
 
   const site = useMemo<SiteContextValue>(
     () => ({ config, page, pagePaths, api: previewApi }),
@@ -197,23 +195,25 @@ export function PagePreview({
       onReady={(doc) => (frameDoc.current = doc)}
     >
       <SiteContext.Provider value={site}>
-        {composed.before.map((node, i) => (
-          <LayoutElement key={i} node={node} />
-        ))}
-        {sample ? (
-          <LayoutWithSample elements={elements} sample={sample} listPath={editablePath} />
-        ) : (
-          <main id="main">
-            {elements.length ? (
-              renderMain(composed.main)
-            ) : (
-              <EditableList elements={[]} listPath={editablePath} emptyHint="This page has no elements yet." />
-            )}
-          </main>
-        )}
-        {composed.after.map((node, i) => (
-          <LayoutElement key={i} node={node} />
-        ))}
+        <LiveEditContext.Provider value={live ?? null}>
+          {composed.before.map((node, i) => (
+            <LayoutElement key={i} node={node} />
+          ))}
+          {sample ? (
+            <LayoutWithSample elements={elements} sample={sample} listPath={editablePath} />
+          ) : (
+            <main id="main">
+              {elements.length ? (
+                renderMain(composed.main)
+              ) : (
+                <EditableList elements={[]} listPath={editablePath} emptyHint="This page has no elements yet." />
+              )}
+            </main>
+          )}
+          {composed.after.map((node, i) => (
+            <LayoutElement key={i} node={node} />
+          ))}
+        </LiveEditContext.Provider>
       </SiteContext.Provider>
     </PreviewFrame>
   );
