@@ -9,6 +9,7 @@ import { colorCss, documentLanguage, faviconUrl } from '../../shared/site/config
 import { SITE_DATA_ID, SITE_ROOT_ID, viewTags, type SiteView } from '../../shared/site/view';
 import type { SiteEmbed } from '../boot';
 import { LIVE_ELEMENT_TAGS } from '../elements/live';
+import { presetOfUrl } from '../../shared/media/presets';
 
 export { preloadElements } from '../elements/registry';
 
@@ -63,7 +64,7 @@ export function renderDocument({ config, view, origin, assets }: RenderInput): s
   if (page?.description) head.push(`<meta name="description" content="${escapeHtml(page.description)}">`);
   if (!page || page.noIndex) head.push('<meta name="robots" content="noindex">');
   head.push(
-    `<link rel="icon" href="${escapeHtml(favicon ?? 'data:,')}"${favicon?.includes('preset=favicon') ? ' type="image/png"' : ''}>`,
+    `<link rel="icon" href="${escapeHtml(favicon ?? 'data:,')}"${favicon && presetOfUrl(favicon) === 'favicon' ? ' type="image/png"' : ''}>`,
   );
   head.push(`<style>${colorCss(config)}</style>`);
   for (const font of assets.fonts)
