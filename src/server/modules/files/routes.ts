@@ -191,7 +191,12 @@ export async function fileRoutes(app: FastifyInstance, { files }: Services): Pro
       schema: {
         summary: presetSummary,
         tags: ['files'],
-        querystring: { type: 'object', required: ['id', 'preset'], additionalProperties: false, properties: presetSchema },
+        querystring: {
+          type: 'object',
+          required: ['id', 'preset'],
+          additionalProperties: false,
+          properties: presetSchema,
+        },
       },
     },
     (request, reply) => sendPreset(request, reply, request.query),
