@@ -99,9 +99,9 @@ describe('public site in the browser', () => {
       );
     const pageRule = (tab: Page) =>
       tab.evaluate(() =>
-        [...document.styleSheets].some((sheet) =>
-          [...sheet.cssRules].some((rule) => rule.cssText.includes('contain-intrinsic-size')),
-        ),
+        [...document.styleSheets]
+          .filter((sheet) => sheet.ownerNode instanceof HTMLStyleElement)
+          .some((sheet) => [...sheet.cssRules].some((rule) => /content-visibility:\s*auto/.test(rule.cssText))),
       );
     await page.goto(server.url('/'), { waitUntil: 'load' });
     // The site's code takes the deferred elements over (the page's rule goes) and renders them one by one.

@@ -33,7 +33,7 @@ function removeLaterRule(): void {
     if (!(sheet.ownerNode instanceof HTMLStyleElement)) continue;
     const rules = sheet.cssRules;
     for (let index = rules.length - 1; index >= 0; index--)
-      if (rules[index].cssText.includes('content-visibility')) sheet.deleteRule(index);
+      if (/content-visibility:\s*auto/.test(rules[index].cssText)) sheet.deleteRule(index);
   }
 }
 
