@@ -59,6 +59,9 @@ export interface AppOptions {
 /** Builds the whole server without listening: tests call `inject()`, `main.ts` listens. */
 export type App = FastifyInstance & { services: Services };
 
+/** At close, how long uploads still running may take to end (a commit streaming to the bucket finishes). */
+const UPLOAD_SETTLE_MS = 10_000;
+
 export async function buildApp(options: AppOptions = {}): Promise<App> {
   const config: ServerConfig = { ...configFromEnv(), ...options.config };
   const db = options.db ?? (await openDatabase(config));
@@ -125,6 +128,7 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
     mail,
     pages,
     log: app.log,
+    lifecycle: { draining: false },
   };
 
   // With PostgreSQL, several processes may serve the same database: their events fan out via LISTEN/NOTIFY.
@@ -181,6 +185,8 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
 
   app.addHook('onClose', async () => {
     maintenance?.stop();
+    // Uploads cut by the shutdown end (complete, or their staged bytes removed) while the database is open.
+    await files.stop(UPLOAD_SETTLE_MS);
     await queues.stop();
     await bridge?.close();
     if (!options.db) await db.close();

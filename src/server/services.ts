@@ -29,6 +29,8 @@ export interface Services {
   mail: MailService;
   pages: PageEditorService;
   log: FastifyBaseLogger;
+  /** Set by the graceful shutdown (SIGTERM): the health check answers 503 from then on. */
+  lifecycle: { draining: boolean };
 }
 
 declare module 'fastify' {

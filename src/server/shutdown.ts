@@ -80,19 +80,22 @@ export function trackConnections(server: Server) {
 export type ConnectionTracker = ReturnType<typeof trackConnections>;
 
 /**
- * Graceful stop (SIGTERM): stop taking connections, answer the requests in flight, tell websockets
- * to reconnect elsewhere (1012), let running jobs finish, then close the app. Everything gets
- * `timeoutMs` together; what is still open then is cut. Resolves with whether nothing was cut.
+ * Graceful stop (SIGTERM): report draining in the health check (503), stop taking connections, answer
+ * the requests in flight, tell websockets to reconnect elsewhere (1012), let running jobs finish, then
+ * close the app. Everything gets `timeoutMs` together; what is still open then is cut (connections closed,
+ * jobs failed for a retry). Resolves with whether nothing was cut.
  */
 export async function shutDown(
   app: App,
   { timeoutMs, connections }: { timeoutMs: number; connections?: ConnectionTracker },
 ): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
+  // First: a load balancer polling the health check on an open connection sees 503 from now on.
+  app.services.lifecycle.draining = true;
   connections?.startDrain();
   for (const client of app.websocketServer?.clients ?? []) client.close(CLOSE_SERVICE_RESTART, 'Server restarting');
   const jobs = app.services.queues.stop(timeoutMs).then(
-    () => true,
+    (finished) => finished,
     (error: unknown) => {
       app.log.error({ err: error }, 'stopping the job queues failed');
       return false;

@@ -228,6 +228,7 @@ describe('BLOB_STORE=s3', () => {
     expect(healthy.statusCode).toBe(200);
     expect(healthy.json()).toEqual({
       ok: true,
+      draining: false,
       database: t.db.kind,
       blobStore: 's3',
       checks: { database: true, blobStore: true },
@@ -238,6 +239,7 @@ describe('BLOB_STORE=s3', () => {
       expect(down.statusCode).toBe(503);
       expect(down.json()).toEqual({
         ok: false,
+        draining: false,
         database: t.db.kind,
         blobStore: 's3',
         checks: { database: true, blobStore: false },

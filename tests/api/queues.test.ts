@@ -165,3 +165,106 @@ describe('job queues', () => {
     );
   });
 });
+
+describe('stopping the job queues', () => {
+  let s: Awaited<ReturnType<typeof createTestApp>>;
+  let release: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const ran: number[] = [];
+  const rejections: unknown[] = [];
+  const onRejection = (reason: unknown) => rejections.push(reason);
+
+  beforeAll(async () => {
+    process.on('unhandledRejection', onRejection);
+    s = await createTestApp();
+    s.app.services.queues.define<{ n: number; wait: 'short' | 'gate' }>('stopping', {
+      retryLimit: 2,
+      concurrency: 2,
+      async handler(data) {
+        ran.push(data.n);
+        await (data.wait === 'gate' ? gate : new Promise((resolve) => setTimeout(resolve, 400)));
+      },
+    });
+  });
+  afterAll(() => {
+    process.off('unhandledRejection', onRejection);
+  });
+
+  // The queue is created in the background after `define`: sending waits for it.
+  const send = async (data: { n: number; wait: 'short' | 'gate' }) => {
+    let id = '';
+    await vi.waitFor(async () => (id = await s.app.services.queues.send('stopping', data)), { timeout: 10_000 });
+    return id;
+  };
+  const stateOf = async (id: string) => (await s.app.services.queues.jobs('stopping')).find((job) => job.id === id);
+
+  it('lets a running job finish, fails one that outlasts the time limit for a retry, and then records nothing', async () => {
+    const quick = await send({ n: 1, wait: 'short' });
+    const stuck = await send({ n: 2, wait: 'gate' });
+    await vi.waitFor(() => expect(ran).toEqual(expect.arrayContaining([1, 2])), { timeout: 10_000 });
+
+    await s.app.services.queues.stop(1_500);
+    expect(await stateOf(quick)).toMatchObject({ state: 'completed' });
+    expect(await stateOf(stuck)).toMatchObject({ state: 'retry', error: 'The server stopped while the job ran' });
+
+    // The database closes while the stuck handler still runs; when it ends, nothing is recorded and nothing throws.
+    await s.close();
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(rejections).toEqual([]);
+  });
+});
+
+describe('stopping the job queues past the time limit', () => {
+  let s: Awaited<ReturnType<typeof createTestApp>>;
+  const gates = new Map<number, () => void>();
+  const ran: number[] = [];
+
+  beforeAll(async () => {
+    s = await createTestApp();
+    // One at a time, fetched two at a time: the second of a batch waits in this process until the first ends.
+    s.app.services.queues.define<{ n: number }>('batched', {
+      retryLimit: 2,
+      concurrency: 1,
+      async handler(data) {
+        ran.push(data.n);
+        await new Promise<void>((resolve) => gates.set(data.n, resolve));
+      },
+    });
+  });
+  afterAll(async () => {
+    for (const open of gates.values()) open();
+    await s?.close();
+  });
+
+  const send = async (n: number) => {
+    let id = '';
+    await vi.waitFor(async () => (id = await s.app.services.queues.send('batched', { n })), { timeout: 10_000 });
+    return id;
+  };
+  const stateOf = async (id: string) => (await s.app.services.queues.jobs('batched')).find((job) => job.id === id);
+
+  it('fails the jobs it fetched but had not started too, and says it had to cut', async () => {
+    await send(1);
+    await vi.waitFor(() => expect(ran).toEqual([1]), { timeout: 10_000 });
+    // Sent while job 1 runs: fetched together, as one batch, once it ends.
+    const ids = new Map([
+      [2, await send(2)],
+      [3, await send(3)],
+    ]);
+    gates.get(1)!();
+    await vi.waitFor(() => expect(ran).toHaveLength(2), { timeout: 10_000 });
+    // pg-boss picks either first; the other waits in this process.
+    const started = ran[1];
+    const waiting = started === 2 ? 3 : 2;
+    expect(await stateOf(ids.get(waiting)!)).toMatchObject({ state: 'active' });
+
+    expect(await s.app.services.queues.stop(300)).toBe(false);
+    for (const id of ids.values())
+      expect(await stateOf(id)).toMatchObject({ state: 'retry', error: 'The server stopped while the job ran' });
+    // The waiting job does not start here after the stop.
+    gates.get(started)!();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ran).toEqual([1, started]);
+  });
+});

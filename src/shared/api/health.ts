@@ -1,10 +1,16 @@
 /**
  * `GET /api/health`: whether this process can serve. 200 when the database and the blob store both
- * answered, 503 (same body) when one did not, so a load balancer takes the process out of rotation.
+ * answered, 503 (same body) when one did not or the process is shutting down, so a load balancer takes
+ * the process out of rotation.
  */
 export interface HealthAnswer {
-  /** Both dependencies answered. */
+  /** Both dependencies answered and the process is not draining. */
   ok: boolean;
+  /**
+   * SIGTERM arrived: the process answers the requests on its open connections until it exits, but a load
+   * balancer should send new ones elsewhere.
+   */
+  draining: boolean;
   /** Which database driver serves (as before the checks existed). */
   database: 'pglite' | 'postgres';
   /** Where file bytes live. */
@@ -19,9 +25,10 @@ export const HEALTH_CHECK_TIMEOUT_MS = 3000;
 /** The JSON Schema of the answer, for the route (200 and 503) and the OpenAPI description. */
 export const healthAnswerSchema = {
   type: 'object',
-  required: ['ok', 'database', 'blobStore', 'checks'],
+  required: ['ok', 'draining', 'database', 'blobStore', 'checks'],
   properties: {
     ok: { type: 'boolean' },
+    draining: { type: 'boolean' },
     database: { type: 'string', enum: ['pglite', 'postgres'] },
     blobStore: { type: 'string', enum: ['local', 's3'] },
     checks: {

@@ -14,7 +14,7 @@ import { accessFields, assertCanWrite, canReadField, project, readScope } from '
 import { FilterValues } from './filters';
 import { hooksOf, type ReadLog } from './hooks';
 import { applyComputed, assertSafeJson, mergeInput, normalizeDateTimes } from './input';
-import { populate } from './populate';
+import { applyPopulated, planPopulate, populate } from './populate';
 import { sanitizeRichText } from './richText';
 import { DocumentRepository, LIVE_ROWS, type RowSelection, type Scope } from './repository';
 import type { Doc, DocumentService, FindOptions, SaveOptions } from './service';
@@ -96,15 +96,17 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     const offset = options.offset !== undefined ? Math.max(0, Math.floor(options.offset)) : page * limit;
     const selection = listSelection(caller, model, options);
     const orderBy = translateSort(options.sort ?? model.defaultSort, context(caller, model));
-    const listing: Promise<{ docs: Doc[]; total?: number; estimated?: boolean }> = listForm
-      ? repo.page(model.name, selection, orderBy, limit, offset)
-      : repo.find(model.name, selection, orderBy, limit, offset).then((docs) => ({ docs }));
+    // Populated relations come with the page, in the same statement.
+    const plans = options.populate?.length ? planPopulate(registry, caller, model, options.populate) : [];
     const [listed, filters] = await Promise.all([
-      listing,
+      repo.list(model.name, selection, orderBy, limit, offset, {
+        total: listForm,
+        related: plans.map((plan) => plan.selection),
+      }),
       options.filterFields?.length ? filterValues.forFields(caller, model, options.filterFields) : undefined,
     ]);
     const results = listed.docs.map((doc) => project(caller, model, readable(model, doc)) as Doc);
-    if (options.populate?.length) await populate(repo, registry, caller, model, results, options.populate);
+    applyPopulated(caller, results, plans, listed.related);
     if (!listForm) return { results };
     return {
       results,

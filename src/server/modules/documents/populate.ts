@@ -3,7 +3,7 @@ import type { RelationAnnotation } from '../../../shared/vocabulary';
 import type { Caller } from '../../access/caller';
 import { badRequest } from '../../errors';
 import { accessFields, canReadField, project, readScope } from './access';
-import type { DocumentRepository } from './repository';
+import type { DocumentRepository, RelatedSelection } from './repository';
 import type { Doc } from './service';
 
 interface RelationPath {
@@ -46,40 +46,51 @@ function slots(doc: Record<string, unknown>, path: RelationPath): [Record<string
     : [];
 }
 
+/** One populate path, planned: where the keys sit and which of the target's documents to fetch. */
+export interface PopulatePlan {
+  path: RelationPath;
+  target: ModelInfo;
+  selection: RelatedSelection;
+}
+
 /**
- * Replaces related keys by `{ _id, ...populated fields }` of the targets the caller may read: one
- * query per relation path for the whole page, never one per row. Keys of unreadable targets stay as they are.
+ * The populate paths of a call as what to fetch; a bad path is a 400, a target the caller may not
+ * read is left out (its keys stay as they are).
  */
-export async function populate(
-  repo: DocumentRepository,
-  registry: Registry,
-  caller: Caller,
-  model: ModelInfo,
-  docs: Doc[],
-  paths: string[],
-): Promise<void> {
+export function planPopulate(registry: Registry, caller: Caller, model: ModelInfo, paths: string[]): PopulatePlan[] {
+  const plans: PopulatePlan[] = [];
   for (const path of [...new Set(paths)].map((p) => relationPath(registry, model, caller, p))) {
     const target = registry.model(path.relation.model);
     if (!target) continue;
-    let scope;
+    let read;
     try {
-      // A relation to a soft-deleted document still shows what it was.
-      scope = { read: readScope(caller, target), deleted: true };
+      read = readScope(caller, target);
     } catch {
       continue;
     }
-    const keys = new Set<string>();
-    for (const doc of docs) {
-      for (const [container, property] of slots(doc, path)) {
-        const value = container[property];
-        for (const key of Array.isArray(value) ? value : [value]) if (typeof key === 'string') keys.add(key);
-      }
-    }
-    // Only what is shown (and what the access check reads) leaves the database.
-    const fields = [...path.relation.populate, path.relation.key, ...accessFields(target)];
-    const related = await repo.findByKeys(target, path.relation.key, [...keys], scope, fields);
+    plans.push({
+      path,
+      target,
+      selection: {
+        model: target,
+        key: path.relation.key,
+        field: path.field,
+        itemField: path.itemField,
+        // A relation to a soft-deleted document still shows what it was.
+        scope: { read, deleted: true },
+        // Only what is shown (and what the access check reads) leaves the database.
+        fields: [...path.relation.populate, path.relation.key, ...accessFields(target)],
+      },
+    });
+  }
+  return plans;
+}
+
+/** Replaces related keys by `{ _id, ...populated fields }` of the fetched targets the caller may read; other keys stay. */
+export function applyPopulated(caller: Caller, docs: Doc[], plans: PopulatePlan[], related: Doc[][]): void {
+  plans.forEach(({ path, target }, index) => {
     const byKey = new Map<string, Record<string, unknown>>();
-    for (const doc of related) {
+    for (const doc of related[index] ?? []) {
       const visible = project(caller, target, doc);
       if (!visible) continue;
       const picked: Record<string, unknown> = { _id: doc._id };
@@ -93,5 +104,30 @@ export async function populate(
         container[property] = Array.isArray(value) ? value.map(resolve) : resolve(value);
       }
     }
-  }
+  });
+}
+
+/** Populates documents already in memory (a single document): one query per relation path, never one per row. */
+export async function populate(
+  repo: DocumentRepository,
+  registry: Registry,
+  caller: Caller,
+  model: ModelInfo,
+  docs: Doc[],
+  paths: string[],
+): Promise<void> {
+  const plans = planPopulate(registry, caller, model, paths);
+  const related = await Promise.all(
+    plans.map(({ path, selection }) => {
+      const keys = new Set<string>();
+      for (const doc of docs) {
+        for (const [container, property] of slots(doc, path)) {
+          const value = container[property];
+          for (const key of Array.isArray(value) ? value : [value]) if (typeof key === 'string') keys.add(key);
+        }
+      }
+      return repo.findByKeys(selection.model, selection.key, [...keys], selection.scope, selection.fields);
+    }),
+  );
+  applyPopulated(caller, docs, plans, related);
 }

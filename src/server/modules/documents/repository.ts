@@ -110,14 +110,82 @@ function selectColumns(fields?: readonly string[]): Sql {
     created_at, updated_at, deleted_at, version`;
 }
 
+/** An ISO 8601 timestamp in UTC with milliseconds, as `Date#toISOString` writes it. */
+const isoText = (column: Sql) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A row as the document `rowToDoc` makes of it, built by the database (`doc` cut down to `fields` when given). */
+function documentJson(fields?: readonly string[]): Sql {
+  const doc = fields
+    ? sql`(SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(doc)
+        WHERE key IN (SELECT jsonb_array_elements_text(${JSON.stringify(fields)}::jsonb)))`
+    : sql`doc`;
+  return sql`${doc} || jsonb_build_object('_id', _id, '_createdAt', ${isoText(sql`created_at`)},
+      '_updatedAt', ${isoText(sql`updated_at`)}, '_version', version)
+    || CASE WHEN deleted_at IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('_deletedAt', ${isoText(sql`deleted_at`)}) END`;
+}
+
+/** The related keys a listed document holds (its row's `doc`), as a set-returning expression of one column. */
+function keysOf({ field, itemField }: RelatedSelection): Sql {
+  const value = sql`doc->${jsonKey(field)}`;
+  if (itemField)
+    return sql`LATERAL (SELECT item->>${jsonKey(itemField)} FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${value}) = 'array' THEN ${value} ELSE '[]'::jsonb END) AS item)`;
+  return sql`jsonb_array_elements_text(CASE WHEN jsonb_typeof(${value}) = 'array' THEN ${value} ELSE jsonb_build_array(${value}) END)`;
+}
+
+/** Related documents fetched with a page (populate): the targets of `field` (or `field[].itemField`) among the page's. */
+export interface RelatedSelection {
+  model: ModelInfo;
+  /** The target's field the keys refer to (`_id` or a unique field). */
+  key: string;
+  field: string;
+  itemField?: string;
+  scope: Scope;
+  fields?: readonly string[];
+}
+
+/** A listed page: its documents, the related documents per `RelatedSelection`, and the total when asked. */
+export interface ListedPage {
+  docs: Doc[];
+  related: Doc[][];
+  total?: number;
+  estimated?: boolean;
+}
+
 /** Above this many matches the list total is the planner's estimate instead of an exact count. */
 export const EXACT_TOTAL_LIMIT = 10_000;
+
+/** How long the planner's estimate of a large total is reused (it only answers totals flagged as estimated). */
+const ESTIMATE_TTL_MS = 10_000;
+const ESTIMATES_KEPT = 500;
+
+/**
+ * The planner's estimates by statement: a list paged or refreshed within seconds asks the planner
+ * once. Below EXACT_TOTAL_LIMIT totals are always counted, so a stale estimate can only make an
+ * estimated total slightly older, never turn an exact one into a guess.
+ */
+class EstimateCache {
+  private readonly entries = new Map<string, { value: number; until: number }>();
+
+  async get(statement: Sql, compute: () => Promise<number>): Promise<number> {
+    const { text, params } = statement.compile();
+    const key = `${text}\u0000${JSON.stringify(params)}`;
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.until > now) return hit.value;
+    const value = await compute();
+    this.entries.delete(key);
+    if (this.entries.size >= ESTIMATES_KEPT) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { value, until: now + ESTIMATE_TTL_MS });
+    return value;
+  }
+}
 
 /** The only code that knows the SQL of model tables. */
 export class DocumentRepository {
   constructor(
     private readonly q: Queryable,
     private readonly db?: Database,
+    private readonly estimates = new EstimateCache(),
   ) {}
 
   /** What this repository runs its SQL on (the database or one transaction): for modules with their own repository (files). */
@@ -128,7 +196,7 @@ export class DocumentRepository {
   /** Runs `fn` with a repository bound to one transaction. */
   transaction<T>(fn: (repo: DocumentRepository) => Promise<T>): Promise<T> {
     if (!this.db) return fn(this);
-    return this.db.transaction((tx) => fn(new DocumentRepository(tx)));
+    return this.db.transaction((tx) => fn(new DocumentRepository(tx, undefined, this.estimates)));
   }
 
   /** A known model's document comes typed (its generated type). */
@@ -259,40 +327,52 @@ export class DocumentRepository {
   }
 
   /**
-   * Sorts and skips ids only, then fetches the page's documents by id (a deferred join): deep
-   * pages sort narrow rows in memory instead of whole documents on disk.
+   * A page of documents in one statement: the page's ids sorted and skipped first (a deferred join:
+   * deep pages sort narrow rows, not whole documents), the documents built as JSON by the database
+   * (one value to parse, not a row each), the capped count when `total` is asked, and the related
+   * documents of `related` (populate) among the page's. A non-empty page past EXACT_TOTAL_LIMIT proves
+   * the total is above it, so the count is skipped and the estimate answers.
    */
-  async find(model: string, selection: RowSelection, orderBy: Sql, limit: number, offset: number): Promise<Doc[]> {
-    const where = condition(selection.scope, selection.where);
-    const { rows } = await this.q.query<Row>(
-      sql`SELECT ${selectColumns(selection.fields)} FROM (SELECT _id FROM ${table(model)} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) page
-          JOIN ${table(model)} USING (_id) ORDER BY ${orderBy}`,
-    );
-    return rows.map(rowToDoc);
-  }
-
-  /**
-   * A list page with its total. A non-empty page past EXACT_TOTAL_LIMIT proves the total is above
-   * it, so the capped count is skipped and the estimate answers (deep pages cost one scan, not two).
-   */
-  async page(
+  async list(
     model: string,
     selection: RowSelection,
     orderBy: Sql,
     limit: number,
     offset: number,
-  ): Promise<{ docs: Doc[]; total: number; estimated: boolean }> {
-    if (offset >= EXACT_TOTAL_LIMIT) {
-      const docs = await this.find(model, selection, orderBy, limit, offset);
-      if (docs.length > 0)
-        return { docs, total: Math.max(offset + docs.length, await this.estimate(model, selection)), estimated: true };
-      return { docs, ...(await this.total(model, selection)) };
+    { total = false, related = [] }: { total?: boolean; related?: readonly RelatedSelection[] } = {},
+  ): Promise<ListedPage> {
+    const t = table(model);
+    const where = condition(selection.scope, selection.where);
+    const counted = total && offset < EXACT_TOTAL_LIMIT;
+    const relatedDocs = related.map(
+      (r) => sql`(SELECT coalesce(jsonb_agg(${documentJson(r.fields)}), '[]'::jsonb) FROM ${table(r.model.name)}
+        WHERE ${columnExpression(r.model, r.key, 'text')} = ANY(ARRAY(SELECT key FROM ids JOIN ${t} USING (_id), ${keysOf(r)} AS k(key)))
+          AND ${condition(r.scope)})`,
+    );
+    const { rows } = await this.q.query<{ docs: Doc[]; n?: number; related: Doc[][] }>(
+      sql`WITH ids AS (SELECT _id FROM ${t} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset})
+          SELECT (SELECT coalesce(jsonb_agg(${documentJson(selection.fields)} ORDER BY ${orderBy}), '[]'::jsonb) FROM ids JOIN ${t} USING (_id)) AS docs,
+            ${relatedDocs.length ? sql`jsonb_build_array(${join(relatedDocs, ', ')})` : sql`'[]'::jsonb`} AS related
+            ${counted ? sql`, (SELECT count(*)::int FROM (SELECT 1 FROM ${t} WHERE ${where} LIMIT ${EXACT_TOTAL_LIMIT + 1}) capped) AS n` : sql``}`,
+    );
+    const { docs, related: found, n } = rows[0];
+    const listed = { docs, related: found };
+    if (!total) return listed;
+    if (counted) {
+      if (n! <= EXACT_TOTAL_LIMIT) return { ...listed, total: n!, estimated: false };
+      return {
+        ...listed,
+        total: Math.max(EXACT_TOTAL_LIMIT + 1, await this.estimate(model, selection)),
+        estimated: true,
+      };
     }
-    const [docs, counted] = await Promise.all([
-      this.find(model, selection, orderBy, limit, offset),
-      this.total(model, selection),
-    ]);
-    return { docs, ...counted };
+    if (docs.length > 0)
+      return {
+        ...listed,
+        total: Math.max(offset + docs.length, await this.estimate(model, selection)),
+        estimated: true,
+      };
+    return { ...listed, ...(await this.total(model, selection)) };
   }
 
   /** Exact below EXACT_TOTAL_LIMIT matches; above it the planner's estimate (an exact count on large tables costs far more than the page). */
@@ -309,12 +389,13 @@ export class DocumentRepository {
   /** The planner's estimate of the matching rows (no scan). */
   async estimate(model: string, selection: RowSelection): Promise<number> {
     const where = condition(selection.scope, selection.where);
-    const plan = await this.q.query<{ 'QUERY PLAN': unknown }>(
-      sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table(model)} WHERE ${where}`,
-    );
-    const raw = plan.rows[0]?.['QUERY PLAN'];
-    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-    return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+    const statement = sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table(model)} WHERE ${where}`;
+    return this.estimates.get(statement, async () => {
+      const plan = await this.q.query<{ 'QUERY PLAN': unknown }>(statement);
+      const raw = plan.rows[0]?.['QUERY PLAN'];
+      const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+      return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+    });
   }
 
   /** Distinct values of an expression among matching documents (filter dropdowns), at most `limit`. */

@@ -8,7 +8,7 @@ import { BlobTooLargeError, type BlobStore } from '../../blob/store';
 import type { Database } from '../../db/database';
 import { badRequest, HttpError, notFound } from '../../errors';
 import { deny } from '../documents/access';
-import type { DocumentService } from '../documents/service';
+import type { Doc, DocumentService } from '../documents/service';
 import type { QueueService } from '../queues/service';
 import { presetKey, presetWidths, probeImage, renderPreset } from './images';
 import type { Limiter } from './limiter';
@@ -16,7 +16,7 @@ import { checkItemName } from './names';
 import { DocumentRepository, EVERY_ROW, LIVE_ROWS } from '../documents/repository';
 import type { ModelDoc } from '../../../shared/api/documents';
 import type { FileItem, FolderListing, ItemType } from '../../../shared/api/files';
-import { PRESET_QUEUE, type Delivery, type FilesService } from './service';
+import { PRESET_QUEUE, type Delivery, type FilesService, type UploadInput } from './service';
 import { checkType, RASTER_IMAGES } from './sniff';
 import { hasFfmpeg, posterFrame } from './video';
 
@@ -103,8 +103,73 @@ export function createFilesService(deps: FilesDeps): FilesService {
     await render(doc, preset);
   }
 
+  /** Uploads running now: a shutdown waits for them before the database closes. */
+  const uploads = new Set<Promise<unknown>>();
+  function track<T>(running: Promise<T>): Promise<T> {
+    uploads.add(running);
+    const forget = () => uploads.delete(running);
+    running.then(forget, forget);
+    return running;
+  }
+
+  async function storeUpload(caller: Caller, input: UploadInput): Promise<Doc> {
+    if (!hasAccess(caller, 'manage:files')) deny(caller, 'upload files');
+    const name = checkItemName(input.name);
+    let folder: ModelDoc<'folder'> | undefined;
+    if (input.folder) {
+      if (!isObjectId(input.folder)) throw badRequest('folder must be 24 lowercase hex characters');
+      folder = await documents.findById(caller, 'folder', input.folder);
+      if (!passesAcl(caller, folder._write)) deny(caller, 'upload into this folder');
+    }
+    if (input.contentLength !== undefined && input.contentLength > deps.uploadLimit)
+      throw tooLargeUpload(deps.uploadLimit);
+    let pending;
+    try {
+      pending = await blobs.stage(input.body, { limit: deps.uploadLimit });
+    } catch (error) {
+      if (error instanceof BlobTooLargeError) throw tooLargeUpload(error.limit);
+      throw error;
+    }
+    const id = createObjectId();
+    try {
+      const verdict = checkType(input.contentType, pending.head);
+      if (!verdict.ok) throw new HttpError(415, verdict.reason);
+      if (RASTER_IMAGES.has(verdict.mimeType)) await probeImage(pending.localPath ?? pending.head);
+      await pending.commit(fileKey(id));
+      const saved = await documents
+        .save(
+          SYSTEM,
+          'file',
+          { name, _parent: folder?._id ?? null, mimeType: verdict.mimeType, size: pending.size },
+          { createWithId: id },
+        )
+        .catch(async (error: unknown) => {
+          await blobs.delete(fileKey(id));
+          throw error;
+        })
+        .finally(() => pending.settle());
+      if (RASTER_IMAGES.has(verdict.mimeType)) {
+        for (const presetName of IMAGE_PRESET_NAMES) await queues.send(PRESET_QUEUE, { fileId: id, presetName });
+      }
+      const visible = documents.visibleTo(caller, 'file', saved);
+      return visible ? { ...visible, _id: saved._id } : { _id: saved._id };
+    } finally {
+      await pending.discard();
+    }
+  }
+
   return {
     generatePreset,
+
+    async stop(timeoutMs) {
+      if (uploads.size === 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      const settled = Promise.allSettled([...uploads]).then(() => true);
+      const limit = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+      if (!(await Promise.race([settled, limit])))
+        log.warn({ uploads: uploads.size }, 'uploads still running when the server stopped');
+      clearTimeout(timer);
+    },
 
     async start() {
       const leftovers = await blobs.cleanLeftovers(async (key) => {
@@ -123,50 +188,8 @@ export function createFilesService(deps: FilesDeps): FilesService {
       });
     },
 
-    async upload(caller, input) {
-      if (!hasAccess(caller, 'manage:files')) deny(caller, 'upload files');
-      const name = checkItemName(input.name);
-      let folder: ModelDoc<'folder'> | undefined;
-      if (input.folder) {
-        if (!isObjectId(input.folder)) throw badRequest('folder must be 24 lowercase hex characters');
-        folder = await documents.findById(caller, 'folder', input.folder);
-        if (!passesAcl(caller, folder._write)) deny(caller, 'upload into this folder');
-      }
-      if (input.contentLength !== undefined && input.contentLength > deps.uploadLimit)
-        throw tooLargeUpload(deps.uploadLimit);
-      let pending;
-      try {
-        pending = await blobs.stage(input.body, { limit: deps.uploadLimit });
-      } catch (error) {
-        if (error instanceof BlobTooLargeError) throw tooLargeUpload(error.limit);
-        throw error;
-      }
-      const id = createObjectId();
-      try {
-        const verdict = checkType(input.contentType, pending.head);
-        if (!verdict.ok) throw new HttpError(415, verdict.reason);
-        if (RASTER_IMAGES.has(verdict.mimeType)) await probeImage(pending.localPath ?? pending.head);
-        await pending.commit(fileKey(id));
-        const saved = await documents
-          .save(
-            SYSTEM,
-            'file',
-            { name, _parent: folder?._id ?? null, mimeType: verdict.mimeType, size: pending.size },
-            { createWithId: id },
-          )
-          .catch(async (error: unknown) => {
-            await blobs.delete(fileKey(id));
-            throw error;
-          })
-          .finally(() => pending.settle());
-        if (RASTER_IMAGES.has(verdict.mimeType)) {
-          for (const presetName of IMAGE_PRESET_NAMES) await queues.send(PRESET_QUEUE, { fileId: id, presetName });
-        }
-        const visible = documents.visibleTo(caller, 'file', saved);
-        return visible ? { ...visible, _id: saved._id } : { _id: saved._id };
-      } finally {
-        await pending.discard();
-      }
+    upload(caller, input) {
+      return track(storeUpload(caller, input));
     },
 
     async folder(caller, query) {

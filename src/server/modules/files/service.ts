@@ -39,6 +39,11 @@ export interface Delivery {
 export interface FilesService {
   /** Cleans leftovers of interrupted uploads and registers the preset worker; call before the queues start. */
   start(): Promise<void>;
+  /**
+   * Waits up to `timeoutMs` for the uploads still running (at shutdown, after their connections were
+   * closed), so each ends complete or removes what it staged before the database closes.
+   */
+  stop(timeoutMs: number): Promise<void>;
   upload(caller: Caller, input: UploadInput): Promise<Doc>;
   folder(caller: Caller, query: FolderQuery): Promise<FolderListing>;
   download(caller: Caller, id: string, range?: string): Promise<Delivery & { doc: Doc }>;

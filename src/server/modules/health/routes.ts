@@ -29,12 +29,12 @@ async function answers(
 }
 
 export function healthRoutes(app: FastifyInstance, services: Services): void {
-  const { db, blobs, log } = services;
+  const { db, blobs, log, lifecycle } = services;
   app.get(
     '/api/health',
     {
       schema: {
-        summary: 'Liveness and readiness: 503 when the database or the blob store does not answer',
+        summary: 'Liveness and readiness: 503 when the database or the blob store does not answer, or while draining',
         response: { 200: healthAnswerSchema, 503: healthAnswerSchema },
       },
     },
@@ -43,9 +43,10 @@ export function healthRoutes(app: FastifyInstance, services: Services): void {
         answers('database', log, () => db.query(sql`SELECT 1`)),
         answers('blob store', log, (signal) => blobs.check(signal)),
       ]);
-      const ok = database && blobStore;
+      const { draining } = lifecycle;
+      const ok = database && blobStore && !draining;
       reply.status(ok ? 200 : 503);
-      return { ok, database: db.kind, blobStore: blobs.kind, checks: { database, blobStore } };
+      return { ok, draining, database: db.kind, blobStore: blobs.kind, checks: { database, blobStore } };
     },
   );
 }

@@ -9,7 +9,14 @@ import type { JobState, JobStateEvent } from '../../../shared/api/queues';
 import type { QueueDefinition, QueueService } from './service';
 
 const SCHEMA = 'pgboss';
-const POLL_SECONDS = 0.5;
+const POLL_MS = 500;
+
+interface WorkLoop {
+  /** Ends the wait for the next poll: a job was just sent. */
+  wake(): void;
+  /** Settles when the loop has ended and its last batch has run. */
+  done: Promise<void>;
+}
 
 /** pg-boss's `db` option on our database: PGlite runs multi-statement scripts with `exec`. */
 function bossDb(db: Database): PgBoss.Db {
@@ -45,12 +52,28 @@ export function createQueueService({
   const boss = new PgBoss({ db: bossDb(db), schema: SCHEMA, schedule: false, migrate: true });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   const definitions = new Map<string, QueueDefinition<object>>();
-  const workers = new Map<string, string>();
+  const loops = new Map<string, WorkLoop>();
   const progress = new Map<string, number>();
+  /** Jobs this process fetched (pg-boss marked them active) and has not finished, running or not yet started. */
+  const held = new Map<string, { queue: string }>();
   let started = false;
+  /** The stop's time ran out: the jobs held are failed for a retry and no more of them start here. */
+  let cut = false;
 
   function publish(queue: string, id: string, state: JobStateEvent): void {
     bus.publish({ type: 'queue/state', queue, id, state });
+  }
+
+  /** Records a job's outcome; once the queues are stopped, the database may be gone: nothing to record then. */
+  async function settle(record: () => Promise<unknown>, job: { queue: string; id: string }): Promise<boolean> {
+    try {
+      await record();
+      return true;
+    } catch (error) {
+      if (started) log.error({ err: error, ...job }, 'recording a job outcome failed');
+      else log.warn({ ...job }, 'job finished after the queues stopped; pg-boss retries it when it expires');
+      return false;
+    }
   }
 
   async function runJob(
@@ -71,38 +94,70 @@ export function createQueueService({
     publish(name, job.id, { state: 'active', progress: 0, ...base });
     try {
       await definition.handler(job.data, report);
-      await boss.complete(name, job.id);
-      publish(name, job.id, { state: 'completed', progress: 100, ...base });
+      if (await settle(() => boss.complete(name, job.id), { queue: name, id: job.id }))
+        publish(name, job.id, { state: 'completed', progress: 100, ...base });
     } catch (error) {
       const message = errorText(error);
-      await boss.fail(name, job.id, { message });
-      const final = job.retryCount >= job.retryLimit;
-      publish(name, job.id, { state: final ? 'failed' : 'retry', progress: last, error: message, ...base });
-      if (final) log.warn({ queue: name, job: job.id, err: message }, 'job failed for good');
+      if (await settle(() => boss.fail(name, job.id, { message }), { queue: name, id: job.id })) {
+        const final = job.retryCount >= job.retryLimit;
+        publish(name, job.id, { state: final ? 'failed' : 'retry', progress: last, error: message, ...base });
+        if (final) log.warn({ queue: name, job: job.id, err: message }, 'job failed for good');
+      }
     } finally {
       progress.delete(job.id);
+      held.delete(job.id);
     }
   }
 
-  async function startWorker(name: string, definition: QueueDefinition<object>): Promise<void> {
-    await boss.createQueue(name, { name, retryLimit: definition.retryLimit, retryDelay: 1, retryBackoff: true });
-    if (!runJobs) return;
+  /**
+   * Fetches and runs the jobs of one queue until the queues stop. Our own loop rather than pg-boss's
+   * `work()`: that one records outcomes without awaiting them and its graceful stop does not wait for a
+   * fetch in flight, so a stopping process could close the database under a job it had just taken.
+   */
+  function workLoop(name: string, definition: QueueDefinition<object>): WorkLoop {
     const batchSize = definition.concurrency * 2;
-    const id = await boss.work<object>(
-      name,
-      { batchSize, pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true },
-      async (jobs) => {
-        // Each job settles itself (complete or fail); pg-boss's own completion of the batch then finds none active.
+    let wake = () => {};
+    let woken = false;
+    const idle = () =>
+      new Promise<void>((resolve) => {
+        if (woken || !started) return resolve();
+        const timer = setTimeout(resolve, POLL_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    const done = (async () => {
+      while (started) {
+        woken = false;
+        let jobs: PgBoss.JobWithMetadata<object>[] = [];
+        try {
+          jobs = await boss.fetch<object>(name, { batchSize, includeMetadata: true });
+        } catch (error) {
+          if (started) log.error({ err: error, queue: name }, 'fetching jobs failed');
+        }
+        for (const job of jobs) held.set(job.id, { queue: name });
         let next = 0;
         const lane = async () => {
-          while (next < jobs.length) await runJob(name, definition, jobs[next++]);
+          while (next < jobs.length && !cut) await runJob(name, definition, jobs[next++]);
         };
         await Promise.all(Array.from({ length: Math.min(definition.concurrency, jobs.length) }, lane));
         // A full batch means more may be waiting: fetch again at once instead of after the polling interval.
-        if (jobs.length === batchSize) boss.notifyWorker(id);
+        if (jobs.length < batchSize) await idle();
+      }
+    })();
+    return {
+      wake() {
+        woken = true;
+        wake();
       },
-    );
-    workers.set(name, id);
+      done,
+    };
+  }
+
+  async function startQueue(name: string, definition: QueueDefinition<object>): Promise<void> {
+    await boss.createQueue(name, { name, retryLimit: definition.retryLimit, retryDelay: 1, retryBackoff: true });
+    if (runJobs && started) loops.set(name, workLoop(name, definition));
   }
 
   return {
@@ -110,7 +165,7 @@ export function createQueueService({
       if (definitions.has(name)) throw new Error(`Queue ${name} is already defined`);
       definitions.set(name, definition as QueueDefinition<object>);
       if (started)
-        void startWorker(name, definition as QueueDefinition<object>).catch((error) =>
+        void startQueue(name, definition as QueueDefinition<object>).catch((error) =>
           log.error({ err: error }, 'queue worker failed to start'),
         );
     },
@@ -118,22 +173,44 @@ export function createQueueService({
     async start() {
       await boss.start();
       started = true;
-      for (const [name, definition] of definitions) await startWorker(name, definition);
+      for (const [name, definition] of definitions) await startQueue(name, definition);
     },
 
     async stop(timeoutMs = 10_000) {
-      if (!started) return;
+      if (!started) return true;
       started = false;
-      // Fetches no more jobs at once; running ones get `timeoutMs` to finish before they are failed (and retried).
-      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      // Takes no more jobs; running ones get `timeoutMs` to finish.
+      for (const loop of loops.values()) loop.wake();
+      const finished = Promise.all([...loops.values()].map((loop) => loop.done));
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = await Promise.race([
+        finished.then(() => false),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs))),
+      ]);
+      clearTimeout(timer);
+      loops.clear();
+      const unfinished = timedOut ? held.size : 0;
+      if (unfinished) {
+        cut = true;
+        // Running or fetched and not yet started: failed now, retried later (here or by another process);
+        // the outcome of handlers still running is not recorded.
+        for (const [id, { queue }] of held) {
+          await boss
+            .fail(queue, id, { message: 'The server stopped while the job ran' })
+            .catch((error) => log.error({ err: error, queue, id }, 'failing an unfinished job failed'));
+          log.warn({ queue, id }, 'job still running when the queues stopped');
+        }
+      }
+      await boss.stop({ graceful: false, close: false });
+      held.clear();
+      return unfinished === 0;
     },
 
     async send(name, data) {
       const id = await boss.send(name, data);
       if (!id) throw new Error(`Job of ${name} was not created`);
       publish(name, id, { state: 'created', progress: 0, createdOn: new Date().toISOString(), data });
-      const worker = workers.get(name);
-      if (worker) boss.notifyWorker(worker);
+      loops.get(name)?.wake();
       return id;
     },
 

@@ -12,8 +12,11 @@ export interface QueueDefinition<T> {
 
 export interface QueueService {
   start(): Promise<void>;
-  /** Takes no more jobs and waits up to `timeoutMs` (default 10 s) for the running ones. */
-  stop(timeoutMs?: number): Promise<void>;
+  /**
+   * Takes no more jobs and waits up to `timeoutMs` (default 10 s) for the running ones; those still running
+   * then are failed for a retry. Resolves with whether every job finished in time.
+   */
+  stop(timeoutMs?: number): Promise<boolean>;
   /** Declares a queue and its worker; call before `start` (workers start with it). */
   define<T extends object>(name: string, definition: QueueDefinition<T>): void;
   send(name: string, data: object): Promise<string>;
