@@ -20,43 +20,55 @@ const KEYS = Number(values.keys ?? 60);
 const ELEMENTS = 200;
 const TARGETS = { ratio: 2, frameMs: 16 };
 
-/** Records, in the page, when each key goes down and when the watched node next changes. */
+/**
+ * Records, in the page, when each key goes down and each change of the watched node with the text
+ * it shows then: a key counts as shown when the node's text ends with everything typed so far, as a
+ * visitor of the preview would read it (a change that does not show the key does not count).
+ */
 async function instrument(page: Page, watch: string) {
   await page.evaluate((selector) => {
-    const w = window as unknown as { keys: number[]; changes: number[] };
+    const w = window as unknown as { keys: number[]; changes: { time: number; text: string }[] };
     w.keys = [];
     w.changes = [];
     document.addEventListener('keydown', () => w.keys.push(performance.now()), true);
     // No named helpers in here: tsx would wrap them in a __name() the page does not have.
     const frame = document.querySelector<HTMLIFrameElement>('iframe[title=Vorschau]');
     const target = (frame?.contentDocument ?? document).querySelector(selector)!;
-    new MutationObserver(() => w.changes.push(performance.now())).observe(target, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-    });
+    new MutationObserver(() => w.changes.push({ time: performance.now(), text: target.textContent ?? '' })).observe(
+      target,
+      { subtree: true, childList: true, characterData: true },
+    );
   }, watch);
 }
 
-async function typeAndMeasure(page: Page): Promise<number[]> {
+/** Types KEYS letters one at a time; answers each key's time to the first change that shows it, and the text typed. */
+async function typeAndMeasure(page: Page): Promise<{ samples: number[]; typed: string }> {
+  let typed = '';
   for (let i = 0; i < KEYS; i += 1) {
     const t0 = Date.now();
-    await page.keyboard.type(String.fromCharCode(97 + (i % 26)));
+    const key = String.fromCharCode(97 + (i % 26));
+    typed += key;
+    await page.keyboard.type(key);
     if (process.env.BENCH_DEBUG) console.error('typed', i, Date.now() - t0);
-    // One key at a time: the next key waits until this one reached the preview.
+    // One key at a time: the next key waits until this one shows in the preview.
     await page.waitForFunction(
-      (count) => {
-        const w = window as unknown as { changes: number[]; keys: number[] };
-        return w.changes.some((time) => time > w.keys[count - 1]);
+      ([count, text]) => {
+        const w = window as unknown as { changes: { time: number; text: string }[]; keys: number[] };
+        return w.changes.some((change) => change.time > w.keys[count - 1] && change.text.endsWith(text));
       },
-      i + 1,
+      [i + 1, typed] as const,
       { timeout: 10_000, polling: 10 },
     );
   }
-  return page.evaluate(() => {
-    const w = window as unknown as { keys: number[]; changes: number[] };
-    return w.keys.map((key) => (w.changes.find((time) => time >= key) ?? Number.NaN) - key);
-  });
+  const samples = await page.evaluate((text) => {
+    const w = window as unknown as { keys: number[]; changes: { time: number; text: string }[] };
+    return w.keys.map(
+      (key, i) =>
+        (w.changes.find((change) => change.time >= key && change.text.endsWith(text.slice(0, i + 1)))?.time ??
+          Number.NaN) - key,
+    );
+  }, typed);
+  return { samples, typed };
 }
 
 const stats = (samples: number[]) => {
@@ -98,7 +110,8 @@ async function main() {
     await field.click();
     await page.keyboard.press('End');
     await instrument(page, '[data-el="1"]');
-    const editor = stats(await typeAndMeasure(page));
+    const typing = await typeAndMeasure(page);
+    const editor = stats(typing.samples);
 
     // The floor: a textarea whose value a listener copies into a div.
     const bare = await context.newPage();
@@ -107,17 +120,20 @@ async function main() {
     );
     await bare.focus('#t');
     await instrument(bare, '#out');
-    const floor = stats(await typeAndMeasure(bare));
+    const floor = stats((await typeAndMeasure(bare)).samples);
 
     // Publish: until the public page serves the change, against one plain save of the draft.
     await page.waitForFunction(
       () => document.querySelector('[data-save-state]')?.getAttribute('data-save-state') === 'saved',
     );
     const saveStarted = performance.now();
-    const current = await server.api<{ _version: number }>(
+    const current = await server.api<{ _version: number; elements: { props: { text: string } }[] }>(
       'GET',
       `/api/document/findById?model=pageDraft&id=${draft._id}`,
     );
+    // What the preview showed is what the draft stores: the typed letters at the end of the paragraph.
+    const stored = current.json.elements[1].props.text;
+    if (stored !== `${elements[1].props.text}${typing.typed}`) throw new Error(`The draft stores ${stored}`);
     await server.save('pageDraft', { _id: draft._id, _version: current.json._version, title: 'Bench' });
     const saveMs = performance.now() - saveStarted;
     const publishStarted = performance.now();

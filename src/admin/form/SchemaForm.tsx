@@ -3,7 +3,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { CircleAlert } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import type { JsonSchema, SchemaSet } from '../../shared/registry';
-import { getIn, setIn } from './arrays/paths';
+import { getIn, pathOfFieldId, setIn } from './arrays/paths';
 import { themeFields } from './fields/WidgetField';
 import { createOptionCache } from './optionCache';
 import { toErrorSchema, unplacedErrors } from './schema/errorSchema';
@@ -36,6 +36,11 @@ export interface SchemaFormProps {
   fillDefaults?: 'nonEmpty' | 'required';
   /** Single-line text fields offer the AI assistant as well as multi-line ones (the page editor's forms). */
   assistSingleLine?: boolean;
+  /**
+   * A key typed into a rich text field, by the field's data path, ahead of `onChange` (which then
+   * follows a frame later): the page editor's preview shows it at once.
+   */
+  onTyping?(path: (string | number)[], value: unknown): void;
 }
 
 /** The edit form of a document, generated from its model schema with our widgets and templates. */
@@ -50,6 +55,7 @@ export function SchemaForm({
   idPrefix,
   fillDefaults = 'nonEmpty',
   assistSingleLine = false,
+  onTyping,
 }: SchemaFormProps) {
   const prepared = useMemo(() => prepareSchema(schema, rootSchemas), [schema, rootSchemas]);
   const isNew = typeof formData?._id !== 'string';
@@ -72,6 +78,10 @@ export function SchemaForm({
   latest.current = formData;
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const onTypingRef = useRef(onTyping);
+  onTypingRef.current = onTyping;
+  const typing = !!onTyping;
+  const prefix = idPrefix ?? 'root';
   const loadOptions = useMemo(() => createOptionCache(dataSource), [dataSource]);
   const formContext = useMemo<FormContext>(
     () => ({
@@ -84,8 +94,14 @@ export function SchemaForm({
         latest.current = next;
         onChangeRef.current(next);
       },
+      onTyping: typing
+        ? (id, value) => {
+            const path = pathOfFieldId(id, prefix, latest.current);
+            if (path) onTypingRef.current?.(path, value);
+          }
+        : undefined,
     }),
-    [dataSource, loadOptions, isNew, assistSingleLine],
+    [dataSource, loadOptions, isNew, assistSingleLine, typing, prefix],
   );
 
   const handleChange = (event: IChangeEvent<FormData>) => {

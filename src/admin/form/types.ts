@@ -31,4 +31,9 @@ export interface FormContext {
   updateAt(path: FieldPathList, update: (current: unknown) => unknown): void;
   /** Single-line text fields offer the AI assistant too (the page editor: titles, labels, button texts). */
   assistSingleLine?: boolean;
+  /**
+   * A key typed into a rich text field, by the field's id, before the form's change (which follows
+   * a frame later): the page editor's preview shows it at once.
+   */
+  onTyping?(id: string, value: unknown): void;
 }

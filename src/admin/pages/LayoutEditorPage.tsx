@@ -145,6 +145,7 @@ function LayoutEditor({ model, id }: { model: ModelInfo; id: string }) {
             selected={selected}
             onSelect={setSelected}
             onImage={onImage}
+            live={editor.live}
             width={width}
           />
         )}

@@ -293,6 +293,7 @@ function PageEditor({ model, id }: { model: ModelInfo; id: string }) {
             selected={selected}
             onSelect={setSelected}
             onImage={onImage}
+            live={editor.live}
             width={width}
           />
         )}

@@ -21,3 +21,34 @@ export function setIn<T>(root: T, path: readonly (string | number)[], value: unk
   }
   return { ...(container as Record<string, unknown>), [key as string]: child } as T;
 }
+
+/**
+ * The data path of a field from its id (rjsf joins the form's prefix and the path with `_`:
+ * `element_items_0_text`), resolved against the data because keys may contain `_` themselves.
+ */
+export function pathOfFieldId(id: string, prefix: string, data: unknown): (string | number)[] | undefined {
+  if (!id.startsWith(`${prefix}_`)) return undefined;
+  const parts = id.slice(prefix.length + 1).split('_');
+  const path: (string | number)[] = [];
+  let node = data;
+  let at = 0;
+  while (at < parts.length) {
+    if (Array.isArray(node)) {
+      const index = Number(parts[at]);
+      if (!Number.isInteger(index)) return undefined;
+      path.push(index);
+      node = node[index];
+      at += 1;
+      continue;
+    }
+    // The longest key of the object made of the next parts; a field not in the data yet takes the rest.
+    let end = parts.length;
+    while (end > at && !(typeof node === 'object' && node !== null && parts.slice(at, end).join('_') in node)) end -= 1;
+    if (end === at) end = parts.length;
+    const key = parts.slice(at, end).join('_');
+    path.push(key);
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+    at = end;
+  }
+  return path;
+}

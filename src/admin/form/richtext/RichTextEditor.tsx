@@ -3,15 +3,24 @@ import { useEffect, useRef } from 'react';
 import { blocksToInline, inlineToBlocks, type RichBlock } from './inlineHtml';
 import { InlineCodeTool, QuoteTool, StrikeTool } from './tools';
 
+/** The longest a typed text waits for its frame before it goes to `onChange`. */
+const TYPING_DELIVERY_MS = 100;
+const SENT_LIMIT = 50;
+
 /**
  * Editor.js over a text in the inline format: the value goes in as blocks, every edit comes out as
  * inline text. A value changed from outside (undo, a merge) is rendered again; the editor's own
  * changes are not, so the caret stays where it is.
+ *
+ * With `onTyping`, a typed key goes there at once (the page editor's preview) and reaches
+ * `onChange` (the form, the editor's state) after the next frame, the newest text only: the form's
+ * work no longer stands between the key and the preview. Leaving the field delivers at once.
  */
 export default function RichTextEditor({
   id,
   value,
   onChange,
+  onTyping,
   onBlur,
   disabled,
   placeholder,
@@ -19,6 +28,7 @@ export default function RichTextEditor({
   id: string;
   value: string;
   onChange(value: string): void;
+  onTyping?(value: string): void;
   onBlur?(): void;
   disabled?: boolean;
   placeholder?: string;
@@ -28,6 +38,34 @@ export default function RichTextEditor({
   const emitted = useRef(value);
   const latest = useRef({ value, onChange });
   latest.current = { value, onChange };
+  // A typed text not yet given to onChange, and the frame and timer that deliver it.
+  const pending = useRef<{ text: string; frame: number; timer: ReturnType<typeof setTimeout> } | null>(null);
+
+  // Texts given to onChange whose value has not come back yet: the form may answer with an older
+  // one while a newer key is on its way, which is an echo, not a change from outside.
+  const sent = useRef<string[]>([]);
+  const send = (text: string) => {
+    sent.current = [...sent.current.slice(-SENT_LIMIT), text];
+    latest.current.onChange(text);
+  };
+  const deliver = () => {
+    const waiting = pending.current;
+    if (!waiting) return;
+    pending.current = null;
+    cancelAnimationFrame(waiting.frame);
+    clearTimeout(waiting.timer);
+    send(waiting.text);
+  };
+  const cancelDelivery = () => {
+    if (!pending.current) return;
+    cancelAnimationFrame(pending.current.frame);
+    clearTimeout(pending.current.timer);
+    pending.current = null;
+  };
+  const deliverRef = useRef(deliver);
+  deliverRef.current = deliver;
+  // Whatever is typed reaches the form, even when the field goes away right after the key.
+  useEffect(() => () => deliverRef.current(), []);
 
   useEffect(() => {
     let cancelled = false;
@@ -57,7 +95,9 @@ export default function RichTextEditor({
           const text = blocksToInline(saved.blocks as RichBlock[]);
           if (text === emitted.current) return;
           emitted.current = text;
-          latest.current.onChange(text);
+          // Newer than a typed text still on its way.
+          cancelDelivery();
+          send(text);
         },
       });
       editor.current = instance;
@@ -72,7 +112,14 @@ export default function RichTextEditor({
   // A value from outside (undo, another editor's merged change) replaces the content.
   useEffect(() => {
     const current = editor.current;
+    const echo = sent.current.indexOf(value);
+    if (echo >= 0) {
+      sent.current = sent.current.slice(echo + 1);
+      return;
+    }
     if (!current || value === emitted.current) return;
+    // The outside value replaces what was typed, also what is still on its way to the form.
+    cancelDelivery();
     emitted.current = value;
     void current.isReady.then(() => current.render({ blocks: inlineToBlocks(value) }));
   }, [value]);
@@ -91,15 +138,43 @@ export default function RichTextEditor({
     const text = blocksToInline(blocks);
     if (text === emitted.current) return;
     emitted.current = text;
-    latest.current.onChange(text);
+    if (!onTyping) {
+      send(text);
+      return;
+    }
+    onTyping(text);
+    if (pending.current) {
+      pending.current.text = text;
+      return;
+    }
+    // After the frame that shows the key (the timer when frames do not run, e.g. a hidden tab).
+    pending.current = {
+      text,
+      frame: requestAnimationFrame(() => setTimeout(deliver, 0)),
+      timer: setTimeout(deliver, TYPING_DELIVERY_MS),
+    };
   };
+
+  // A capturing listener of the holder: the text leaves before Editor.js's own input handlers run
+  // (React's onInput would come after them, at the root).
+  const onInputRef = useRef(onInput);
+  onInputRef.current = onInput;
+  useEffect(() => {
+    const root = holder.current;
+    if (!root) return;
+    const listener = () => onInputRef.current();
+    root.addEventListener('input', listener, true);
+    return () => root.removeEventListener('input', listener, true);
+  }, []);
 
   return (
     <div
       id={id}
       ref={holder}
-      onInput={onInput}
-      onBlur={onBlur}
+      onBlur={() => {
+        deliver();
+        onBlur?.();
+      }}
       data-richtext
       className="rich-text rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-[14px] leading-relaxed shadow-xs focus-within:border-accent-600 focus-within:ring-2 focus-within:ring-accent-600/20"
     />

@@ -191,6 +191,7 @@ export function EditorShell({
                 positioned={positioned}
                 disabled={readonly}
                 focusFile={focusFile}
+                live={editor.live}
               />
             </div>
           )}

@@ -34,6 +34,7 @@ export function ElementForm({
   node,
   info,
   onChange,
+  onTyping,
   onClose,
   disabled,
   positioned = false,
@@ -41,6 +42,8 @@ export function ElementForm({
   node: ElementNodeValue & { position?: number };
   info: ElementInfo;
   onChange(node: ElementNodeValue): void;
+  /** A key typed into one of its rich text fields (`prop` inside the props), before `onChange`. */
+  onTyping?(prop: (string | number)[], value: unknown): void;
   onClose(): void;
   disabled?: boolean;
   /** A layout's top-level element: its position relative to the page content is edited too. */
@@ -76,6 +79,13 @@ export function ElementForm({
           formData={formData}
           disabled={disabled}
           dataSource={dataSource}
+          // The form's data is the props (a layout's element: its position too, not a prop).
+          onTyping={
+            onTyping &&
+            ((path, value) => {
+              if (path[0] !== 'position') onTyping(path, value);
+            })
+          }
           onChange={(data) => {
             const { position, ...rest } = data;
             const slots = Object.fromEntries(info.slots.map((slot) => [slot, props?.[slot]]).filter(([, v]) => v));

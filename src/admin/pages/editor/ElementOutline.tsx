@@ -16,7 +16,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ClipboardCopy, CopyPlus, GripVertical, SpellCheck, Trash2 } from 'lucide-react';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import type { ElementNodeValue } from '../../../shared/generated/types';
 import {
   getList,
@@ -40,7 +40,11 @@ export interface OutlineActions {
 }
 
 const SLOT_DROP = 'slot:';
+// Sensor options keep their identity: new ones would give every sortable row a new context on each render.
+const POINTER = { activationConstraint: { distance: 4 } };
+const KEYBOARD = { coordinateGetter: sortableKeyboardCoordinates };
 
+/** A row's place in the sortable list: dnd-kit re-renders every row when its context changes (each keystroke). */
 const Row = memo(
   function Row({
     item,
@@ -57,7 +61,6 @@ const Row = memo(
   }) {
     const key = pathKey(item.path);
     const sortable = useSortable({ id: key });
-    const summary = summaryOf(item.node);
     return (
       <li
         ref={sortable.setNodeRef}
@@ -80,11 +83,57 @@ const Row = memo(
           {...sortable.attributes}
           {...sortable.listeners}
         >
-          <GripVertical className="size-3.5" aria-hidden />
+          {GRIP}
         </button>
+        <RowContent
+          node={item.node}
+          path={item.path}
+          rowKey={key}
+          label={label}
+          selected={selected}
+          findings={findings}
+          actions={actions}
+        />
+      </li>
+    );
+  },
+  // Typing changes one element: the other rows keep their nodes and skip rendering (actions read the newest state).
+  (a, b) =>
+    a.item.node === b.item.node &&
+    a.item.depth === b.item.depth &&
+    pathKey(a.item.path) === pathKey(b.item.path) &&
+    a.label === b.label &&
+    a.selected === b.selected &&
+    a.findings === b.findings,
+);
+
+const GRIP = <GripVertical className="size-3.5" aria-hidden />;
+
+/** What a row shows and its buttons: rendered again only when its element, selection or findings change. */
+const RowContent = memo(
+  function RowContent({
+    node,
+    path,
+    rowKey,
+    label,
+    selected,
+    findings,
+    actions,
+  }: {
+    node: ElementNodeValue;
+    path: ElementPath;
+    rowKey: string;
+    label: string;
+    selected: boolean;
+    findings: number;
+    actions: OutlineActions;
+  }) {
+    const summary = summaryOf(node);
+    return (
+      <>
         <button
           type="button"
-          onClick={() => actions.select(key)}
+          onClick={() => actions.select(rowKey)}
           aria-pressed={selected}
           className="flex min-w-0 flex-1 items-baseline gap-1.5 truncate text-left"
         >
@@ -101,24 +150,22 @@ const Row = memo(
           </span>
         )}
         <span className="hidden shrink-0 items-center group-focus-within:flex group-hover:flex">
-          <IconAction label={`Duplicate ${label}`} onClick={() => actions.duplicate(item.path)}>
+          <IconAction label={`Duplicate ${label}`} onClick={() => actions.duplicate(path)}>
             <CopyPlus className="size-3.5" aria-hidden />
           </IconAction>
-          <IconAction label={`Copy ${label}`} onClick={() => actions.copy(item.path)}>
+          <IconAction label={`Copy ${label}`} onClick={() => actions.copy(path)}>
             <ClipboardCopy className="size-3.5" aria-hidden />
           </IconAction>
-          <IconAction label={`Delete ${label}`} onClick={() => actions.remove(item.path)} danger>
+          <IconAction label={`Delete ${label}`} onClick={() => actions.remove(path)} danger>
             <Trash2 className="size-3.5" aria-hidden />
           </IconAction>
         </span>
-      </li>
+      </>
     );
   },
-  // Typing changes one element: the other rows keep their nodes and skip rendering (actions read the newest state).
   (a, b) =>
-    a.item.node === b.item.node &&
-    a.item.depth === b.item.depth &&
-    pathKey(a.item.path) === pathKey(b.item.path) &&
+    a.node === b.node &&
+    a.rowKey === b.rowKey &&
     a.label === b.label &&
     a.selected === b.selected &&
     a.findings === b.findings,
@@ -184,9 +231,19 @@ export const ElementOutline = memo(
     findings: Record<string, number>;
     actions: OutlineActions;
   }) {
-    const sensors = useSensors(
-      useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-      useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYBOARD));
+    // Rows skip rendering when their element did not change: they call the newest actions through a ref.
+    const latestActions = useRef(actions);
+    latestActions.current = actions;
+    const stableActions = useMemo<OutlineActions>(
+      () => ({
+        select: (key) => latestActions.current.select(key),
+        move: (from, toList, index) => latestActions.current.move(from, toList, index),
+        duplicate: (path) => latestActions.current.duplicate(path),
+        copy: (path) => latestActions.current.copy(path),
+        remove: (path) => latestActions.current.remove(path),
+      }),
+      [],
     );
     const flat = flattenElements(elements, slotsOf);
     // The same ids keep the same array: a new one would re-render every sortable row on each keystroke.
@@ -198,7 +255,7 @@ export const ElementOutline = memo(
       const from = parsePathKey(String(active.id));
       const overId = String(over.id);
       if (overId.startsWith(SLOT_DROP)) {
-        actions.move(from, parsePathKey(overId.slice(SLOT_DROP.length)), 0);
+        latestActions.current.move(from, parsePathKey(overId.slice(SLOT_DROP.length)), 0);
         return;
       }
       const to = parsePathKey(overId);
@@ -206,7 +263,11 @@ export const ElementOutline = memo(
       const source = splitPath(from);
       const sameList = pathKey(target.list) === pathKey(source.list);
       // Dropped on an element: take its place (after it when moving down in the same list).
-      actions.move(from, target.list, sameList && target.index > source.index ? target.index + 1 : target.index);
+      latestActions.current.move(
+        from,
+        target.list,
+        sameList && target.index > source.index ? target.index + 1 : target.index,
+      );
     };
 
     const rows: React.ReactNode[] = [];
@@ -219,7 +280,7 @@ export const ElementOutline = memo(
           label={labelOf(item.node.tag)}
           selected={selected === key}
           findings={findings[key] ?? 0}
-          actions={actions}
+          actions={stableActions}
         />,
       );
       for (const slot of slotsOf(item.node.tag)) {

@@ -18,6 +18,7 @@ import {
   type ElementPath,
 } from '../model/elementTree';
 import { pathOfValue } from '../model/findings';
+import { nextLiveEdit, type LiveEditStore } from '../model/liveEdit';
 import { AddElementPanel } from './AddElementPanel';
 import { ElementForm } from './ElementForm';
 import { ElementOutline } from './ElementOutline';
@@ -56,6 +57,7 @@ export function ElementsEditor({
   positioned = false,
   disabled,
   focusFile,
+  live,
 }: {
   elements: readonly EditableNode[];
   onChange(elements: EditableNode[], group?: boolean): void;
@@ -67,6 +69,8 @@ export function ElementsEditor({
   disabled?: boolean;
   /** An image clicked in the preview: its field in the selected element's form gets the focus. */
   focusFile?: { key: string; file: string; at: number } | null;
+  /** Where keys typed into the selected element's rich text go ahead of `onChange` (the preview). */
+  live?: LiveEditStore;
 }) {
   const { registry } = useAdmin();
   const [adding, setAdding] = useState(false);
@@ -225,6 +229,9 @@ export function ElementsEditor({
           disabled={disabled}
           positioned={positioned && selectedPath.length === 1}
           onClose={() => onSelect(null)}
+          onTyping={
+            live && ((prop, value) => live.set(nextLiveEdit(latest.current, live.get(), selectedPath, prop, value)))
+          }
           onChange={(node) =>
             onChange(
               updateNode(latest.current, selectedPath, () => node),

@@ -14,6 +14,7 @@ import {
   type EditedDoc,
   type EditorState,
 } from '../model/editorState';
+import { createLiveEditStore } from '../model/liveEdit';
 import { mergeDocuments, resolveConflicts, type Conflict } from '../model/merge';
 
 export type SaveStatus =
@@ -47,6 +48,8 @@ export function usePageEditor(model: ModelInfo, id: string, defaults: EditedDoc)
   const [loadedId, setLoadedId] = useState<string | undefined>(isNew ? 'new' : undefined);
   const [status, setStatus] = useState<SaveStatus>({ kind: 'saved' });
   const [pendingMerge, setPendingMerge] = useState<PendingMerge | null>(null);
+  // Keys typed into rich text, shown by the preview before the state has them (model/liveEdit.ts).
+  const [live] = useState(createLiveEditStore);
 
   const stateRef = useRef<EditorState>(state);
   stateRef.current = state;
@@ -208,6 +211,7 @@ export function usePageEditor(model: ModelInfo, id: string, defaults: EditedDoc)
     resolveMerge,
     base: state.base,
     refetch: query.refetch,
+    live,
   };
 }
 

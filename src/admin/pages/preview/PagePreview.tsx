@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { ElementNodeValue, SiteConfig } from '../../../shared/generated/types';
 import { SiteContext, type SiteContextValue } from '../../../site/context';
 import { RenderElement } from '../../../site/render/RenderElements';
@@ -6,6 +6,7 @@ import { composeElements, type PositionedElement } from '../../../shared/site/co
 import { colorCss } from '../../../shared/site/config';
 import { imageIdFromSrc } from '../../../shared/rules/imageId';
 import type { ElementPath } from '../model/elementTree';
+import { withLiveEdit, type LiveEditStore } from '../model/liveEdit';
 import { EditableList } from './EditableElements';
 import { PreviewFrame } from './PreviewFrame';
 
@@ -16,6 +17,7 @@ const previewApi: SiteContextValue['api'] = {
 };
 
 const PAGE_MARK = '__page';
+const NO_LIVE: LiveEditStore = { get: () => null, set: () => undefined, subscribe: () => () => undefined };
 
 /** A layout's element, shown as on the site but not editable here. */
 function LayoutElement({ node }: { node: ElementNodeValue }) {
@@ -70,7 +72,7 @@ export function PagePreview({
   config,
   page,
   pagePaths,
-  elements,
+  elements: stateElements,
   layoutElements,
   selected,
   onSelect,
@@ -78,6 +80,7 @@ export function PagePreview({
   editablePath = [],
   sample,
   onImage,
+  live,
 }: {
   config: SiteConfig;
   page: PreviewPage;
@@ -96,7 +99,17 @@ export function PagePreview({
   sample?: readonly ElementNodeValue[];
   /** A click on an image: its file id, found in its address (spec section 5), and the element it is in. */
   onImage?(key: string, fileId: string): void;
+  /** Keys typed into rich text that the editor's state does not have yet: shown at once. */
+  live?: LiveEditStore;
 }): ReactNode {
+  const store = live ?? NO_LIVE;
+  const edit = useSyncExternalStore(store.subscribe, store.get);
+  const elements = useMemo(() => withLiveEdit(stateElements, edit), [stateElements, edit]);
+  useEffect(() => {
+    // The state has the typed text now (or something else replaced it): the edit is done.
+    if (edit && elements === stateElements) store.set(null);
+  }, [edit, elements, stateElements, store]);
+
   const site = useMemo<SiteContextValue>(
     () => ({ config, page, pagePaths, api: previewApi }),
     [config, page, pagePaths],
@@ -110,6 +123,8 @@ export function PagePreview({
       ),
     [elements, layoutElements],
   );
+  // Not on every key: the preview re-renders as you type.
+  const colors = useMemo(() => colorCss(config), [config]);
   const hovered = useRef<Element | null>(null);
   const frameDoc = useRef<Document | null>(null);
 
@@ -158,7 +173,7 @@ export function PagePreview({
     <PreviewFrame
       title="Vorschau"
       width={width}
-      colorCss={colorCss(config)}
+      colorCss={colors}
       onPointer={{
         click(target) {
           frameDoc.current = target.ownerDocument;

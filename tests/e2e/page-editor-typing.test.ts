@@ -1,0 +1,137 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+import { startAdminServer, type AdminServer } from './adminServer';
+import { draft, openEditor, outlineRow, preview, waitSaved } from './pageEditor';
+
+let server: AdminServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+type Node = { tag: string; props: Record<string, unknown> };
+
+/** Records for every key when it went down, when the paragraph in the preview changed (and to what), and the next frame. */
+async function watchKeys(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as {
+      keys: { down: number; frame?: number }[];
+      shown: { time: number; text: string }[];
+    };
+    // Once per page; later calls start new records.
+    const installed = Array.isArray(w.keys);
+    w.keys = [];
+    w.shown = [];
+    if (installed) return;
+    document.addEventListener(
+      'keydown',
+      () => {
+        const key: { down: number; frame?: number } = { down: performance.now() };
+        w.keys.push(key);
+        requestAnimationFrame(() => (key.frame = performance.now()));
+      },
+      true,
+    );
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[title=Vorschau]')!;
+    const target = frame.contentDocument!.querySelector('[data-el="1"]')!;
+    new MutationObserver(() => w.shown.push({ time: performance.now(), text: target.textContent ?? '' })).observe(
+      target,
+      { subtree: true, childList: true, characterData: true },
+    );
+  });
+}
+
+/** Types `text` key by key; each key must be in the preview's paragraph before the frame after it is drawn. */
+async function typeAndCheck(page: Page, before: string, text: string) {
+  await watchKeys(page);
+  await page.keyboard.type(text);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        (window as unknown as { keys: { frame?: number }[] }).keys.every((key) => key.frame !== undefined),
+      ),
+    )
+    .toBe(true);
+  const { keys, shown } = await page.evaluate(() => {
+    const w = window as unknown as { keys: { down: number; frame: number }[]; shown: { time: number; text: string }[] };
+    return { keys: w.keys, shown: w.shown };
+  });
+  expect(keys).toHaveLength(text.length);
+  keys.forEach((key, i) => {
+    const expected = before + text.slice(0, i + 1);
+    const change = shown.find((item) => item.time >= key.down && item.text.endsWith(expected));
+    expect(change, `key ${i + 1} (${text[i]}) in the preview`).toBeDefined();
+    expect(change!.time, `key ${i + 1} shown before its frame`).toBeLessThanOrEqual(key.frame);
+  });
+}
+
+describe('page editor: typing into rich text', { timeout: 120_000 }, () => {
+  it('shows each key in the preview in the frame of the key, and the draft stores what was typed, bold included', async () => {
+    const home = await server.save('pageDraft', { name: 'Home', elements: [] });
+    const doc = await server.save('pageDraft', {
+      name: 'Tippen',
+      _parent: home._id,
+      elements: [
+        { tag: 'header', props: { text: 'Titel', level: 2 } },
+        { tag: 'paragraph', props: { text: 'Hallo' } },
+      ],
+    });
+    const { page, context, errors } = await openEditor(browser, server, `/_/pageDrafts/${doc._id}`);
+    await outlineRow(page, 'paragraph')
+      .getByRole('button', { name: /^Paragraph/ })
+      .click();
+    const field = page.locator('#element_text .ce-paragraph').first();
+    await field.click();
+    await page.keyboard.press('End');
+    const paragraph = preview(page).locator('[data-el="1"]');
+
+    await typeAndCheck(page, 'Hallo', ' Welt und mehr');
+    expect(await paragraph.innerText()).toBe('Hallo Welt und mehr');
+
+    // Bold 'Welt' with Editor.js's shortcut: the preview renders it with the site's strong element.
+    await page.evaluate(() => {
+      const node = document.querySelector('#element_text .ce-paragraph')!.firstChild!;
+      const range = document.createRange();
+      range.setStart(node, 6);
+      range.setEnd(node, 10);
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+    });
+    await page.keyboard.press('Control+b');
+    await expect
+      .poll(() =>
+        paragraph
+          .locator('strong')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe('Welt');
+    await field.click();
+    await page.keyboard.press('End');
+    await typeAndCheck(page, 'Hallo Welt und mehr', '!');
+    expect(await paragraph.locator('strong').innerText()).toBe('Welt');
+
+    // The form and the outline follow, and the autosave stores exactly what the preview shows.
+    await expect.poll(() => outlineRow(page, 'paragraph').innerText()).toContain('Hallo Welt und mehr!');
+    await waitSaved(page);
+    const stored = (await draft(server, doc._id)).elements as Node[];
+    expect(stored[1].props.text).toBe('Hallo **Welt** und mehr!');
+    expect(stored[0]).toEqual({ tag: 'header', props: { text: 'Titel', level: 2 } });
+
+    // Undo (the button) takes back the typing since the last save, in the field, the preview and the draft alike.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => paragraph.innerText()).toBe('Hallo');
+    await expect.poll(() => field.innerText()).toBe('Hallo');
+    await waitSaved(page);
+    expect(((await draft(server, doc._id)).elements as Node[])[1].props.text).toBe('Hallo');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
