@@ -357,6 +357,25 @@ describe('presets', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/files/imagePreset?id=${file._id}&preset=nope` })).statusCode,
     ).toBe(400);
+    // The pages name presets by the short path (imagePresetUrl); the query form stays served, with the same bytes.
+    expect(sources.src).toBe(`/api/files/p/${file._id}/gallery`);
+    expect(sources.srcSet).toContain(`/api/files/p/${file._id}/gallery/800 800w`);
+    for (const [short, query] of [
+      [`/api/files/p/${file._id}/gallery/800`, `/api/files/imagePreset?id=${file._id}&preset=gallery&w=800`],
+      [`/api/files/p/${file._id}/thumbnail`, `/api/files/imagePreset?id=${file._id}&preset=thumbnail`],
+    ]) {
+      const [a, b] = await Promise.all([short, query].map((url) => t.app.inject({ method: 'GET', url })));
+      expect([a.statusCode, b.statusCode], short).toEqual([200, 200]);
+      expect(a.rawPayload.equals(b.rawPayload), short).toBe(true);
+      expect(a.headers['cache-control']).toBe(b.headers['cache-control']);
+    }
+    for (const url of [
+      `/api/files/p/${file._id}/gallery/123`,
+      `/api/files/p/${file._id}/nope`,
+      `/api/files/p/${file._id}/gallery/wide`,
+      `/api/files/p/not-an-id/gallery`,
+    ])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(400);
     const preview = await t.app.inject({ method: 'GET', url: `/api/files/preview?id=${file._id}&preview=thumbnail` });
     expect(preview.statusCode).toBe(200);
   });
@@ -367,7 +386,9 @@ describe('presets', () => {
       const file = (await upload(staff, `flood-${i}.png`, await png(900 + i, 700), 'image/png')).json();
       for (const preset of ['fullWidth', 'gallery', 'menuImage', 'presentationItem', 'configurator'] as const) {
         for (const entry of imageSources(file._id, preset).srcSet.split(', ')) {
-          if (entry.includes('&w=')) urls.push(entry.split(' ')[0]);
+          // The narrower widths (`/<preset>/<width>`): renderings no job has made yet.
+          const url = entry.split(' ')[0];
+          if (/\/\d+$/.test(url)) urls.push(url);
         }
       }
     }

@@ -121,8 +121,40 @@ describe('public site (SSR, page API, sitemap)', () => {
     expect(styles(home.body)).not.toContain(':hover');
     // Tailwind's @property registrations come with the whole stylesheet.
     expect(styles(home.body)).not.toContain('@property');
-    // The home page's HTML stays small (83.8 kB before the first screen's CSS and the fetched boot data).
-    expect(home.rawPayload.length).toBeLessThan(48_000);
+    // The home page's HTML stays small (93 kB before the first screen's CSS, the fetched boot data,
+    // short image URLs and the closed dialogs and menu left out; issue 13 asks for at most 40 kB).
+    expect(home.rawPayload.length).toBeLessThanOrEqual(40_000);
+  });
+
+  it('leaves closed dialogs, the folded menu and the second screen for later; images by short preset URLs', async () => {
+    const html = (await get('/')).body;
+    // The contact form's messages appear only once it was sent; the folded menu's links only once it opens.
+    expect(html).toContain('<form');
+    expect(html).not.toContain('<dialog');
+    const menu = /<div id="site-mobile-menu"[^>]*>([^]*?)<\/div>/.exec(html);
+    expect(menu?.[0]).toContain('hidden');
+    expect(menu?.[1]).toBe('');
+    // Gallery slides by the short preset path, every width in their srcSet; one-width thumbnails without one.
+    const images = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+    const slides = images.filter((img) => /\/gallery"/.test(img));
+    const thumbs = images.filter((img) => img.includes('/galleryThumbnail"'));
+    expect(slides).toHaveLength(4);
+    expect(thumbs).toHaveLength(4);
+    for (const img of slides) {
+      const id = /src="\/api\/files\/p\/([0-9a-f]{24})\/gallery"/.exec(img)![1];
+      expect(img).toContain(
+        `srcSet="${[480, 800, 1100].map((w) => `/api/files/p/${id}/gallery/${w} ${w}w`).join(', ')}, /api/files/p/${id}/gallery 1400w"`,
+      );
+    }
+    for (const img of thumbs) expect(img).not.toMatch(/srcSet|sizes=/);
+    const served = await get(/src="([^"]+)"/.exec(slides[0])![1]);
+    expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/webp']);
+    // With scripts, the top-level elements after the first screen (hero, services) wait to be rendered.
+    expect(html).toContain(
+      '@media (scripting:enabled){#site>main>:nth-child(n+4),#site>main~*{content-visibility:auto;contain-intrinsic-size:auto 40rem}}',
+    );
+    // A page that fits its first screen defers nothing.
+    expect((await get('/Impressum')).body).not.toContain('content-visibility');
   });
 
   it('emits valid schema.org JSON-LD: WebSite and LocalBusiness on the home page, offers from packages', async () => {
@@ -291,7 +323,7 @@ describe('public site (SSR, page API, sitemap)', () => {
     // A file id as favicon: not a URL, so written straight to the stored document's shape the renderer accepts.
     const { withDefaults, faviconUrl } = await import('../../src/shared/site/config');
     expect(faviconUrl(withDefaults({ ...config, favicon: '66a1f0c2e4b0a1b2c3d4e802' } as never))).toBe(
-      '/api/files/imagePreset?id=66a1f0c2e4b0a1b2c3d4e802&preset=favicon',
+      '/api/files/p/66a1f0c2e4b0a1b2c3d4e802/favicon',
     );
   });
 

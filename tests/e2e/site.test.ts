@@ -89,6 +89,47 @@ describe('public site in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('renders the elements after the first screen once the page has loaded, and not by the page rule without scripts', async () => {
+    const deferred = (tab: Page) =>
+      tab.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('#site>main>*,#site>main~*')].map((element) => ({
+          computed: getComputedStyle(element).contentVisibility,
+          inline: element.style.contentVisibility,
+        })),
+      );
+    const pageRule = (tab: Page) =>
+      tab.evaluate(() =>
+        [...document.styleSheets]
+          .filter((sheet) => sheet.ownerNode instanceof HTMLStyleElement)
+          .some((sheet) => [...sheet.cssRules].some((rule) => /content-visibility:\s*auto/.test(rule.cssText))),
+      );
+    await page.goto(server.url('/'), { waitUntil: 'load' });
+    // The site's code takes the deferred elements over (the page's rule goes) and renders them one by one.
+    await expect.poll(() => pageRule(page)).toBe(false);
+    await expect
+      .poll(async () => (await deferred(page)).filter((element) => element.computed === 'auto').length, {
+        timeout: 5000,
+      })
+      .toBe(0);
+    const elements = await deferred(page);
+    // Hero, services anchor and services stay as they were; packages, quote, gallery, contact and footer were deferred.
+    expect(elements.slice(0, 3).map((element) => element.inline)).toEqual(['', '', '']);
+    expect(elements.slice(3).every((element) => element.inline === 'visible')).toBe(true);
+    expect(elements.length).toBeGreaterThan(6);
+    // Then the page is as long as it is: an anchor far down is reached exactly.
+    await page.locator('header nav a', { hasText: 'Kontakt' }).first().click();
+    await expect.poll(() => anchorTop('kontakt'), { timeout: 5000 }).toBeLessThan(200);
+    expect(await anchorTop('kontakt')).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+
+    const noScripts = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const tab = await noScripts.newPage();
+    await tab.goto(server.url('/'), { waitUntil: 'load' });
+    expect(await pageRule(tab)).toBe(true);
+    expect((await deferred(tab)).every((element) => element.computed === 'visible')).toBe(true);
+    await noScripts.close();
+  });
+
   it('respects prefers-reduced-motion: no smooth scrolling library, anchors jump at once', async () => {
     const reduced = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const tab = await reduced.newPage();
@@ -161,6 +202,9 @@ describe('public site in the browser', () => {
     const menu = tab.getByRole('button', { expanded: false }).first();
     await menu.click();
     await expect.poll(() => tab.getByRole('button', { expanded: true }).count()).toBe(1);
+    // The folded menu's links appear as it opens (closed, the page carries none of them).
+    await expect.poll(() => tab.locator('#site-mobile-menu a').count()).toBeGreaterThan(0);
+    expect(await tab.locator('#site-mobile-menu a').first().isVisible()).toBe(true);
     expect(await scriptBytes()).toBeGreaterThan(100_000);
     // From then on the site navigates client-side.
     await tab.locator('footer a', { hasText: 'Termin vereinbaren' }).click();

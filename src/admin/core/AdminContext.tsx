@@ -11,6 +11,17 @@ export interface AdminValue {
 
 const Context = createContext<AdminValue | null>(null);
 
+/**
+ * One registry per schema set (by its models object): the server renders many pages from the same
+ * schemas, and building a registry costs more than rendering a list.
+ */
+const registries = new WeakMap<object, Registry>();
+function registryOf(schemas: AdminContextData['schemas']): Registry {
+  let registry = registries.get(schemas.models);
+  if (!registry) registries.set(schemas.models, (registry = createRegistry(schemas)));
+  return registry;
+}
+
 export function AdminProvider({
   context,
   user,
@@ -21,7 +32,7 @@ export function AdminProvider({
   children: ReactNode;
 }) {
   const value = useMemo(
-    () => ({ registry: createRegistry(context.schemas), permissions: context.permissions, user }),
+    () => ({ registry: registryOf(context.schemas), permissions: context.permissions, user }),
     [context, user],
   );
   return <Context.Provider value={value}>{children}</Context.Provider>;

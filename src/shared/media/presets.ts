@@ -28,11 +28,21 @@ export const IMAGE_PRESETS = {
 export type ImagePresetName = keyof typeof IMAGE_PRESETS;
 export const IMAGE_PRESET_NAMES = Object.keys(IMAGE_PRESETS) as ImagePresetName[];
 
-/** URL of a file rendered in a preset, optionally narrower (for srcSet). Served by GET /api/files/imagePreset. */
+/**
+ * URL of a file rendered in a preset, optionally narrower (for srcSet): `/api/files/p/<id>/<preset>`
+ * and `/api/files/p/<id>/<preset>/<width>`, short because a srcSet repeats it for every width. The
+ * same renderings stay served at `/api/files/imagePreset?id=<id>&preset=<preset>&w=<width>`.
+ */
 export function imagePresetUrl(fileId: string, preset: ImagePresetName, width?: number): string {
-  const query = new URLSearchParams({ id: fileId, preset });
-  if (width) query.set('w', String(width));
-  return `/api/files/imagePreset?${query.toString()}`;
+  return `/api/files/p/${encodeURIComponent(fileId)}/${preset}${width ? `/${width}` : ''}`;
+}
+
+/** The preset an image URL of either form (see imagePresetUrl) asks for; undefined for any other URL. */
+export function presetOfUrl(url: string): ImagePresetName | undefined {
+  const name =
+    /^\/api\/files\/p\/[^/?#]+\/([A-Za-z]+)(?:\/\d+)?$/.exec(url)?.[1] ??
+    (url.startsWith('/api/files/imagePreset?') ? new URLSearchParams(url.split('?')[1]).get('preset') : undefined);
+  return name && (IMAGE_PRESET_NAMES as string[]).includes(name) ? (name as ImagePresetName) : undefined;
 }
 
 /** `src`, `srcSet` and intrinsic size of a file in a preset: what `GET /api/cms/image` answers and SSR renders. */

@@ -7,6 +7,7 @@ describe('imageIdFromSrc', () => {
   it('finds the id in a query value', () => {
     expect(imageIdFromSrc(`/api/files/imagePreset?id=${id}&preset=gallery`)).toBe(id);
     expect(imageIdFromSrc(`/api/files/imagePreset?preset=gallery&id=${id}`)).toBe(id);
+    expect(imageIdFromSrc(`/api/files/p/${id}/gallery/480`)).toBe(id);
   });
 
   it('finds the id as a path segment', () => {

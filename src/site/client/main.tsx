@@ -3,6 +3,7 @@ import type { SiteEmbed } from '../boot';
 import { startSmoothScroll } from '../scroll/smoothScroll';
 import { fetchPage, storedToken } from './api';
 import { interceptedUrl } from './links';
+import { renderLater } from './renderLater';
 import './site.css';
 
 /**
@@ -70,6 +71,7 @@ if (root && data) {
     );
   }
   startSmoothScroll();
+  renderLater(root);
 }
 
 /** What hydration renders: the page the server rendered, fetched as the guest it rendered it for. */

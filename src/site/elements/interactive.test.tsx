@@ -130,6 +130,8 @@ describe('contact', () => {
 
   it('requires name, e-mail, message and consent', () => {
     const calls = renderElement('contact', ContactStories.default.args);
+    // The messages exist only once shown: the form as rendered holds no closed dialogs.
+    expect(document.querySelector('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Senden' }));
     expect(screen.getByText('Feld Name ist erforderlich')).toBeTruthy();
     expect(screen.getByText('Feld Nachricht ist erforderlich')).toBeTruthy();
@@ -170,10 +172,14 @@ describe('navigation', () => {
     const toggle = screen.getByRole('button', { name: 'Menü öffnen' });
     const menu = document.getElementById('site-mobile-menu') as HTMLElement;
     expect(menu.hidden).toBe(true);
+    // Closed, the menu holds no links (the bar has them): its markup comes when it opens.
+    expect(menu.querySelectorAll('a')).toHaveLength(0);
     fireEvent.click(toggle);
     expect(menu.hidden).toBe(false);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(menu.querySelectorAll('a').length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('button', { name: 'Menü schliessen' }));
     expect(menu.hidden).toBe(true);
+    expect(menu.querySelectorAll('a')).toHaveLength(0);
   });
 });

@@ -9,6 +9,7 @@ import { colorCss, documentLanguage, faviconUrl } from '../../shared/site/config
 import { SITE_DATA_ID, SITE_ROOT_ID, viewTags, type SiteView } from '../../shared/site/view';
 import type { SiteEmbed } from '../boot';
 import { LIVE_ELEMENT_TAGS } from '../elements/live';
+import { presetOfUrl } from '../../shared/media/presets';
 
 export { preloadElements } from '../elements/registry';
 
@@ -63,9 +64,9 @@ export function renderDocument({ config, view, origin, assets }: RenderInput): s
   if (page?.description) head.push(`<meta name="description" content="${escapeHtml(page.description)}">`);
   if (!page || page.noIndex) head.push('<meta name="robots" content="noindex">');
   head.push(
-    `<link rel="icon" href="${escapeHtml(favicon ?? 'data:,')}"${favicon?.includes('preset=favicon') ? ' type="image/png"' : ''}>`,
+    `<link rel="icon" href="${escapeHtml(favicon ?? 'data:,')}"${favicon && presetOfUrl(favicon) === 'favicon' ? ' type="image/png"' : ''}>`,
   );
-  head.push(`<style>${colorCss(config)}</style>`);
+  head.push(`<style>${colorCss(config)}${view.kind === 'page' && assets.script ? laterElementsCss(view) : ''}</style>`);
   for (const font of assets.fonts)
     head.push(`<link rel="preload" href="${escapeHtml(font)}" as="font" type="font/woff2" crossorigin>`);
   if (assets.criticalCss) {
@@ -126,6 +127,26 @@ export function firstScreenView(view: Extract<SiteView, { kind: 'page' }>): Extr
   return { ...view, elements: { before, main, after: short ? take(view.elements.after) : [] } };
 }
 
+/** How the browser may leave a page's elements unrendered while they are off screen (see laterElementsCss). */
+export const LATER_DECLARATIONS = 'content-visibility:auto;contain-intrinsic-size:auto 40rem';
+
+/**
+ * The top-level elements after a page's first screen (see firstScreenView) are rendered by the
+ * browser only near the viewport (`content-visibility: auto`, with a placeholder height until they
+ * have been rendered once): the first paint lays out only the first screen, and the whole
+ * stylesheet, arriving after it, restyles only that. The site's code renders them one by one when
+ * the page has loaded (src/site/client/renderLater.ts), so that then every anchor is where it is.
+ */
+export function laterElementsCss(view: Extract<SiteView, { kind: 'page' }>): string {
+  const first = firstScreenView(view);
+  const selectors: string[] = [];
+  if (first.elements.main.length < view.elements.main.length)
+    selectors.push(`#${SITE_ROOT_ID}>main>:nth-child(n+${first.elements.main.length + 1})`);
+  if (first.elements.after.length === 0 && view.elements.after.length) selectors.push(`#${SITE_ROOT_ID}>main~*`);
+  // Only with scripts, which render them later: without, the browser renders the page as usual.
+  return selectors.length ? `@media (scripting:enabled){${selectors.join(',')}{${LATER_DECLARATIONS}}}` : '';
+}
+
 /**
  * The whole stylesheets, for the part of the page below its first screen: added right after the
  * first paint (two animation frames), at once when the address names a place further down the page
@@ -142,16 +163,17 @@ function laterStylesheets(hrefs: string[]): string {
 }
 
 /**
- * Starts the site's entry (a few kB, see src/site/client/main.tsx) after the first paint, two
- * animation frames after the document: nothing the browser fetches for it competes with the page
- * being shown on a slow connection.
+ * Starts the site's entry (a few kB, see src/site/client/main.tsx) after the first paint, in a task
+ * of its own after the frame that adds the stylesheets (two animation frames after the document):
+ * nothing the browser fetches for it competes with the page being shown on a slow connection, and
+ * no task does both.
  */
 function afterPaint(assets: ClientAssets): string {
   if (!assets.script) return '';
   const load = { preload: assets.preload, script: assets.script };
   return (
-    `<script type="module">const l=${scriptJson(load)};requestAnimationFrame(()=>requestAnimationFrame(()=>{` +
+    `<script type="module">const l=${scriptJson(load)};requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>{` +
     `for(const h of l.preload){const e=document.createElement('link');e.rel='modulepreload';e.href=h;document.head.append(e)}` +
-    `import(l.script)}))</script>`
+    `import(l.script)})))</script>`
   );
 }

@@ -11,21 +11,22 @@ interface Props {
 
 /**
  * A modal message on the native <dialog> (focus trapped, Escape closes, no library code).
- * Closing it in any way calls onClose, which returns the visitor to the form.
+ * Closing it in any way calls onClose, which returns the visitor to the form. Only an open
+ * message is in the document: a closed one (the page as the server renders it, since only the
+ * site's code submits a form) costs the page no markup.
  */
-export function MessageDialog({ open, title, tone, children, onClose }: Props): ReactNode {
+export function MessageDialog(props: Props): ReactNode {
+  return props.open ? <OpenDialog {...props} /> : null;
+}
+
+function OpenDialog({ title, tone, children, onClose }: Props): ReactNode {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [open]);
+    if (!dialog || dialog.open) return;
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+  }, []);
   // close() fires the dialog's close event, which calls onClose; without native dialogs, call it directly.
   const dismiss = () => {
     const dialog = ref.current;

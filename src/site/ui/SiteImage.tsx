@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { ImageRefValue } from '../../shared/generated/types';
-import { imageSources, type ImagePresetName } from '../../shared/media/presets';
+import { IMAGE_PRESETS, imageSources, type ImagePresetName } from '../../shared/media/presets';
 import { useAboveFold } from '../render/aboveFold';
 
 interface Props {
@@ -14,17 +14,19 @@ interface Props {
   priority?: boolean;
 }
 
-/** An image in a preset: srcSet, reserved intrinsic size (no layout shift), lazy below the fold. */
+/** An image in a preset: srcSet (for a preset of several widths), reserved intrinsic size (no layout shift), lazy below the fold. */
 export function SiteImage({ image, preset, sizes = '100vw', className, style, priority }: Props): ReactNode {
   const aboveFold = useAboveFold();
   if (!image?.file) return null;
   const { src, srcSet, width, height } = imageSources(image.file, preset);
   const eager = priority ?? aboveFold;
+  // A preset of one width has one file: `src` names it, a srcSet would only repeat it.
+  const responsive = IMAGE_PRESETS[preset].srcSetWidths.length > 0;
   return (
     <img
       src={src}
-      srcSet={srcSet}
-      sizes={sizes}
+      srcSet={responsive ? srcSet : undefined}
+      sizes={responsive ? sizes : undefined}
       width={width}
       height={height}
       alt={image.alt ?? ''}

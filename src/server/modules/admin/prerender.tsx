@@ -3,14 +3,16 @@ import { renderAdmin } from '../../../admin/ssr/renderAdmin';
 import { documentTitle, listTitle } from '../../../shared/admin/titles';
 import type { SessionUser } from '../../../shared/api/auth';
 import type { AdminPreload, EarlyRequest } from '../../../shared/api/earlyRequests';
-import type { Registry } from '../../../shared/registry';
+import type { Services } from '../../services';
+import { visibleSchemas } from '../schemas/operations';
 import { clearSessionCookie, sessionCookieToken } from '../auth/sessionCookie';
 
 /**
  * Server-side rendering of an admin list page, for a request with the admin's session cookie: the
  * page's first API calls are answered in-process (the same routes, permissions and serialization
  * as over HTTP, with the cookie's token as the bearer), then the admin renders them to HTML. The
- * answers but the schemas go along as the preload. Anything but a full success renders nothing (the browser loads
+ * schemas come from the function behind `/api/schemas` (one shared object per kind of caller, so
+ * the admin's registry is built once, not per page). The answers but the schemas go along as the preload. Anything but a full success renders nothing (the browser loads
  * the page as usual); a token the server no longer accepts also clears the cookie.
  */
 export async function prerenderAdmin(
@@ -18,7 +20,7 @@ export async function prerenderAdmin(
   request: FastifyRequest,
   reply: FastifyReply,
   requests: EarlyRequest[],
-  registry: Registry,
+  { registry, auth }: Pick<Services, 'registry' | 'auth'>,
 ): Promise<{ markup: string; preload: AdminPreload; title: string } | undefined> {
   const token = sessionCookieToken(request);
   const list = requests.find((r) => r.path === '/api/document/find');
@@ -30,9 +32,8 @@ export async function prerenderAdmin(
       payload: body,
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     });
-  const [self, schemas, session, found] = await Promise.all([
+  const [self, session, found] = await Promise.all([
     call('GET', '/api/self'),
-    call('GET', '/api/schemas'),
     call('GET', '/api/admin/session'),
     call('POST', list.path, list.body),
   ]);
@@ -40,10 +41,11 @@ export async function prerenderAdmin(
     clearSessionCookie(request, reply);
     return undefined;
   }
-  if ([self, schemas, session, found].some((answer) => answer.statusCode !== 200)) return undefined;
+  if ([self, session, found].some((answer) => answer.statusCode !== 200)) return undefined;
+  const schemas = visibleSchemas(registry, await auth.callerFromToken(token));
   const { model, ...params } = JSON.parse(list.body) as { model: string } & NonNullable<AdminPreload['find']>['params'];
   const preload: AdminPreload = { session: session.json(), find: { model, params, answer: found.json() } };
-  const markup = renderAdmin(request.url, self.json<SessionUser>(), { ...preload, schemas: schemas.json() });
+  const markup = renderAdmin(request.url, self.json<SessionUser>(), { ...preload, schemas });
   const info = registry.model(model);
   return { markup, preload, title: info ? listTitle(info) : documentTitle(model) };
 }

@@ -69,7 +69,7 @@ export async function adminRoutes(
     }
     const requests = earlyRequests(services.registry, new URL(request.url, 'http://admin'));
     reply.type('text/html; charset=utf-8').header('x-frame-options', 'DENY');
-    const rendered = await prerenderAdmin(app, request, reply, requests, services.registry);
+    const rendered = await prerenderAdmin(app, request, reply, requests, services);
     if (rendered) {
       // The caller's data is in the page: never stored by caches. Only the schemas are still asked for early.
       const { title, ...page } = rendered;

@@ -128,6 +128,21 @@ describe('criticalCss of a Tailwind stylesheet', () => {
     expect(out).toMatch(/^@layer properties\{\*,:before\{--tw-shadow:0 0 #0000\}\}/);
   });
 
+  it('leaves transitions to the whole stylesheet and counts a repeated declaration once', () => {
+    const out = criticalCss(
+      '.button{color:red;transition-property:color,opacity;transition-duration:var(--tw-duration,.15s);-webkit-text-decoration:inherit;-webkit-text-decoration:inherit;text-decoration:inherit}' +
+        '.fade{transition:opacity .2s}.spin{animation:spin 1s infinite}@keyframes spin{to{transform:rotate(1turn)}}' +
+        ':root{--tw-duration:.3s}',
+    )('<a class="button fade spin">x</a>');
+    expect(out).toContain('.button{color:red;-webkit-text-decoration:inherit;text-decoration:inherit}');
+    expect(out).not.toContain('transition');
+    expect(out).not.toContain('.fade');
+    // Nothing reads the duration any more.
+    expect(out).not.toContain('--tw-duration');
+    expect(out).toContain('.spin{animation:spin 1s infinite}');
+    expect(out).toContain('@keyframes spin');
+  });
+
   it('keeps the layer order when a layer loses all its rules', () => {
     const bare = critical('<p>x</p>');
     expect(bare.indexOf('@layer theme')).toBeLessThan(bare.indexOf('@layer base'));

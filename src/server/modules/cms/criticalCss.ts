@@ -34,6 +34,7 @@ export function criticalCss(css: string): (html: string) => string {
     if (text === undefined) {
       const copy = root.clone();
       prune(copy, root, requirements, present);
+      withoutTransitions(copy);
       pruneVariables(copy, read);
       registrationsAsFallback(copy);
       pruneFontFaces(copy, faces);
@@ -80,6 +81,27 @@ function prune(copy: Container, original: Container, requirements: Requirements,
       if (node.nodes.length === 0) removeBlock(node);
     }
   });
+}
+
+/**
+ * Drops transitions and repeated declarations. A transition runs only when a state changes (a
+ * hover, a menu opening), and the rules of those states come with the whole stylesheet, which
+ * brings the transitions too; inlined, they would only animate the page from its first style to
+ * its whole one when the stylesheet arrives. A declaration repeated verbatim in one rule (the
+ * build prefixes some more than once) counts once.
+ */
+function withoutTransitions(root: Root) {
+  root.walkRules((rule) => {
+    if (insideKept(rule)) return;
+    const seen = new Set<string>();
+    for (const node of [...(rule.nodes ?? [])].reverse()) {
+      if (node.type !== 'decl') continue;
+      const text = `${node.prop}:${node.value}${node.important ? '!' : ''}`;
+      if (/^transition(-|$)/.test(node.prop) || seen.has(text)) node.remove();
+      else seen.add(text);
+    }
+  });
+  removeEmpty(root);
 }
 
 /**

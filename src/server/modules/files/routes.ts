@@ -169,31 +169,56 @@ export async function fileRoutes(app: FastifyInstance, { files }: Services): Pro
     },
   );
 
+  const presetSchema = {
+    id,
+    preset: { type: 'string', enum: IMAGE_PRESET_NAMES },
+    w: { type: 'integer', minimum: 1, maximum: 10_000 },
+  } as const;
+  const presetSummary = 'An image in a preset (and a srcSet width); rendered on demand when its job has not run yet';
+  const sendPreset = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { id: fileId, preset, w }: { id: string; preset: ImagePresetName; w?: number },
+  ) => {
+    const delivery = await files.preset(request.caller, fileId, preset, w);
+    reply.header('content-security-policy', SANDBOX);
+    // A file's bytes never change under its id, so neither do its renderings.
+    return send(request, reply, delivery, `${delivery.isPublic ? 'public' : 'private'}, max-age=31536000, immutable`);
+  };
   app.get<{ Querystring: { id: string; preset: ImagePresetName; w?: number } }>(
     '/api/files/imagePreset',
     {
       schema: {
-        summary: 'An image in a preset (and a srcSet width); rendered on demand when its job has not run yet',
+        summary: presetSummary,
         tags: ['files'],
         querystring: {
           type: 'object',
           required: ['id', 'preset'],
           additionalProperties: false,
-          properties: {
-            id,
-            preset: { type: 'string', enum: IMAGE_PRESET_NAMES },
-            w: { type: 'integer', minimum: 1, maximum: 10_000 },
-          },
+          properties: presetSchema,
         },
       },
     },
-    async (request, reply) => {
-      const delivery = await files.preset(request.caller, request.query.id, request.query.preset, request.query.w);
-      reply.header('content-security-policy', SANDBOX);
-      // A file's bytes never change under its id, so neither do its renderings.
-      return send(request, reply, delivery, `${delivery.isPublic ? 'public' : 'private'}, max-age=31536000, immutable`);
-    },
+    (request, reply) => sendPreset(request, reply, request.query),
   );
+  // The same in the short form the pages use (imagePresetUrl): a gallery's srcSet names it a few times per image.
+  for (const url of ['/api/files/p/:id/:preset', '/api/files/p/:id/:preset/:w'])
+    app.get<{ Params: { id: string; preset: ImagePresetName; w?: number } }>(
+      url,
+      {
+        schema: {
+          summary: `${presetSummary} (${url.endsWith(':w') ? 'a srcSet width' : 'its full width'}, short address)`,
+          tags: ['files'],
+          params: {
+            type: 'object',
+            required: url.endsWith(':w') ? ['id', 'preset', 'w'] : ['id', 'preset'],
+            additionalProperties: false,
+            properties: presetSchema,
+          },
+        },
+      },
+      (request, reply) => sendPreset(request, reply, request.params),
+    );
 
   app.get<{ Querystring: { image: string; presetName: ImagePresetName } }>(
     '/api/cms/image',

@@ -56,7 +56,7 @@ export default function Footer({ columns }: ElementProps<'footer'>) {
         ))}
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto w-full max-w-6xl px-5 py-6 text-sm opacity-80 md:px-8">© {siteName}</p>
+        <p className="mx-auto w-full max-w-6xl px-5 py-6 text-sm opacity-80 md:px-8">{`© ${siteName}`}</p>
       </div>
     </footer>
   );

@@ -39,8 +39,7 @@ export default function Gallery({ images }: ElementProps<'gallery'>) {
           </>
         ) : null}
         <p className="sr-only" aria-live="polite">
-          Bild {index + 1} von {images.length}
-          {images[index]?.alt ? `: ${images[index].alt}` : ''}
+          {`Bild ${index + 1} von ${images.length}${images[index]?.alt ? `: ${images[index].alt}` : ''}`}
         </p>
       </div>
       {images.length > 1 ? (
@@ -50,7 +49,7 @@ export default function Gallery({ images }: ElementProps<'gallery'>) {
               key={slide}
               type="button"
               aria-label={`Bild ${slide + 1} zeigen`}
-              aria-current={slide === index}
+              aria-current={slide === index || undefined}
               onClick={() => show(slide)}
               className={`site-gallery-thumb ${slide === index ? 'ring-brand' : 'opacity-70 ring-transparent hover:opacity-100'}`}
             >

@@ -70,19 +70,22 @@ export default function Navigation({ logo, links, cta }: ElementProps<'navigatio
           </button>
         </div>
       </nav>
+      {/* The folded menu's links only while it is open (the closed menu, as the server renders it, costs no markup). */}
       <div id="site-mobile-menu" hidden={!open} className="border-t border-ink/10 bg-page md:hidden">
-        <ul className="mx-auto flex max-w-6xl flex-col px-5 py-3">
-          {links.map((link, index) => (
-            <li key={index} className="border-b border-ink/5 last:border-0">
-              <SiteLink link={link} className={MENU_LINK} onClick={close} />
-            </li>
-          ))}
-          {cta?.label ? (
-            <li className="pt-4 pb-2">
-              <SiteLink link={cta} className={`${BUTTON_PRIMARY} w-full`} onClick={close} />
-            </li>
-          ) : null}
-        </ul>
+        {open ? (
+          <ul className="mx-auto flex max-w-6xl flex-col px-5 py-3">
+            {links.map((link, index) => (
+              <li key={index} className="border-b border-ink/5 last:border-0">
+                <SiteLink link={link} className={MENU_LINK} onClick={close} />
+              </li>
+            ))}
+            {cta?.label ? (
+              <li className="pt-4 pb-2">
+                <SiteLink link={cta} className={`${BUTTON_PRIMARY} w-full`} onClick={close} />
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
       </div>
     </header>
   );

@@ -29,7 +29,7 @@ export default function ServiceCards({ cards }: ElementProps<'special.serviceCar
             {card.link?.label ? (
               <SiteLink link={card.link} className="site-card-link">
                 {card.link.label}
-                <span className="sr-only">: {card.title}</span>
+                <span className="sr-only">{`: ${card.title}`}</span>
                 <ArrowRight
                   {...CSS_ICON}
                   aria-hidden
