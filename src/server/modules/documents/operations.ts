@@ -36,7 +36,11 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
   /** A stored document as its model's read hook answers it (older page JSON upgraded). */
   const readable = (model: ModelInfo, doc: Doc): Doc => hooksOf(model.name).afterRead?.({ model, doc, log }) ?? doc;
   const filterValues = new FilterValues(repo, registry);
-  bus.subscribe((event) => event.type === 'document' && filterValues.invalidate());
+  bus.subscribe((event) => {
+    if (event.type === 'document') filterValues.invalidate();
+    // Any write may change what a list counts (files and folders announce theirs as cms/item).
+    if (event.type === 'document' || event.type === 'cms/item') repo.forgetTotals();
+  });
 
   // Models are validated with their system fields; defaults of the schema fill new documents.
   const ajv = createAjv(

@@ -154,29 +154,39 @@ export interface ListedPage {
 /** Above this many matches the list total is the planner's estimate instead of an exact count. */
 export const EXACT_TOTAL_LIMIT = 10_000;
 
-/** How long the planner's estimate of a large total is reused (it only answers totals flagged as estimated). */
-const ESTIMATE_TTL_MS = 10_000;
-const ESTIMATES_KEPT = 500;
+/** How long a selection known to match more than EXACT_TOTAL_LIMIT documents is taken as large without counting. */
+const LARGE_TOTAL_TTL_MS = 10_000;
+const LARGE_TOTALS_KEPT = 500;
 
 /**
- * The planner's estimates by statement: a list paged or refreshed within seconds asks the planner
- * once. Below EXACT_TOTAL_LIMIT totals are always counted, so a stale estimate can only make an
- * estimated total slightly older, never turn an exact one into a guess.
+ * Selections known to match more than EXACT_TOTAL_LIMIT documents, with the planner's estimate of
+ * their total: a large list paged or refreshed within seconds neither counts its first 10,001
+ * matches again nor asks the planner. Forgotten on every document change (in any process: the
+ * change events fan out), so a total that falls below the limit is counted exactly again at once.
  */
-class EstimateCache {
-  private readonly entries = new Map<string, { value: number; until: number }>();
+class LargeTotals {
+  private readonly entries = new Map<string, { estimate: number; until: number }>();
 
-  async get(statement: Sql, compute: () => Promise<number>): Promise<number> {
-    const { text, params } = statement.compile();
-    const key = `${text}\u0000${JSON.stringify(params)}`;
-    const now = Date.now();
+  static key(model: string, where: Sql): string {
+    const { text, params } = where.compile();
+    return `${model}\u0000${text}\u0000${JSON.stringify(params)}`;
+  }
+
+  get(key: string): number | undefined {
     const hit = this.entries.get(key);
-    if (hit && hit.until > now) return hit.value;
-    const value = await compute();
+    if (hit && hit.until > Date.now()) return hit.estimate;
+    if (hit) this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, estimate: number): void {
     this.entries.delete(key);
-    if (this.entries.size >= ESTIMATES_KEPT) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value, until: now + ESTIMATE_TTL_MS });
-    return value;
+    if (this.entries.size >= LARGE_TOTALS_KEPT) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { estimate, until: Date.now() + LARGE_TOTAL_TTL_MS });
+  }
+
+  clear(): void {
+    this.entries.clear();
   }
 }
 
@@ -185,8 +195,13 @@ export class DocumentRepository {
   constructor(
     private readonly q: Queryable,
     private readonly db?: Database,
-    private readonly estimates = new EstimateCache(),
+    private readonly largeTotals = new LargeTotals(),
   ) {}
+
+  /** A document changed (here or in another process): totals are counted again. */
+  forgetTotals(): void {
+    this.largeTotals.clear();
+  }
 
   /** What this repository runs its SQL on (the database or one transaction): for modules with their own repository (files). */
   get queryable(): Queryable {
@@ -196,7 +211,7 @@ export class DocumentRepository {
   /** Runs `fn` with a repository bound to one transaction. */
   transaction<T>(fn: (repo: DocumentRepository) => Promise<T>): Promise<T> {
     if (!this.db) return fn(this);
-    return this.db.transaction((tx) => fn(new DocumentRepository(tx, undefined, this.estimates)));
+    return this.db.transaction((tx) => fn(new DocumentRepository(tx, undefined, this.largeTotals)));
   }
 
   /** A known model's document comes typed (its generated type). */
@@ -343,7 +358,9 @@ export class DocumentRepository {
   ): Promise<ListedPage> {
     const t = table(model);
     const where = condition(selection.scope, selection.where);
-    const counted = total && offset < EXACT_TOTAL_LIMIT;
+    const key = LargeTotals.key(model, where);
+    const known = total ? this.largeTotals.get(key) : undefined;
+    const counted = total && known === undefined && offset < EXACT_TOTAL_LIMIT;
     const relatedDocs = related.map(
       (r) => sql`(SELECT coalesce(jsonb_agg(${documentJson(r.fields)}), '[]'::jsonb) FROM ${table(r.model.name)}
         WHERE ${columnExpression(r.model, r.key, 'text')} = ANY(ARRAY(SELECT key FROM ids JOIN ${t} USING (_id), ${keysOf(r)} AS k(key)))
@@ -358,6 +375,8 @@ export class DocumentRepository {
     const { docs, related: found, n } = rows[0];
     const listed = { docs, related: found };
     if (!total) return listed;
+    if (known !== undefined)
+      return { ...listed, total: Math.max(EXACT_TOTAL_LIMIT + 1, offset + docs.length, known), estimated: true };
     if (counted) {
       if (n! <= EXACT_TOTAL_LIMIT) return { ...listed, total: n!, estimated: false };
       return {
@@ -386,16 +405,17 @@ export class DocumentRepository {
     return { total: Math.max(EXACT_TOTAL_LIMIT + 1, await this.estimate(model, selection)), estimated: true };
   }
 
-  /** The planner's estimate of the matching rows (no scan). */
+  /** The planner's estimate of the matching rows (no scan), for a selection known to match more than EXACT_TOTAL_LIMIT. */
   async estimate(model: string, selection: RowSelection): Promise<number> {
     const where = condition(selection.scope, selection.where);
-    const statement = sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table(model)} WHERE ${where}`;
-    return this.estimates.get(statement, async () => {
-      const plan = await this.q.query<{ 'QUERY PLAN': unknown }>(statement);
-      const raw = plan.rows[0]?.['QUERY PLAN'];
-      const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-      return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
-    });
+    const plan = await this.q.query<{ 'QUERY PLAN': unknown }>(
+      sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table(model)} WHERE ${where}`,
+    );
+    const raw = plan.rows[0]?.['QUERY PLAN'];
+    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+    const estimate = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+    this.largeTotals.set(LargeTotals.key(model, where), estimate);
+    return estimate;
   }
 
   /** Distinct values of an expression among matching documents (filter dropdowns), at most `limit`. */
