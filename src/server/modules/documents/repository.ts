@@ -105,9 +105,14 @@ export interface RowSelection {
 /** The columns of a row, with `doc` cut down to `fields` when given (in SQL: large documents never leave the database). */
 function selectColumns(fields?: readonly string[]): Sql {
   if (!fields) return COLUMNS;
-  return sql`_id, (SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(doc)
-      WHERE key IN (SELECT jsonb_array_elements_text(${JSON.stringify(fields)}::jsonb))) AS doc,
-    created_at, updated_at, deleted_at, version`;
+  return sql`_id, ${docOf(fields)} AS doc, created_at, updated_at, deleted_at, version`;
+}
+
+/** `doc`, cut down to `fields` when given (in SQL: large documents never leave the database). */
+function docOf(fields?: readonly string[]): Sql {
+  if (!fields) return sql`doc`;
+  return sql`(SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(doc)
+      WHERE key IN (SELECT jsonb_array_elements_text(${JSON.stringify(fields)}::jsonb)))`;
 }
 
 /** An ISO 8601 timestamp in UTC with milliseconds, as `Date#toISOString` writes it. */
@@ -115,11 +120,7 @@ const isoText = (column: Sql) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY
 
 /** A row as the document `rowToDoc` makes of it, built by the database (`doc` cut down to `fields` when given). */
 function documentJson(fields?: readonly string[]): Sql {
-  const doc = fields
-    ? sql`(SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(doc)
-        WHERE key IN (SELECT jsonb_array_elements_text(${JSON.stringify(fields)}::jsonb)))`
-    : sql`doc`;
-  return sql`${doc} || jsonb_build_object('_id', _id, '_createdAt', ${isoText(sql`created_at`)},
+  return sql`${docOf(fields)} || jsonb_build_object('_id', _id, '_createdAt', ${isoText(sql`created_at`)},
       '_updatedAt', ${isoText(sql`updated_at`)}, '_version', version)
     || CASE WHEN deleted_at IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('_deletedAt', ${isoText(sql`deleted_at`)}) END`;
 }
