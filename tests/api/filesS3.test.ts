@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PART_SIZE, type S3BlobStore } from '../../src/server/blob/s3Store';
 import { startS3Server } from '../helpers/s3Server';
+import { pattern, sha256 } from '../helpers/bytes';
 import { createTestApp } from '../helpers/testApp';
 
 // The file flows of files.test.ts against BLOB_STORE=s3: a real S3-compatible server (s3rver) on a random port.
@@ -19,19 +19,6 @@ const png = (width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 200 } } })
     .png()
     .toBuffer();
-
-/** Deterministic bytes that do not compress or repeat per part. */
-function pattern(size: number, seed = 1): Buffer {
-  const bytes = Buffer.alloc(size);
-  let x = seed;
-  for (let i = 0; i < size; i += 4) {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    bytes.writeUInt32LE(x, i);
-  }
-  return bytes;
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 beforeAll(async () => {
   s3 = await startS3Server();

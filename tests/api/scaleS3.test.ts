@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -9,24 +8,12 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAppProcess, type AppProcess } from '../helpers/appProcess';
+import { pattern, sha256 } from '../helpers/bytes';
 import { startS3Server } from '../helpers/s3Server';
 import { freshPostgres } from '../helpers/testApp';
 
 const ADMIN_PASSWORD = 'scale-s3-admin-password';
 const CHUNK = 64 * 1024;
-
-/** Deterministic bytes that do not compress or repeat. */
-function pattern(size: number, seed: number): Buffer {
-  const bytes = Buffer.alloc(size);
-  let x = seed;
-  for (let i = 0; i < size; i += 4) {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    bytes.writeUInt32LE(x, i);
-  }
-  return bytes;
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * An upload sent chunk by chunk: `send(until)` writes the body up to byte `until`, `finish()` the rest and

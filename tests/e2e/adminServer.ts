@@ -1,5 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { AppOptions } from '../../src/server/app';
+import { launchBrowser } from '../helpers/browser';
 import { createTestApp } from '../helpers/testApp';
 
 export type AdminServer = Awaited<ReturnType<typeof startAdminServer>>;
@@ -43,4 +46,20 @@ export async function startAdminServer(options: AppOptions = {}) {
       return answer.json;
     },
   };
+}
+
+/**
+ * The admin server and Chromium one test file shares: started before its tests (before the file's
+ * own `beforeAll`), closed after them. Read `suite.server` and `suite.browser` inside tests and hooks.
+ */
+export function adminSuite(options: AppOptions = {}): { readonly server: AdminServer; readonly browser: Browser } {
+  const suite = {} as { server: AdminServer; browser: Browser };
+  beforeAll(async () => {
+    [suite.server, suite.browser] = await Promise.all([startAdminServer(options), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
 }

@@ -1,26 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../helpers/testApp';
-import { startAdminServer, type AdminServer } from './adminServer';
+import { adminSuite } from './adminServer';
 import { LOGIN_KEY, MODULE_KEY, loginThroughUi, newContext } from './admin';
 
-let server: AdminServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = adminSuite();
 
 describe('login', { timeout: 60_000 }, () => {
   it('shows the login screen, resets, reports a failed login and logs in with Enter', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     const page = await context.newPage();
-    await page.goto(server.url('/_/clients'));
+    await page.goto(suite.server.url('/_/clients'));
     await page.getByRole('heading', { name: 'Sign in with your account' }).waitFor();
     await expect(page.getByRole('button', { name: 'LOGIN' }).isVisible()).resolves.toBe(true);
 
@@ -61,11 +50,11 @@ describe('login', { timeout: 60_000 }, () => {
   });
 
   it('logs out every tab, clearing the login state and the module selection', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     const first = await context.newPage();
-    await loginThroughUi(first, server);
+    await loginThroughUi(first, suite.server);
     const second = await context.newPage();
-    await second.goto(server.url('/_/clients'));
+    await second.goto(suite.server.url('/_/clients'));
     await second.getByRole('heading', { name: 'Clients' }).waitFor();
 
     await first.getByRole('button', { name: 'CMS' }).click();
@@ -81,12 +70,16 @@ describe('login', { timeout: 60_000 }, () => {
   });
 
   it('clears the login state when the session check on focus is rejected', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     const page = await context.newPage();
-    await loginThroughUi(page, server);
+    await loginThroughUi(page, suite.server);
     const { token } = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), LOGIN_KEY)) ?? '{}');
     // The session ends elsewhere (another device logs this token out).
-    const revoked = await server.app.inject({ method: 'POST', url: '/api/logout', headers: server.auth(token) });
+    const revoked = await suite.server.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: suite.server.auth(token),
+    });
     expect(revoked.statusCode).toBe(200);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.getByRole('heading', { name: 'Sign in with your account' }).waitFor({ timeout: 10_000 });

@@ -1,29 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { startAdminServer, type AdminServer } from './adminServer';
+import { describe, expect, it } from 'vitest';
+import { adminSuite } from './adminServer';
 import { expectRows, newContext, rows, rowTexts, save, storeLogin } from './admin';
 
-let server: AdminServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = adminSuite();
 
 async function adminPage(path: string) {
-  const context = await newContext(browser);
-  await storeLogin(context, server);
+  const context = await newContext(suite.browser);
+  await storeLogin(context, suite.server);
   const page = await context.newPage();
-  await page.goto(server.url(path));
+  await page.goto(suite.server.url(path));
   return { page, context };
 }
 
-const findById = (model: string, id: string) => server.api('GET', `/api/document/findById?model=${model}&id=${id}`);
+const findById = (model: string, id: string) =>
+  suite.server.api('GET', `/api/document/findById?model=${model}&id=${id}`);
 
 describe('generic edit page', { timeout: 60_000 }, () => {
   it('creates, edits and deletes a client', async () => {
@@ -68,7 +58,7 @@ describe('generic edit page', { timeout: 60_000 }, () => {
   });
 
   it('creates an invoice with items whose total the server computes', async () => {
-    const client = await server.save('client', { name: 'Basler Bäckerei GmbH' });
+    const client = await suite.server.save('client', { name: 'Basler Bäckerei GmbH' });
     const { page, context } = await adminPage('/_/invoices/new');
     await page.locator('#root_name').fill('Website-Relaunch');
     await page.locator('#root_client').selectOption({ label: 'Basler Bäckerei GmbH' });
@@ -94,7 +84,7 @@ describe('generic edit page', { timeout: 60_000 }, () => {
       ],
     });
 
-    await page.goto(server.url('/_/invoices'));
+    await page.goto(suite.server.url('/_/invoices'));
     await expectRows(page, ['1']);
     const text = await rows(page).first().innerText();
     expect(text).toContain('Basler Bäckerei GmbH');
@@ -124,7 +114,7 @@ describe('generic edit page', { timeout: 60_000 }, () => {
 describe('generic list page', { timeout: 60_000 }, () => {
   it('searches, sorts and pages with p', async () => {
     for (let i = 0; i < 30; i += 1)
-      await server.save('mailTemplate', { name: `Vorlage ${String(i).padStart(2, '0')}`, subject: 'Hallo' });
+      await suite.server.save('mailTemplate', { name: `Vorlage ${String(i).padStart(2, '0')}`, subject: 'Hallo' });
     const { page, context } = await adminPage('/_/mailTemplates');
     await page.getByRole('heading', { name: 'Mail Templates' }).waitFor();
     await rows(page).first().waitFor();
@@ -165,10 +155,10 @@ describe('generic list page', { timeout: 60_000 }, () => {
   });
 
   it('filters invoices by status with the values the API answers', async () => {
-    const client = await server.save('client', { name: 'Filter AG' });
+    const client = await suite.server.save('client', { name: 'Filter AG' });
     const today = new Date().toISOString().slice(0, 10);
-    await server.save('invoice', { name: 'Bezahlt', client: client._id, date: today, status: 'paid' });
-    await server.save('invoice', { name: 'Offen', client: client._id, date: today, status: 'open' });
+    await suite.server.save('invoice', { name: 'Bezahlt', client: client._id, date: today, status: 'paid' });
+    await suite.server.save('invoice', { name: 'Offen', client: client._id, date: today, status: 'open' });
     const { page, context } = await adminPage('/_/invoices');
     await rows(page).first().waitFor();
     const filter = page.getByRole('combobox', { name: 'Filter Status' });
@@ -185,8 +175,8 @@ describe('generic list page', { timeout: 60_000 }, () => {
   });
 
   it('deletes a row after the 2 s hold, or at once with shift-click', async () => {
-    await server.save('redirect', { name: 'Alt', from: '/alt', to: '/neu' });
-    await server.save('redirect', { name: 'Blog', from: '/blog', to: '/news' });
+    await suite.server.save('redirect', { name: 'Alt', from: '/alt', to: '/neu' });
+    await suite.server.save('redirect', { name: 'Blog', from: '/blog', to: '/news' });
     const { page, context } = await adminPage('/_/redirects');
     await expectRows(page, ['Alt', 'Blog']);
     await rows(page).filter({ hasText: 'Alt' }).getByRole('button', { name: 'Delete' }).click();
@@ -212,7 +202,7 @@ describe('generic list page', { timeout: 60_000 }, () => {
     const { page, context } = await adminPage('/_/projects');
     await page.getByText('Keine Daten vorhanden...').waitFor();
     const other = await context.newPage();
-    await other.goto(server.url('/_/projects/new'));
+    await other.goto(suite.server.url('/_/projects/new'));
     await other.locator('#root_name').fill('Standard');
     await save(other);
     await other.waitForURL(/\/_\/projects\/[0-9a-f]{24}$/);

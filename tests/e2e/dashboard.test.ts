@@ -1,34 +1,27 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/server/seed/demo';
-import { launchBrowser, newPage } from '../helpers/browser';
+import { newPage } from '../helpers/browser';
 import { newContext, storeLogin } from './admin';
-import { startAdminServer, type AdminServer } from './adminServer';
+import { adminSuite } from './adminServer';
 
 /** The home page `/_` with the demo data: the reports the server computes, per role (spec section 6). */
 describe('dashboard', () => {
-  let server: AdminServer;
-  let browser: Browser;
+  const suite = adminSuite();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    await seedDemo(server.app.services, { env: { DEMO_USERS_PASSWORD: '1' } });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await seedDemo(suite.server.app.services, { env: { DEMO_USERS_PASSWORD: '1' } });
   });
 
   async function open(login: string, password: string | undefined, viewport = { width: 1440, height: 900 }) {
-    const context = await newContext(browser, viewport);
-    await (password ? storeLogin(context, server, login, password) : storeLogin(context, server));
+    const context = await newContext(suite.browser, viewport);
+    await (password ? storeLogin(context, suite.server, login, password) : storeLogin(context, suite.server));
     const { page, errors } = await newPage(context);
-    await page.goto(server.url('/_'));
+    await page.goto(suite.server.url('/_'));
     return { page, errors, context };
   }
 
   it('shows an admin every widget with the figures the server computed', async () => {
-    const revenue = (await server.api<{ income: number }>('GET', '/api/payment/revenue')).json;
+    const revenue = (await suite.server.api<{ income: number }>('GET', '/api/payment/revenue')).json;
     const { page, errors, context } = await open('admin', undefined);
     const income = page.getByTestId('revenue-income');
     await expect

@@ -1,36 +1,27 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { LogFramesAnswer, LogSessionsAnswer } from '../../src/shared/api/logging';
-import { launchBrowser, newPage } from '../helpers/browser';
+import { newPage } from '../helpers/browser';
 import { injectSimulatedBluetooth, withoutBluetooth } from '../helpers/simulatedBluetooth';
 import { ADMIN_PASSWORD } from '../helpers/testApp';
 import { newContext, storeLogin } from './admin';
-import { startAdminServer, type AdminServer } from './adminServer';
+import { adminSuite } from './adminServer';
 
 const BASEL = { latitude: 47.5596, longitude: 7.5886, accuracy: 5 };
 type Simulated = Window & { simulation: { ecu: { overrides: Record<string, number> }; dropConnection(): void } };
 
 /** The diagnostics tool at /_/simos-web with the simulated bridge injected as navigator.bluetooth. */
 describe('diagnostics tool', () => {
-  let server: AdminServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = adminSuite();
 
   async function open(viewport = { width: 1440, height: 900 }) {
-    const context = await newContext(browser, viewport);
-    await context.grantPermissions(['geolocation'], { origin: server.url('/') });
+    const context = await newContext(suite.browser, viewport);
+    await context.grantPermissions(['geolocation'], { origin: suite.server.url('/') });
     await context.setGeolocation(BASEL);
-    await storeLogin(context, server);
+    await storeLogin(context, suite.server);
     await injectSimulatedBluetooth(context);
     const { page, errors } = await newPage(context);
-    await page.goto(server.url('/_/simos-web'));
+    await page.goto(suite.server.url('/_/simos-web'));
     return { page, errors, context };
   }
 
@@ -38,10 +29,10 @@ describe('diagnostics tool', () => {
   const gauge = (page: Page, key: string) => page.locator(`li[data-key="${key}"]`);
 
   it('asks for the login first, and says which browsers have Web Bluetooth', async () => {
-    const context = await newContext(browser, { width: 390, height: 844 });
+    const context = await newContext(suite.browser, { width: 390, height: 844 });
     await withoutBluetooth(context);
     const { page, errors } = await newPage(context);
-    await page.goto(server.url('/_/simos-web'));
+    await page.goto(suite.server.url('/_/simos-web'));
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('wrong');
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -104,7 +95,7 @@ describe('diagnostics tool', () => {
     await page.screenshot({ path: '/tmp/diagnostics-390.png', fullPage: true });
 
     const stored = async () => {
-      const { sessions } = (await server.api<LogSessionsAnswer>('GET', '/api/logging/sessions')).json;
+      const { sessions } = (await suite.server.api<LogSessionsAnswer>('GET', '/api/logging/sessions')).json;
       return sessions.reduce((sum, session) => sum + session.frames, 0);
     };
     await expect.poll(() => page.getByTestId('uploaded').textContent()).toMatch(/^\d+$/);
@@ -115,9 +106,12 @@ describe('diagnostics tool', () => {
     await page.waitForTimeout(1000);
     expect(await stored()).toBe(frames);
 
-    const { sessions } = (await server.api<LogSessionsAnswer>('GET', '/api/logging/sessions')).json;
+    const { sessions } = (await suite.server.api<LogSessionsAnswer>('GET', '/api/logging/sessions')).json;
     const series = (
-      await server.api<LogFramesAnswer>('GET', `/api/logging/frames?session=${encodeURIComponent(sessions[0].id)}`)
+      await suite.server.api<LogFramesAnswer>(
+        'GET',
+        `/api/logging/frames?session=${encodeURIComponent(sessions[0].id)}`,
+      )
     ).json;
     // Frames read before the first position fix carry none.
     const located = series.columns.latitude.filter((value) => value === BASEL.latitude).length;

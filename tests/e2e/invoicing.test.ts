@@ -1,19 +1,18 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
 import { invoiceReference } from '../../src/server/modules/payment/qrReference';
 import { DEMO_SITE_CONFIG } from '../../src/server/seed/demoData';
-import { launchBrowser, newPage } from '../helpers/browser';
+import { newPage } from '../helpers/browser';
 import { newContext, storeLogin } from './admin';
-import { startAdminServer, type AdminServer } from './adminServer';
+import { adminSuite } from './adminServer';
 
 // "Create invoice" from tracked time and the bank statement import (issue 10, items 4 and 7), in Chromium.
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
 const IBAN = (DEMO_SITE_CONFIG.billing as { iban: string }).iban.replace(/\s/g, '');
 
-let server: AdminServer;
-let browser: Browser;
+const suite = adminSuite();
 let adminId: string;
 let clientId: string;
 let noRateId: string;
@@ -45,29 +44,24 @@ function camt054(entries: { id: string; amount: string; reference?: string; debt
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
   await mkdir(SHOTS, { recursive: true });
-  await server.app.services.documents.save(SYSTEM, 'siteConfig', DEMO_SITE_CONFIG);
-  adminId = (await server.api<{ _id: string }>('GET', '/api/self')).json._id;
-  clientId = (await server.save('client', { name: 'Rheinblick Immobilien AG', hourlyRate: 120 }))._id;
-  noRateId = (await server.save('client', { name: 'Basler Bäckerei GmbH' }))._id;
+  await suite.server.app.services.documents.save(SYSTEM, 'siteConfig', DEMO_SITE_CONFIG);
+  adminId = (await suite.server.api<{ _id: string }>('GET', '/api/self')).json._id;
+  clientId = (await suite.server.save('client', { name: 'Rheinblick Immobilien AG', hourlyRate: 120 }))._id;
+  noRateId = (await suite.server.save('client', { name: 'Basler Bäckerei GmbH' }))._id;
   const track = (start: string, end: string | null, name: string, client: string, multiplier = 1) =>
-    server.save('trackedTime', { start, end, name, client, multiplier, user: adminId });
+    suite.server.save('trackedTime', { start, end, name, client, multiplier, user: adminId });
   await track('2026-02-03T09:00:00.000Z', '2026-02-03T11:05:00.000Z', 'Workshop', clientId); // 2:05 -> 2,25 h
   await track('2026-02-10T13:00:00.000Z', '2026-02-10T13:30:00.000Z', 'Konzept', clientId, 1.5); // 0,5 h at 180
   await track('2026-03-02T08:00:00.000Z', '2026-03-02T09:00:00.000Z', 'März', clientId); // outside the period
   await track('2026-02-12T08:00:00.000Z', '2026-02-12T09:00:00.000Z', 'Brot', noRateId);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 async function open(path: string, viewport = { width: 1440, height: 900 }) {
-  const context = await newContext(browser, viewport);
-  await storeLogin(context, server);
+  const context = await newContext(suite.browser, viewport);
+  await storeLogin(context, suite.server);
   const { page, errors } = await newPage(context);
-  await page.goto(server.url(path));
+  await page.goto(suite.server.url(path));
   return { page, errors, context };
 }
 
@@ -107,7 +101,7 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
     invoiceId = page.url().split('/').pop()!;
 
     const invoice = (
-      await server.api<Record<string, unknown>>('GET', `/api/document/findById?model=invoice&id=${invoiceId}`)
+      await suite.server.api<Record<string, unknown>>('GET', `/api/document/findById?model=invoice&id=${invoiceId}`)
     ).json;
     expect(invoice).toMatchObject({ client: clientId, status: 'open', total: 360 });
     expect(invoice.items).toEqual([
@@ -173,7 +167,8 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
     // The list refetched: the invoice is paid.
     await expect.poll(() => status.getAttribute('data-status')).toBe('paid');
     expect(
-      (await server.api<{ status: string }>('GET', `/api/document/findById?model=invoice&id=${invoiceId}`)).json.status,
+      (await suite.server.api<{ status: string }>('GET', `/api/document/findById?model=invoice&id=${invoiceId}`)).json
+        .status,
     ).toBe('paid');
 
     // A broken file: the 400's text shows in the dialog.

@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOGGING_BATCH_LIMIT, LOGGING_URLS } from '../../src/shared/api/logging';
-import { launchBrowser, newPage } from '../helpers/browser';
+import { newPage } from '../helpers/browser';
 import { newContext, storeLogin } from './admin';
-import { startAdminServer, type AdminServer } from './adminServer';
+import { adminSuite } from './adminServer';
 
 const VIN = 'WVWZZZAUZKW765432';
 const START = Date.UTC(2026, 4, 12, 14, 2, 0);
@@ -30,22 +29,13 @@ const frames = Array.from({ length: 1200 }, (_, i) => {
 
 /** The Logs screen `/_/logs` over the real server: stored frames make a session that plots, tracks and exports. */
 describe('logs', () => {
-  let server: AdminServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = adminSuite();
 
   async function open(viewport = { width: 1440, height: 900 }) {
-    const context = await newContext(browser, viewport);
-    await storeLogin(context, server);
+    const context = await newContext(suite.browser, viewport);
+    await storeLogin(context, suite.server);
     const { page, errors } = await newPage(context);
-    await page.goto(server.url('/_/logs'));
+    await page.goto(suite.server.url('/_/logs'));
     return { page, errors, context };
   }
 
@@ -58,7 +48,7 @@ describe('logs', () => {
 
   it('lists a stored session, plots it, draws its track and exports it as CSV', async () => {
     for (let i = 0; i < frames.length; i += LOGGING_BATCH_LIMIT) {
-      const answer = await server.api('POST', LOGGING_URLS.createEntry, {
+      const answer = await suite.server.api('POST', LOGGING_URLS.createEntry, {
         frames: frames.slice(i, i + LOGGING_BATCH_LIMIT),
       });
       expect(answer.status, JSON.stringify(answer.json)).toBe(200);

@@ -1,20 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { userWithRole } from '../helpers/users';
-import { startAdminServer, type AdminServer } from './adminServer';
+import { adminSuite } from './adminServer';
 import { expectRows, newContext, rows, save, storeLogin } from './admin';
 
-let server: AdminServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = adminSuite();
 
 async function navLabels(page: Page): Promise<string[]> {
   const nav = page.locator('nav[aria-label=Main]');
@@ -25,11 +15,11 @@ async function navLabels(page: Page): Promise<string[]> {
 }
 
 async function openAs(login: string, role: 'staff' | 'accountant') {
-  const user = await userWithRole(server, server.adminToken, login, role);
-  const context = await newContext(browser);
-  await storeLogin(context, server, login, user.password);
+  const user = await userWithRole(suite.server, suite.server.adminToken, login, role);
+  const context = await newContext(suite.browser);
+  await storeLogin(context, suite.server, login, user.password);
   const page = await context.newPage();
-  await page.goto(server.url('/_'));
+  await page.goto(suite.server.url('/_'));
   // One module group is open at a time: open each and collect what it shows.
   const labels = new Set(await navLabels(page));
   for (const group of ['CMS', 'Payment', 'Kassen']) {
@@ -111,15 +101,15 @@ describe('navigation', { timeout: 60_000 }, () => {
       ['/_/pageDrafts', 'Pages'],
       ['/_/elements', 'Elements'],
     ]) {
-      await page.goto(server.url(path));
+      await page.goto(suite.server.url(path));
       await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
       expect(await page.locator('nav[aria-label=Main]').isVisible()).toBe(true);
     }
-    await page.goto(server.url('/_'));
+    await page.goto(suite.server.url('/_'));
     await page.locator('nav[aria-label=Main]').waitFor();
     expect(await page.getByTestId('revenue').count()).toBe(0);
     // Time tracking belongs to manage:payment: the screen says so inside the layout.
-    await page.goto(server.url('/_/timetracking'));
+    await page.goto(suite.server.url('/_/timetracking'));
     await page.getByTestId('not-allowed').waitFor();
     expect(await page.locator('nav[aria-label=Main]').isVisible()).toBe(true);
     await context.close();
@@ -128,10 +118,10 @@ describe('navigation', { timeout: 60_000 }, () => {
 
 describe('one schema file is enough: the equipment fixture model', { timeout: 60_000 }, () => {
   it('has a navigation entry, list, create, edit and delete in the browser and the API', async () => {
-    const context = await newContext(browser);
-    await storeLogin(context, server);
+    const context = await newContext(suite.browser);
+    await storeLogin(context, suite.server);
     const page = await context.newPage();
-    await page.goto(server.url('/_'));
+    await page.goto(suite.server.url('/_'));
     await page.locator('nav[aria-label=Main] a[title=Equipments]').click();
     await page.getByRole('heading', { name: 'Equipments' }).waitFor();
     await page.getByTestId('empty').waitFor();
@@ -146,7 +136,7 @@ describe('one schema file is enough: the equipment fixture model', { timeout: 60
     await page.waitForURL(/\/_\/equipments\/[0-9a-f]{24}$/);
     await expect.poll(() => button.getAttribute('data-state')).toBe('success');
     const id = page.url().split('/').pop()!;
-    const stored = await server.api('GET', `/api/document/findById?model=equipment&id=${id}`);
+    const stored = await suite.server.api('GET', `/api/document/findById?model=equipment&id=${id}`);
     expect(stored.json).toMatchObject({
       name: 'Laptop ThinkPad X1',
       serialNumber: 'PF-3K2L9',
@@ -159,15 +149,15 @@ describe('one schema file is enough: the equipment fixture model', { timeout: 60
     await page.locator('#root_name').fill('Laptop ThinkPad X1 Carbon');
     await save(page);
     await expect
-      .poll(async () => (await server.api('GET', `/api/document/findById?model=equipment&id=${id}`)).json.name)
+      .poll(async () => (await suite.server.api('GET', `/api/document/findById?model=equipment&id=${id}`)).json.name)
       .toBe('Laptop ThinkPad X1 Carbon');
     // Editing one field after creating keeps the others (the form must not reset between create and its own page).
-    expect((await server.api('GET', `/api/document/findById?model=equipment&id=${id}`)).json).toMatchObject({
+    expect((await suite.server.api('GET', `/api/document/findById?model=equipment&id=${id}`)).json).toMatchObject({
       serialNumber: 'PF-3K2L9',
       value: 1890,
     });
 
-    await page.goto(server.url('/_/equipments'));
+    await page.goto(suite.server.url('/_/equipments'));
     await expectRows(page, ['Laptop ThinkPad X1 Carbon']);
     expect(await rows(page).first().innerText()).toContain('1.890,00 CHF');
     expect(await rows(page).first().innerText()).toContain('14.03.2025');
@@ -177,7 +167,7 @@ describe('one schema file is enough: the equipment fixture model', { timeout: 60
       .getByRole('button', { name: 'Delete' })
       .click({ modifiers: ['Shift'] });
     await page.getByTestId('empty').waitFor();
-    expect((await server.api('GET', `/api/document/findById?model=equipment&id=${id}`)).status).toBe(404);
+    expect((await suite.server.api('GET', `/api/document/findById?model=equipment&id=${id}`)).status).toBe(404);
     await context.close();
   });
 });

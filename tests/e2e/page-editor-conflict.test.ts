@@ -1,23 +1,13 @@
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { startAdminServer, type AdminServer } from './adminServer';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminSuite } from './adminServer';
 import { draft, openEditor, outlineRow, preview, waitSaved } from './pageEditor';
 
-let server: AdminServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = adminSuite();
 
 type Node = { tag: string; props: { text: string } };
 const heading = (text: string) => ({ tag: 'header', props: { text, level: 2, alignment: 'left' } });
-const texts = async (id: string) => ((await draft(server, id)).elements as Node[]).map((node) => node.props.text);
+const texts = async (id: string) => ((await draft(suite.server, id)).elements as Node[]).map((node) => node.props.text);
 
 /** Holds this editor's next save until `release()`, so another editor saves first (a real 409). */
 async function holdNextSave(page: Page) {
@@ -47,12 +37,12 @@ async function editHeading(page: Page, index: number, text: string) {
 
 describe('two editors on one draft', { timeout: 120_000 }, () => {
   it('merges changes to different elements by itself and lets the user choose on the same field', async () => {
-    const { _id: id } = await server.save('pageDraft', {
+    const { _id: id } = await suite.server.save('pageDraft', {
       name: 'Team',
       elements: [heading('Erste'), heading('Zweite')],
     });
-    const one = await openEditor(browser, server, `/_/pageDrafts/${id}`);
-    const two = await openEditor(browser, server, `/_/pageDrafts/${id}`);
+    const one = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${id}`);
+    const two = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${id}`);
     for (const { page } of [one, two]) await outlineRow(page, 'header').first().waitFor();
 
     // Different elements: the second editor's save is based on the old version and merges.

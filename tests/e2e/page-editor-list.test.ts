@@ -1,30 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { startAdminServer, type AdminServer } from './adminServer';
+import { describe, expect, it } from 'vitest';
+import { adminSuite } from './adminServer';
 import { drag, draft, openEditor } from './pageEditor';
 
-let server: AdminServer;
-let browser: Browser;
+const suite = adminSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const status = async (path: string) => (await server.app.inject({ method: 'GET', url: path })).statusCode;
+const status = async (path: string) => (await suite.server.app.inject({ method: 'GET', url: path })).statusCode;
 
 describe('page list', { timeout: 120_000 }, () => {
   it('moves a page by drag and drop, deletes a draft with its live page, counts served redirects', async () => {
-    const home = await server.save('pageDraft', { name: 'Home', elements: [] });
-    const about = await server.save('pageDraft', { name: 'Über uns', _parent: home._id, elements: [] });
-    const team = await server.save('pageDraft', { name: 'Team', _parent: home._id, elements: [] });
-    for (const page of [home, about, team]) await server.api('GET', `/api/cms/publishPage?id=${page._id}`);
+    const home = await suite.server.save('pageDraft', { name: 'Home', elements: [] });
+    const about = await suite.server.save('pageDraft', { name: 'Über uns', _parent: home._id, elements: [] });
+    const team = await suite.server.save('pageDraft', { name: 'Team', _parent: home._id, elements: [] });
+    for (const page of [home, about, team]) await suite.server.api('GET', `/api/cms/publishPage?id=${page._id}`);
 
-    const { page, context, errors } = await openEditor(browser, server, '/_/pageDrafts');
+    const { page, context, errors } = await openEditor(suite.browser, suite.server, '/_/pageDrafts');
     const row = (id: string) => page.locator(`[data-page="${id}"]`);
     await row(team._id).waitFor();
     // Team onto "Über uns": it moves there and gets the path below it.
@@ -36,7 +25,7 @@ describe('page list', { timeout: 120_000 }, () => {
       { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 },
       { x: target.x + target.width / 2, y: target.y + target.height / 2 },
     );
-    await expect.poll(async () => (await draft(server, team._id))._path).toBe('/Über-uns/Team');
+    await expect.poll(async () => (await draft(suite.server, team._id))._path).toBe('/Über-uns/Team');
     await expect.poll(() => row(team._id).innerText()).toContain('/Über-uns/Team');
 
     // Delete Team and unpublish it: the draft and the public page are gone.
@@ -50,13 +39,13 @@ describe('page list', { timeout: 120_000 }, () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => row(team._id).count()).toBe(0);
     expect(await status('/Team')).toBe(404);
-    expect((await server.api('GET', `/api/document/findById?model=pageDraft&id=${team._id}`)).status).toBe(404);
+    expect((await suite.server.api('GET', `/api/document/findById?model=pageDraft&id=${team._id}`)).status).toBe(404);
 
     // Redirects: the list shows how often the public site served each.
-    const redirect = await server.save('redirect', { name: 'Alt', from: '/alt', to: '/', permanent: false });
+    const redirect = await suite.server.save('redirect', { name: 'Alt', from: '/alt', to: '/', permanent: false });
     expect(await status('/alt')).toBe(302);
     expect(await status('/alt')).toBe(302);
-    await page.goto(server.url('/_/redirects'));
+    await page.goto(suite.server.url('/_/redirects'));
     const served = page.locator(`tr[data-id="${redirect._id}"] td[data-column=served]`);
     await expect.poll(() => served.innerText().catch(() => '')).toBe('2');
     expect(errors).toEqual([]);

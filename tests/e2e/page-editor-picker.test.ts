@@ -1,25 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { startAdminServer, type AdminServer } from './adminServer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSuite } from './adminServer';
 import { draft, openEditor, outlineRow, waitSaved } from './pageEditor';
 
-let server: AdminServer;
-let browser: Browser;
+const suite = adminSuite();
 let pageId: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-  pageId = (await server.save('pageDraft', { name: 'Home', title: 'Willkommen', elements: [] }))._id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  pageId = (await suite.server.save('pageDraft', { name: 'Home', title: 'Willkommen', elements: [] }))._id;
 });
 
 describe('add-element picker', { timeout: 120_000 }, () => {
   it('lists the server catalogue with labels and short descriptions, filters by name and adds with Enter', async () => {
-    const { page, context, errors } = await openEditor(browser, server, `/_/pageDrafts/${pageId}`, {
+    const { page, context, errors } = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${pageId}`, {
       width: 1440,
       height: 900,
     });
@@ -52,7 +44,7 @@ describe('add-element picker', { timeout: 120_000 }, () => {
     await page.getByRole('textbox', { name: 'Search elements' }).press('Enter');
     await expect.poll(() => outlineRow(page, 'paragraph').count()).toBe(1);
     await waitSaved(page);
-    const saved = await draft(server, pageId);
+    const saved = await draft(suite.server, pageId);
     expect(saved.elements).toEqual([{ tag: 'paragraph', props: { text: '', alignment: 'left' } }]);
     expect(errors).toEqual([]);
     await context.close();

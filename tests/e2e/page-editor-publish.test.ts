@@ -1,29 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { startAdminServer, type AdminServer } from './adminServer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSuite } from './adminServer';
 import { draft, openEditor, outlineRow, preview, waitSaved } from './pageEditor';
 
-let server: AdminServer;
-let browser: Browser;
+const suite = adminSuite();
 let homeId: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-  homeId = (await server.save('pageDraft', { name: 'Home', title: 'Willkommen', elements: [] }))._id;
-  await server.api('GET', `/api/cms/publishPage?id=${homeId}`);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  homeId = (await suite.server.save('pageDraft', { name: 'Home', title: 'Willkommen', elements: [] }))._id;
+  await suite.server.api('GET', `/api/cms/publishPage?id=${homeId}`);
 });
 
 type Node = { tag: string; props: { text: string } };
 const publicHtml = async (path: string) => {
-  const answer = await server.app.inject({ method: 'GET', url: path });
+  const answer = await suite.server.app.inject({ method: 'GET', url: path });
   return { status: answer.statusCode, body: answer.body, location: answer.headers.location };
 };
-const texts = async (id: string) => ((await draft(server, id)).elements as Node[]).map((node) => node.props.text);
+const texts = async (id: string) => ((await draft(suite.server, id)).elements as Node[]).map((node) => node.props.text);
 
 async function editHeader(page: import('playwright-core').Page, text: string) {
   await page.getByRole('tab', { name: 'Elements' }).click();
@@ -35,7 +27,7 @@ async function editHeader(page: import('playwright-core').Page, text: string) {
 
 describe('publishing from the page editor', { timeout: 180_000 }, () => {
   it('publishes, keeps the public page until the next publish, resets, spell-checks, restores, renames and copies', async () => {
-    const { _id: id } = await server.save('pageDraft', {
+    const { _id: id } = await suite.server.save('pageDraft', {
       name: 'Angebot',
       _parent: homeId,
       elements: [
@@ -43,7 +35,7 @@ describe('publishing from the page editor', { timeout: 180_000 }, () => {
         { tag: 'paragraph', props: { text: 'Individuelle Beratnug für KMU in Basel.', alignment: 'left' } },
       ],
     });
-    const { page, context, errors } = await openEditor(browser, server, `/_/pageDrafts/${id}`);
+    const { page, context, errors } = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${id}`);
     const publish = page.getByRole('button', { name: 'Publish', exact: true });
     await outlineRow(page, 'header').waitFor();
     expect(await page.locator('[aria-label="Page tree"]').innerText()).toContain('Angebot');
@@ -57,7 +49,7 @@ describe('publishing from the page editor', { timeout: 180_000 }, () => {
     expect(published.status).toBe(200);
     expect(published.body).toContain('Unser Angebot');
     const visitor = await context.newPage();
-    await visitor.goto(server.url('/Angebot'));
+    await visitor.goto(suite.server.url('/Angebot'));
     await visitor.getByRole('heading', { name: 'Unser Angebot' }).waitFor();
     await expect.poll(() => page.getByRole('link', { name: 'View page' }).getAttribute('href')).toBe('/Angebot');
 
@@ -103,10 +95,10 @@ describe('publishing from the page editor', { timeout: 180_000 }, () => {
     await page.getByRole('tab', { name: 'Page' }).click();
     await page.locator('#page_name').fill('Angebote');
     await waitSaved(page);
-    await expect.poll(async () => (await draft(server, id))._path).toBe('/Angebote');
+    await expect.poll(async () => (await draft(suite.server, id))._path).toBe('/Angebote');
     await publish.click();
     await expect.poll(() => publish.getAttribute('data-state')).toBe('success');
-    await visitor.goto(server.url('/Angebot'));
+    await visitor.goto(suite.server.url('/Angebot'));
     await visitor.waitForURL(/\/Angebote$/);
     await visitor.getByRole('heading', { name: 'Unser Angebot' }).waitFor();
 
@@ -117,7 +109,7 @@ describe('publishing from the page editor', { timeout: 180_000 }, () => {
     await copy.getByRole('button', { name: 'Copy', exact: true }).click();
     await page.waitForURL((url) => /\/_\/pageDrafts\/[0-9a-f]{24}$/.test(url.pathname) && !url.pathname.endsWith(id));
     const copyId = page.url().split('/').pop()!;
-    expect(await draft(server, copyId)).toMatchObject({
+    expect(await draft(suite.server, copyId)).toMatchObject({
       name: 'Angebot Kopie',
       _parent: homeId,
       _path: '/Angebot-Kopie',

@@ -1,24 +1,20 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { startAdminServer, type AdminServer } from './adminServer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSuite } from './adminServer';
 import { openEditor, outlineRow, preview } from './pageEditor';
 
 // The page list, the editor, the layout editor and the elements page at 1440, 820 and 390 px, to look at.
 const SHOTS = process.env.PAGES_SHOTS_DIR ?? '/tmp/shots-pages';
 const WIDTHS = [1440, 820, 390];
 
-let server: AdminServer;
-let browser: Browser;
+const suite = adminSuite();
 let homeId: string;
 let layoutId: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
   await mkdir(SHOTS, { recursive: true });
   layoutId = (
-    await server.save('layout', {
+    await suite.server.save('layout', {
       name: 'Standard',
       elements: [
         {
@@ -33,7 +29,7 @@ beforeAll(async () => {
     })
   )._id;
   homeId = (
-    await server.save('pageDraft', {
+    await suite.server.save('pageDraft', {
       name: 'Home',
       title: 'Willkommen',
       layout: layoutId,
@@ -51,22 +47,18 @@ beforeAll(async () => {
       ],
     })
   )._id;
-  const services = await server.save('pageDraft', { name: 'Leistungen', _parent: homeId, elements: [] });
-  await server.save('pageDraft', { name: 'Termin', _parent: homeId, elements: [] });
-  await server.api('GET', `/api/cms/publishPage?id=${homeId}`);
-  await server.api('GET', `/api/cms/publishPage?id=${services._id}`);
-  await server.save('pageDraft', { _id: homeId, title: 'Willkommen in Basel' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  const services = await suite.server.save('pageDraft', { name: 'Leistungen', _parent: homeId, elements: [] });
+  await suite.server.save('pageDraft', { name: 'Termin', _parent: homeId, elements: [] });
+  await suite.server.api('GET', `/api/cms/publishPage?id=${homeId}`);
+  await suite.server.api('GET', `/api/cms/publishPage?id=${services._id}`);
+  await suite.server.save('pageDraft', { _id: homeId, title: 'Willkommen in Basel' });
 });
 
 describe('page editor screens', { timeout: 180_000 }, () => {
   it('draws the page list, the editor, the layout editor and the elements page at every width', async () => {
     for (const width of WIDTHS) {
       const viewport = { width, height: 900 };
-      const list = await openEditor(browser, server, '/_/pageDrafts', viewport);
+      const list = await openEditor(suite.browser, suite.server, '/_/pageDrafts', viewport);
       await list.page.locator('[data-page]').nth(2).waitFor();
       // Home's draft changed after its publish: amber; Leistungen published as is: green; Termin never published.
       expect(await list.page.locator(`[data-page="${homeId}"] [role=img]`).getAttribute('aria-label')).toBe(
@@ -75,7 +67,7 @@ describe('page editor screens', { timeout: 180_000 }, () => {
       await list.page.screenshot({ path: `${SHOTS}/pages-list-${width}.png` });
       await list.context.close();
 
-      const editor = await openEditor(browser, server, `/_/pageDrafts/${homeId}`, viewport);
+      const editor = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${homeId}`, viewport);
       await outlineRow(editor.page, 'paragraph').waitFor();
       await preview(editor.page).locator('main p', { hasText: 'Strategie' }).click();
       await editor.page.locator('#element_text [contenteditable]').first().waitFor();
@@ -84,12 +76,12 @@ describe('page editor screens', { timeout: 180_000 }, () => {
       expect(editor.errors).toEqual([]);
       await editor.context.close();
 
-      const layout = await openEditor(browser, server, `/_/layouts/${layoutId}`, viewport);
+      const layout = await openEditor(suite.browser, suite.server, `/_/layouts/${layoutId}`, viewport);
       await outlineRow(layout.page, 'footer').waitFor();
       await layout.page.screenshot({ path: `${SHOTS}/layout-editor-${width}.png` });
       await layout.context.close();
 
-      const elements = await openEditor(browser, server, '/_/elements?tag=section', viewport);
+      const elements = await openEditor(suite.browser, suite.server, '/_/elements?tag=section', viewport);
       await elements.page.frameLocator('iframe').locator('h2').first().waitFor();
       await elements.page.screenshot({ path: `${SHOTS}/elements-${width}.png` });
       await elements.context.close();

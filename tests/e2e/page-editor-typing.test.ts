@@ -1,19 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { startAdminServer, type AdminServer } from './adminServer';
-import { draft, openEditor, outlineRow, preview, waitSaved } from './pageEditor';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminSuite } from './adminServer';
+import { draft, openEditor, outlineRow, preview, waitSaved, boldInParagraph } from './pageEditor';
 
-let server: AdminServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = adminSuite();
 
 type Node = { tag: string; props: Record<string, unknown> };
 
@@ -73,8 +63,8 @@ async function typeAndCheck(page: Page, before: string, text: string) {
 
 describe('page editor: typing into rich text', { timeout: 120_000 }, () => {
   it('shows each key in the preview in the frame of the key, and the draft stores what was typed, bold included', async () => {
-    const home = await server.save('pageDraft', { name: 'Home', elements: [] });
-    const doc = await server.save('pageDraft', {
+    const home = await suite.server.save('pageDraft', { name: 'Home', elements: [] });
+    const doc = await suite.server.save('pageDraft', {
       name: 'Tippen',
       _parent: home._id,
       elements: [
@@ -82,7 +72,7 @@ describe('page editor: typing into rich text', { timeout: 120_000 }, () => {
         { tag: 'paragraph', props: { text: 'Hallo' } },
       ],
     });
-    const { page, context, errors } = await openEditor(browser, server, `/_/pageDrafts/${doc._id}`);
+    const { page, context, errors } = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${doc._id}`);
     await outlineRow(page, 'paragraph')
       .getByRole('button', { name: /^Paragraph/ })
       .click();
@@ -95,16 +85,7 @@ describe('page editor: typing into rich text', { timeout: 120_000 }, () => {
     expect(await paragraph.innerText()).toBe('Hallo Welt und mehr');
 
     // Bold 'Welt' with Editor.js's shortcut: the preview renders it with the site's strong element.
-    await page.evaluate(() => {
-      const node = document.querySelector('#element_text .ce-paragraph')!.firstChild!;
-      const range = document.createRange();
-      range.setStart(node, 6);
-      range.setEnd(node, 10);
-      const selection = window.getSelection()!;
-      selection.removeAllRanges();
-      selection.addRange(range);
-    });
-    await page.keyboard.press('Control+b');
+    await boldInParagraph(page, 6, 10);
     await expect
       .poll(() =>
         paragraph
@@ -121,7 +102,7 @@ describe('page editor: typing into rich text', { timeout: 120_000 }, () => {
     // The form and the outline follow, and the autosave stores exactly what the preview shows.
     await expect.poll(() => outlineRow(page, 'paragraph').innerText()).toContain('Hallo Welt und mehr!');
     await waitSaved(page);
-    const stored = (await draft(server, doc._id)).elements as Node[];
+    const stored = (await draft(suite.server, doc._id)).elements as Node[];
     expect(stored[1].props.text).toBe('Hallo **Welt** und mehr!');
     expect(stored[0]).toEqual({ tag: 'header', props: { text: 'Titel', level: 2 } });
 
@@ -130,7 +111,7 @@ describe('page editor: typing into rich text', { timeout: 120_000 }, () => {
     await expect.poll(() => paragraph.innerText()).toBe('Hallo');
     await expect.poll(() => field.innerText()).toBe('Hallo');
     await waitSaved(page);
-    expect(((await draft(server, doc._id)).elements as Node[])[1].props.text).toBe('Hallo');
+    expect(((await draft(suite.server, doc._id)).elements as Node[])[1].props.text).toBe('Hallo');
     expect(errors).toEqual([]);
     await context.close();
   });

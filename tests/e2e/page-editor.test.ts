@@ -1,34 +1,30 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { startAdminServer, type AdminServer } from './adminServer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSuite } from './adminServer';
 import { png } from './filesServer';
-import { addElement, drag, draft, openEditor, outlineRow, preview, waitSaved } from './pageEditor';
+import { addElement, drag, draft, openEditor, outlineRow, preview, waitSaved, boldInParagraph } from './pageEditor';
 
-let server: AdminServer;
-let browser: Browser;
+const suite = adminSuite();
 let homeId: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-  homeId = (await server.save('pageDraft', { name: 'Home', title: 'Willkommen', elements: [] }))._id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  homeId = (await suite.server.save('pageDraft', { name: 'Home', title: 'Willkommen', elements: [] }))._id;
 });
 
 type Node = { tag: string; props?: Record<string, unknown> };
 
 describe('page editor', { timeout: 120_000 }, () => {
   it('creates a page, builds it from elements with rich text, autosaves, undoes and redoes, reorders', async () => {
-    const { page, context, errors } = await openEditor(browser, server, `/_/pageDrafts/new?parent=${homeId}`);
+    const { page, context, errors } = await openEditor(
+      suite.browser,
+      suite.server,
+      `/_/pageDrafts/new?parent=${homeId}`,
+    );
     // A new draft starts with its settings; the first name saves it and gives it its own URL.
     await page.locator('#page_name').fill('Angebot');
     await page.waitForURL(/\/_\/pageDrafts\/[0-9a-f]{24}$/, { timeout: 10_000 });
     const id = page.url().split('/').pop()!;
     await waitSaved(page);
-    expect(await draft(server, id)).toMatchObject({
+    expect(await draft(suite.server, id)).toMatchObject({
       name: 'Angebot',
       _parent: homeId,
       language: 'de',
@@ -46,17 +42,8 @@ describe('page editor', { timeout: 120_000 }, () => {
     await text.click();
     await page.keyboard.type('Wir sind stark');
     await text.dblclick({ position: { x: 5, y: 5 } });
-    await page.evaluate(() => {
-      // Select the last word and make it bold with Editor.js's shortcut.
-      const node = document.querySelector('#element_text .ce-paragraph')!.firstChild!;
-      const range = document.createRange();
-      range.setStart(node, 9);
-      range.setEnd(node, 14);
-      const selection = window.getSelection()!;
-      selection.removeAllRanges();
-      selection.addRange(range);
-    });
-    await page.keyboard.press('Control+b');
+    // Select the last word and make it bold.
+    await boldInParagraph(page, 9, 14);
     await expect
       .poll(() =>
         preview(page)
@@ -68,9 +55,9 @@ describe('page editor', { timeout: 120_000 }, () => {
       .toBe('stark');
     await waitSaved(page);
     await expect
-      .poll(async () => ((await draft(server, id)).elements as Node[] | undefined)?.map((node) => node.tag))
+      .poll(async () => ((await draft(suite.server, id)).elements as Node[] | undefined)?.map((node) => node.tag))
       .toEqual(['hero', 'section']);
-    const section = ((await draft(server, id)).elements as Node[])[1];
+    const section = ((await draft(suite.server, id)).elements as Node[])[1];
     expect((section.props!.children as Node[])[0]).toEqual({
       tag: 'paragraph',
       props: { text: 'Wir sind **stark**', alignment: 'left' },
@@ -83,16 +70,16 @@ describe('page editor', { timeout: 120_000 }, () => {
     await expect.poll(() => preview(page).locator('main strong').count()).toBe(1);
     await page.getByRole('button', { name: 'Undo' }).click();
     await waitSaved(page);
-    await expect.poll(async () => JSON.stringify((await draft(server, id)).elements)).not.toContain('**stark**');
+    await expect.poll(async () => JSON.stringify((await draft(suite.server, id)).elements)).not.toContain('**stark**');
     await page.getByRole('button', { name: 'Redo' }).click();
     await waitSaved(page);
-    await expect.poll(async () => JSON.stringify((await draft(server, id)).elements)).toContain('**stark**');
+    await expect.poll(async () => JSON.stringify((await draft(suite.server, id)).elements)).toContain('**stark**');
 
     // An image from the file picker and a contact form, at the end of the page.
-    const upload = await server.app.inject({
+    const upload = await suite.server.app.inject({
       method: 'POST',
       url: '/api/files/upload?name=team.png',
-      headers: { ...server.auth(server.adminToken), 'content-type': 'image/png' },
+      headers: { ...suite.server.auth(suite.server.adminToken), 'content-type': 'image/png' },
       payload: await png(800, 500, 30),
     });
     const imageId = (upload.json() as { _id: string })._id;
@@ -113,9 +100,9 @@ describe('page editor', { timeout: 120_000 }, () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('element_image_file');
     await waitSaved(page);
     await expect
-      .poll(async () => ((await draft(server, id)).elements as Node[]).map((node) => node.tag))
+      .poll(async () => ((await draft(suite.server, id)).elements as Node[]).map((node) => node.tag))
       .toEqual(['hero', 'section', 'image', 'contact']);
-    expect(((await draft(server, id)).elements as Node[])[2].props).toMatchObject({ image: { file: imageId } });
+    expect(((await draft(suite.server, id)).elements as Node[])[2].props).toMatchObject({ image: { file: imageId } });
 
     // Drag the section above the hero in the outline.
     const from = (await outlineRow(page, 'section').getByRole('button', { name: 'Move Section' }).boundingBox())!;
@@ -123,7 +110,7 @@ describe('page editor', { timeout: 120_000 }, () => {
     await drag(page, { x: from.x + from.width / 2, y: from.y + from.height / 2 }, { x: to.x + 40, y: to.y + 4 });
     await waitSaved(page);
     await expect
-      .poll(async () => ((await draft(server, id)).elements as Node[]).map((node) => node.tag))
+      .poll(async () => ((await draft(suite.server, id)).elements as Node[]).map((node) => node.tag))
       .toEqual(['section', 'hero', 'image', 'contact']);
     // Clicking the hero's title in the preview selects the hero.
     await preview(page).locator('h1', { hasText: 'Beratung in Basel' }).click();

@@ -49,3 +49,20 @@ export async function drag(page: Page, from: { x: number; y: number }, to: { x: 
   await page.mouse.move(to.x, to.y, { steps: 12 });
   await page.mouse.up();
 }
+
+/** Selects characters `start` to `end` of the element form's first paragraph and makes them bold with Editor.js's shortcut. */
+export async function boldInParagraph(page: Page, start: number, end: number) {
+  await page.evaluate(
+    ([from, to]) => {
+      const node = document.querySelector('#element_text .ce-paragraph')!.firstChild!;
+      const range = document.createRange();
+      range.setStart(node, from);
+      range.setEnd(node, to);
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+    },
+    [start, end],
+  );
+  await page.keyboard.press('Control+b');
+}

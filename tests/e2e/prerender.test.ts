@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { startAdminServer, type AdminServer } from './adminServer';
+import type { BrowserContext } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSuite, type AdminServer } from './adminServer';
 import { expectRows, LOGIN_KEY, newContext, rowTexts } from './admin';
 
 /** A logged-in browser as the login screen leaves it: the login state in storage and the session cookie. */
@@ -16,25 +15,19 @@ async function loggedIn(context: BrowserContext, server: AdminServer) {
   await context.addInitScript(([key, state]) => localStorage.setItem(key, state), [LOGIN_KEY, answer.body]);
 }
 
-let server: AdminServer;
-let browser: Browser;
+const suite = adminSuite();
 const NAMES = ['Aeschen Apotheke AG', 'Basler Bäckerei GmbH', 'Claraplatz Optik', 'Dreiländereck Treuhand'];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-  for (const name of NAMES) await server.save('client', { name });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  for (const name of NAMES) await suite.server.save('client', { name });
 });
 
 describe('list pages rendered on the server', { timeout: 60_000 }, () => {
   it('show their rows before any script runs', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    await loggedIn(context, server);
+    const context = await suite.browser.newContext({ javaScriptEnabled: false });
+    await loggedIn(context, suite.server);
     const page = await context.newPage();
-    await page.goto(server.url('/_/clients?sort=name'));
+    await page.goto(suite.server.url('/_/clients?sort=name'));
     expect(await rowTexts(page, 2)).toEqual(NAMES);
     expect(await page.getByRole('heading', { name: 'Clients' }).count()).toBe(1);
     expect(await page.locator('nav[aria-label=Main]').count()).toBe(1);
@@ -42,13 +35,13 @@ describe('list pages rendered on the server', { timeout: 60_000 }, () => {
   });
 
   it('come alive in the browser (hydration without errors): sorting and searching work', async () => {
-    const context = await newContext(browser);
-    await loggedIn(context, server);
+    const context = await newContext(suite.browser);
+    await loggedIn(context, suite.server);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(server.url('/_/clients?sort=name'));
+    await page.goto(suite.server.url('/_/clients?sort=name'));
     await page.locator('#root:not([aria-busy])').waitFor();
     await expectRows(page, NAMES, 2);
 

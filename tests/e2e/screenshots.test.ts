@@ -1,19 +1,16 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, VIEWPORTS } from '../helpers/browser';
-import { startAdminServer, type AdminServer } from './adminServer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS } from '../helpers/browser';
+import { adminSuite } from './adminServer';
 import { newContext, rows, storeLogin } from './admin';
 
 // Screenshots of the login, a list and an edit page at desktop and phone widths, to look at (look.md "Check it").
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 
-let server: AdminServer;
-let browser: Browser;
+const suite = adminSuite();
 let invoiceId: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
   await mkdir(SHOTS, { recursive: true });
   const clients = [];
   for (const name of [
@@ -23,7 +20,7 @@ beforeAll(async () => {
     'Kanzlei Meier & Partner',
   ]) {
     clients.push(
-      await server.save('client', {
+      await suite.server.save('client', {
         name,
         firstname: 'Anna',
         lastname: 'Keller',
@@ -33,7 +30,7 @@ beforeAll(async () => {
   }
   const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
   for (let i = 0; i < 12; i += 1) {
-    const invoice = await server.save('invoice', {
+    const invoice = await suite.server.save('invoice', {
       name: ['Website-Relaunch', 'Beratung Q1', 'Hosting 2025', 'Fotoshooting'][i % 4],
       client: clients[i % 4]._id,
       date: day(i * 7),
@@ -43,28 +40,24 @@ beforeAll(async () => {
     invoiceId ??= invoice._id;
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 describe('screenshots', { timeout: 60_000 }, () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`login, list and edit at ${name} width`, async () => {
-      const context = await newContext(browser, viewport);
+      const context = await newContext(suite.browser, viewport);
       const page = await context.newPage();
-      await page.goto(server.url('/_'));
+      await page.goto(suite.server.url('/_'));
       await page.getByRole('heading', { name: 'Sign in with your account' }).waitFor();
       await page.screenshot({ path: `${SHOTS}/login-${name}.png` });
       await context.close();
 
-      const admin = await newContext(browser, viewport);
-      await storeLogin(admin, server);
+      const admin = await newContext(suite.browser, viewport);
+      await storeLogin(admin, suite.server);
       const list = await admin.newPage();
-      await list.goto(server.url('/_/invoices'));
+      await list.goto(suite.server.url('/_/invoices'));
       await rows(list).first().waitFor();
       await list.screenshot({ path: `${SHOTS}/list-${name}.png` });
-      await list.goto(server.url(`/_/invoices/${invoiceId}`));
+      await list.goto(suite.server.url(`/_/invoices/${invoiceId}`));
       await list.locator('#root_name').waitFor();
       await list.waitForTimeout(300);
       await list.screenshot({ path: `${SHOTS}/edit-${name}.png` });

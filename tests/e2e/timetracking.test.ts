@@ -1,24 +1,22 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { userWithRole } from '../helpers/users';
 import { newContext, storeLogin } from './admin';
-import { startAdminServer, type AdminServer } from './adminServer';
+import { adminSuite } from './adminServer';
 
-// The time-tracking screen (spec sections 2, 4, 7, 9) against the real server, in Chromium.
+// The time-tracking screen (spec sections 2, 4, 7, 9) against the real suite.server, in Chromium.
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
-let server: AdminServer;
-let browser: Browser;
+const suite = adminSuite();
 let adminId: string;
 let clientId: string;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const entryOf = async (id: string) =>
-  (await server.api<Record<string, unknown>>('GET', `/api/document/findById?model=trackedTime&id=${id}`)).json;
+  (await suite.server.api<Record<string, unknown>>('GET', `/api/document/findById?model=trackedTime&id=${id}`)).json;
 /** Swiss calendar day of an instant, as the screen keys its bars. */
 const swissDay = (ms: number) =>
   new Intl.DateTimeFormat('en-CA', {
@@ -29,24 +27,19 @@ const swissDay = (ms: number) =>
   }).format(new Date(ms));
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
   await mkdir(SHOTS, { recursive: true });
-  adminId = (await server.api<{ _id: string }>('GET', '/api/self')).json._id;
-  clientId = (await server.save('client', { name: 'Rheinblick Immobilien AG' }))._id;
-  await server.save('client', { name: 'Basler Bäckerei GmbH' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  adminId = (await suite.server.api<{ _id: string }>('GET', '/api/self')).json._id;
+  clientId = (await suite.server.save('client', { name: 'Rheinblick Immobilien AG' }))._id;
+  await suite.server.save('client', { name: 'Basler Bäckerei GmbH' });
 });
 
 async function trackingPage(width = 1440, height = 900) {
-  const context = await newContext(browser, { width, height });
-  await storeLogin(context, server);
+  const context = await newContext(suite.browser, { width, height });
+  await storeLogin(context, suite.server);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(server.url('/_/timetracking'));
+  await page.goto(suite.server.url('/_/timetracking'));
   await page.getByRole('heading', { name: 'Time tracking' }).waitFor();
   return { page, context, errors };
 }
@@ -59,27 +52,27 @@ describe('time tracking', { timeout: 120_000 }, () => {
   it('shows the own entries of the last 7 days with per-day bars rounded up to quarter hours', async () => {
     // Midday two days ago (Swiss time), so both entries fall on the same calendar day whatever the hour now.
     const twoDaysAgo = Date.parse(`${swissDay(Date.now() - 2 * DAY)}T11:00:00Z`);
-    await server.save('trackedTime', {
+    await suite.server.save('trackedTime', {
       start: iso(twoDaysAgo),
       end: iso(twoDaysAgo + HOUR + 5 * 60_000), // 1:05 -> 1,25 h
       name: 'Workshop',
       user: adminId,
       client: clientId,
     });
-    await server.save('trackedTime', {
+    await suite.server.save('trackedTime', {
       start: iso(twoDaysAgo - 2 * HOUR),
       end: iso(twoDaysAgo - 2 * HOUR + 45 * 60_000), // exactly 0,75 h
       name: 'Konzept',
       user: adminId,
     });
-    await server.save('trackedTime', {
+    await suite.server.save('trackedTime', {
       start: iso(Date.now() - 9 * DAY),
       end: iso(Date.now() - 9 * DAY + HOUR),
       name: 'Zu alt',
       user: adminId,
     });
-    const other = await userWithRole(server, server.adminToken, 'marco', 'accountant');
-    await server.api(
+    const other = await userWithRole(suite.server, suite.server.adminToken, 'marco', 'accountant');
+    await suite.server.api(
       'POST',
       '/api/document/updateOne?model=trackedTime',
       { start: iso(Date.now() - HOUR), end: iso(Date.now()), name: 'Fremd', user: other.id },
@@ -175,17 +168,17 @@ describe('time tracking', { timeout: 120_000 }, () => {
     // Shift-click on delete skips the confirmation.
     await row.getByRole('button', { name: 'Delete' }).click({ modifiers: ['Shift'] });
     await expect.poll(() => row.count()).toBe(0);
-    expect((await server.api('GET', `/api/document/findById?model=trackedTime&id=${id}`)).status).toBe(404);
+    expect((await suite.server.api('GET', `/api/document/findById?model=trackedTime&id=${id}`)).status).toBe(404);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('tells a user without manage:payment that time tracking is not theirs', async () => {
-    const staff = await userWithRole(server, server.adminToken, 'anna', 'staff');
-    const context = await newContext(browser);
-    await storeLogin(context, server, 'anna', staff.password);
+    const staff = await userWithRole(suite.server, suite.server.adminToken, 'anna', 'staff');
+    const context = await newContext(suite.browser);
+    await storeLogin(context, suite.server, 'anna', staff.password);
     const page = await context.newPage();
-    await page.goto(server.url('/_/timetracking'));
+    await page.goto(suite.server.url('/_/timetracking'));
     await page.getByTestId('not-allowed').waitFor();
     expect(await page.getByRole('button', { name: 'Start tracking' }).count()).toBe(0);
     await context.close();
