@@ -145,6 +145,13 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toMatch(/Billing IBAN .* is not valid/);
+    // Without an IBAN there is no payment part to make: 422 naming the setting, not a PDF without it.
+    await setBilling({ paymentTermDays: 30 });
+    const noIban = await get(`/api/payment/invoice?id=${invoice._id}`);
+    expect(noIban.statusCode).toBe(422);
+    expect(noIban.headers['content-type']).toMatch(/application\/json/);
+    expect(noIban.json().error).toBe('Site configuration › Billing › IBAN is missing');
+    await setBilling(DEMO_SITE_CONFIG.billing as Record<string, unknown>);
 
     const staff = (await userWithRole(t, admin, 'sam', 'staff')).token;
     expect((await get(`/api/payment/invoice?id=${invoice._id}`, staff)).statusCode).toBe(403);
