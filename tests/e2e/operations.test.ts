@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/server/db/sql';
 import { launchBrowser, newPage } from '../helpers/browser';
+import { userWithRole } from '../helpers/users';
 import { FakeDocker } from '../helpers/fakeDocker';
 import { FakeOpenAi } from '../helpers/fakeOpenAi';
 import { newContext, storeLogin } from './admin';
@@ -299,6 +300,26 @@ describe('debug terminal', { timeout: 90_000 }, () => {
     expect(rows.map((row) => row.code).slice(-2)).toEqual(['1 + 1', '1 + 1']);
     expect(errors).toEqual([]);
     await close();
+  });
+});
+
+describe('debug terminal for other users', { timeout: 90_000 }, () => {
+  it('shows neither the icon nor the hotkey to a back-office user without the superuser role', async () => {
+    const backend = await userWithRole(server, server.adminToken, 'bea', 'backend');
+    const context = await newContext(browser, DESKTOP);
+    await storeLogin(context, server, 'bea', backend.password);
+    const { page, errors } = await newPage(context);
+    const status = page.waitForResponse((response) => response.url().endsWith('/api/debug/status'));
+    await page.goto(server.url('/_'));
+    expect(await (await status).json()).toEqual({ enabled: false });
+    const nav = page.locator('nav[aria-label=Main]');
+    await nav.getByRole('link', { name: 'Swarms' }).first().waitFor();
+    expect(await nav.getByRole('button', { name: 'Debug terminal' }).count()).toBe(0);
+    await page.keyboard.press('Alt+Backquote');
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('dialog', { name: 'Debug terminal' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 
