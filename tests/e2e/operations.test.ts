@@ -151,6 +151,36 @@ describe('swarm detail', { timeout: 90_000 }, () => {
   });
 });
 
+describe('swarm detail refresh', { timeout: 90_000 }, () => {
+  it('asks the engine again every 30 s without a click', async () => {
+    const config = await server.save('config', { name: 'termine', image: 'termine:2.4', replicas: 1 });
+    const swarm = await server.save('swarm', { name: 'Termine', services: [config._id] });
+    expect((await server.api('POST', `/api/swarms/${swarm._id}/deploy`)).status).toBe(200);
+
+    const { page, errors, close } = await adminPage();
+    await page.clock.install();
+    let asked = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith(`/api/swarms/${swarm._id}/services`)) asked += 1;
+    });
+    await page.goto(server.url(`/_/swarms/${swarm._id}`));
+    const row = page.getByRole('region', { name: 'Services' }).locator('tr[data-service=termine]');
+    await expect.poll(() => row.getByTestId('replicas').innerText()).toBe('1/1 running');
+    const before = asked;
+
+    docker.byName('termine')!.Spec.Mode = { Replicated: { Replicas: 2 } };
+    await page.clock.runFor(20_000);
+    await page.waitForTimeout(300);
+    expect(asked).toBe(before);
+    expect(await row.getByTestId('replicas').innerText()).toBe('1/1 running');
+    await page.clock.runFor(10_500);
+    await expect.poll(() => row.getByTestId('replicas').innerText()).toBe('1/2 running');
+    expect(asked).toBe(before + 1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
 describe('mail template detail', { timeout: 90_000 }, () => {
   it("renders the HTML with sample data in the 'Vorschau' iframe, escaped, following every edit", async () => {
     const template = await server.save('mailTemplate', {
