@@ -430,3 +430,33 @@ describe('AI text assistant in the page editor', { timeout: 90_000 }, () => {
     await close();
   });
 });
+
+describe('without DOCKER_HOST and OPENAI_API_KEY', { timeout: 90_000 }, () => {
+  it('the swarm detail says that no engine is configured, and the AI assistant that it is not configured', async () => {
+    const bare = await startAdminServer({ config: { dockerHost: undefined, openaiApiKey: undefined } });
+    try {
+      const swarm = await bare.save('swarm', { name: 'Ohne Engine' });
+      const template = await bare.save('mailTemplate', { name: 'leer', subject: 'Hallo', text: 'Guten Tag' });
+      const context = await newContext(browser, DESKTOP);
+      await storeLogin(context, bare);
+      const { page, errors } = await newPage(context);
+      await page.goto(bare.url(`/_/swarms/${swarm._id}`));
+      await expect
+        .poll(() => page.getByTestId('swarm-checked').innerText())
+        .toBe('No Docker engine configured (set DOCKER_HOST)');
+
+      await page.goto(bare.url(`/_/mailTemplates/${template._id}`));
+      await page.getByRole('button', { name: 'AI assistant for Text' }).click();
+      const assistant = page.getByRole('region', { name: 'AI assistant for Text' });
+      await assistant.getByRole('button', { name: 'Propose' }).click();
+      await expect
+        .poll(() => assistant.getByRole('alert').innerText())
+        .toContain('The AI assistant is not configured (set OPENAI_API_KEY)');
+      expect(await page.getByRole('textbox', { name: 'Text', exact: true }).inputValue()).toBe('Guten Tag');
+      expect(errors.filter((error) => !/503/.test(error))).toEqual([]);
+      await context.close();
+    } finally {
+      await bare.close();
+    }
+  });
+});
