@@ -1,8 +1,8 @@
 /**
  * `npm run bench:admin [-- --quick]`: what the browser pays for the admin. Prints the JavaScript
- * bytes (gzip) loaded for the login screen and for a list page, and the time from navigation to the
- * first 25 rows of the client list over 100,000 clients (10,000 with --quick) in headless Chromium,
- * next to a static HTML page with the same 25 rows from the same server (the floor).
+ * bytes (gzip) loaded for the login screen and for a list page, and the time from navigation until
+ * the first 25 rows of the client list over 100,000 clients (10,000 with --quick) are painted in
+ * headless Chromium, next to a static HTML page with the same 25 rows from the same server (the floor).
  * Targets: at most 250 kB gzip for a list page; first rows within 1.5 times the floor (issue 13).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -64,18 +64,33 @@ async function scriptBytes(
   return [...scripts.values()].reduce((sum, n) => sum + n, 0);
 }
 
-/** Milliseconds from navigation start until 25 rows are in the document, in a fresh context (cold cache). */
+/**
+ * Milliseconds from navigation start until the 25th row is painted, in a fresh context (cold cache).
+ * The row's first cell is marked for the Element Timing API the moment the parser inserts it, so the
+ * time is when the row was presented on screen (not merely in the document: a page whose stylesheet
+ * or layout holds the paint back pays for it).
+ */
 async function timeToRows(browser: Browser, url: string, selector: string, login?: Login): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await loggedIn(context, url, login);
+  // No named helpers in here: tsx would wrap them in a __name() the page does not have.
+  await context.addInitScript((rows) => {
+    const w = window as unknown as { rowsPainted?: number };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.rowsPainted ??= (entry as unknown as { renderTime: number }).renderTime;
+    }).observe({ type: 'element', buffered: true });
+    new MutationObserver((_records, observer) => {
+      const cell = document.querySelectorAll(rows)[24]?.querySelector('td');
+      if (!cell) return;
+      cell.setAttribute('elementtiming', 'row-25');
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'commit' });
-  // The page notes the time itself, so the round trip to Playwright is not counted.
-  const handle = await page.waitForFunction(
-    (css) => document.querySelectorAll(css).length >= 25 && performance.now(),
-    selector,
-    { polling: 'raf', timeout: 60_000 },
-  );
+  const handle = await page.waitForFunction(() => (window as unknown as { rowsPainted?: number }).rowsPainted, null, {
+    timeout: 60_000,
+  });
   const ms = (await handle.jsonValue()) as number;
   await context.close();
   return ms;
