@@ -64,36 +64,50 @@ async function scriptBytes(
   return [...scripts.values()].reduce((sum, n) => sum + n, 0);
 }
 
+/** When the first 25 rows were in the document and when they were painted, ms from navigation start. */
+interface RowTimes {
+  inDocument: number;
+  painted: number;
+}
+
 /**
- * Milliseconds from navigation start until the 25th row is painted, in a fresh context (cold cache).
- * The row's first cell is marked for the Element Timing API the moment the parser inserts it, so the
- * time is when the row was presented on screen (not merely in the document: a page whose stylesheet
- * or layout holds the paint back pays for it).
+ * Times the first 25 rows of a page in a fresh context (cold cache): when the parser had inserted
+ * them, and when the 25th was presented on screen. Its first cell is marked for the Element Timing
+ * API the moment it is inserted, so a page whose stylesheet, font or layout holds the paint back
+ * pays for it (the painted time is what the target is about).
  */
-async function timeToRows(browser: Browser, url: string, selector: string, login?: Login): Promise<number> {
+async function timeToRows(browser: Browser, url: string, selector: string, login?: Login): Promise<RowTimes> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await loggedIn(context, url, login);
   // No named helpers in here: tsx would wrap them in a __name() the page does not have.
   await context.addInitScript((rows) => {
-    const w = window as unknown as { rowsPainted?: number };
+    const w = window as unknown as { rowTimes: Partial<RowTimes> };
+    w.rowTimes = {};
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.rowsPainted ??= (entry as unknown as { renderTime: number }).renderTime;
+      for (const entry of list.getEntries())
+        w.rowTimes.painted ??= (entry as unknown as { renderTime: number }).renderTime;
     }).observe({ type: 'element', buffered: true });
     new MutationObserver((_records, observer) => {
       const cell = document.querySelectorAll(rows)[24]?.querySelector('td');
       if (!cell) return;
+      w.rowTimes.inDocument = performance.now();
       cell.setAttribute('elementtiming', 'row-25');
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
   }, selector);
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'commit' });
-  const handle = await page.waitForFunction(() => (window as unknown as { rowsPainted?: number }).rowsPainted, null, {
-    timeout: 60_000,
-  });
-  const ms = (await handle.jsonValue()) as number;
+  const handle = await page.waitForFunction(
+    () => {
+      const { rowTimes } = window as unknown as { rowTimes: Partial<RowTimes> };
+      return rowTimes.painted !== undefined && rowTimes;
+    },
+    null,
+    { timeout: 60_000 },
+  );
+  const times = (await handle.jsonValue()) as RowTimes;
   await context.close();
-  return ms;
+  return times;
 }
 
 // The server renders with React's production build, as `npm start` runs it (imported after this).
@@ -158,22 +172,25 @@ try {
   // Warm the server's query path once, then alternate the two pages.
   await timeToRows(browser, `${base}/bench/static-list`, 'tbody tr[data-id]');
   await timeToRows(browser, `${base}/_/clients`, 'tbody tr[data-id]', state);
-  const admin: number[] = [];
-  const floor: number[] = [];
+  const admin: RowTimes[] = [];
+  const floor: RowTimes[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     floor.push(await timeToRows(browser, `${base}/bench/static-list`, 'tbody tr[data-id]'));
     admin.push(await timeToRows(browser, `${base}/_/clients`, 'tbody tr[data-id]', state));
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
-  const ratio = median(admin) / median(floor);
+  const at = (runs: RowTimes[], key: keyof RowTimes) => median(runs.map((run) => run[key]));
+  const ratio = at(admin, 'painted') / at(floor, 'painted');
   console.log(
     `\nJavaScript loaded (gzip): login screen ${kb(loginBytes)}, list page ${kb(listBytes)}   (target: list <= ${TARGETS.listKb} kB) ${listBytes / 1024 <= TARGETS.listKb ? 'OK' : 'MISSED'}`,
   );
+  console.log(`First 25 rows of ${ROWS.toLocaleString('en')} clients, median of ${RUNS}:`);
+  for (const key of ['inDocument', 'painted'] as const)
+    console.log(
+      `  ${key === 'painted' ? 'painted:    ' : 'in document:'} admin ${at(admin, key).toFixed(0)} ms, static HTML floor ${at(floor, key).toFixed(0)} ms (${(at(admin, key) / at(floor, key)).toFixed(2)}x)`,
+    );
   console.log(
-    `First 25 rows of ${ROWS.toLocaleString('en')} clients, median of ${RUNS}: admin ${median(admin).toFixed(0)} ms, static HTML floor ${median(floor).toFixed(0)} ms`,
-  );
-  console.log(
-    `Ratio ${ratio.toFixed(2)}x   (target: <= ${TARGETS.ratio}x) ${ratio <= TARGETS.ratio ? 'OK' : 'MISSED'}`,
+    `Ratio (painted) ${ratio.toFixed(2)}x   (target: <= ${TARGETS.ratio}x) ${ratio <= TARGETS.ratio ? 'OK' : 'MISSED'}`,
   );
 } finally {
   await browser?.close();
