@@ -99,7 +99,9 @@ try {
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   const floor = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
 
-  const agent = new Agent({ keepAlive: true, maxSockets: LOAD.concurrency });
+  // One agent per report: a keep-alive socket left idle through a long report (the other side's
+  // turn takes minutes at full size) may be closed by its server, which a reused socket reports as a hang-up.
+  let agent = new Agent({ keepAlive: true, maxSockets: LOAD.concurrency });
   const getter =
     (url: string, headers: Record<string, string> = {}): Send =>
     () =>
@@ -128,6 +130,8 @@ try {
   };
   let worst = 0;
   for (const [name, query] of Object.entries(queries)) {
+    agent.destroy();
+    agent = new Agent({ keepAlive: true, maxSockets: LOAD.concurrency });
     const ours = getter(`${base}/api/payment/${name}${query}`, { authorization: `Bearer ${token}` });
     const theirs = getter(`${floor}/${name}${query}`);
     for (let i = 0; i < 5; i++) await Promise.all([ours(), theirs()]);
