@@ -39,11 +39,18 @@ function useLiveNode(node: ElementNodeValue, pathId: string): ElementNodeValue {
   return shown;
 }
 
+/** Elements per run of a list: a key re-renders one run, and React walks its siblings only, not the whole list's. */
+const RUN = 16;
+const sameItems = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
+
 /**
  * The page as the public site renders it (the same element components, defaults and error
  * boundaries as src/site/render/RenderElements.tsx), with every element wrapped in a box-less
  * `display: contents` marker carrying its path, so a click in the preview finds the (nested) element.
- * Elements are memoised by node identity: typing re-renders only the element that changed.
+ * Elements are memoised by node identity: typing re-renders only the element that changed. A long
+ * list renders in runs of RUN elements (no box of their own): an update of one element makes React
+ * visit that run's elements, not all of the page's.
  */
 export const EditableList = memo(function EditableList({
   elements,
@@ -63,11 +70,37 @@ export const EditableList = memo(function EditableList({
         {emptyHint}
       </div>
     ) : null;
-  return elements.map((node, i) => {
-    const path = [...listPath, offset + i];
-    return <EditableElement key={offset + i} node={node} path={path} pathId={pathKey(path)} />;
-  });
+  const runs: ReactNode[] = [];
+  for (let start = 0; start < elements.length; start += RUN)
+    runs.push(
+      <EditableRun
+        key={offset + start}
+        elements={elements.slice(start, start + RUN)}
+        listPath={listPath}
+        offset={offset + start}
+      />,
+    );
+  return runs;
 });
+
+/** Consecutive elements of a list; renders again only when one of them (or its place) changed. */
+const EditableRun = memo(
+  function EditableRun({
+    elements,
+    listPath,
+    offset,
+  }: {
+    elements: readonly ElementNodeValue[];
+    listPath: ElementPath;
+    offset: number;
+  }): ReactNode {
+    return elements.map((node, i) => {
+      const path = [...listPath, offset + i];
+      return <EditableElement key={offset + i} node={node} path={path} pathId={pathKey(path)} />;
+    });
+  },
+  (a, b) => a.offset === b.offset && sameItems(a.listPath, b.listPath) && sameItems(a.elements, b.elements),
+);
 
 const EditableElement = memo(
   function EditableElement({
