@@ -3,7 +3,6 @@ import {
   memo,
   useCallback,
   useContext,
-  useEffect,
   useMemo,
   useSyncExternalStore,
   type ComponentType,
@@ -31,12 +30,9 @@ function useLiveNode(node: ElementNodeValue, pathId: string): ElementNodeValue {
     const current = store?.get() ?? null;
     return current && pathKey(current.path) === pathId ? current : null;
   });
-  const shown = useMemo(() => withLiveNode(node, edit), [node, edit]);
-  useEffect(() => {
-    // The state has the typed text (or another value replaced it): the edit is done.
-    if (edit && shown === node && store?.get() === edit) store.set(null);
-  }, [edit, shown, node, store]);
-  return shown;
+  // No effect here: one would run on every key before the preview's change is delivered. The
+  // preview (PagePreview) ends the edit when the state has the typed text.
+  return useMemo(() => withLiveNode(node, edit), [node, edit]);
 }
 
 /** Elements per run of a list: a key re-renders one run, and React walks its siblings only, not the whole list's. */
