@@ -4,7 +4,8 @@ import {
   useCallback,
   useContext,
   useMemo,
-  useSyncExternalStore,
+  useEffect,
+  useState,
   type ComponentType,
   type ReactNode,
 } from 'react';
@@ -17,22 +18,27 @@ import { withLiveNode, type LiveEdit, type LiveEditStore } from '../model/liveEd
 
 /** Keys typed into rich text that the editor's state does not have yet (the page editor's preview). */
 export const LiveEditContext = createContext<LiveEditStore | null>(null);
-const noSubscription = () => () => undefined;
 
 /** The element as the preview shows it: with a key typed into it that the state does not have yet. */
 function useLiveNode(node: ElementNodeValue, pathId: string): ElementNodeValue {
   const store = useContext(LiveEditContext);
-  const subscribe = useCallback(
-    (listener: () => void) => store?.subscribeAt(pathId, listener) ?? noSubscription(),
-    [store, pathId],
-  );
-  const edit = useSyncExternalStore(subscribe, (): LiveEdit | null => {
+  const editAt = useCallback((): LiveEdit | null => {
     const current = store?.get() ?? null;
     return current && pathKey(current.path) === pathId ? current : null;
-  });
-  // No effect here: one would run on every key before the preview's change is delivered. The
-  // preview (PagePreview) ends the edit when the state has the typed text.
-  return useMemo(() => withLiveNode(node, edit), [node, edit]);
+  }, [store, pathId]);
+  // State, not useSyncExternalStore: that one schedules an effect on every change of the
+  // snapshot, that is on every key. A key's update is discrete (an input event): it renders at once.
+  const [edit, setEdit] = useState(editAt);
+  useEffect(() => {
+    if (!store) return;
+    const update = () => setEdit(editAt());
+    // An edit that came between the render and the subscription.
+    update();
+    return store.subscribeAt(pathId, update);
+  }, [store, pathId, editAt]);
+  const shown = edit && pathKey(edit.path) === pathId ? edit : null;
+  // No effect here either: the preview (PagePreview) ends the edit when the state has the typed text.
+  return useMemo(() => withLiveNode(node, shown), [node, shown]);
 }
 
 /** Elements per run of a list: a key re-renders one run, and React walks its siblings only, not the whole list's. */
