@@ -49,7 +49,14 @@ function camt054(entries: { id: string; amount: string; reference?: string; debt
 </Document>`;
 }
 
-describe('bank statement import (camt.054)', () => {
+/** The same entries as a camt.053 account statement (BkToCstmrStmt / Stmt), as banks send at the end of a day. */
+const camt053 = (entries: Parameters<typeof camt054>[0]) =>
+  camt054(entries)
+    .replace('camt.054.001.08', 'camt.053.001.08')
+    .replace(/BkToCstmrDbtCdtNtfctn>/g, 'BkToCstmrStmt>')
+    .replace(/Ntfctn>/g, 'Stmt>');
+
+describe('bank statement import (camt.053 and camt.054)', () => {
   let t: TestApp;
   let admin: string;
   const invoices: Record<string, { _id: string; id: number }> = {};
@@ -133,5 +140,21 @@ describe('bank statement import (camt.054)', () => {
     expect((await post(halfBad)).statusCode).toBe(400);
     expect((await t.app.services.documents.findById(SYSTEM, 'invoice', invoices.b._id)).status).toBe('open');
     expect((await t.app.services.documents.find(SYSTEM, 'transaction', { limit: 100 })).results).toHaveLength(before);
+  });
+
+  it('reads a camt.053 account statement the same way', async () => {
+    const reference = invoiceReference('CH4431999123000889012', invoices.b.id);
+    const xml = camt053([{ id: 'BANK-53', amount: '540.50', reference, debtor: 'Rheinblick AG', date: '2026-04-11' }]);
+    expect(xml).toContain('<BkToCstmrStmt>');
+    expect(xml).not.toContain('Ntfctn');
+    const answer: BankStatementAnswer = (await post(xml)).json();
+    expect(answer.matched).toEqual([
+      expect.objectContaining({ amount: 540.5, reference, invoice: invoices.b._id, invoiceNumber: invoices.b.id }),
+    ]);
+    const paid = await t.app.services.documents.findById(SYSTEM, 'invoice', invoices.b._id);
+    expect(paid.status).toBe('paid');
+    const transaction = await t.app.services.documents.findById(SYSTEM, 'transaction', paid.transaction as string);
+    expect(transaction).toMatchObject({ amount: 540.5, date: '2026-04-11', direction: 'incoming' });
+    expect((await post(xml)).json()).toMatchObject({ matched: [], alreadyBooked: 1 });
   });
 });

@@ -61,6 +61,33 @@ describe('POST /api/logging/createEntry', () => {
     expect((await stored()).length).toBe(before);
   });
 
+  it('names the bad frame by its place in the request, also after skipped re-sent frames', async () => {
+    const before = (await stored()).length;
+    const known = { ...frame(34), frameId: 'f-34' };
+    expect((await post({ frames: [known] })).json()).toEqual({ stored: 1 });
+    const bad = await post({ frames: [known, frame(35), { ...frame(36), data: { engineSpeed: 'fast' } }] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'frames[2]: data.engineSpeed: must be number', index: 2 });
+    const single = await post({ ...frame(37), extra: 1 });
+    expect(single.json().error).toBe('extra: is not a field of Logging Frame');
+    expect((await post({ frames: [frame(38), null] })).json().error).toBe('frames[1]: a frame must be a JSON object');
+    expect((await stored()).length).toBe(before + 1);
+  });
+
+  it('describes the body as a logging frame or a batch of them in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const body = doc.paths['/api/logging/createEntry'].post.requestBody.content['application/json'].schema;
+    const frameRef = { $ref: '#/components/schemas/LoggingFrame' };
+    expect(body.oneOf[0]).toEqual(frameRef);
+    expect(body.oneOf[1].properties.frames).toEqual({
+      type: 'array',
+      minItems: 1,
+      maxItems: LOGGING_BATCH_LIMIT,
+      items: frameRef,
+    });
+    expect(doc.components.schemas.LoggingFrame.properties.vin.pattern).toBe('^[A-HJ-NPR-Z0-9]{17}$');
+  });
+
   it('needs a login', async () => {
     expect((await post(frame(40), null)).statusCode).toBe(401);
   });

@@ -49,7 +49,8 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     expect(response.headers['content-disposition']).toBe(
       `inline; filename="Rechnung-${String(invoice.id)}-Rheinblick-Immobilien-AG.pdf"`,
     );
-    const { text, codes } = inspect(response.rawPayload);
+    const { text, codes, pageSize } = inspect(response.rawPayload);
+    expect(pageSize).toMatch(/^595\.2\d x 841\.8\d pts \(A4\)$/);
     expect(text).toContain(`Rechnung Nr. ${String(invoice.id)}`);
     expect(text).toContain('Rhein Consulting GmbH');
     expect(text).toContain('Freie Strasse 12');
@@ -85,6 +86,21 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     // The reference is kept on the invoice.
     const stored = await t.app.services.documents.findById(SYSTEM, 'invoice', invoice._id);
     expect(stored.reference).toBe(reference);
+  });
+
+  it('puts the payment part on the last page of a long invoice', async () => {
+    const long = await t.app.services.documents.save(SYSTEM, 'invoice', {
+      name: 'Jahresbegleitung',
+      client,
+      date: '2026-04-30',
+      items: Array.from({ length: 60 }, (_, i) => ({ name: `Sitzung ${i + 1}`, count: 1, price: 100 })),
+    });
+    const { text, codes, codePages, pages } = inspect((await get(`/api/payment/invoice?id=${long._id}`)).rawPayload);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(text).toContain('Sitzung 60');
+    expect(codePages).toEqual([pages]);
+    // 60 × 100 = 6000 net, 8.1 % VAT = 486: the amount due is the gross.
+    expect(codes[0].split(/\r?\n/)[18]).toBe('6486.00');
   });
 
   it('uses an ISO 11649 creditor reference with an ordinary IBAN, and no VAT without a VAT number', async () => {
@@ -145,6 +161,13 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toMatch(/Billing IBAN .* is not valid/);
+    // Without an IBAN there is no payment part to make: 422 naming the setting, not a PDF without it.
+    await setBilling({ paymentTermDays: 30 });
+    const noIban = await get(`/api/payment/invoice?id=${invoice._id}`);
+    expect(noIban.statusCode).toBe(422);
+    expect(noIban.headers['content-type']).toMatch(/application\/json/);
+    expect(noIban.json().error).toBe('Site configuration › Billing › IBAN is missing');
+    await setBilling(DEMO_SITE_CONFIG.billing as Record<string, unknown>);
 
     const staff = (await userWithRole(t, admin, 'sam', 'staff')).token;
     expect((await get(`/api/payment/invoice?id=${invoice._id}`, staff)).statusCode).toBe(403);

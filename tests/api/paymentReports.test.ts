@@ -107,6 +107,19 @@ describe('payment reports and tracked time', () => {
       client: 'Rheinblick AG',
       clientId: client,
     });
+    // Only the caller's own entries: another user's time that day counts for them, not for the admin.
+    const marco = await userWithRole(t, admin, 'marco', 'accountant');
+    await t.app.services.documents.save(SYSTEM, 'trackedTime', {
+      start: at(120),
+      end: at(180),
+      name: 'Marco',
+      client,
+      user: marco.id,
+    });
+    const own: DailyTrackedTimeAnswer = (await get('/api/payment/getDailyTrackedTime')).json();
+    expect(own.find((row) => row.day === day && row.clientId === client)?.duration).toBe(1.75);
+    const theirs: DailyTrackedTimeAnswer = (await get('/api/payment/getDailyTrackedTime', marco.token)).json();
+    expect(theirs).toEqual([{ day, duration: 1, client: 'Rheinblick AG', clientId: client }]);
     // 23:30 UTC is already the next day in Basel: the entry counts there.
     const late = new Date(Date.now() - 3 * 86_400_000);
     late.setUTCHours(23, 30, 0, 0);
@@ -121,7 +134,8 @@ describe('payment reports and tracked time', () => {
     const dailyAgain: DailyTrackedTimeAnswer = (await get('/api/payment/getDailyTrackedTime')).json();
     expect(dailyAgain.find((row) => row.day === lateDay && row.clientId === null)?.duration).toBe(0.25);
     const perMonth: ClientTrackedTimeAnswer = (await get(`/api/payment/getClientTrackedTime?client=${client}`)).json();
-    expect(perMonth).toEqual([{ year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)), totalHours: 1.75 }]);
+    // A client's hours are everyone's: the admin's 1.75 h and Marco's hour.
+    expect(perMonth).toEqual([{ year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)), totalHours: 2.75 }]);
   });
 
   it('turns a period of tracked time into an invoice, never bills it twice, and releases it when the invoice goes', async () => {

@@ -197,3 +197,62 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
     await phone.context.close();
   });
 });
+
+describe('invoice and offer PDF links', { timeout: 120_000 }, () => {
+  it('opens the PDF from the edit page and the list row, and shows the 422 message instead of a broken PDF', async () => {
+    const addressed = await suite.server.save('client', {
+      name: 'Hafen Logistik AG',
+      address: { street: 'Hafenstrasse', streetNumber: '7', zip: '4057', city: 'Basel', country: 'Schweiz' },
+    });
+    const items = [{ name: 'Beratung', count: 2, price: 150 }];
+    const good = await suite.server.save('invoice', {
+      name: 'PDF gut',
+      client: addressed._id,
+      date: '2026-04-01',
+      items,
+    });
+    const bad = await suite.server.save('invoice', {
+      name: 'PDF ohne Adresse',
+      client: clientId,
+      date: '2026-04-01',
+      items,
+    });
+    const offer = await suite.server.save('offer', {
+      name: 'Offerte PDF',
+      client: addressed._id,
+      date: '2026-04-01',
+      items,
+    });
+    const { page, errors, context } = await open(`/_/invoices/${good._id}`);
+
+    // Edit page: a PDF button in the header opens the rendered PDF in a new tab.
+    const pdfButton = page.locator(`button[data-link="/api/payment/invoice?id=${good._id}"]`);
+    await pdfButton.waitFor();
+    expect(await pdfButton.innerText()).toBe('PDF');
+    const pdfResponse = page.waitForResponse((r) => r.url().endsWith(`/api/payment/invoice?id=${good._id}`));
+    const [tab] = await Promise.all([context.waitForEvent('page'), pdfButton.click()]);
+    const answer = await pdfResponse;
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('application/pdf');
+    await expect.poll(() => tab.url()).toMatch(/^blob:/);
+    await tab.close();
+
+    // List rows: an icon per row; a client without address gives the server's message, and no tab stays open.
+    await page.goto(suite.server.url('/_/invoices'));
+    const badRow = page.locator(`tr[data-id="${bad._id}"]`);
+    const badLink = badRow.getByRole('button', { name: 'PDF' });
+    await badLink.waitFor();
+    expect(await page.locator(`tr[data-id="${good._id}"]`).getByRole('button', { name: 'PDF' }).count()).toBe(1);
+    await badLink.click();
+    await expect
+      .poll(() => page.getByRole('alert').allInnerTexts())
+      .toContainEqual(expect.stringContaining('Address is incomplete: fill in street, zip, city, country'));
+    await expect.poll(() => context.pages().length).toBe(1);
+
+    // Offers: the same link on the edit page.
+    await page.goto(suite.server.url(`/_/offers/${offer._id}`));
+    await page.locator(`button[data-link="/api/offer/${offer._id}"]`).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/server/db/sql';
 import { launchBrowser, newPage } from '../helpers/browser';
+import { userWithRole } from '../helpers/users';
 import { FakeDocker } from '../helpers/fakeDocker';
 import { FakeOpenAi } from '../helpers/fakeOpenAi';
 import { newContext, storeLogin } from './admin';
@@ -145,6 +146,36 @@ describe('swarm detail', { timeout: 90_000 }, () => {
       .poll(() => list.getByRole('button', { name: 'DEPLOY' }).getAttribute('data-state'))
       .not.toBe('loading');
     await page.screenshot({ path: `${SHOTS}/swarm-phone.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('swarm detail refresh', { timeout: 90_000 }, () => {
+  it('asks the engine again every 30 s without a click', async () => {
+    const config = await server.save('config', { name: 'termine', image: 'termine:2.4', replicas: 1 });
+    const swarm = await server.save('swarm', { name: 'Termine', services: [config._id] });
+    expect((await server.api('POST', `/api/swarms/${swarm._id}/deploy`)).status).toBe(200);
+
+    const { page, errors, close } = await adminPage();
+    await page.clock.install();
+    let asked = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith(`/api/swarms/${swarm._id}/services`)) asked += 1;
+    });
+    await page.goto(server.url(`/_/swarms/${swarm._id}`));
+    const row = page.getByRole('region', { name: 'Services' }).locator('tr[data-service=termine]');
+    await expect.poll(() => row.getByTestId('replicas').innerText()).toBe('1/1 running');
+    const before = asked;
+
+    docker.byName('termine')!.Spec.Mode = { Replicated: { Replicas: 2 } };
+    await page.clock.runFor(20_000);
+    await page.waitForTimeout(300);
+    expect(asked).toBe(before);
+    expect(await row.getByTestId('replicas').innerText()).toBe('1/1 running');
+    await page.clock.runFor(10_500);
+    await expect.poll(() => row.getByTestId('replicas').innerText()).toBe('1/2 running');
+    expect(asked).toBe(before + 1);
     expect(errors).toEqual([]);
     await close();
   });
@@ -302,6 +333,26 @@ describe('debug terminal', { timeout: 90_000 }, () => {
   });
 });
 
+describe('debug terminal for other users', { timeout: 90_000 }, () => {
+  it('shows neither the icon nor the hotkey to a back-office user without the superuser role', async () => {
+    const backend = await userWithRole(server, server.adminToken, 'bea', 'backend');
+    const context = await newContext(browser, DESKTOP);
+    await storeLogin(context, server, 'bea', backend.password);
+    const { page, errors } = await newPage(context);
+    const status = page.waitForResponse((response) => response.url().endsWith('/api/debug/status'));
+    await page.goto(server.url('/_'));
+    expect(await (await status).json()).toEqual({ enabled: false });
+    const nav = page.locator('nav[aria-label=Main]');
+    await nav.getByRole('link', { name: 'Swarms' }).first().waitFor();
+    expect(await nav.getByRole('button', { name: 'Debug terminal' }).count()).toBe(0);
+    await page.keyboard.press('Alt+Backquote');
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('dialog', { name: 'Debug terminal' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('story page', { timeout: 90_000 }, () => {
   it('plays the development page at 60 frames per second over 1.5 s, replays, and says when nothing answers', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
@@ -377,5 +428,35 @@ describe('AI text assistant in the page editor', { timeout: 90_000 }, () => {
     );
     expect(errors).toEqual([]);
     await close();
+  });
+});
+
+describe('without DOCKER_HOST and OPENAI_API_KEY', { timeout: 90_000 }, () => {
+  it('the swarm detail says that no engine is configured, and the AI assistant that it is not configured', async () => {
+    const bare = await startAdminServer({ config: { dockerHost: undefined, openaiApiKey: undefined } });
+    try {
+      const swarm = await bare.save('swarm', { name: 'Ohne Engine' });
+      const template = await bare.save('mailTemplate', { name: 'leer', subject: 'Hallo', text: 'Guten Tag' });
+      const context = await newContext(browser, DESKTOP);
+      await storeLogin(context, bare);
+      const { page, errors } = await newPage(context);
+      await page.goto(bare.url(`/_/swarms/${swarm._id}`));
+      await expect
+        .poll(() => page.getByTestId('swarm-checked').innerText())
+        .toBe('No Docker engine configured (set DOCKER_HOST)');
+
+      await page.goto(bare.url(`/_/mailTemplates/${template._id}`));
+      await page.getByRole('button', { name: 'AI assistant for Text' }).click();
+      const assistant = page.getByRole('region', { name: 'AI assistant for Text' });
+      await assistant.getByRole('button', { name: 'Propose' }).click();
+      await expect
+        .poll(() => assistant.getByRole('alert').innerText())
+        .toContain('The AI assistant is not configured (set OPENAI_API_KEY)');
+      expect(await page.getByRole('textbox', { name: 'Text', exact: true }).inputValue()).toBe('Guten Tag');
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await bare.close();
+    }
   });
 });

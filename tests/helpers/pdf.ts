@@ -31,20 +31,39 @@ function pgmToRgba(bytes: Buffer): { data: Uint8ClampedArray; width: number; hei
  * What a person and a bank app see in a PDF: its text (poppler's pdftotext) and the QR codes on its
  * pages, rendered by pdftoppm and decoded with jsQR.
  */
-export function inspectPdf(pdf: Buffer): { text: string; codes: string[]; pages: number } {
+export function inspectPdf(pdf: Buffer): {
+  text: string;
+  codes: string[];
+  pages: number;
+  /** The 1-based page of each code in `codes`. */
+  codePages: number[];
+  /** pdfinfo's page size line, e.g. `595.28 x 841.89 pts (A4)`. */
+  pageSize: string;
+} {
   const dir = mkdtempSync(path.join(tmpdir(), 'bk-pdf-'));
   try {
     const file = path.join(dir, 'doc.pdf');
     writeFileSync(file, pdf);
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     execFileSync('pdftoppm', ['-r', '150', '-gray', file, path.join(dir, 'page')]);
-    const pages = readdirSync(dir).filter((name) => name.endsWith('.pgm'));
-    const codes = pages.flatMap((name) => {
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    const pageSize = /^Page size:\s+(.+)$/m.exec(info)?.[1].trim() ?? '';
+    // pdftoppm names pages page-1.pgm … (zero-padded to the page count's width): numeric order.
+    const pages = readdirSync(dir)
+      .filter((name) => name.endsWith('.pgm'))
+      .sort((a, b) => Number(/(\d+)\.pgm$/.exec(a)![1]) - Number(/(\d+)\.pgm$/.exec(b)![1]));
+    const found = pages.flatMap((name, index) => {
       const { data, width, height } = pgmToRgba(readFileSync(path.join(dir, name)));
-      const found = jsQR(data, width, height);
-      return found ? [found.data] : [];
+      const code = jsQR(data, width, height);
+      return code ? [{ data: code.data, page: index + 1 }] : [];
     });
-    return { text, codes, pages: pages.length };
+    return {
+      text,
+      codes: found.map((code) => code.data),
+      codePages: found.map((code) => code.page),
+      pages: pages.length,
+      pageSize,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

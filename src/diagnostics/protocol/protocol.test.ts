@@ -88,6 +88,44 @@ describe('UDS', () => {
     expect(decodeValues(bytes(0x62, 0x20, 0x0a, 0xfe, 0x70), [knock1])).toEqual({ knockCyl1: -4 });
   });
 
+  it('decodes every one of the 19 values from known raw bytes (the reference table of diagnostics-bridge.md)', () => {
+    // DID, raw bytes as the ECU sends them, and the value worked out by hand from the table's formula.
+    const known: Record<string, { did: number; raw: number[]; value: number }> = {
+      engineSpeed: { did: 0xf40c, raw: [0x5d, 0xc0], value: 6000 }, // 24000 / 4
+      vehicleSpeed: { did: 0x2033, raw: [0x1c, 0x20], value: 72 }, // 7200 / 100
+      airflow: { did: 0x2032, raw: [0x01, 0xf4], value: 500 }, // 500
+      map: { did: 0x39c0, raw: [0x08, 0x98], value: 220 }, // 2200 / 10
+      mapSetpoint: { did: 0x39c1, raw: [0x08, 0xca], value: 225 }, // 2250 / 10
+      put: { did: 0x202a, raw: [0x08, 0xde], value: 227 }, // 2270 / 10
+      ambientPressure: { did: 0x13ca, raw: [0x2f, 0x1c], value: 100 }, // 12060 / 120.6
+      intakeAirTemp: { did: 0x1001, raw: [0x50], value: 12 }, // 80 × 0.75 − 48
+      coolantTemp: { did: 0x11cd, raw: [0x00], value: -40 }, // 0 − 40
+      oilTemp: { did: 0x202f, raw: [0x0e, 0x94], value: 100.06 }, // (3732 − 2731.4) / 10
+      torque: { did: 0x437c, raw: [0x11, 0x94], value: 450 }, // 4500 / 10
+      torqueRequest: { did: 0x4380, raw: [0xff, 0x38], value: -20 }, // −200 / 10 (signed)
+      lambda: { did: 0x10c0, raw: [0x04, 0x00], value: 1 }, // 1024 / 1024
+      lambdaSetpoint: { did: 0xf444, raw: [0x66, 0x66], value: 26214 / 32768 }, // 0.8
+      knockCyl1: { did: 0x200a, raw: [0x00, 0x00], value: 0 },
+      knockCyl2: { did: 0x200b, raw: [0xff, 0x9c], value: -1 }, // −100 / 100
+      knockCyl3: { did: 0x200c, raw: [0xfe, 0x0c], value: -5 }, // −500 / 100
+      knockCyl4: { did: 0x200d, raw: [0xfa, 0x24], value: -15 }, // −1500 / 100
+      misfires: { did: 0x2904, raw: [0x00, 0x03], value: 3 },
+    };
+    expect(Object.keys(known).sort()).toEqual(ENGINE_VALUES.map((value) => value.key).sort());
+    const decoded: Record<string, number> = {};
+    for (const group of valueRequests()) {
+      const response = bytes(
+        0x62,
+        ...group.flatMap((value) => [known[value.key].did >> 8, known[value.key].did & 0xff, ...known[value.key].raw]),
+      );
+      Object.assign(decoded, decodeValues(response, group));
+    }
+    for (const [key, { did, value }] of Object.entries(known)) {
+      expect(ENGINE_VALUES.find((v) => v.key === key)?.did, `${key} DID`).toBe(did);
+      expect(decoded[key], key).toBeCloseTo(value, 9);
+    }
+  });
+
   it("answers 'Invalid response' for a negative response, a wrong service, DID or length", () => {
     const [speed] = ENGINE_VALUES;
     expect(() => decodeValues(bytes(0x7f, 0x22, 0x31), [speed])).toThrow(/Invalid response: negative response 0x31/);

@@ -205,16 +205,28 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     return { ...prepared, written };
   }
 
+  /** A failure of the input at `index` of a batch says which one it was: `index` in the error's details. */
+  async function atIndex<T>(index: number, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof HttpError) throw new HttpError(error.status, error.message, { ...error.details, index });
+      throw error;
+    }
+  }
+
   /** New documents of a model without in-transaction hooks go in as one statement; the rest one by one. */
   async function writeAll(tx: DocumentRepository, caller: Caller, model: ModelInfo, inputs: Record<string, unknown>[]) {
     const creatingOnly = inputs.every((input) => input && (input._id === undefined || input._id === 'new'));
     if (!creatingOnly || hooksOf(model.name).afterWriteInTx) {
       const done = [];
-      for (const input of inputs) done.push(await write(tx, caller, model, input, {}));
+      for (const [index, input] of inputs.entries())
+        done.push(await atIndex(index, () => write(tx, caller, model, input, {})));
       return done;
     }
     const prepared: Prepared[] = [];
-    for (const input of inputs) prepared.push(await prepare(tx, caller, model, input));
+    for (const [index, input] of inputs.entries())
+      prepared.push(await atIndex(index, () => prepare(tx, caller, model, input)));
     const rows = prepared.map(({ doc }) => ({ id: createObjectId(), doc }));
     const written = await writeOrConflict(() => tx.insertMany(model.name, rows));
     return prepared.map((outcome, index) => ({ ...outcome, written: written[index] }));

@@ -33,7 +33,10 @@ export interface DocumentService {
   findById(caller: Caller, model: string, id: string, options?: FindByIdOptions): Promise<Doc>;
   /** Creates when `_id` is absent or `new`, otherwise updates (optimistic: a stale `_version` is a 409). */
   save(caller: Caller, model: string, input: Record<string, unknown>, options?: SaveOptions): Promise<Doc>;
-  /** Several documents of one model in one transaction: all written, or none. */
+  /**
+   * Several documents of one model in one transaction: all written, or none. An input that fails
+   * (validation, access, conflict) answers its HttpError with `index` (its place in `inputs`) in the details.
+   */
   saveMany(caller: Caller, model: string, inputs: Record<string, unknown>[]): Promise<Doc[]>;
   remove(caller: Caller, model: string, id: string): Promise<void>;
   /** The document as the caller may see it (hidden fields removed), or undefined when they may not read it. Sync: used per realtime event. */

@@ -11,15 +11,15 @@ import {
   type LogSessionsAnswer,
 } from '../../../shared/api/logging';
 import { hasAccess, type Caller } from '../../access/caller';
-import { createAjv, describeErrors, fieldErrors } from '../../../shared/validation/createAjv';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { LoggingRepository } from './repository';
 import type { Services } from '../../services';
 
 /**
  * The diagnostics tool's upload (spec section 7, `logging/createEntry`): a frame or a batch of frames,
- * stored through the document operations (permissions, events). A batch is all or nothing: every frame
- * is checked against the logging-frame schema first, and the first invalid one answers 400 naming it.
+ * stored through the document operations (permissions, validation against the logging-frame schema,
+ * events) in one transaction. A batch is all or nothing: the first invalid frame answers 400 naming it
+ * (`frames[i]: vin: …`). The frames are validated once, there; the route checks only the envelope.
  */
 export function loggingRoutes(app: FastifyInstance, { documents, registry, db, config }: Services): void {
   const model = registry.model('loggingFrame')!;
@@ -49,9 +49,6 @@ export function loggingRoutes(app: FastifyInstance, { documents, registry, db, c
     if (!session) throw notFound('Logging session not found');
     return session;
   };
-  const ajv = createAjv({ ...registry.schemas, models: { loggingFrame: model.schema } });
-  const validate = ajv.getSchema(model.schema.$id!)!;
-
   app.post<{ Body: CreateEntryRequest }>(
     '/api/logging/createEntry',
     {
@@ -60,6 +57,7 @@ export function loggingRoutes(app: FastifyInstance, { documents, registry, db, c
         summary: 'Stores logging frames of the diagnostics tool (one, or { frames: [...] } up to 100)',
         tags: ['logging'],
         body: { type: 'object' },
+        bodyModel: { model: model.name, batch: { key: 'frames', maxItems: LOGGING_BATCH_LIMIT } },
       },
     },
     async (request): Promise<CreateEntryAnswer> => {
@@ -69,28 +67,38 @@ export function loggingRoutes(app: FastifyInstance, { documents, registry, db, c
       if (!Array.isArray(frames) || frames.length === 0) throw badRequest('frames must be a non-empty array');
       if (frames.length > LOGGING_BATCH_LIMIT)
         throw badRequest(`At most ${LOGGING_BATCH_LIMIT} frames per request (got ${frames.length})`);
-      takeRate(request.caller.user._id, frames.length);
+      const where = (index: number) => ('frames' in body ? `frames[${index}]: ` : '');
       frames.forEach((frame, index) => {
-        if (!validate(frame)) {
-          const where = frames.length > 1 || 'frames' in body ? `frames[${index}]: ` : '';
-          throw badRequest(`${where}${describeErrors(fieldErrors(validate.errors))}`);
-        }
+        if (typeof frame !== 'object' || frame === null || Array.isArray(frame))
+          throw badRequest(`${where(index)}a frame must be a JSON object`);
       });
+      takeRate(request.caller.user._id, frames.length);
       // Re-sent frames (a frameId already stored) are skipped; the rest go in one transaction. Two
       // uploads of the same frame racing each other meet the unique index (x-unique): the batch is
       // then tried once more without the frames the other upload stored.
       const batch = frames as LoggingFrame[];
       const storeNew = async () => {
-        const ids = batch.map((frame) => frame.frameId).filter((id) => id !== undefined);
+        const ids = batch.map((frame) => frame.frameId).filter((id) => typeof id === 'string');
         const known = new Set(await repository.knownFrameIds(ids));
-        const fresh = batch.filter((frame) => {
-          if (frame.frameId === undefined) return true;
-          if (known.has(frame.frameId)) return false;
+        const fresh = batch.flatMap((frame, index) => {
+          if (typeof frame.frameId !== 'string') return [{ frame, index }];
+          if (known.has(frame.frameId)) return [];
           known.add(frame.frameId);
-          return true;
+          return [{ frame, index }];
         });
-        if (fresh.length)
-          await documents.saveMany(request.caller, 'loggingFrame', fresh as unknown as Record<string, unknown>[]);
+        if (!fresh.length) return 0;
+        try {
+          const inputs = fresh.map(({ frame }) => frame as unknown as Record<string, unknown>);
+          await documents.saveMany(request.caller, model.name, inputs);
+        } catch (error) {
+          // The document operations name the failing input by its place among the fresh frames.
+          const at = error instanceof HttpError ? error.details.index : undefined;
+          if (error instanceof HttpError && error.status === 400 && typeof at === 'number') {
+            const index = fresh[at].index;
+            throw badRequest(`${where(index)}${error.message}`, { ...error.details, index });
+          }
+          throw error;
+        }
         return fresh.length;
       };
       let stored: number;

@@ -8,7 +8,7 @@ import {
   type Json,
   type JsonObject,
 } from './components';
-import { describeDocumentRoute } from './documentRoutes';
+import { describeDocumentRoute, describeModelBody } from './documentRoutes';
 import { errorBodySchema } from '../../../shared/api/errors';
 
 /** What the OpenAPI document needs to know about one registered route. */
@@ -141,6 +141,7 @@ export function buildOpenApi(input: OpenApiInput): JsonObject {
       if (!METHODS.has(method) || method === 'head') continue;
       const op = operation(route, method, params, names);
       describeDocumentRoute(op, method, path, input.registry, names);
+      if (isJsonObject(route.schema)) describeModelBody(op, route.schema.bodyModel, input.registry, names);
       paths[path] = { ...paths[path], [method]: op };
     }
   }

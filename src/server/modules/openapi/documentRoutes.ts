@@ -105,3 +105,42 @@ export function describeDocumentRoute(
     Object.values(registry.models).map((m) => [m.name, { plural: m.plural, permission: { ...m.permission } }]),
   );
 }
+
+/** A route body made of new documents of one model (FastifySchema `bodyModel`). */
+export interface BodyModel {
+  model: string;
+  /** Also accepted: `{ [key]: [document, …] }` with 1 to `maxItems` documents. */
+  batch?: { key: string; maxItems: number };
+}
+
+/** Points the request body of a route with `bodyModel` at the model's component schema. */
+export function describeModelBody(
+  op: JsonObject,
+  bodyModel: Json | undefined,
+  registry: Registry,
+  names: ReadonlyMap<string, string>,
+): void {
+  if (!isJsonObject(bodyModel) || typeof bodyModel.model !== 'string') return;
+  const model = registry.model(bodyModel.model);
+  const name = model && names.get(model.schema.$id ?? '');
+  if (!name) throw new Error(`OpenAPI: bodyModel ${bodyModel.model} is no known model`);
+  const one: JsonObject = { $ref: `${COMPONENT_PREFIX}${name}` };
+  const batch = bodyModel.batch;
+  const schema: JsonObject =
+    isJsonObject(batch) && typeof batch.key === 'string'
+      ? {
+          oneOf: [
+            one,
+            {
+              type: 'object',
+              required: [batch.key],
+              additionalProperties: false,
+              properties: {
+                [batch.key]: { type: 'array', minItems: 1, maxItems: batch.maxItems, items: one },
+              },
+            },
+          ],
+        }
+      : one;
+  op.requestBody = { required: true, content: jsonContent(schema) };
+}

@@ -3,6 +3,7 @@ import packageJson from '../../../../package.json';
 import type { Services } from '../../services';
 import type { JsonObject } from './components';
 import { buildOpenApi, type RouteInfo } from './document';
+import type { BodyModel } from './documentRoutes';
 
 declare module 'fastify' {
   /** Documentation keywords of a route schema, read by the OpenAPI generator (as @fastify/swagger does). */
@@ -12,6 +13,11 @@ declare module 'fastify' {
     tags?: string[];
     /** Leave the route out of the OpenAPI document. */
     hide?: boolean;
+    /**
+     * The body is a new document of this model, or with `batch` also `{ [key]: documents }`: the OpenAPI
+     * body points at the model's schema. Documentation only; the route validates through the document operations.
+     */
+    bodyModel?: BodyModel;
   }
 }
 
