@@ -1,8 +1,8 @@
 /**
  * `npm run bench:admin [-- --quick]`: what the browser pays for the admin. Prints the JavaScript
- * bytes (gzip) loaded for the login screen and for a list page, and the time from navigation to the
- * first 25 rows of the client list over 100,000 clients (10,000 with --quick) in headless Chromium,
- * next to a static HTML page with the same 25 rows from the same server (the floor).
+ * bytes (gzip) loaded for the login screen and for a list page, and the time from navigation until
+ * the first 25 rows of the client list over 100,000 clients (10,000 with --quick) are painted in
+ * headless Chromium, next to a static HTML page with the same 25 rows from the same server (the floor).
  * Targets: at most 250 kB gzip for a list page; first rows within 1.5 times the floor (issue 13).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -64,21 +64,50 @@ async function scriptBytes(
   return [...scripts.values()].reduce((sum, n) => sum + n, 0);
 }
 
-/** Milliseconds from navigation start until 25 rows are in the document, in a fresh context (cold cache). */
-async function timeToRows(browser: Browser, url: string, selector: string, login?: Login): Promise<number> {
+/** When the first 25 rows were in the document and when they were painted, ms from navigation start. */
+interface RowTimes {
+  inDocument: number;
+  painted: number;
+}
+
+/**
+ * Times the first 25 rows of a page in a fresh context (cold cache): when the parser had inserted
+ * them, and when the 25th was presented on screen. Its first cell is marked for the Element Timing
+ * API the moment it is inserted, so a page whose stylesheet, font or layout holds the paint back
+ * pays for it (the painted time is what the target is about).
+ */
+async function timeToRows(browser: Browser, url: string, selector: string, login?: Login): Promise<RowTimes> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await loggedIn(context, url, login);
+  // No named helpers in here: tsx would wrap them in a __name() the page does not have.
+  await context.addInitScript((rows) => {
+    const w = window as unknown as { rowTimes: Partial<RowTimes> };
+    w.rowTimes = {};
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        w.rowTimes.painted ??= (entry as unknown as { renderTime: number }).renderTime;
+    }).observe({ type: 'element', buffered: true });
+    new MutationObserver((_records, observer) => {
+      const cell = document.querySelectorAll(rows)[24]?.querySelector('td');
+      if (!cell) return;
+      w.rowTimes.inDocument = performance.now();
+      cell.setAttribute('elementtiming', 'row-25');
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'commit' });
-  // The page notes the time itself, so the round trip to Playwright is not counted.
   const handle = await page.waitForFunction(
-    (css) => document.querySelectorAll(css).length >= 25 && performance.now(),
-    selector,
-    { polling: 'raf', timeout: 60_000 },
+    () => {
+      const { rowTimes } = window as unknown as { rowTimes: Partial<RowTimes> };
+      return rowTimes.painted !== undefined && rowTimes;
+    },
+    null,
+    { timeout: 60_000 },
   );
-  const ms = (await handle.jsonValue()) as number;
+  const times = (await handle.jsonValue()) as RowTimes;
   await context.close();
-  return ms;
+  return times;
 }
 
 // The server renders with React's production build, as `npm start` runs it (imported after this).
@@ -143,22 +172,25 @@ try {
   // Warm the server's query path once, then alternate the two pages.
   await timeToRows(browser, `${base}/bench/static-list`, 'tbody tr[data-id]');
   await timeToRows(browser, `${base}/_/clients`, 'tbody tr[data-id]', state);
-  const admin: number[] = [];
-  const floor: number[] = [];
+  const admin: RowTimes[] = [];
+  const floor: RowTimes[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     floor.push(await timeToRows(browser, `${base}/bench/static-list`, 'tbody tr[data-id]'));
     admin.push(await timeToRows(browser, `${base}/_/clients`, 'tbody tr[data-id]', state));
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
-  const ratio = median(admin) / median(floor);
+  const at = (runs: RowTimes[], key: keyof RowTimes) => median(runs.map((run) => run[key]));
+  const ratio = at(admin, 'painted') / at(floor, 'painted');
   console.log(
     `\nJavaScript loaded (gzip): login screen ${kb(loginBytes)}, list page ${kb(listBytes)}   (target: list <= ${TARGETS.listKb} kB) ${listBytes / 1024 <= TARGETS.listKb ? 'OK' : 'MISSED'}`,
   );
+  console.log(`First 25 rows of ${ROWS.toLocaleString('en')} clients, median of ${RUNS}:`);
+  for (const key of ['inDocument', 'painted'] as const)
+    console.log(
+      `  ${key === 'painted' ? 'painted:    ' : 'in document:'} admin ${at(admin, key).toFixed(0)} ms, static HTML floor ${at(floor, key).toFixed(0)} ms (${(at(admin, key) / at(floor, key)).toFixed(2)}x)`,
+    );
   console.log(
-    `First 25 rows of ${ROWS.toLocaleString('en')} clients, median of ${RUNS}: admin ${median(admin).toFixed(0)} ms, static HTML floor ${median(floor).toFixed(0)} ms`,
-  );
-  console.log(
-    `Ratio ${ratio.toFixed(2)}x   (target: <= ${TARGETS.ratio}x) ${ratio <= TARGETS.ratio ? 'OK' : 'MISSED'}`,
+    `Ratio (painted) ${ratio.toFixed(2)}x   (target: <= ${TARGETS.ratio}x) ${ratio <= TARGETS.ratio ? 'OK' : 'MISSED'}`,
   );
 } finally {
   await browser?.close();

@@ -13,12 +13,12 @@ let t: TestApp;
 let clientDir: string;
 
 beforeAll(async () => {
-  // A stand-in for the built admin entry: the server only needs its <title> to place the script.
+  // A stand-in for the built admin entry: its title, entry script and one module preload.
   clientDir = await mkdtemp(path.join(tmpdir(), 'bk-admin-html-'));
   await mkdir(path.join(clientDir, 'src/admin'), { recursive: true });
   await writeFile(
     path.join(clientDir, 'src/admin/index.html'),
-    '<!doctype html><html><head><title>Admin</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>Admin</title><script type="module" crossorigin src="/assets/admin-T.js"></script><link rel="modulepreload" crossorigin href="/assets/react-T.js"></head><body><div id="root"></div></body></html>',
   );
   process.env.CLIENT_DIR = clientDir;
   t = await createTestApp();
@@ -30,12 +30,27 @@ afterAll(async () => {
   await rm(clientDir, { recursive: true, force: true });
 });
 
-/** Runs the page's inline scripts as a browser would, with a stored login (or none); returns the requests they started. */
+/**
+ * Runs the page's inline scripts as a browser would, with a stored login (or none); returns the
+ * requests they started and the elements they added, and `paint()`, which runs what waits for the
+ * first frame (and the task after it).
+ */
 function runInlineScripts(html: string, token?: string) {
   const requests: { path: string; method: string; headers: Record<string, string>; body?: string }[] = [];
+  const added: Record<string, string>[] = [];
   const window: Record<string, unknown> = {};
+  let frame: (() => void)[] = [];
   const context = vm.createContext({
     window,
+    requestAnimationFrame: (callback: () => void) => frame.push(callback),
+    setTimeout: (callback: () => void) => callback(),
+    document: {
+      createElement: () => ({}),
+      head: {
+        append: (el: Record<string, string>) => added.push(el),
+        appendChild: (el: Record<string, string>) => added.push(el),
+      },
+    },
     localStorage: {
       getItem: (key: string) =>
         key === ADMIN_LOGIN_KEY && token ? JSON.stringify({ token, user: { login: 'admin' } }) : null,
@@ -47,6 +62,12 @@ function runInlineScripts(html: string, token?: string) {
   });
   for (const [, code] of html.matchAll(/<script>([^]*?)<\/script>/g)) vm.runInContext(code, context);
   return {
+    paint: () => {
+      const callbacks = frame;
+      frame = [];
+      for (const callback of callbacks) callback();
+    },
+    added,
     requests,
     early: window[EARLY_RESPONSES_GLOBAL] as { token: string; responses: Record<string, unknown> } | undefined,
   };
@@ -134,9 +155,18 @@ describe('admin HTML rendered on the server', () => {
     expect(page.body).toContain('&lt;b&gt;Rhein&lt;/b&gt; &amp; Söhne AG');
     expect(page.body).not.toContain('<b>Rhein</b>');
     expect(page.body).not.toContain(token);
-    // Only the schemas are asked for from the page (they are left out of it); the rest is in it.
-    expect(runInlineScripts(page.body, token).requests.map((r) => r.path)).toEqual(['/api/schemas']);
-    expect(page.body).not.toMatch(/<script type="module"[^>]*src=/);
+    // Nothing is asked for before the first paint; then only the schemas (they are left out of the
+    // page; the rest is in it), and the code starts.
+    const scripts = runInlineScripts(page.body, token);
+    expect(scripts.requests).toEqual([]);
+    expect(scripts.added).toEqual([]);
+    expect(page.body).not.toMatch(/<script type="module"[^>]*src=|<link rel="modulepreload"/);
+    scripts.paint();
+    expect(scripts.requests.map((r) => r.path)).toEqual(['/api/schemas']);
+    expect(scripts.added).toEqual([
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/react-T.js' },
+      { type: 'module', crossOrigin: '', src: '/assets/admin-T.js' },
+    ]);
 
     const preload = JSON.parse(
       page.body.match(/<script type="application\/json" id="admin-preload">([^]*?)<\/script>/)![1],

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/server/db/sql';
-import { runningEvaluations } from '../../src/server/modules/debug/evaluate';
+import { evaluate, runningEvaluations } from '../../src/server/modules/debug/evaluate';
 import { createTestApp } from '../helpers/testApp';
 import { TestSocket } from '../helpers/wsClient';
 import type { DebugEvalReply } from '../../src/shared/api/realtime';
@@ -188,6 +188,21 @@ describe('debug.eval enabled (DEBUG_EVAL=1)', () => {
     );
     expect(runningEvaluations()).toBe(0);
     expect(await run('6 * 7')).toMatchObject({ buffer: '← 42' });
+  });
+});
+
+describe('an evaluation that allocates without end', () => {
+  it('stops at the heap limit of its thread, and the server goes on', async () => {
+    const heapBefore = process.memoryUsage().heapUsed;
+    const answer = await evaluate(
+      'const kept = []; while (true) kept.push({ at: kept.length, text: String(kept.length) });',
+      {},
+      60_000,
+    );
+    expect(answer.error).toMatch(/out of memory/i);
+    expect(runningEvaluations()).toBe(0);
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(100 * 1024 * 1024);
+    expect(await evaluate('6 * 7', {}, 60_000)).toMatchObject({ buffer: '← 42' });
   });
 });
 

@@ -56,14 +56,18 @@ export const inlineJson = (value: unknown): string =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** The inline script that starts `requests` with the stored login's token (nothing when logged out). */
-export function earlyRequestsScript(requests: EarlyRequest[]): string {
+/** The code that starts `requests` with the stored login's token (nothing when logged out). */
+export function earlyRequestsCode(requests: EarlyRequest[]): string {
   const keyed = requests.map((request) => ({ ...request, key: earlyKey(request.method, request.path, request.body) }));
-  return `<script>(function(){var l;try{l=JSON.parse(localStorage.getItem(${inlineJson(ADMIN_LOGIN_KEY)})||"null")}catch(e){}
+  return `(function(){var l;try{l=JSON.parse(localStorage.getItem(${inlineJson(ADMIN_LOGIN_KEY)})||"null")}catch(e){}
 if(!l||typeof l.token!=="string")return;var e=window[${inlineJson(EARLY_RESPONSES_GLOBAL)}]={token:l.token,responses:{}};
 ${inlineJson(keyed)}.forEach(function(r){var h={accept:"application/json",authorization:"Bearer "+l.token};if(r.body!==undefined)h["content-type"]="application/json";
-var p=e.responses[r.key]=fetch(r.path,{method:r.method,headers:h,body:r.body});p.catch(function(){})})})()</script>`;
+var p=e.responses[r.key]=fetch(r.path,{method:r.method,headers:h,body:r.body});p.catch(function(){})})})()`;
 }
+
+/** The inline script that starts `requests` at once (see `earlyRequestsCode`). */
+export const earlyRequestsScript = (requests: EarlyRequest[]): string =>
+  `<script>${earlyRequestsCode(requests)}</script>`;
 
 /**
  * The first data of a page the server rendered (answers of the same API calls the admin would make),
@@ -73,7 +77,7 @@ var p=e.responses[r.key]=fetch(r.path,{method:r.method,headers:h,body:r.body});p
 export interface AdminPreload {
   /**
    * `GET /api/schemas`: the server renders with it but leaves it out of the page (100 kB that would
-   * delay the first paint); the browser asks for it from the HTML's head while the page shows.
+   * delay the first paint); the browser asks for it once the page has shown.
    */
   schemas?: SchemaSet;
   /** `GET /api/admin/session` */

@@ -42,11 +42,11 @@ export function mapElementNodes(value: unknown, change: (node: ElementNode) => E
 
 /**
  * Format 0 (documents without `_elementFormat`, written before it existed) to 1. Icon names that
- * lucide renamed in 1.x were stored by older pages and only shown through the site's alias table
- * (src/site/ui/icons.ts); they become the names the site's icon set and the admin's icon picker use.
+ * lucide renamed in 1.x were stored by older pages; they become the names the site's icon set and
+ * the admin's icon picker use (the site also shows an old name it is handed, see `siteIcon`).
  * Icons live in `icon.icon`, `button.icon` and `footer.columns[].icons[].icon`.
  */
-const RENAMED_ICONS: Record<string, string> = {
+export const RENAMED_ICONS: Readonly<Record<string, string>> = {
   home: 'house',
   'check-circle': 'circle-check',
   'line-chart': 'chart-line',

@@ -54,6 +54,7 @@ import {
   createLucideIcon,
   type LucideIcon,
 } from 'lucide-react';
+import { RENAMED_ICONS } from '../../shared/site/elementFormat';
 
 // Brand marks are not part of lucide 1.x; these are the former lucide outlines.
 const Linkedin = createLucideIcon('linkedin', [
@@ -145,17 +146,13 @@ export const SITE_ICONS = {
 
 export type SiteIconName = keyof typeof SITE_ICONS;
 
-/** Names lucide renamed in 1.x that older pages may still store. */
-const ALIASES: Record<string, SiteIconName> = {
-  home: 'house',
-  'check-circle': 'circle-check',
-  'line-chart': 'chart-line',
-  'help-circle': 'info',
-};
+const isSiteIcon = (name: string | undefined): name is SiteIconName => !!name && Object.hasOwn(SITE_ICONS, name);
 
-/** The component for a lucide name; Sparkles for names outside the site's set. */
+/**
+ * The component for a lucide name, also for a name lucide renamed that an older page still stores
+ * (the element-format migration's table); Sparkles for names outside the site's set.
+ */
 export function siteIcon(name: string | undefined): LucideIcon {
-  if (name && Object.hasOwn(SITE_ICONS, name)) return SITE_ICONS[name as SiteIconName];
-  if (name && Object.hasOwn(ALIASES, name)) return SITE_ICONS[ALIASES[name]];
-  return Sparkles;
+  const current = name && Object.hasOwn(RENAMED_ICONS, name) ? RENAMED_ICONS[name] : name;
+  return isSiteIcon(current) ? SITE_ICONS[current] : Sparkles;
 }

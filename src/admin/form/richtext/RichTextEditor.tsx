@@ -168,16 +168,35 @@ export default function RichTextEditor({
     return () => root.removeEventListener('input', listener, true);
   }, []);
 
+  // The field is a box of its own (styles.css, `.rich-text[data-contained]`): its height is its
+  // content's, measured after each layout that changed it (before the frame is painted), so a key
+  // lays out the field alone, not the whole admin page around it.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const outer = box.current;
+    const inner = holder.current;
+    if (!outer || !inner) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize[0]?.blockSize ?? inner.offsetHeight;
+      outer.style.height = `${height}px`;
+      outer.dataset.contained = '';
+    });
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, []);
+
   return (
     <div
       id={id}
-      ref={holder}
+      ref={box}
       onBlur={() => {
         deliver();
         onBlur?.();
       }}
       data-richtext
-      className="rich-text rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-[14px] leading-relaxed shadow-xs focus-within:border-accent-600 focus-within:ring-2 focus-within:ring-accent-600/20"
-    />
+      className="rich-text box-content rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-[14px] leading-relaxed shadow-xs focus-within:border-accent-600 focus-within:ring-2 focus-within:ring-accent-600/20"
+    >
+      <div ref={holder} />
+    </div>
   );
 }

@@ -3,9 +3,9 @@ import {
   memo,
   useCallback,
   useContext,
-  useEffect,
   useMemo,
-  useSyncExternalStore,
+  useEffect,
+  useState,
   type ComponentType,
   type ReactNode,
 } from 'react';
@@ -18,32 +18,41 @@ import { withLiveNode, type LiveEdit, type LiveEditStore } from '../model/liveEd
 
 /** Keys typed into rich text that the editor's state does not have yet (the page editor's preview). */
 export const LiveEditContext = createContext<LiveEditStore | null>(null);
-const noSubscription = () => () => undefined;
 
 /** The element as the preview shows it: with a key typed into it that the state does not have yet. */
 function useLiveNode(node: ElementNodeValue, pathId: string): ElementNodeValue {
   const store = useContext(LiveEditContext);
-  const subscribe = useCallback(
-    (listener: () => void) => store?.subscribeAt(pathId, listener) ?? noSubscription(),
-    [store, pathId],
-  );
-  const edit = useSyncExternalStore(subscribe, (): LiveEdit | null => {
+  const editAt = useCallback((): LiveEdit | null => {
     const current = store?.get() ?? null;
     return current && pathKey(current.path) === pathId ? current : null;
-  });
-  const shown = useMemo(() => withLiveNode(node, edit), [node, edit]);
+  }, [store, pathId]);
+  // State, not useSyncExternalStore: that one schedules an effect on every change of the
+  // snapshot, that is on every key. A key's update is discrete (an input event): it renders at once.
+  const [edit, setEdit] = useState(editAt);
   useEffect(() => {
-    // The state has the typed text (or another value replaced it): the edit is done.
-    if (edit && shown === node && store?.get() === edit) store.set(null);
-  }, [edit, shown, node, store]);
-  return shown;
+    if (!store) return;
+    const update = () => setEdit(editAt());
+    // An edit that came between the render and the subscription.
+    update();
+    return store.subscribeAt(pathId, update);
+  }, [store, pathId, editAt]);
+  const shown = edit && pathKey(edit.path) === pathId ? edit : null;
+  // No effect here either: the preview (PagePreview) ends the edit when the state has the typed text.
+  return useMemo(() => withLiveNode(node, shown), [node, shown]);
 }
+
+/** Elements per run of a list: a key re-renders one run, and React walks its siblings only, not the whole list's. */
+const RUN = 16;
+const sameItems = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
 
 /**
  * The page as the public site renders it (the same element components, defaults and error
  * boundaries as src/site/render/RenderElements.tsx), with every element wrapped in a box-less
  * `display: contents` marker carrying its path, so a click in the preview finds the (nested) element.
- * Elements are memoised by node identity: typing re-renders only the element that changed.
+ * Elements are memoised by node identity: typing re-renders only the element that changed. A long
+ * list renders in runs of RUN elements (no box of their own): an update of one element makes React
+ * visit that run's elements, not all of the page's.
  */
 export const EditableList = memo(function EditableList({
   elements,
@@ -63,11 +72,37 @@ export const EditableList = memo(function EditableList({
         {emptyHint}
       </div>
     ) : null;
-  return elements.map((node, i) => {
-    const path = [...listPath, offset + i];
-    return <EditableElement key={offset + i} node={node} path={path} pathId={pathKey(path)} />;
-  });
+  const runs: ReactNode[] = [];
+  for (let start = 0; start < elements.length; start += RUN)
+    runs.push(
+      <EditableRun
+        key={offset + start}
+        elements={elements.slice(start, start + RUN)}
+        listPath={listPath}
+        offset={offset + start}
+      />,
+    );
+  return runs;
 });
+
+/** Consecutive elements of a list; renders again only when one of them (or its place) changed. */
+const EditableRun = memo(
+  function EditableRun({
+    elements,
+    listPath,
+    offset,
+  }: {
+    elements: readonly ElementNodeValue[];
+    listPath: ElementPath;
+    offset: number;
+  }): ReactNode {
+    return elements.map((node, i) => {
+      const path = [...listPath, offset + i];
+      return <EditableElement key={offset + i} node={node} path={path} pathId={pathKey(path)} />;
+    });
+  },
+  (a, b) => a.offset === b.offset && sameItems(a.listPath, b.listPath) && sameItems(a.elements, b.elements),
+);
 
 const EditableElement = memo(
   function EditableElement({

@@ -7,6 +7,7 @@ const BUILT = `<!doctype html>
   <head>
     <title>Admin</title>
     <script type="module" crossorigin src="/assets/admin-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-3.js">
     <link rel="stylesheet" crossorigin href="/assets/admin-1.css">
   </head>
   <body>
@@ -23,30 +24,39 @@ const MANIFEST = {
 describe('admin document', () => {
   it('writes the built document with the build tags and early requests after the title', () => {
     const html = renderAdminDocument(parseAdminTemplate(BUILT, buildTags(MANIFEST)), {
-      head: '<script>early</script>',
+      early: [{ method: 'GET', path: '/api/schemas' }],
     });
     const [before, after] = html.split('<title>Admin</title>');
     expect(before).toBe(BUILT.split('<title>')[0]);
-    expect(after.startsWith('<script>early</script><script>try{')).toBe(true);
+    expect(after).toMatch(/^<script>\(function\(\)\{var l;[^<]*"GET \/api\/schemas "[^<]*<\/script><script>try\{/);
     expect(after).toContain('["/assets/AdminApp-2.js","/assets/react-3.js"]');
     expect(after).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/inter-latin');
     // The build's own tags stay as built, the entry script among them.
     expect(after).toContain(BUILT.slice(BUILT.indexOf('</title>') + '</title>'.length));
   });
 
-  it('puts a prerendered page into the root and starts the entry after the first paint', () => {
-    const template = parseAdminTemplate(BUILT);
+  it('puts a prerendered page into the root and starts requests and code only after the first paint', () => {
+    const template = parseAdminTemplate(BUILT, buildTags(MANIFEST));
     const html = renderAdminDocument(template, {
       title: 'Clients <2> - Admin',
+      early: [{ method: 'GET', path: '/api/schemas' }],
       page: { markup: '<main>Clients</main>', preload: { session: { permissions: [] } } },
     });
     expect(html).toContain('<title>Clients &#60;2&#62; - Admin</title>');
-    expect(html).not.toContain('<script type="module"');
-    expect(html).toContain(
-      `<div id="root" aria-busy="true"><main>Clients</main></div><script type="application/json" id="${PRELOAD_ELEMENT_ID}">`,
+    // Before the page: the stylesheet and the font, no script, no module download.
+    const [head, body] = html.split('<div id="root"');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/admin-1.css">');
+    expect(head).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/inter-latin');
+    expect(head).not.toMatch(/<script|modulepreload/);
+    expect(body).toContain(
+      ` aria-busy="true"><main>Clients</main></div><script type="application/json" id="${PRELOAD_ELEMENT_ID}">`,
     );
-    expect(html).toContain('s.src="/assets/admin-1.js"');
-    expect(html.indexOf('requestAnimationFrame')).toBeGreaterThan(html.indexOf(PRELOAD_ELEMENT_ID));
+    // After it (the frame's callback, then a task): the schemas, the modules, the entry.
+    const later = body.slice(body.indexOf('requestAnimationFrame'));
+    expect(later).toMatch(/^requestAnimationFrame\(function\(\)\{setTimeout\(function\(\)\{\(function\(\)\{var l;/);
+    expect(later).toContain('"GET /api/schemas "');
+    expect(later).toContain('["/assets/react-3.js","/assets/AdminApp-2.js"].forEach(');
+    expect(later).toContain('s.src="/assets/admin-1.js"');
   });
 
   it('refuses a build without a title or a root element', () => {

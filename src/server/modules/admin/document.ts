@@ -1,6 +1,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { inlineJson, PRELOAD_ELEMENT_ID, type AdminPreload } from '../../../shared/api/earlyRequests';
+import {
+  earlyRequestsCode,
+  earlyRequestsScript,
+  inlineJson,
+  PRELOAD_ELEMENT_ID,
+  type AdminPreload,
+  type EarlyRequest,
+} from '../../../shared/api/earlyRequests';
 import { ADMIN_LOGIN_KEY } from '../../../shared/rules/constants';
 
 /**
@@ -10,8 +17,8 @@ import { ADMIN_LOGIN_KEY } from '../../../shared/rules/constants';
  * prerendered page).
  */
 export interface AdminTemplate {
-  /** Tags from the build manifest, placed after the title (see `buildTags`). */
-  tags: string;
+  /** What the build manifest adds (see `buildTags`). */
+  tags: BuildTags;
   /** Everything before `<title>`. */
   start: string;
   title: string;
@@ -21,14 +28,17 @@ export interface AdminTemplate {
   end: string;
   /** The entry script's tag and URL, when the build has one. */
   entry?: { tag: string; src: string };
+  /** The build's `modulepreload` links in `head`: their tags and URLs. */
+  modulePreloads: { tag: string; href: string }[];
 }
 
 const TITLE = /<title>([^<]*)<\/title>/;
 const ROOT = '<div id="root"></div>';
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /** Splits the built `index.html`; a build without a title or root element is an error, not a silent miss. */
-export function parseAdminTemplate(html: string, tags = ''): AdminTemplate {
+export function parseAdminTemplate(html: string, tags: BuildTags = { app: [] }): AdminTemplate {
   const title = TITLE.exec(html);
   const root = html.indexOf(ROOT);
   if (!title || root < 0) throw new Error('The admin index.html has no <title> or no <div id="root"></div>');
@@ -41,6 +51,7 @@ export function parseAdminTemplate(html: string, tags = ''): AdminTemplate {
     head,
     end: html.slice(root + ROOT.length),
     entry: entry ? { tag: entry[0], src: entry[1] } : undefined,
+    modulePreloads: [...head.matchAll(MODULE_PRELOAD)].map((match) => ({ tag: match[0], href: match[1] })),
   };
 }
 
@@ -48,29 +59,41 @@ export function parseAdminTemplate(html: string, tags = ''): AdminTemplate {
 export interface AdminDocumentParts {
   /** The document title (default: the template's). */
   title?: string;
-  /** Tags right after the title (the early-request script). */
-  head?: string;
+  /** The first API calls, started by an inline script with the stored login (see `earlyRequests`). */
+  early?: EarlyRequest[];
   /** A page the server rendered, with the data it rendered from. */
   page?: { markup: string; preload: AdminPreload };
 }
 
 /**
- * The admin document. Without a page, the entry script loads as built. With a page, the markup goes
- * into the root and the preload after it, and the entry script starts after the first paint (its
- * modules still download at once, through the modulepreload links), so the browser shows the page
- * before it spends its time on the code.
+ * The admin document. Without a page, the early requests start from the head and the entry script
+ * loads as built. With a page, the markup goes into the root and the preload after it, and only the
+ * stylesheet and the interface font load before the first paint: the early requests, the modules'
+ * downloads and the entry start after it, so the browser spends nothing on the code (nor on the
+ * server's time for it) before it shows the page.
  */
 export function renderAdminDocument(template: AdminTemplate, parts: AdminDocumentParts = {}): string {
-  const { start, head, end, entry } = template;
-  const title = `<title>${escapeHtml(parts.title ?? template.title)}</title>${parts.head ?? ''}${template.tags}`;
-  const { page } = parts;
-  if (!page) return `${start}${title}${head}${ROOT}${end}`;
-  const startLater = entry
-    ? `<script>requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${inlineJson(entry.src)};document.head.appendChild(s)})})</script>`
-    : '';
-  const root = `<div id="root" aria-busy="true">${page.markup}</div><script type="application/json" id="${PRELOAD_ELEMENT_ID}">${inlineJson(page.preload)}</script>${startLater}`;
-  return `${start}${title}${entry ? head.replace(entry.tag, '') : head}${root}${end}`;
+  const { start, head, end, entry, tags } = template;
+  const title = `<title>${escapeHtml(parts.title ?? template.title)}</title>`;
+  const { page, early = [] } = parts;
+  if (!page) {
+    const appPreload = tags.app.length
+      ? `<script>try{if(localStorage.getItem(${inlineJson(ADMIN_LOGIN_KEY)}))for(const f of ${inlineJson(tags.app)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.append(l)}}catch{}</script>`
+      : '';
+    return `${start}${title}${early.length ? earlyRequestsScript(early) : ''}${appPreload}${fontPreload(tags)}${head}${ROOT}${end}`;
+  }
+  const modules = [...template.modulePreloads.map((link) => link.href), ...tags.app];
+  const afterPaint = `${early.length ? `${earlyRequestsCode(early)};` : ''}${inlineJson([...new Set(modules)])}.forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f;document.head.appendChild(l)});${entry ? `var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${inlineJson(entry.src)};document.head.appendChild(s)` : ''}`;
+  const paintFirst = [entry?.tag ?? '', ...template.modulePreloads.map((link) => link.tag)].reduce(
+    (rest, tag) => rest.replace(tag, ''),
+    head,
+  );
+  const root = `<div id="root" aria-busy="true">${page.markup}</div><script type="application/json" id="${PRELOAD_ELEMENT_ID}">${inlineJson(page.preload)}</script><script>requestAnimationFrame(function(){setTimeout(function(){${afterPaint}})})</script>`;
+  return `${start}${title}${fontPreload(tags)}${paintFirst}${root}${end}`;
 }
+
+const fontPreload = ({ font }: BuildTags) =>
+  font ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(font)}">` : '';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -85,23 +108,21 @@ interface ManifestChunk {
   assets?: string[];
 }
 
-/**
- * What the build adds to the document: when a login is stored, a tiny inline script preloads the
- * app chunk and its imports in parallel with the entry (before the stylesheet, which would hold an
- * inline script back); and the Latin subset of the interface font is asked for with the stylesheet,
- * not once text is laid out.
- */
-export function buildTags(manifest: Record<string, ManifestChunk>): string {
+/** What the build manifest adds to the document. */
+export interface BuildTags {
+  /** The logged-in app chunk and its imports, preloaded when a login is stored (the login screen does not need them). */
+  app: string[];
+  /** The Latin subset of the interface font, asked for with the stylesheet, not once text is laid out. */
+  font?: string;
+}
+
+export function buildTags(manifest: Record<string, ManifestChunk>): BuildTags {
   const app = manifest[ADMIN_APP];
-  const entry = manifest[ADMIN_HTML];
-  let tags = '';
-  if (app) {
-    const files = [app.file, ...(app.imports ?? []).flatMap((key) => manifest[key]?.file ?? [])].map((f) => `/${f}`);
-    tags += `<script>try{if(localStorage.getItem(${inlineJson(ADMIN_LOGIN_KEY)}))for(const f of ${inlineJson(files)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.append(l)}}catch{}</script>`;
-  }
-  const font = entry?.assets?.find((file) => /\/inter-latin-wght-normal-[^/]+\.woff2$/.test(file));
-  if (font) tags += `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${escapeHtml(font)}">`;
-  return tags;
+  const font = manifest[ADMIN_HTML]?.assets?.find((file) => /\/inter-latin-wght-normal-[^/]+\.woff2$/.test(file));
+  return {
+    app: app ? [app.file, ...(app.imports ?? []).flatMap((key) => manifest[key]?.file ?? [])].map((f) => `/${f}`) : [],
+    font: font ? `/${font}` : undefined,
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { earlyRequests, earlyRequestsScript } from '../../../shared/api/earlyRequests';
+import { earlyRequests } from '../../../shared/api/earlyRequests';
 import { adminTemplateLoader, renderAdminDocument } from './document';
 import { prerenderAdmin } from './prerender';
 import type { Services } from '../../services';
@@ -71,14 +71,12 @@ export async function adminRoutes(
     reply.type('text/html; charset=utf-8').header('x-frame-options', 'DENY');
     const rendered = await prerenderAdmin(app, request, reply, requests, services);
     if (rendered) {
-      // The caller's data is in the page: never stored by caches. Only the schemas are still asked for early.
+      // The caller's data is in the page: never stored by caches. Only the schemas are still to be asked for.
       const { title, ...page } = rendered;
-      const head = earlyRequestsScript(requests.filter((r) => r.path === '/api/schemas'));
-      return reply.header('cache-control', 'no-store').send(renderAdminDocument(template, { title, head, page }));
+      const early = requests.filter((r) => r.path === '/api/schemas');
+      return reply.header('cache-control', 'no-store').send(renderAdminDocument(template, { title, early, page }));
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .send(renderAdminDocument(template, { head: earlyRequestsScript(requests) }));
+    return reply.header('cache-control', 'no-cache').send(renderAdminDocument(template, { early: requests }));
   };
   // The diagnostics tool is its own front end (vite.config.ts); it asks for the admin's login itself.
   app.get('/_/simos-web', { schema: { hide: true } }, async (_request, reply) => {

@@ -3,6 +3,12 @@ import type { DebugEvalReply } from '../../../shared/api/realtime';
 import { EVAL_THREAD_SOURCE } from './evalThread';
 
 const MAX_BUFFER = 200_000;
+/**
+ * The heap an evaluation's thread may use: code that keeps allocating is stopped there, not the server.
+ * (V8 stops the thread when it nears the limit; single allocations of tens of MB at once can overshoot
+ * it before that, and V8 then ends the whole process. A child process would contain that too.)
+ */
+const HEAP_LIMIT_MB = 256;
 /** How long a thread may take to start before its run counts as stopped (the time limit starts with the code). */
 const STARTUP_MS = 10_000;
 /** Marks an argument that stands for a server object which cannot be copied (only `SYSTEM`, a frozen Caller). */
@@ -59,7 +65,8 @@ async function serve(globals: Record<string, unknown>, kind: 'call' | 'get', pat
  * this thread, the code reaches them through proxies (calling a method sends copies of its arguments and answers
  * a copy of its result; `await services.config.port` reads a value), except `SYSTEM`, passed as a marker.
  * When `timeoutMs` has passed since the code started, the thread is terminated: synchronous loops and pending
- * awaits alike. A finished run's thread is terminated too, so timers it left behind do not run on.
+ * awaits alike. A finished run's thread is terminated too, so timers it left behind do not run on. A thread that
+ * needs more than HEAP_LIMIT_MB of heap ends with an out-of-memory error; the server's heap is not touched.
  */
 export async function evaluate(
   js: string,
@@ -72,6 +79,7 @@ export async function evaluate(
     eval: true,
     // No loader flags of the server process (tsx, vitest): the thread's program is plain JavaScript.
     execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB },
     workerData: { js, names: Object.keys(globals), maxBuffer: MAX_BUFFER, ref: REF },
   });
   threads.add(worker);

@@ -1,0 +1,19 @@
+import { CircleCheck, House, Sparkles } from 'lucide-react';
+import { describe, expect, it } from 'vitest';
+import { RENAMED_ICONS } from '../../shared/site/elementFormat';
+import { SITE_ICONS, siteIcon } from './icons';
+
+describe('siteIcon', () => {
+  it('answers the icon of a current name, of a name lucide renamed, and Sparkles otherwise', () => {
+    expect(siteIcon('house')).toBe(House);
+    expect(siteIcon('home')).toBe(House);
+    expect(siteIcon('check-circle')).toBe(CircleCheck);
+    expect(siteIcon('no-such-icon')).toBe(Sparkles);
+    expect(siteIcon(undefined)).toBe(Sparkles);
+    expect(siteIcon('constructor')).toBe(Sparkles);
+  });
+
+  it('knows every name the element-format migration renames to', () => {
+    for (const name of Object.values(RENAMED_ICONS)) expect(Object.keys(SITE_ICONS)).toContain(name);
+  });
+});
