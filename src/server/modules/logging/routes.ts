@@ -1,4 +1,6 @@
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import {
   LOGGING_BATCH_LIMIT,
@@ -6,7 +8,6 @@ import {
   LOGGING_URLS,
   type CreateEntryAnswer,
   type CreateEntryRequest,
-  type LogFramesAnswer,
   type LoggingFrame,
   type LogSessionsAnswer,
 } from '../../../shared/api/logging';
@@ -21,6 +22,9 @@ import type { Services } from '../../services';
  * events) in one transaction. A batch is all or nothing: the first invalid frame answers 400 naming it
  * (`frames[i]: vin: …`). The frames are validated once, there; the route checks only the envelope.
  */
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
 export function loggingRoutes(app: FastifyInstance, { documents, registry, db, config }: Services): void {
   const model = registry.model('loggingFrame')!;
   const repository = new LoggingRepository(db);
@@ -125,13 +129,26 @@ export function loggingRoutes(app: FastifyInstance, { documents, registry, db, c
   app.get<{ Querystring: { session?: string } }>(
     LOGGING_URLS.frames,
     { schema: { summary: "A session's frames in columns", tags: ['logging'] } },
-    async (request): Promise<LogFramesAnswer> => {
+    async (request, reply) => {
       mayRead(request.caller);
-      const { session, frames } = await sessionOf(request.query.session);
-      const keys = [...new Set(frames.flatMap((frame) => Object.keys(frame.data)))];
-      const columns: LogFramesAnswer['columns'] = {};
-      for (const key of keys) columns[key] = frames.map((frame) => frame.data[key] ?? null);
-      return { session, time: frames.map((frame) => frame.ts / 1000), columns };
+      const id = request.query.session;
+      if (typeof id !== 'string' || !id) throw badRequest('session is required');
+      const session = await repository.session(id);
+      if (!session) throw notFound('Logging session not found');
+      // LogFramesAnswer, its columns built as JSON text in SQL (tens of MB for a long session),
+      // compressed when the client accepts it (the values repeat: gzip makes a tenth of it).
+      const json = `{"session":${JSON.stringify(session)},${(await repository.sessionColumns(session)).slice(1)}`;
+      const accept = request.headers['accept-encoding'] ?? '';
+      reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (json.length < 1024) return reply.send(json);
+      if (/\bbr\b/.test(accept)) {
+        const body = await brotli(json, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json) },
+        });
+        return reply.header('content-encoding', 'br').send(body);
+      }
+      if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(await gzip(json, { level: 6 }));
+      return reply.send(json);
     },
   );
 
