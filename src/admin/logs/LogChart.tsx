@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { LogFramesAnswer } from '../../shared/api/logging';
@@ -19,30 +19,46 @@ const AXIS = {
 /**
  * A session's values over time with uPlot: one scale per unit (the first unit on the left axis, the
  * second on the right), drag across the plot to zoom into a span, reset to the whole session. The
- * columns go to uPlot as they are, so 100,000 frames draw without lag; a changed choice of channels
- * rebuilds the plot and keeps the zoomed span.
+ * columns go to uPlot as they are, so 100,000 frames draw without lag. The plot holds a series for
+ * every channel of the session and is built once per session and pair of axis units: switching a
+ * channel on or off only shows or hides its series (a changed pair of axis units rebuilds the plot
+ * and keeps the zoomed span). Zoom and reset change the reset button directly, not through React.
  */
 export function LogChart({
   log,
+  all,
   channels,
   colors,
 }: {
   log: LogFramesAnswer;
-  /** The chosen channels, in the order of the channel list (a stable array: a new one rebuilds the plot). */
+  /** Every channel of the session, in the order of the channel list. */
+  all: Channel[];
+  /** The chosen channels, in the order of the channel list. */
   channels: Channel[];
   colors: Record<string, string>;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const reset = useRef<HTMLButtonElement>(null);
   const plot = useRef<uPlot | null>(null);
   const span = useRef<{ log: LogFramesAnswer; min: number; max: number } | null>(null);
-  const [zoomed, setZoomed] = useState(false);
   const first = log.time[0] ?? 0;
   const last = log.time[log.time.length - 1] ?? 0;
+  const unitOf = (channel: Channel) => channel.unit || channel.key;
+  /** The units on the axes: those of the first two chosen channels' units (a string, so an equal pair keeps the plot). */
+  const axisUnits = [...new Set(channels.map(unitOf))].slice(0, 2).join('\n');
+  const shown = useRef(new Set<string>());
+  shown.current = new Set(channels.map((c) => c.key));
+  const plotted = channels.length > 0;
 
   useEffect(() => {
     const element = box.current;
-    if (!element) return;
-    const units = [...new Set(channels.map((c) => c.unit || c.key))];
+    const setZoomed = (zoomed: boolean) => {
+      // Not a React prop: React would also drop the clicks of a button it rendered disabled.
+      if (reset.current) reset.current.disabled = !zoomed;
+    };
+    if (!element) return setZoomed(false);
+    const units = [...new Set(all.map(unitOf))];
+    const sides = axisUnits.split('\n');
     const keep = span.current?.log === log ? span.current : null;
     const width = Math.max(element.clientWidth, 200);
     const options: uPlot.Options = {
@@ -53,7 +69,7 @@ export function LogChart({
       scales: { x: { time: true }, ...Object.fromEntries(units.map((unit) => [unit, { auto: true }])) },
       axes: [
         { ...AXIS },
-        ...units.slice(0, 2).map((unit, side) => ({
+        ...sides.map((unit, side) => ({
           ...AXIS,
           scale: unit,
           side: side === 0 ? 3 : 1,
@@ -66,12 +82,13 @@ export function LogChart({
       ],
       series: [
         { label: 'Time' },
-        ...channels.map((channel) => ({
+        ...all.map((channel) => ({
           label: channel.unit ? `${channel.name} (${channel.unit})` : channel.name,
-          scale: channel.unit || channel.key,
+          scale: unitOf(channel),
           stroke: colors[channel.key],
           width: 1.5,
           points: { show: false },
+          show: shown.current.has(channel.key),
         })),
       ],
       hooks: {
@@ -88,7 +105,7 @@ export function LogChart({
         ],
       },
     };
-    const data = [log.time, ...channels.map((c) => log.columns[c.key] ?? [])] as uPlot.AlignedData;
+    const data = [log.time, ...all.map((c) => log.columns[c.key] ?? [])] as uPlot.AlignedData;
     const u = new uPlot(options, data, element);
     plot.current = u;
     if (keep && (keep.min > first || keep.max < last)) u.setScale('x', { min: keep.min, max: keep.max });
@@ -103,7 +120,20 @@ export function LogChart({
       u.destroy();
       plot.current = null;
     };
-  }, [log, channels, colors, first, last]);
+  }, [log, all, axisUnits, colors, first, last, plotted]);
+
+  // A channel switched on or off shows or hides its series, in one redraw.
+  useEffect(() => {
+    const u = plot.current;
+    if (!u) return;
+    const keys = new Set(channels.map((c) => c.key));
+    u.batch(() =>
+      all.forEach((channel, i) => {
+        const show = keys.has(channel.key);
+        if (u.series[i + 1].show !== show) u.setSeries(i + 1, { show });
+      }),
+    );
+  }, [all, channels]);
 
   return (
     <div>
@@ -112,7 +142,7 @@ export function LogChart({
         <span className="sm:hidden">Drag to zoom.</span>
         <Button
           className="ml-auto"
-          disabled={!zoomed}
+          ref={reset}
           onClick={() => plot.current?.setScale('x', { min: first, max: last })}
           data-testid="reset-zoom"
         >
@@ -129,7 +159,7 @@ export function LogChart({
       ) : (
         <div
           ref={box}
-          className="w-full [&_.u-legend]:mt-2 [&_.u-legend]:text-xs! [&_.u-legend]:text-zinc-600 [&_.u-legend_th]:font-medium!"
+          className="w-full [&_.u-legend]:mt-2 [&_.u-legend_.u-off]:hidden [&_.u-legend]:text-xs! [&_.u-legend]:text-zinc-600 [&_.u-legend_th]:font-medium!"
           data-testid="log-chart"
           data-series={channels.length}
         />

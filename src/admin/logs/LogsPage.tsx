@@ -149,7 +149,7 @@ function SessionDetail({ logs }: { logs: LogsController }) {
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       <Card title="Values over time" className="lg:col-span-3">
-        <LogChart log={log} channels={logs.plotted} colors={logs.colors} />
+        <LogChart log={log} all={logs.channels} channels={logs.plotted} colors={logs.colors} />
         <fieldset className="mt-4 border-t border-zinc-100 pt-3">
           <legend className="sr-only">Channels</legend>
           <div className="grid grid-cols-1 gap-x-4 gap-y-1 min-[480px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-4">
