@@ -169,6 +169,13 @@ try {
     `(d) The Logs screen at 1440 px, one session of ${BIG.frames.toLocaleString('en')} frames` +
       ` (stored in ${((performance.now() - inserted) / 1000).toFixed(1)} s by a bulk INSERT)`,
   );
+  // The sessions list: first (maxima computed) and again (kept per session).
+  for (const run of ['first', 'again']) {
+    const listed = performance.now();
+    const list = await server.api('GET', '/api/logging/sessions');
+    if (list.status !== 200) throw new Error(`sessions: ${list.status}`);
+    console.log(`    sessions list (${run}): ${(performance.now() - listed).toFixed(0)} ms`);
+  }
   const logs = await newContext(browser, { width: 1440, height: 900 });
   await storeLogin(logs, server);
   const { page: logsPage, errors } = await newPage(logs);

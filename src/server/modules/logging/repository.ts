@@ -175,7 +175,7 @@ export class LoggingRepository {
             AND g_t_timestamp::timestamptz BETWEEN ${session.start}::timestamptz AND ${session.end}::timestamptz
           ORDER BY ts
         )
-        SELECT json_agg(extract(epoch FROM ts) ORDER BY ts)::text AS time${columns.length ? sql`, ${join(columns, ', ')}` : sql``}
+        SELECT json_agg(extract(epoch FROM ts)::float8 ORDER BY ts)::text AS time${columns.length ? sql`, ${join(columns, ', ')}` : sql``}
         FROM r`,
     );
     const row = rows[0];
