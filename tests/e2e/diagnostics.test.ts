@@ -101,18 +101,24 @@ describe('diagnostics tool', () => {
     await expect.poll(() => page.getByTestId('uploaded').textContent()).toMatch(/^\d+$/);
     await page.waitForTimeout(1000);
     const frames = await stored();
-    expect(frames).toBeGreaterThanOrEqual(180);
-    expect(frames).toBeLessThanOrEqual(220);
+    // About 10 s of logging (the clicks around the wait add a little under load): at least 150 frames.
+    expect(frames).toBeGreaterThanOrEqual(150);
     await page.waitForTimeout(1000);
     expect(await stored()).toBe(frames);
 
     const { sessions } = (await suite.server.api<LogSessionsAnswer>('GET', '/api/logging/sessions')).json;
+    expect(sessions).toHaveLength(1);
     const series = (
       await suite.server.api<LogFramesAnswer>(
         'GET',
         `/api/logging/frames?session=${encodeURIComponent(sessions[0].id)}`,
       )
     ).json;
+    // The rate over the session's own time span, whatever the clicks took: 20 frames a second ± 10 %.
+    const span = series.time[series.time.length - 1] - series.time[0];
+    const rate = (frames - 1) / span;
+    expect(rate).toBeGreaterThanOrEqual(18);
+    expect(rate).toBeLessThanOrEqual(22);
     // Frames read before the first position fix carry none.
     const located = series.columns.latitude.filter((value) => value === BASEL.latitude).length;
     expect(located).toBeGreaterThan(frames * 0.9);

@@ -3,6 +3,7 @@ import { LOGGING_BATCH_LIMIT, LOGGING_URLS } from '../../src/shared/api/logging'
 import { newPage } from '../helpers/browser';
 import { newContext, storeLogin } from './admin';
 import { adminSuite } from './adminServer';
+import { insertLogSession } from './logSession';
 
 const VIN = 'WVWZZZAUZKW765432';
 const START = Date.UTC(2026, 4, 12, 14, 2, 0);
@@ -127,4 +128,49 @@ describe('logs', () => {
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });
+
+  it('plots a session of 100,000 frames: zoom narrows the time span, a channel toggles', async () => {
+    const vin = 'WVWZZZAUZKW100001';
+    const start = Date.UTC(2026, 5, 1, 8, 0, 0);
+    await insertLogSession(suite.server.app.services.db, { vin, start, frames: 100_000 });
+    const { page, errors, context } = await open();
+    const row = page.locator('tbody tr[data-id]', { hasText: vin });
+    await row.waitFor({ timeout: 60_000 });
+    expect(await row.innerText()).toMatch(/100.000/);
+    await row.getByRole('button').click();
+    const chart = page.getByTestId('log-chart');
+    await chart.locator('canvas').waitFor({ timeout: 60_000 });
+    expect(await chart.getAttribute('data-series')).toBe('3');
+    const span = async () => [
+      Number(await chart.getAttribute('data-x-min')),
+      Number(await chart.getAttribute('data-x-max')),
+    ];
+    // The whole session: 100,000 frames at 20 Hz, 4,999.95 s.
+    const [first, last] = [start / 1000, start / 1000 + 99_999 / 20];
+    await expect.poll(span).toEqual([first, last]);
+
+    const over = (await chart.locator('.u-over').boundingBox())!;
+    await page.mouse.move(over.x + over.width * 0.3, over.y + over.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(over.x + over.width * 0.6, over.y + over.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => (await span())[0]).toBeGreaterThan(first);
+    const [min, max] = await span();
+    expect(min).toBeGreaterThan(first + (last - first) * 0.25);
+    expect(max).toBeLessThan(first + (last - first) * 0.65);
+    expect(max - min).toBeGreaterThan((last - first) * 0.25);
+    await page.screenshot({ path: '/tmp/logs-big-zoomed-1440.png', fullPage: true });
+
+    // A channel switched on keeps the zoomed span; off again; reset brings the whole session back.
+    await page.locator('input[data-channel=coolantTemp]').check();
+    await expect.poll(() => chart.getAttribute('data-series')).toBe('4');
+    expect(await span()).toEqual([min, max]);
+    await page.locator('input[data-channel=coolantTemp]').uncheck();
+    await expect.poll(() => chart.getAttribute('data-series')).toBe('3');
+    await page.getByTestId('reset-zoom').click();
+    await expect.poll(span).toEqual([first, last]);
+    await page.screenshot({ path: '/tmp/logs-big-1440.png', fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
 });

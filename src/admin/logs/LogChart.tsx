@@ -80,6 +80,9 @@ export function LogChart({
             if (scale !== 'x') return;
             const { min = first, max = last } = u.scales.x;
             span.current = { log, min, max };
+            // The shown span for tests and tools (the axes are drawn on the canvas).
+            element.dataset.xMin = String(min);
+            element.dataset.xMax = String(max);
             setZoomed(min > first || max < last);
           },
         ],

@@ -51,13 +51,51 @@ export class LoggingRepository {
     return rows.map(toSession);
   }
 
-  async session(id: string): Promise<LogSession | undefined> {
+  /**
+   * One session by its id with its frames in time order (ts in ms since the epoch), read in one query
+   * over that VIN's frames from the session's start up to the first gap (not through the sessions of
+   * every VIN): the id must name a session's first frame. Count, end and maxima come from the frames.
+   */
+  async sessionFrames(
+    id: string,
+  ): Promise<{ session: LogSession; frames: { ts: number; data: Record<string, number> }[] } | undefined> {
     const [vin, start] = id.split('~');
     if (!vin || !start || Number.isNaN(Date.parse(start))) return undefined;
-    const { rows } = await this.q.query<SessionRow>(
-      sessionsSql(sql`WHERE s.vin = ${vin} AND s.start = ${new Date(start).toISOString()}::timestamptz`),
+    const at = new Date(start).toISOString();
+    const gapSeconds = LOGGING_SESSION_GAP_MS / 1000;
+    const { rows } = await this.q.query<{ ts: string | Date; data: Record<string, number> | string }>(
+      sql`WITH f AS (
+          SELECT (doc->>'timestamp')::timestamptz AS ts, doc->'data' AS data FROM ${table('loggingFrame')}
+          WHERE deleted_at IS NULL AND doc->>'vin' = ${vin}
+            AND (doc->>'timestamp')::timestamptz >= ${at}::timestamptz - make_interval(secs => ${gapSeconds})
+        ), g AS (
+          SELECT ts, data, ts - lag(ts) OVER (ORDER BY ts) > make_interval(secs => ${gapSeconds}) AS gap FROM f
+        )
+        SELECT ts, data FROM g
+        WHERE NOT EXISTS (SELECT 1 FROM f WHERE f.ts < ${at}::timestamptz)
+          AND ts < coalesce((SELECT min(ts) FROM g WHERE gap AND ts > ${at}::timestamptz), 'infinity')
+        ORDER BY ts`,
     );
-    return rows[0] && toSession(rows[0]);
+    const frames = rows.map((row) => ({
+      ts: new Date(row.ts).getTime(),
+      data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, number>,
+    }));
+    if (!frames.length || frames[0].ts !== Date.parse(at)) return undefined;
+    const max: Record<string, number> = {};
+    for (const { data } of frames)
+      for (const key in data) {
+        const value = data[key];
+        if (typeof value === 'number' && !(max[key] >= value)) max[key] = value;
+      }
+    const session: LogSession = {
+      id: sessionId(vin, at),
+      vin,
+      start: at,
+      end: new Date(frames[frames.length - 1].ts).toISOString(),
+      frames: frames.length,
+      max,
+    };
+    return { session, frames };
   }
 
   /** Which of these frame ids are stored already. */
@@ -68,20 +106,6 @@ export class LoggingRepository {
           WHERE deleted_at IS NULL AND doc->>'frameId' = ANY(${ids}::text[])`,
     );
     return rows.map((row) => row.id);
-  }
-
-  /** The frames of a session in time order (ts in ms since the epoch). */
-  async frames(session: LogSession): Promise<{ ts: number; data: Record<string, number> }[]> {
-    const { rows } = await this.q.query<{ ts: string | Date; data: Record<string, number> | string }>(
-      sql`SELECT (doc->>'timestamp')::timestamptz AS ts, doc->'data' AS data FROM ${table('loggingFrame')}
-          WHERE deleted_at IS NULL AND doc->>'vin' = ${session.vin}
-            AND (doc->>'timestamp')::timestamptz BETWEEN ${session.start}::timestamptz AND ${session.end}::timestamptz
-          ORDER BY 1`,
-    );
-    return rows.map((row) => ({
-      ts: new Date(row.ts).getTime(),
-      data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
-    }));
   }
 }
 

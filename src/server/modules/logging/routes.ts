@@ -45,9 +45,9 @@ export function loggingRoutes(app: FastifyInstance, { documents, registry, db, c
   };
   const sessionOf = async (id: unknown) => {
     if (typeof id !== 'string' || !id) throw badRequest('session is required');
-    const session = await repository.session(id);
-    if (!session) throw notFound('Logging session not found');
-    return session;
+    const found = await repository.sessionFrames(id);
+    if (!found) throw notFound('Logging session not found');
+    return found;
   };
   app.post<{ Body: CreateEntryRequest }>(
     '/api/logging/createEntry',
@@ -127,8 +127,7 @@ export function loggingRoutes(app: FastifyInstance, { documents, registry, db, c
     { schema: { summary: "A session's frames in columns", tags: ['logging'] } },
     async (request): Promise<LogFramesAnswer> => {
       mayRead(request.caller);
-      const session = await sessionOf(request.query.session);
-      const frames = await repository.frames(session);
+      const { session, frames } = await sessionOf(request.query.session);
       const keys = [...new Set(frames.flatMap((frame) => Object.keys(frame.data)))];
       const columns: LogFramesAnswer['columns'] = {};
       for (const key of keys) columns[key] = frames.map((frame) => frame.data[key] ?? null);
@@ -141,8 +140,7 @@ export function loggingRoutes(app: FastifyInstance, { documents, registry, db, c
     { schema: { summary: 'A session as CSV, one column per value', tags: ['logging'] } },
     async (request, reply) => {
       mayRead(request.caller);
-      const session = await sessionOf(request.query.session);
-      const frames = await repository.frames(session);
+      const { session, frames } = await sessionOf(request.query.session);
       const keys = [...new Set(frames.flatMap((frame) => Object.keys(frame.data)))].sort();
       const lines = function* () {
         yield ['Time', 'Timestamp', ...keys].join(',') + '\n';
