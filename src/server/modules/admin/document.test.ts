@@ -35,28 +35,42 @@ describe('admin document', () => {
     expect(after).toContain(BUILT.slice(BUILT.indexOf('</title>') + '</title>'.length));
   });
 
-  it('puts a prerendered page into the root and starts requests and code only after the first paint', () => {
-    const template = parseAdminTemplate(BUILT, buildTags(MANIFEST));
+  it('puts a prerendered page into the root, with the rules it uses; requests and code start after the first paint', () => {
+    const template = parseAdminTemplate(BUILT, buildTags(MANIFEST), (markup) => `main{--for:"${markup}"}`);
     const html = renderAdminDocument(template, {
       title: 'Clients <2> - Admin',
       early: [{ method: 'GET', path: '/api/schemas' }],
       page: { markup: '<main>Clients</main>', preload: { session: { permissions: [] } } },
     });
     expect(html).toContain('<title>Clients &#60;2&#62; - Admin</title>');
-    // Before the page: the stylesheet and the font, no script, no module download.
+    // Before the page: the rules the markup uses and the font; no stylesheet to wait for, no script, no module download.
     const [head, body] = html.split('<div id="root"');
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/admin-1.css">');
+    expect(head).toContain('<style>main{--for:"<main>Clients</main>"}</style>');
     expect(head).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/inter-latin');
-    expect(head).not.toMatch(/<script|modulepreload/);
+    expect(head.replace(/<noscript>.*?<\/noscript>/, '')).not.toMatch(/<script|modulepreload|rel="stylesheet"/);
+    expect(head).toContain('<noscript><link rel="stylesheet" crossorigin href="/assets/admin-1.css"></noscript>');
     expect(body).toContain(
       ` aria-busy="true"><main>Clients</main></div><script type="application/json" id="${PRELOAD_ELEMENT_ID}">`,
     );
-    // After it (the frame's callback, then a task): the schemas, the modules, the entry.
-    const later = body.slice(body.indexOf('requestAnimationFrame'));
-    expect(later).toMatch(/^requestAnimationFrame\(function\(\)\{setTimeout\(function\(\)\{\(function\(\)\{var l;/);
+    // Once the first paint is reported (or a second has passed): the stylesheet, the schemas, the modules, the entry.
+    const later = body.slice(body.indexOf('function go(){'));
+    expect(later).toMatch(/^function go\(\)\{if\(d\)return;d=true;\["\/assets\/admin-1.css"\]/);
+    expect(later).toContain('observe({type:"paint",buffered:true})');
+    expect(later).toContain('setTimeout(go,1000)');
+    expect(later).toContain('l.rel="stylesheet"');
     expect(later).toContain('"GET /api/schemas "');
     expect(later).toContain('["/assets/react-3.js","/assets/AdminApp-2.js"].forEach(');
     expect(later).toContain('s.src="/assets/admin-1.js"');
+  });
+
+  it('links the stylesheet before a prerendered page when it has no critical-CSS function', () => {
+    const html = renderAdminDocument(parseAdminTemplate(BUILT), {
+      page: { markup: '<main>Clients</main>', preload: { session: { permissions: [] } } },
+    });
+    const [head, body] = html.split('<div id="root"');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/admin-1.css">');
+    expect(head).not.toContain('<style>');
+    expect(body).not.toContain('l.rel="stylesheet"');
   });
 
   it('refuses a build without a title or a root element', () => {

@@ -9,6 +9,7 @@ import {
   type EarlyRequest,
 } from '../../../shared/api/earlyRequests';
 import { ADMIN_LOGIN_KEY } from '../../../shared/rules/constants';
+import { criticalCss } from '../../css/criticalCss';
 
 /**
  * The admin's HTML document, the one place that knows its shape: the built `index.html` (Vite's
@@ -30,15 +31,24 @@ export interface AdminTemplate {
   entry?: { tag: string; src: string };
   /** The build's `modulepreload` links in `head`: their tags and URLs. */
   modulePreloads: { tag: string; href: string }[];
+  /** The build's stylesheet links in `head`: their tags and URLs. */
+  stylesheets: { tag: string; href: string }[];
+  /** The rules of the stylesheets a markup uses (see `criticalCss`); without it, pages link the stylesheets. */
+  criticalCss?: (markup: string) => string;
 }
 
 const TITLE = /<title>([^<]*)<\/title>/;
 const ROOT = '<div id="root"></div>';
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
 
 /** Splits the built `index.html`; a build without a title or root element is an error, not a silent miss. */
-export function parseAdminTemplate(html: string, tags: BuildTags = { app: [] }): AdminTemplate {
+export function parseAdminTemplate(
+  html: string,
+  tags: BuildTags = { app: [] },
+  criticalCss?: AdminTemplate['criticalCss'],
+): AdminTemplate {
   const title = TITLE.exec(html);
   const root = html.indexOf(ROOT);
   if (!title || root < 0) throw new Error('The admin index.html has no <title> or no <div id="root"></div>');
@@ -52,6 +62,8 @@ export function parseAdminTemplate(html: string, tags: BuildTags = { app: [] }):
     end: html.slice(root + ROOT.length),
     entry: entry ? { tag: entry[0], src: entry[1] } : undefined,
     modulePreloads: [...head.matchAll(MODULE_PRELOAD)].map((match) => ({ tag: match[0], href: match[1] })),
+    stylesheets: [...head.matchAll(STYLESHEET)].map((match) => ({ tag: match[0], href: match[1] })),
+    criticalCss,
   };
 }
 
@@ -67,10 +79,11 @@ export interface AdminDocumentParts {
 
 /**
  * The admin document. Without a page, the early requests start from the head and the entry script
- * loads as built. With a page, the markup goes into the root and the preload after it, and only the
- * stylesheet and the interface font load before the first paint: the early requests, the modules'
- * downloads and the entry start after it, so the browser spends nothing on the code (nor on the
- * server's time for it) before it shows the page.
+ * loads as built. With a page, the markup goes into the root and the preload after it, and nothing
+ * but the markup and the interface font is asked for before the first paint: the rules the markup
+ * uses are inlined (with a critical-CSS function), and the stylesheet, the early requests, the
+ * modules' downloads and the entry start once that paint is on screen, so the browser waits for no
+ * other request (nor spends time on code) before it shows the page.
  */
 export function renderAdminDocument(template: AdminTemplate, parts: AdminDocumentParts = {}): string {
   const { start, head, end, entry, tags } = template;
@@ -82,15 +95,40 @@ export function renderAdminDocument(template: AdminTemplate, parts: AdminDocumen
       : '';
     return `${start}${title}${early.length ? earlyRequestsScript(early) : ''}${appPreload}${fontPreload(tags)}${head}${ROOT}${end}`;
   }
+  const inline = template.criticalCss;
+  const later = inline ? template.stylesheets : [];
   const modules = [...template.modulePreloads.map((link) => link.href), ...tags.app];
-  const afterPaint = `${early.length ? `${earlyRequestsCode(early)};` : ''}${inlineJson([...new Set(modules)])}.forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f;document.head.appendChild(l)});${entry ? `var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${inlineJson(entry.src)};document.head.appendChild(s)` : ''}`;
-  const paintFirst = [entry?.tag ?? '', ...template.modulePreloads.map((link) => link.tag)].reduce(
-    (rest, tag) => rest.replace(tag, ''),
-    head,
-  );
-  const root = `<div id="root" aria-busy="true">${page.markup}</div><script type="application/json" id="${PRELOAD_ELEMENT_ID}">${inlineJson(page.preload)}</script><script>requestAnimationFrame(function(){setTimeout(function(){${afterPaint}})})</script>`;
-  return `${start}${title}${fontPreload(tags)}${paintFirst}${root}${end}`;
+  const afterPaint = [
+    later.length
+      ? `${inlineJson(later.map((link) => link.href))}.forEach(function(f){var l=document.createElement("link");l.rel="stylesheet";l.crossOrigin="";l.href=f;document.head.appendChild(l)});`
+      : '',
+    early.length ? `${earlyRequestsCode(early)};` : '',
+    `${inlineJson([...new Set(modules)])}.forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f;document.head.appendChild(l)});`,
+    entry
+      ? `var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${inlineJson(entry.src)};document.head.appendChild(s)`
+      : '',
+  ].join('');
+  const paintFirst = [
+    entry?.tag ?? '',
+    ...template.modulePreloads.map((link) => link.tag),
+    ...later.map((link) => link.tag),
+  ].reduce((rest, tag) => rest.replace(tag, ''), head);
+  const styles = inline
+    ? `<style>${inline(page.markup)}</style><noscript>${template.stylesheets.map((link) => link.tag).join('')}</noscript>`
+    : '';
+  const root = `<div id="root" aria-busy="true">${page.markup}</div><script type="application/json" id="${PRELOAD_ELEMENT_ID}">${inlineJson(page.preload)}</script><script>${afterFirstPaint(afterPaint)}</script>`;
+  return `${start}${title}${fontPreload(tags)}${styles}${paintFirst}${root}${end}`;
 }
+
+/**
+ * Runs `code` once the browser reports the page's first paint (a `paint` performance entry, which
+ * comes when the frame was presented, not merely drawn), or after AFTER_PAINT_LIMIT_MS at the
+ * latest (a browser without paint timing, a tab in the background): the code's downloads and
+ * compiling do not compete with getting the page on screen.
+ */
+const afterFirstPaint = (code: string) =>
+  `(function(){var d=false;function go(){if(d)return;d=true;${code}}try{new PerformanceObserver(function(l,o){o.disconnect();setTimeout(go)}).observe({type:"paint",buffered:true})}catch(e){}setTimeout(go,${AFTER_PAINT_LIMIT_MS})})()`;
+const AFTER_PAINT_LIMIT_MS = 1000;
 
 const fontPreload = ({ font }: BuildTags) =>
   font ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(font)}">` : '';
@@ -140,7 +178,16 @@ export function adminTemplateLoader(clientDir: string): () => AdminTemplate | un
     const manifest = existsSync(manifestFile)
       ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
       : {};
-    cached = { mtime, template: parseAdminTemplate(readFileSync(htmlFile, 'utf8'), buildTags(manifest)) };
+    const html = readFileSync(htmlFile, 'utf8');
+    const stylesheet = [...html.matchAll(STYLESHEET)]
+      .map(([, href]) => path.join(clientDir, href))
+      .filter((file) => existsSync(file))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    cached = {
+      mtime,
+      template: parseAdminTemplate(html, buildTags(manifest), stylesheet ? criticalCss(stylesheet) : undefined),
+    };
     return cached.template;
   };
 }

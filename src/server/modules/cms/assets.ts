@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ClientAssets } from '../../../site/ssr/renderDocument';
-import { criticalCss } from './criticalCss';
+import { criticalCss } from '../../css/criticalCss';
 
 /** The site's browser entry (CLIENT_ENTRIES.site in vite.config.ts), as Vite's manifest names it. */
 export const SITE_ENTRY = 'src/site/client/main.tsx';

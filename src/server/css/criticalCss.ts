@@ -1,7 +1,8 @@
 import postcss, { type AtRule, type ChildNode, type Container, type Root } from 'postcss';
 
 /**
- * The part of the site's stylesheet a rendered page needs for its first paint: every rule whose
+ * The part of a stylesheet a rendered page needs for its first paint (the site's pages, the admin's
+ * prerendered lists): every rule whose
  * selector can match, judged by the class names it asks for, and the custom properties those rules
  * read (Tailwind's theme and `@property` registrations are mostly unread on any one page). A page
  * inlines only that for the markup of its first screen (a few kB instead of the whole stylesheet);
