@@ -159,7 +159,7 @@ export function LogChart({
       ) : (
         <div
           ref={box}
-          className="w-full [&_.u-legend]:mt-2 [&_.u-legend_.u-off]:hidden [&_.u-legend]:text-xs! [&_.u-legend]:text-zinc-600 [&_.u-legend_th]:font-medium!"
+          className="w-full [&_.u-legend]:mt-2 [&_.u-legend_.u-off]:hidden! [&_.u-legend]:text-xs! [&_.u-legend]:text-zinc-600 [&_.u-legend_th]:font-medium!"
           data-testid="log-chart"
           data-series={channels.length}
         />
