@@ -16,15 +16,15 @@ import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../
 import { LoggingRepository } from './repository';
 import type { Services } from '../../services';
 
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
 /**
  * The diagnostics tool's upload (spec section 7, `logging/createEntry`): a frame or a batch of frames,
  * stored through the document operations (permissions, validation against the logging-frame schema,
  * events) in one transaction. A batch is all or nothing: the first invalid frame answers 400 naming it
  * (`frames[i]: vin: …`). The frames are validated once, there; the route checks only the envelope.
  */
-const brotli = promisify(brotliCompress);
-const gzip = promisify(gzipCallback);
-
 export function loggingRoutes(app: FastifyInstance, { documents, registry, db, config }: Services): void {
   const model = registry.model('loggingFrame')!;
   const repository = new LoggingRepository(db);
