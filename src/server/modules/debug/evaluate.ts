@@ -65,7 +65,8 @@ async function serve(globals: Record<string, unknown>, kind: 'call' | 'get', pat
  * this thread, the code reaches them through proxies (calling a method sends copies of its arguments and answers
  * a copy of its result; `await services.config.port` reads a value), except `SYSTEM`, passed as a marker.
  * When `timeoutMs` has passed since the code started, the thread is terminated: synchronous loops and pending
- * awaits alike. A finished run's thread is terminated too, so timers it left behind do not run on. A thread that
+ * awaits alike. A finished run's thread is terminated too, so timers it left behind do not run on, and the answer
+ * comes after the calls into the server the run had started (none of its effects happens after it). A thread that
  * needs more than HEAP_LIMIT_MB of heap ends with an out-of-memory error; the server's heap is not touched.
  */
 export async function evaluate(
@@ -85,6 +86,8 @@ export async function evaluate(
   threads.add(worker);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let settled = false;
+  /** Calls into the server's objects still running: the answer waits for them, so nothing of the run happens after it. */
+  const inFlight = new Set<Promise<void>>();
   const outcome = await new Promise<{ value?: string | null; error?: string }>((resolve) => {
     const settle = (result: { value?: string | null; error?: string }) => {
       if (settled) return;
@@ -106,7 +109,7 @@ export async function evaluate(
       else if (message.type === 'done') settle(message);
       else if (message.type === 'call') {
         const { id, kind, path, args } = message;
-        serve(globals, kind, path, args).then(
+        const call = serve(globals, kind, path, args).then(
           (value) => {
             try {
               reply({ type: 'reply', id, value });
@@ -125,6 +128,8 @@ export async function evaluate(
             });
           },
         );
+        inFlight.add(call);
+        void call.finally(() => inFlight.delete(call));
       }
     });
     // An exception thrown later by a timer of the code, or the thread running out of memory.
@@ -133,6 +138,7 @@ export async function evaluate(
   });
   const duration = Math.round(performance.now() - started);
   await worker.terminate();
+  await Promise.allSettled(inFlight);
   threads.delete(worker);
   if (outcome.error !== undefined) {
     lines.push(`✖ ${outcome.error}`);
