@@ -26,7 +26,13 @@ export function startAppProcess(env: Record<string, string>, { worker = false, t
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      // A process ended by a signal has no exit code: its output says which signal it was.
+      if (signal) output += `\n[ended by ${signal}]\n`;
+      resolve(code);
+    }),
+  );
   return new Promise<AppProcess>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
