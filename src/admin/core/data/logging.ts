@@ -121,9 +121,14 @@ export const loggingApi = adminApi.injectEndpoints({
     logSessions: build.query<LogSessionsAnswer, void>({
       queryFn: (_arg, api) => run(() => providerOf(api).logSessions()),
     }),
-    /** A session's columns: up to 100,000 frames, so kept only while the screen shows it. */
+    /**
+     * A session's columns: up to 100,000 frames, so kept only while the screen shows it. The answer is
+     * frozen at its top, so the store neither walks nor freezes its millions of values (Immer skips a
+     * frozen object; walking them took about a second); nothing changes it.
+     */
     logFrames: build.query<LogFramesAnswer, string>({
-      queryFn: (session, api) => run(() => providerOf(api).logFrames(session)),
+      queryFn: (session, api) => run(async () => Object.freeze(await providerOf(api).logFrames(session))),
+      structuralSharing: false,
       keepUnusedDataFor: 10,
     }),
   }),
