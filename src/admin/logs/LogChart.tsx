@@ -5,6 +5,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { LogFramesAnswer } from '../../shared/api/logging';
 import { Button } from '../ui/Button';
 import type { Channel } from './channels';
+import { envelopePaths } from './envelope';
 
 /** The plot's height for its width: wide on a desktop, still tall enough to read on a phone. */
 const heightFor = (width: number) => Math.round(Math.min(380, Math.max(240, width * 0.42)));
@@ -61,6 +62,7 @@ export function LogChart({
     const sides = axisUnits.split('\n');
     const keep = span.current?.log === log ? span.current : null;
     const width = Math.max(element.clientWidth, 200);
+    const paths = envelopePaths();
     const options: uPlot.Options = {
       width,
       height: heightFor(width),
@@ -88,6 +90,7 @@ export function LogChart({
           stroke: colors[channel.key],
           width: 1.5,
           points: { show: false },
+          paths,
           show: shown.current.has(channel.key),
         })),
       ],
