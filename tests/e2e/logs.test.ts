@@ -1,9 +1,10 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOGGING_BATCH_LIMIT, LOGGING_URLS } from '../../src/shared/api/logging';
 import { newPage } from '../helpers/browser';
 import { newContext, storeLogin } from './admin';
 import { adminSuite } from './adminServer';
-import { insertLogSession } from './logSession';
+import { insertLogSession, simulatedFrame } from './logSession';
 
 const VIN = 'WVWZZZAUZKW765432';
 const START = Date.UTC(2026, 4, 12, 14, 2, 0);
@@ -27,6 +28,26 @@ const frames = Array.from({ length: 1200 }, (_, i) => {
     },
   };
 });
+
+/** The chart's canvas: the topmost row of the plot area where a series of colour `hex` is drawn, as a share of its height. */
+async function topOfSeries(page: Page, hex: string): Promise<number> {
+  return page.getByTestId('log-chart').evaluate((chart, hex) => {
+    const canvas = chart.querySelector('canvas')!;
+    const over = chart.querySelector('.u-over')!.getBoundingClientRect();
+    const box = canvas.getBoundingClientRect();
+    const scale = canvas.width / box.width;
+    const [left, top] = [(over.left - box.left) * scale, (over.top - box.top) * scale].map(Math.round);
+    const [width, height] = [over.width * scale, over.height * scale].map(Math.round);
+    const pixels = canvas.getContext('2d')!.getImageData(left, top, width, height).data;
+    const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const at = (y * width + x) * 4;
+        if (want.every((value, c) => Math.abs(pixels[at + c] - value) < 40) && pixels[at + 3] > 200) return y / height;
+      }
+    return 1;
+  }, hex);
+}
 
 /** The Logs screen `/_/logs` over the real server: stored frames make a session that plots, tracks and exports. */
 describe('logs', () => {
@@ -170,6 +191,59 @@ describe('logs', () => {
     await page.getByTestId('reset-zoom').click();
     await expect.poll(span).toEqual([first, last]);
     await page.screenshot({ path: '/tmp/logs-big-1440.png', fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  it('keeps a one-frame spike in the whole-session view and when zoomed in around it', async () => {
+    const vin = 'WVWZZZAUZKW100002';
+    const start = Date.UTC(2026, 6, 1, 8, 0, 0);
+    await insertLogSession(suite.server.app.services.db, { vin, start, frames: 20_000 });
+    // One frame between two others, half way through: engine speed 9,000 rpm for 25 ms of 1,000 s
+    // (15 frames per pixel column of the plot, so the whole session is drawn from the envelope).
+    const spike = simulatedFrame(vin, start, 10_000.5);
+    spike.data.engineSpeed = 9000;
+    spike.frameId = `${vin}-spike`;
+    const answer = await suite.server.api('POST', LOGGING_URLS.createEntry, spike);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+
+    const context = await newContext(suite.browser, { width: 1440, height: 900 });
+    await storeLogin(context, suite.server);
+    const { page, errors } = await newPage(context);
+    await page.goto(suite.server.url('/_/logs'));
+    const row = page.locator('tbody tr[data-id]', { hasText: vin });
+    await row.waitFor({ timeout: 60_000 });
+    await row.getByRole('button').click();
+    const chart = page.getByTestId('log-chart');
+    await chart.locator('canvas').waitFor({ timeout: 60_000 });
+    const first = start / 1000;
+    const last = first + 19_999 / 20;
+    await expect.poll(async () => Number(await chart.getAttribute('data-x-max'))).toBe(last);
+    // The rpm axis reaches 9,000 for the spike; the engine's own pulls end near 6,000, about 40 % down
+    // the plot. The line must reach the top tenth or so: the spike is drawn, not thinned away.
+    const color = '#2563eb';
+    expect(await topOfSeries(page, color)).toBeLessThan(0.15);
+
+    // Zoomed in around the spike (a few hundred frames, every one of them drawn), it is still there.
+    const over = (await chart.locator('.u-over').boundingBox())!;
+    const middle = over.x + over.width * (500 / (last - first));
+    await page.mouse.move(middle - 3, over.y + over.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(middle + 3, over.y + over.height / 2, { steps: 3 });
+    await page.mouse.up();
+    await expect.poll(async () => Number(await chart.getAttribute('data-x-max'))).toBeLessThan(last);
+    const [min, max] = [Number(await chart.getAttribute('data-x-min')), Number(await chart.getAttribute('data-x-max'))];
+    expect(min).toBeLessThan(first + 500.025);
+    expect(max).toBeGreaterThan(first + 500.025);
+    expect((max - min) * 20).toBeLessThan(500);
+    expect(await topOfSeries(page, color)).toBeLessThan(0.15);
+    await page.screenshot({ path: '/tmp/logs-spike-zoomed-1440.png', fullPage: true });
+
+    // Reset: the whole session again, spike included.
+    await page.getByTestId('reset-zoom').click();
+    await expect.poll(async () => Number(await chart.getAttribute('data-x-min'))).toBe(first);
+    expect(Number(await chart.getAttribute('data-x-max'))).toBe(last);
+    expect(await topOfSeries(page, color)).toBeLessThan(0.15);
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);

@@ -20,31 +20,35 @@ export function projectTrack(
   height: number,
   padding = 12,
 ): ProjectedTrack | undefined {
-  const lat: number[] = [];
-  const lon: number[] = [];
-  for (let i = 0; i < Math.min(latitude.length, longitude.length); i++) {
+  const length = Math.min(latitude.length, longitude.length);
+  const valid = (i: number) => {
     const a = latitude[i];
     const o = longitude[i];
-    if (typeof a === 'number' && typeof o === 'number' && Number.isFinite(a) && Number.isFinite(o)) {
-      lat.push(a);
-      lon.push(o);
-    }
+    return typeof a === 'number' && typeof o === 'number' && Number.isFinite(a) && Number.isFinite(o);
+  };
+  // One pass for the bounds and the mean latitude, one to project: no copies of 100,000 positions.
+  let count = 0;
+  let sum = 0;
+  let [minLat, maxLat, minLon, maxLon] = [Infinity, -Infinity, Infinity, -Infinity];
+  let firstIndex = -1;
+  let lastIndex = -1;
+  for (let i = 0; i < length; i++) {
+    if (!valid(i)) continue;
+    const a = latitude[i] as number;
+    const o = longitude[i] as number;
+    if (firstIndex < 0) firstIndex = i;
+    lastIndex = i;
+    count++;
+    sum += a;
+    if (a < minLat) minLat = a;
+    if (a > maxLat) maxLat = a;
+    if (o < minLon) minLon = o;
+    if (o > maxLon) maxLon = o;
   }
-  if (!lat.length) return undefined;
-  let minX = Infinity;
-  let maxX = -Infinity;
-  let minY = Infinity;
-  let maxY = -Infinity;
-  const mean = lat.reduce((sum, value) => sum + value, 0) / lat.length;
-  const k = Math.cos((mean * Math.PI) / 180);
-  const xs = lon.map((value) => value * k);
-  const ys = lat.map((value) => -value);
-  for (let i = 0; i < xs.length; i++) {
-    minX = Math.min(minX, xs[i]);
-    maxX = Math.max(maxX, xs[i]);
-    minY = Math.min(minY, ys[i]);
-    maxY = Math.max(maxY, ys[i]);
-  }
+  if (!count) return undefined;
+  const k = Math.cos(((sum / count) * Math.PI) / 180);
+  // x is the longitude scaled by k (k > 0), y the latitude turned upside down (north up).
+  const [minX, maxX, minY, maxY] = [minLon * k, maxLon * k, -maxLat, -minLat];
   const spanX = maxX - minX;
   const spanY = maxY - minY;
   const innerW = Math.max(0, width - 2 * padding);
@@ -53,20 +57,19 @@ export function projectTrack(
   const offsetX = padding + (innerW - spanX * scale) / 2;
   const offsetY = padding + (innerH - spanY * scale) / 2;
   const at = (i: number): [number, number] => [
-    Math.round((offsetX + (xs[i] - minX) * scale) * 10) / 10,
-    Math.round((offsetY + (ys[i] - minY) * scale) * 10) / 10,
+    Math.round((offsetX + ((longitude[i] as number) * k - minX) * scale) * 10) / 10,
+    Math.round((offsetY + (-(latitude[i] as number) - minY) * scale) * 10) / 10,
   ];
-  const points: [number, number][] = [at(0)];
-  for (let i = 1; i < xs.length; i++) {
-    const point = at(i);
-    const last = points[points.length - 1];
-    if (Math.abs(point[0] - last[0]) >= 0.5 || Math.abs(point[1] - last[1]) >= 0.5 || i === xs.length - 1)
-      points.push(point);
+  const start = at(firstIndex);
+  const points = [`${start[0]},${start[1]}`];
+  let [lastX, lastY] = start;
+  for (let i = firstIndex + 1; i <= lastIndex; i++) {
+    if (!valid(i)) continue;
+    const [x, y] = at(i);
+    if (Math.abs(x - lastX) >= 0.5 || Math.abs(y - lastY) >= 0.5 || i === lastIndex) {
+      points.push(`${x},${y}`);
+      [lastX, lastY] = [x, y];
+    }
   }
-  return {
-    points: points.map(([x, y]) => `${x},${y}`).join(' '),
-    start: at(0),
-    end: at(xs.length - 1),
-    positions: lat.length,
-  };
+  return { points: points.join(' '), start, end: at(lastIndex), positions: count };
 }
