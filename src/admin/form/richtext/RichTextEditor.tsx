@@ -1,11 +1,14 @@
 import type EditorJS from '@editorjs/editorjs';
 import { useEffect, useRef } from 'react';
 import { blocksToInline, elementsToInline, inlineToBlocks, type RichBlock } from './inlineHtml';
+import { deferMutations, type DeferredMutations } from './deferredMutations';
 import { InlineCodeTool, QuoteTool, StrikeTool } from './tools';
 
 /** The longest a typed text waits for its frame before it goes to `onChange`. */
 const TYPING_DELIVERY_MS = 100;
 const SENT_LIMIT = 50;
+/** Editor.js's own wait before its onChange: changes within it are told once. */
+const CHANGE_BATCH_MS = 400;
 
 /**
  * Editor.js over a text in the inline format: the value goes in as blocks, every edit comes out as
@@ -35,6 +38,7 @@ export default function RichTextEditor({
 }) {
   const holder = useRef<HTMLDivElement>(null);
   const editor = useRef<EditorJS | null>(null);
+  const mutations = useRef<DeferredMutations | null>(null);
   const emitted = useRef(value);
   const latest = useRef({ value, onChange });
   latest.current = { value, onChange };
@@ -70,6 +74,18 @@ export default function RichTextEditor({
   useEffect(() => {
     let cancelled = false;
     let instance: EditorJS | null = null;
+    let deferred: DeferredMutations | null = null;
+    let changeTimer: ReturnType<typeof setTimeout> | undefined;
+    // A change the input event did not bring (a block added or joined, a pasted text, an inline tool).
+    const changed = async (api: Pick<EditorJS, 'saver'>) => {
+      const saved = await api.saver.save();
+      const text = blocksToInline(saved.blocks as RichBlock[]);
+      if (text === emitted.current) return;
+      emitted.current = text;
+      // Newer than a typed text still on its way.
+      cancelDelivery();
+      send(text);
+    };
     void (async () => {
       const [{ default: Editor }, { default: Paragraph }] = await Promise.all([
         import('@editorjs/editorjs'),
@@ -77,7 +93,7 @@ export default function RichTextEditor({
       ]);
       if (cancelled || !holder.current) return;
       emitted.current = latest.current.value;
-      instance = new Editor({
+      const created: EditorJS = new Editor({
         holder: holder.current,
         minHeight: 40,
         readOnly: disabled,
@@ -90,21 +106,27 @@ export default function RichTextEditor({
           strike: { class: StrikeTool as never, shortcut: 'CMD+SHIFT+X' },
           code: { class: InlineCodeTool as never, shortcut: 'CMD+E' },
         },
-        async onChange(api) {
-          const saved = await api.saver.save();
-          const text = blocksToInline(saved.blocks as RichBlock[]);
-          if (text === emitted.current) return;
-          emitted.current = text;
-          // Newer than a typed text still on its way.
-          cancelDelivery();
-          send(text);
-        },
+        // Only until the changes are deferred (below), which stops Editor.js's own change events.
+        onChange: (api) => void changed(api),
       });
-      editor.current = instance;
+      instance = created;
+      editor.current = created;
+      await created.isReady;
+      const redactor = holder.current.querySelector('.codex-editor__redactor');
+      if (cancelled || disabled || !redactor) return;
+      // Batched like Editor.js's own onChange.
+      deferred = deferMutations(created, holder.current, redactor, () => {
+        clearTimeout(changeTimer);
+        changeTimer = setTimeout(() => void changed(created), CHANGE_BATCH_MS);
+      });
+      mutations.current = deferred;
     })();
     return () => {
       cancelled = true;
       editor.current = null;
+      mutations.current = null;
+      deferred?.dispose();
+      clearTimeout(changeTimer);
       void instance?.isReady.then(() => instance?.destroy()).catch(() => undefined);
     };
   }, [disabled, placeholder]);
@@ -121,7 +143,12 @@ export default function RichTextEditor({
     // The outside value replaces what was typed, also what is still on its way to the form.
     cancelDelivery();
     emitted.current = value;
-    void current.isReady.then(() => current.render({ blocks: inlineToBlocks(value) }));
+    void current.isReady
+      .then(() => {
+        mutations.current?.flush();
+        return current.render({ blocks: inlineToBlocks(value) });
+      })
+      .then(() => mutations.current?.rendered());
   }, [value]);
 
   // Typing reaches the preview from the input event, without waiting for Editor.js's (debounced) onChange.
