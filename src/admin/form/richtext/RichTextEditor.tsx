@@ -4,6 +4,13 @@ import { blocksToInline, elementsToInline, inlineToBlocks, type RichBlock } from
 import { deferMutations, type DeferredMutations } from './deferredMutations';
 import { InlineCodeTool, QuoteTool, StrikeTool } from './tools';
 
+/** A typed text not yet given to onChange, and the frame and timer that deliver it. */
+interface Pending {
+  text: string;
+  frame: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
 /** The longest a typed text waits for its frame before it goes to `onChange`. */
 const TYPING_DELIVERY_MS = 100;
 const SENT_LIMIT = 50;
@@ -43,7 +50,7 @@ export default function RichTextEditor({
   const latest = useRef({ value, onChange });
   latest.current = { value, onChange };
   // A typed text not yet given to onChange, and the frame and timer that deliver it.
-  const pending = useRef<{ text: string; frame: number; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const pending = useRef<Pending | null>(null);
 
   // Texts given to onChange whose value has not come back yet: the form may answer with an older
   // one while a newer key is on its way, which is an echo, not a change from outside.
@@ -175,24 +182,30 @@ export default function RichTextEditor({
       pending.current.text = text;
       return;
     }
-    // After the frame that shows the key (the timer when frames do not run, e.g. a hidden tab).
-    pending.current = {
-      text,
-      frame: requestAnimationFrame(() => setTimeout(deliver, 0)),
-      timer: setTimeout(deliver, TYPING_DELIVERY_MS),
-    };
+    const waiting: Pending = { text, frame: 0, timer: undefined };
+    pending.current = waiting;
+    // After the frame that shows the key (the timer when frames do not run, e.g. a hidden tab),
+    // asked for once the preview has the key: not between the key and the preview.
+    queueMicrotask(() => {
+      if (pending.current !== waiting) return;
+      waiting.frame = requestAnimationFrame(() => setTimeout(deliver, 0));
+      waiting.timer = setTimeout(deliver, TYPING_DELIVERY_MS);
+    });
   };
 
-  // A capturing listener of the holder: the text leaves before Editor.js's own input handlers run
-  // (React's onInput would come after them, at the root).
+  // The window's capturing listener, the first of all: the text leaves before any other input
+  // handler runs (Editor.js's, React's dispatch at its root; React's onInput would come after them).
   const onInputRef = useRef(onInput);
   onInputRef.current = onInput;
   useEffect(() => {
     const root = holder.current;
-    if (!root) return;
-    const listener = () => onInputRef.current();
-    root.addEventListener('input', listener, true);
-    return () => root.removeEventListener('input', listener, true);
+    const view = root?.ownerDocument.defaultView;
+    if (!root || !view) return;
+    const listener = (event: Event) => {
+      if (event.target instanceof Node && root.contains(event.target)) onInputRef.current();
+    };
+    view.addEventListener('input', listener, true);
+    return () => view.removeEventListener('input', listener, true);
   }, []);
 
   // The field is a box of its own (styles.css, `.rich-text[data-contained]`): its height is its
