@@ -67,18 +67,22 @@ function useLiveNode(
   latest.current = node;
   useEffect(() => {
     if (!store) return;
-    const update = () => {
+    // `now`: a key (from an input listener, outside React's work) renders before it returns.
+    const update = (now: boolean) => {
       const next = editAt(store, pathId);
       const { root, site } = own;
       if (!root) return setEdit(next);
       // The edit ends when the state has the text: the state's node renders (layout effect below).
       if (!next) return;
-      const shown = withLiveNode(latest.current, next);
-      flushSync(() => root.render(<SiteContext.Provider value={site}>{leafContent(shown)}</SiteContext.Provider>));
+      const content = (
+        <SiteContext.Provider value={site}>{leafContent(withLiveNode(latest.current, next))}</SiteContext.Provider>
+      );
+      if (now) flushSync(() => root.render(content));
+      else root.render(content);
     };
     // An edit that came between the render and the subscription.
-    update();
-    return store.subscribeAt(pathId, update);
+    update(false);
+    return store.subscribeAt(pathId, () => update(true));
   }, [store, pathId, own]);
   const shown = edit && pathKey(edit.path) === pathId ? edit : null;
   // No effect here either: the preview (PagePreview) ends the edit when the state has the typed text.
@@ -190,17 +194,22 @@ const EditableElement = memo(
       },
       [own],
     );
-    // Another tag with slots took its place: back to the preview's root.
+    // Another tag with slots took its place: back to the preview's root, in a new box (the own root
+    // leaves the old one when it unmounts, after the preview's root is done).
+    const [generation, setGeneration] = useState(0);
     useLayoutEffect(() => {
       if (leaf || !own.root) return;
       const { root } = own;
       own.root = null;
       setHosted(false);
+      setGeneration((value) => value + 1);
       setTimeout(() => root.unmount(), 0);
     }, [leaf, own]);
 
     return useMemo(() => {
-      if (hosted && leaf) return <div ref={container} data-el={pathId} style={{ display: 'contents' }} />;
+      // The same box (a preview's watcher of it goes on seeing it): the preview's root empties it, the own root fills it.
+      if (hosted && leaf)
+        return <div key={generation} ref={container} data-el={pathId} style={{ display: 'contents' }} />;
       const tag = node?.tag;
       if (typeof tag !== 'string' || !isElementTag(tag))
         return (
@@ -221,7 +230,7 @@ const EditableElement = memo(
       }
       const Element = siteElements[tag] as ComponentType<Record<string, unknown>>;
       return (
-        <div data-el={pathId} style={{ display: 'contents' }}>
+        <div key={generation} data-el={pathId} style={{ display: 'contents' }}>
           <ElementBoundary tag={tag}>
             <Element {...merged} />
           </ElementBoundary>
@@ -229,7 +238,7 @@ const EditableElement = memo(
       );
       // `path` is the same as long as `pathId` is.
       // eslint-disable-next-line react-hooks/exhaustive-deps
-    }, [node, pathId, hosted, leaf]);
+    }, [node, pathId, hosted, leaf, generation]);
   },
   (a, b) => a.node === b.node && a.pathId === b.pathId,
 );
