@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { earlyRequests } from '../../../shared/api/earlyRequests';
@@ -73,11 +72,14 @@ export async function adminRoutes(
     const call = await prerenderCall(request, reply, requests, services);
     if (!call)
       return reply.header('cache-control', 'no-cache').send(renderAdminDocument(template, { early: requests }));
-    // The caller's data goes into the page: never stored by caches. The head's start goes out at
-    // once, so the browser sets up the page while the server queries and renders it.
-    const body = new PassThrough();
-    reply.header('cache-control', 'no-store').send(body);
-    body.write(template.start);
+    // The caller's data goes into the page: never stored by caches. The headers and the head's start
+    // go out at once (written straight to the socket), so the browser sets up the page while the
+    // server queries and renders it; the rest follows as one write.
+    reply.header('cache-control', 'no-store').hijack();
+    reply.raw.writeHead(200, reply.getHeaders());
+    reply.raw.write(template.start);
+    // Node sends what was written on its next tick; the queries below may run on microtasks only.
+    await new Promise((resolve) => setImmediate(resolve));
     let html: string;
     try {
       const rendered = await prerenderAdmin(app, request, call, services);
@@ -93,7 +95,7 @@ export async function adminRoutes(
       request.log.error({ err: error }, 'admin page not rendered on the server');
       html = renderAdminDocument(template, { early: requests });
     }
-    body.end(html.slice(template.start.length));
+    reply.raw.end(html.slice(template.start.length));
     return reply;
   };
   // The diagnostics tool is its own front end (vite.config.ts); it asks for the admin's login itself.
