@@ -1,6 +1,6 @@
 import type { LogSession } from '../../../shared/api/logging';
 import type { Database, Queryable } from '../../db/database';
-import { sql } from '../../db/sql';
+import { ident, join, sql } from '../../db/sql';
 import { table } from '../../db/tables';
 import { refreshSummary } from './summary';
 
@@ -141,13 +141,16 @@ export class LoggingRepository {
             jsonb_object_keys(CASE WHEN jsonb_typeof(f.data) = 'object' THEN f.data ELSE '{}' END) AS key`,
     );
     const all = [...new Set([...Object.keys(session.max), ...keys.rows.map((row) => row.key)])];
-    const { rows } = await tx.query<{ time: string | null; vals: string[] | null }>(
-      sql`WITH f AS MATERIALIZED (${frames})
-          SELECT (SELECT string_agg((extract(epoch FROM ts)::float8)::text, ',' ORDER BY ts, _id) FROM f) AS time,
-            ARRAY(SELECT string_agg(coalesce((f.data->u.k)::text, 'null'), ',' ORDER BY f.ts, f._id)
-                  FROM f, unnest(${all}::text[]) WITH ORDINALITY AS u(k, n) GROUP BY u.n ORDER BY u.n) AS vals`,
+    const columns = all.map((key, k) =>
+      sql`string_agg(coalesce((data->${key})::text, 'null'), ',' ORDER BY ts, _id) AS ${ident(`c${k}`)}`,
     );
-    return { time: rows[0]?.time ?? '', columns: new Map(all.map((key, i) => [key, rows[0]?.vals?.[i] ?? ''])) };
+    const { rows } = await tx.query<Record<string, string | null>>(
+      sql`SELECT string_agg((extract(epoch FROM ts)::float8)::text, ',' ORDER BY ts, _id) AS time
+            ${columns.length ? sql`, ${join(columns, ', ')}` : sql``}
+          FROM (${frames}) f`,
+    );
+    const row = rows[0] ?? {};
+    return { time: row.time ?? '', columns: new Map(all.map((key, k) => [key, row[`c${k}`] ?? ''])) };
   }
 
   /** Which of these frame ids are stored already. */

@@ -25,47 +25,58 @@ const frames = tableName('loggingFrame');
 const GAP = `interval '${LOGGING_SESSION_GAP_MS / 1000} seconds'`;
 
 /**
- * Chunks, their columns and the pending rows of the live frames of `source` (any relation with the
- * frames table's columns): one chunk per VIN and run of frames without a gap over 60 s. Frames are
- * ordered by time, then id (one order for the time list and every column).
+ * The statement (text) that writes the chunks, their columns and the pending rows of the live frames of
+ * `source` (a relation with the frames table's columns) for these data keys: one chunk per VIN and run
+ * of frames without a gap over 60 s, one aggregate per key over the run (cheaper than a row per frame
+ * and key). Frames are ordered by time, then id: one order for the time list and every column. A key
+ * without a number in a chunk is not stored (a missing column reads as nulls).
  */
-const chunkStatement = (source: string) => `
-  WITH f AS (
-    SELECT _id, doc->>'vin' AS vin, (doc->>'timestamp')::timestamptz AS ts, doc->'data' AS data
-    FROM ${source} AS s WHERE deleted_at IS NULL AND doc->>'vin' IS NOT NULL AND doc->>'timestamp' IS NOT NULL
-  ), m AS (
-    SELECT *, CASE WHEN ts - lag(ts) OVER (PARTITION BY vin ORDER BY ts, _id) <= ${GAP} THEN 0 ELSE 1 END AS starts
-    FROM f
-  ), n AS MATERIALIZED (
-    SELECT vin, ts, data,
-      sum(starts) OVER (PARTITION BY vin ORDER BY ts, _id ROWS UNBOUNDED PRECEDING) AS part,
-      row_number() OVER (PARTITION BY vin ORDER BY ts, _id) AS rn
-    FROM m
-  ), parts AS (
-    SELECT vin, part, min(ts) AS t_from, max(ts) AS t_to, count(*)::int AS frames,
-      string_agg((extract(epoch FROM ts)::float8)::text, ',' ORDER BY rn) AS time
-    FROM n GROUP BY vin, part
-  ), keys AS (
-    SELECT DISTINCT vin, part, key
-    FROM n, jsonb_object_keys(CASE WHEN jsonb_typeof(data) = 'object' THEN data ELSE '{}' END) AS key
-  ), cols AS MATERIALIZED (
-    SELECT n.vin, n.part, keys.key,
-      string_agg(coalesce((n.data->keys.key)::text, 'null'), ',' ORDER BY n.rn) AS vals,
-      max(CASE WHEN jsonb_typeof(n.data->keys.key) = 'number' THEN (n.data->keys.key)::numeric END) AS top
-    FROM n JOIN keys USING (vin, part) GROUP BY n.vin, n.part, keys.key
-  ), chunks AS (
-    INSERT INTO logging_chunk (vin, t_from, t_to, frames, time)
-    SELECT vin, t_from, t_to, frames, time FROM parts RETURNING id, vin, t_from
-  ), stored AS (
-    INSERT INTO logging_chunk_column (chunk, key, vals)
-    SELECT c.id, cols.key, cols.vals FROM cols JOIN parts USING (vin, part)
-      JOIN chunks c ON c.vin = parts.vin AND c.t_from = parts.t_from
-  )
-  INSERT INTO logging_pending (kind, vin, t_from, t_to, frames, max)
-  SELECT 'frames', p.vin, p.t_from, p.t_to, p.frames,
-    coalesce((SELECT jsonb_object_agg(c.key, c.top) FROM cols c
-              WHERE c.vin = p.vin AND c.part = p.part AND c.top IS NOT NULL), '{}'::jsonb)
-  FROM parts p`;
+const CHUNK_SQL_FUNCTION = `CREATE OR REPLACE FUNCTION logging_chunk_sql(keys text[], source text) RETURNS text
+  LANGUAGE sql IMMUTABLE AS $fn$
+  SELECT format($q$
+    WITH f AS (
+      SELECT _id, doc->>'vin' AS vin, (doc->>'timestamp')::timestamptz AS ts, doc->'data' AS data
+      FROM %1$s AS s WHERE deleted_at IS NULL AND doc->>'vin' IS NOT NULL AND doc->>'timestamp' IS NOT NULL
+    ), m AS (
+      SELECT *, CASE WHEN ts - lag(ts) OVER (PARTITION BY vin ORDER BY ts, _id) <= ${GAP} THEN 0 ELSE 1 END AS starts
+      FROM f
+    ), n AS MATERIALIZED (
+      SELECT vin, ts, data,
+        sum(starts) OVER (PARTITION BY vin ORDER BY ts, _id ROWS UNBOUNDED PRECEDING) AS part,
+        row_number() OVER (PARTITION BY vin ORDER BY ts, _id) AS rn
+      FROM m
+    ), parts AS MATERIALIZED (
+      SELECT vin, part, min(ts) AS t_from, max(ts) AS t_to, count(*)::int AS frames,
+        string_agg((extract(epoch FROM ts)::float8)::text, ',' ORDER BY rn) AS time,
+        ARRAY[%2$s]::text[] AS vals, ARRAY[%3$s]::numeric[] AS tops
+      FROM n GROUP BY vin, part
+    ), chunks AS (
+      INSERT INTO logging_chunk (vin, t_from, t_to, frames, time)
+      SELECT vin, t_from, t_to, frames, time FROM parts RETURNING id, vin, t_from
+    ), cols AS MATERIALIZED (
+      SELECT p.vin, p.t_from, u.key, u.val, u.top
+      FROM parts p, unnest($1::text[], p.vals, p.tops) AS u(key, val, top) WHERE u.top IS NOT NULL
+    ), stored AS (
+      INSERT INTO logging_chunk_column (chunk, key, vals)
+      SELECT c.id, cols.key, cols.val FROM cols JOIN chunks c USING (vin, t_from)
+    )
+    INSERT INTO logging_pending (kind, vin, t_from, t_to, frames, max)
+    SELECT 'frames', p.vin, p.t_from, p.t_to, p.frames,
+      coalesce((SELECT jsonb_object_agg(c.key, c.top) FROM cols c WHERE c.vin = p.vin AND c.t_from = p.t_from), '{}')
+    FROM parts p
+  $q$, source,
+    coalesce((SELECT string_agg(format('string_agg(coalesce((data->%L)::text, ''null''), '','' ORDER BY rn)', k), ', ')
+              FROM unnest(keys) AS k), ''),
+    coalesce((SELECT string_agg(format('max(CASE WHEN jsonb_typeof(data->%1$L) = ''number'' THEN (data->%1$L)::numeric END)', k), ', ')
+              FROM unnest(keys) AS k), ''))
+  $fn$`;
+
+/** PL/pgSQL that runs the chunk statement over `source` (the keys first: those of its live frames). */
+const runChunks = (source: string) => `
+    EXECUTE format($k$SELECT coalesce(array_agg(DISTINCT k), '{}') FROM %s AS s,
+      jsonb_object_keys(CASE WHEN jsonb_typeof(doc->'data') = 'object' THEN doc->'data' ELSE '{}' END) AS k
+      WHERE deleted_at IS NULL$k$, ${source}) INTO keys;
+    EXECUTE logging_chunk_sql(keys, ${source}) USING keys`;
 
 /** The spans (per VIN) of rows whose document or liveness an UPDATE changed. */
 const changedStatement = `
@@ -105,9 +116,11 @@ const TABLES = [
 ];
 
 const FUNCTIONS = [
+  CHUNK_SQL_FUNCTION,
   `CREATE OR REPLACE FUNCTION logging_frames_inserted() RETURNS trigger LANGUAGE plpgsql AS $fn$
+  DECLARE keys text[];
   BEGIN
-    ${chunkStatement('new_rows')};
+    ${runChunks(`'new_rows'`)};
     RETURN NULL;
   END $fn$`,
   `CREATE OR REPLACE FUNCTION logging_frames_updated() RETURNS trigger LANGUAGE plpgsql AS $fn$
@@ -131,10 +144,10 @@ const FUNCTIONS = [
     RETURN NULL;
   END $fn$`,
   `CREATE OR REPLACE FUNCTION logging_rebuild(p_vin text, p_from text, p_to text) RETURNS void LANGUAGE plpgsql AS $fn$
+  DECLARE keys text[];
   BEGIN
-    ${chunkStatement(
-      `(SELECT * FROM ${frames} WHERE deleted_at IS NULL AND doc->>'vin' = p_vin
-          AND doc->>'timestamp' >= p_from AND doc->>'timestamp' <= p_to)`,
+    ${runChunks(
+      `format('(SELECT * FROM ${frames} WHERE deleted_at IS NULL AND doc->>''vin'' = %L AND doc->>''timestamp'' >= %L AND doc->>''timestamp'' <= %L)', p_vin, p_from, p_to)`,
     )};
   END $fn$`,
   `CREATE OR REPLACE TRIGGER logging_frames_inserted AFTER INSERT ON ${frames}
