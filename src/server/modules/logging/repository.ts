@@ -141,8 +141,8 @@ export class LoggingRepository {
             jsonb_object_keys(CASE WHEN jsonb_typeof(f.data) = 'object' THEN f.data ELSE '{}' END) AS key`,
     );
     const all = [...new Set([...Object.keys(session.max), ...keys.rows.map((row) => row.key)])];
-    const columns = all.map((key, k) =>
-      sql`string_agg(coalesce((data->${key})::text, 'null'), ',' ORDER BY ts, _id) AS ${ident(`c${k}`)}`,
+    const columns = all.map(
+      (key, k) => sql`string_agg(coalesce((data->${key})::text, 'null'), ',' ORDER BY ts, _id) AS ${ident(`c${k}`)}`,
     );
     const { rows } = await tx.query<Record<string, string | null>>(
       sql`SELECT string_agg((extract(epoch FROM ts)::float8)::text, ',' ORDER BY ts, _id) AS time

@@ -27,7 +27,10 @@ const gzip = promisify(gzipCallback);
  * events) in one transaction. A batch is all or nothing: the first invalid frame answers 400 naming it
  * (`frames[i]: vin: …`). The frames are validated once, there; the route checks only the envelope.
  */
-export async function loggingRoutes(app: FastifyInstance, { documents, registry, db, config }: Services): Promise<void> {
+export async function loggingRoutes(
+  app: FastifyInstance,
+  { documents, registry, db, config }: Services,
+): Promise<void> {
   const model = registry.model('loggingFrame')!;
   await migrateSummary(db);
   const repository = new LoggingRepository(db);
@@ -145,7 +148,9 @@ export async function loggingRoutes(app: FastifyInstance, { documents, registry,
       const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : 'identity';
       reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
       const send = (body: Buffer | string) =>
-        encoding === 'identity' || typeof body === 'string' ? reply.send(body) : reply.header('content-encoding', encoding).send(body);
+        encoding === 'identity' || typeof body === 'string'
+          ? reply.send(body)
+          : reply.header('content-encoding', encoding).send(body);
       const cached = answers.get(`${id}|${current.revision}|${encoding}`);
       if (cached) return send(cached);
       const found = await repository.sessionColumns(id);
@@ -188,7 +193,9 @@ export async function loggingRoutes(app: FastifyInstance, { documents, registry,
             [
               ((time[i] - t0) / 1000).toFixed(3),
               new Date(time[i]).toISOString(),
-              ...columns.map((column) => (column[i] === 'null' || column[i] === undefined ? '' : String(Number(column[i])))),
+              ...columns.map((column) =>
+                column[i] === 'null' || column[i] === undefined ? '' : String(Number(column[i])),
+              ),
             ].join(',') + '\n'
           );
       };

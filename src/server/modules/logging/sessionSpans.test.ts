@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { changedWindow, mergeMaxima, mergeSpans } from './sessionSpans';
 
-const span = (start: number, end: number, frames = 1, max: Record<string, number> = {}) => ({ start, end, frames, max });
+const span = (start: number, end: number, frames = 1, max: Record<string, number> = {}) => ({
+  start,
+  end,
+  frames,
+  max,
+});
 
 describe('mergeSpans', () => {
   it('joins spans at most the gap apart, transitively and out of order, and adds their counts and maxima', () => {

@@ -45,7 +45,7 @@ export function mergeSpans<T extends Span>(spans: T[], gapMs: number): (Span & {
  */
 export function changedWindow(spans: Span[], from: number, to: number, gapMs: number): { start: number; end: number } {
   const window = { start: from, end: to };
-  for (let grown = true; grown; ) {
+  for (let grown = true; grown;) {
     grown = false;
     for (const span of spans) {
       const near = span.start - window.end <= gapMs && window.start - span.end <= gapMs;
