@@ -125,6 +125,14 @@ describe('logging sessions from the stored summary', () => {
     const merged = sessions.find((s) => s.vin === VIN_A && s.start === at(0))!;
     expect(merged).toMatchObject({ end: at(110_000), frames: 41 + 21 + 2 });
     expect(merged.max).toEqual({ engineSpeed: 9000, boost: 0.6, coolantTemp: 95 });
+    // The late frame's chunk lies inside another: read from the frames, then the chunks are written anew in order.
+    await checkColumns(merged);
+    expect(plain(await sessionsOf())).toEqual(expected(all));
+    const overlapping = await t.db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM logging_chunk a JOIN logging_chunk b
+          ON a.vin = b.vin AND a.id <> b.id AND a.t_from < b.t_from AND a.t_to > b.t_from`,
+    );
+    expect(overlapping.rows[0].n).toBe(0);
     await checkColumns(merged);
   });
 

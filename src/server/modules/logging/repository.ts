@@ -90,10 +90,10 @@ export class LoggingRepository {
    * A session with its frames in time order, in columns: the session and its chunks are read in one
    * snapshot. The chunks of a session follow each other in time unless frames came late into the middle
    * of a span already stored; then (and if the chunks do not add up to the session) the columns are
-   * read from the frames themselves.
+   * read from the frames themselves, and the session is marked to be summarised again.
    */
   async sessionColumns(id: string): Promise<{ session: StoredSession; data: SessionColumns } | undefined> {
-    return this.db.transaction(async (tx) => {
+    const found = await this.db.transaction(async (tx) => {
       await tx.query(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
       const session = await this.sessionIn(tx, id);
       if (!session) return undefined;
@@ -106,12 +106,16 @@ export class LoggingRepository {
       ).rows;
       const counted = chunks.reduce((sum, chunk) => sum + Number(chunk.frames), 0);
       const ordered = chunks.every((chunk, i) => i === 0 || ms(chunk.t_from) >= ms(chunks[i - 1].t_to));
-      const data =
-        counted === session.frames && ordered
-          ? await this.fromChunks(tx, session, chunks)
-          : await this.fromFrames(tx, session);
-      return { session, data };
+      if (counted === session.frames && ordered) return { session, data: await this.fromChunks(tx, session, chunks) };
+      return { session, data: await this.fromFrames(tx, session), resummarise: true };
     });
+    // Chunks out of order: the next refresh writes the session's chunks anew from its frames, in order.
+    if (found?.resummarise)
+      await this.db.query(
+        sql`INSERT INTO logging_pending (kind, vin, t_from, t_to)
+            VALUES ('changed', ${found.session.vin}, ${found.session.start}::timestamptz, ${found.session.end}::timestamptz)`,
+      );
+    return found && { session: found.session, data: found.data };
   }
 
   private async fromChunks(tx: Queryable, session: LogSession, chunks: ChunkRow[]): Promise<SessionColumns> {
