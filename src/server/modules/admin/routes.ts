@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -76,7 +77,7 @@ export async function adminRoutes(
     // go out at once (written straight to the socket), so the browser sets up the page while the
     // server queries and renders it; the rest follows as one write.
     reply.header('cache-control', 'no-store').hijack();
-    reply.raw.writeHead(200, reply.getHeaders());
+    reply.raw.writeHead(200, reply.getHeaders() as OutgoingHttpHeaders);
     reply.raw.write(template.start);
     // Node sends what was written on its next tick; the queries below may run on microtasks only.
     await new Promise((resolve) => setImmediate(resolve));
