@@ -117,6 +117,9 @@ const { openPglite } = await import('../../src/server/db/pglite');
 const { seedBulk } = await import('../../src/server/seed/bulk');
 const { ANONYMOUS } = await import('../../src/server/access/caller');
 
+// Built before the app starts: the app serves the assets folder only if it exists when it starts.
+const built = await buildClient({ ifStale: true });
+console.log(built ? 'Built the admin (dist/client)' : 'dist/client is up to date');
 const dir = await mkdtemp(path.join(tmpdir(), 'baukasten-bench-admin-'));
 let browser: Browser | undefined;
 const app = await buildApp({
@@ -125,8 +128,6 @@ const app = await buildApp({
   config: { adminPassword: PASSWORD, dataDir: dir },
 });
 try {
-  const built = await buildClient({ ifStale: true });
-  console.log(built ? 'Built the admin (dist/client)' : 'dist/client is up to date');
   await app.services.auth.ensureAdmin();
   const started = performance.now();
   await seedBulk(app.services.db, app.services.registry, { model: 'client', count: ROWS, seed: 1 });

@@ -173,7 +173,7 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
   const site = cmsRoutes(app, services);
   pageEditorRoutes(app, services);
   paymentRoutes(app, services);
-  loggingRoutes(app, services);
+  await loggingRoutes(app, services);
   await formRoutes(app, services);
   // Last: every other GET path not under /_ or /api is a page of the public site.
   siteRoutes(app, services, site);

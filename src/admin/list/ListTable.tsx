@@ -55,7 +55,7 @@ export function ListTable({
   return (
     <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
       <table className="w-full border-collapse text-[13px]" aria-busy={list.fetching}>
-        <thead className="sticky top-0 z-10 bg-zinc-50/95 backdrop-blur">
+        <thead className="sticky top-0 z-10 bg-zinc-50">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} className="border-b border-zinc-200">
               {group.headers.map((header) => {

@@ -13,7 +13,7 @@ export function PageHeader({
   children?: ReactNode;
 }) {
   return (
-    <header className="sticky top-12 z-20 border-b border-zinc-200 bg-white/95 backdrop-blur md:top-0">
+    <header className="sticky top-12 z-20 border-b border-zinc-200 bg-white md:top-0">
       <div className="flex min-h-14 flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 md:px-6">
         <div className="min-w-0 flex-1 basis-48">
           <h1 className="truncate text-base font-semibold tracking-tight text-zinc-900">{title}</h1>

@@ -157,6 +157,10 @@ describe('criticalCss of a Tailwind stylesheet', () => {
     expect(out).not.toContain('datetime');
     expect(out).toContain('/latin.woff2');
     expect(out).not.toContain('/cyrillic.woff2');
+    // A page that paints in the fallback font first (the admin's prerendered lists) keeps none.
+    expect(criticalCss(css, { fontFaces: false })('<ul class="text-brand"><li>Grüezi</li></ul>')).not.toContain(
+      '@font-face',
+    );
     expect(critical('<form><input class="x"></form>')).toContain('::-webkit-datetime-edit');
     expect(critical('<p>Привет</p>')).toContain('/cyrillic.woff2');
   });

@@ -10,8 +10,10 @@ import postcss, { type AtRule, type ChildNode, type Container, type Root } from 
  * browser adds later (menus opening, client-side navigation). Conservative by design: a rule is
  * dropped only when one of the classes its selector requires is absent from the markup, a custom
  * property only when nothing kept (nor an inline style of the markup) reads it.
+ * With `fontFaces: false` no `@font-face` is kept: the text paints in the fallback font first, and
+ * the web font follows with the whole stylesheet (`font-display: swap` either way).
  */
-export function criticalCss(css: string): (html: string) => string {
+export function criticalCss(css: string, { fontFaces = true }: { fontFaces?: boolean } = {}): (html: string) => string {
   const root = postcss.parse(css);
   const requirements: Requirements = new WeakMap();
   root.walkRules((rule) => {
@@ -24,12 +26,13 @@ export function criticalCss(css: string): (html: string) => string {
   root.walkAtRules('font-face', (face) => {
     ranges.push(unicodeRange(face));
   });
+  const facesOf = (text: string) => (fontFaces ? fontFacesFor(ranges, text) : new Set<number>());
   const cache = new Map<string, string>();
   return (html) => {
     const shown = shownMarkup(html);
     const present: Present = { classes: pageClasses(shown), tags: pageTags(shown) };
     const read = variablesRead(html);
-    const faces = fontFacesFor(ranges, shownText(shown));
+    const faces = facesOf(shownText(shown));
     const key = [present.classes, present.tags, read, faces].map((names) => [...names].sort().join(' ')).join('|');
     let text = cache.get(key);
     if (text === undefined) {

@@ -1,11 +1,21 @@
 import type EditorJS from '@editorjs/editorjs';
 import { useEffect, useRef } from 'react';
 import { blocksToInline, elementsToInline, inlineToBlocks, type RichBlock } from './inlineHtml';
+import { deferMutations, type DeferredMutations } from './deferredMutations';
 import { InlineCodeTool, QuoteTool, StrikeTool } from './tools';
+
+/** A typed text not yet given to onChange, and the frame and timer that deliver it. */
+interface Pending {
+  text: string;
+  frame: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
 
 /** The longest a typed text waits for its frame before it goes to `onChange`. */
 const TYPING_DELIVERY_MS = 100;
 const SENT_LIMIT = 50;
+/** Editor.js's own wait before its onChange: changes within it are told once. */
+const CHANGE_BATCH_MS = 400;
 
 /**
  * Editor.js over a text in the inline format: the value goes in as blocks, every edit comes out as
@@ -35,11 +45,12 @@ export default function RichTextEditor({
 }) {
   const holder = useRef<HTMLDivElement>(null);
   const editor = useRef<EditorJS | null>(null);
+  const mutations = useRef<DeferredMutations | null>(null);
   const emitted = useRef(value);
   const latest = useRef({ value, onChange });
   latest.current = { value, onChange };
   // A typed text not yet given to onChange, and the frame and timer that deliver it.
-  const pending = useRef<{ text: string; frame: number; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const pending = useRef<Pending | null>(null);
 
   // Texts given to onChange whose value has not come back yet: the form may answer with an older
   // one while a newer key is on its way, which is an echo, not a change from outside.
@@ -70,6 +81,18 @@ export default function RichTextEditor({
   useEffect(() => {
     let cancelled = false;
     let instance: EditorJS | null = null;
+    let deferred: DeferredMutations | null = null;
+    let changeTimer: ReturnType<typeof setTimeout> | undefined;
+    // A change the input event did not bring (a block added or joined, a pasted text, an inline tool).
+    const changed = async (api: Pick<EditorJS, 'saver'>) => {
+      const saved = await api.saver.save();
+      const text = blocksToInline(saved.blocks as RichBlock[]);
+      if (text === emitted.current) return;
+      emitted.current = text;
+      // Newer than a typed text still on its way.
+      cancelDelivery();
+      send(text);
+    };
     void (async () => {
       const [{ default: Editor }, { default: Paragraph }] = await Promise.all([
         import('@editorjs/editorjs'),
@@ -77,7 +100,7 @@ export default function RichTextEditor({
       ]);
       if (cancelled || !holder.current) return;
       emitted.current = latest.current.value;
-      instance = new Editor({
+      const created: EditorJS = new Editor({
         holder: holder.current,
         minHeight: 40,
         readOnly: disabled,
@@ -90,21 +113,27 @@ export default function RichTextEditor({
           strike: { class: StrikeTool as never, shortcut: 'CMD+SHIFT+X' },
           code: { class: InlineCodeTool as never, shortcut: 'CMD+E' },
         },
-        async onChange(api) {
-          const saved = await api.saver.save();
-          const text = blocksToInline(saved.blocks as RichBlock[]);
-          if (text === emitted.current) return;
-          emitted.current = text;
-          // Newer than a typed text still on its way.
-          cancelDelivery();
-          send(text);
-        },
+        // Only until the changes are deferred (below), which stops Editor.js's own change events.
+        onChange: (api) => void changed(api),
       });
-      editor.current = instance;
+      instance = created;
+      editor.current = created;
+      await created.isReady;
+      const redactor = holder.current.querySelector('.codex-editor__redactor');
+      if (cancelled || disabled || !redactor) return;
+      // Batched like Editor.js's own onChange.
+      deferred = deferMutations(created, holder.current, redactor, () => {
+        clearTimeout(changeTimer);
+        changeTimer = setTimeout(() => void changed(created), CHANGE_BATCH_MS);
+      });
+      mutations.current = deferred;
     })();
     return () => {
       cancelled = true;
       editor.current = null;
+      mutations.current = null;
+      deferred?.dispose();
+      clearTimeout(changeTimer);
       void instance?.isReady.then(() => instance?.destroy()).catch(() => undefined);
     };
   }, [disabled, placeholder]);
@@ -121,7 +150,12 @@ export default function RichTextEditor({
     // The outside value replaces what was typed, also what is still on its way to the form.
     cancelDelivery();
     emitted.current = value;
-    void current.isReady.then(() => current.render({ blocks: inlineToBlocks(value) }));
+    void current.isReady
+      .then(() => {
+        mutations.current?.flush();
+        return current.render({ blocks: inlineToBlocks(value) });
+      })
+      .then(() => mutations.current?.rendered());
   }, [value]);
 
   // Typing reaches the preview from the input event, without waiting for Editor.js's (debounced) onChange.
@@ -148,24 +182,30 @@ export default function RichTextEditor({
       pending.current.text = text;
       return;
     }
-    // After the frame that shows the key (the timer when frames do not run, e.g. a hidden tab).
-    pending.current = {
-      text,
-      frame: requestAnimationFrame(() => setTimeout(deliver, 0)),
-      timer: setTimeout(deliver, TYPING_DELIVERY_MS),
-    };
+    const waiting: Pending = { text, frame: 0, timer: undefined };
+    pending.current = waiting;
+    // After the frame that shows the key (the timer when frames do not run, e.g. a hidden tab),
+    // asked for once the preview has the key: not between the key and the preview.
+    queueMicrotask(() => {
+      if (pending.current !== waiting) return;
+      waiting.frame = requestAnimationFrame(() => setTimeout(deliver, 0));
+      waiting.timer = setTimeout(deliver, TYPING_DELIVERY_MS);
+    });
   };
 
-  // A capturing listener of the holder: the text leaves before Editor.js's own input handlers run
-  // (React's onInput would come after them, at the root).
+  // The window's capturing listener, the first of all: the text leaves before any other input
+  // handler runs (Editor.js's, React's dispatch at its root; React's onInput would come after them).
   const onInputRef = useRef(onInput);
   onInputRef.current = onInput;
   useEffect(() => {
     const root = holder.current;
-    if (!root) return;
-    const listener = () => onInputRef.current();
-    root.addEventListener('input', listener, true);
-    return () => root.removeEventListener('input', listener, true);
+    const view = root?.ownerDocument.defaultView;
+    if (!root || !view) return;
+    const listener = (event: Event) => {
+      if (event.target instanceof Node && root.contains(event.target)) onInputRef.current();
+    };
+    view.addEventListener('input', listener, true);
+    return () => view.removeEventListener('input', listener, true);
   }, []);
 
   // The field is a box of its own (styles.css, `.rich-text[data-contained]`): its height is its

@@ -80,10 +80,11 @@ export interface AdminDocumentParts {
 /**
  * The admin document. Without a page, the early requests start from the head and the entry script
  * loads as built. With a page, the markup goes into the root and the preload after it, and nothing
- * but the markup and the interface font is asked for before the first paint: the rules the markup
- * uses are inlined (with a critical-CSS function), and the stylesheet, the early requests, the
+ * but the markup is asked for before the first paint: the rules the markup uses are inlined (with a
+ * critical-CSS function, which leaves out the font faces: the rows paint in the fallback font, and
+ * the interface font swaps in with the stylesheet), and the stylesheet, the early requests, the
  * modules' downloads and the entry start once that paint is on screen, so the browser waits for no
- * other request (nor spends time on code) before it shows the page.
+ * other request (nor spends time on code or on a font) before it shows the page.
  */
 export function renderAdminDocument(template: AdminTemplate, parts: AdminDocumentParts = {}): string {
   const { start, head, end, entry, tags } = template;
@@ -117,7 +118,7 @@ export function renderAdminDocument(template: AdminTemplate, parts: AdminDocumen
     ? `<style>${inline(page.markup)}</style><noscript>${template.stylesheets.map((link) => link.tag).join('')}</noscript>`
     : '';
   const root = `<div id="root" aria-busy="true">${page.markup}</div><script type="application/json" id="${PRELOAD_ELEMENT_ID}">${inlineJson(page.preload)}</script><script>${afterFirstPaint(afterPaint)}</script>`;
-  return `${start}${title}${fontPreload(tags)}${styles}${paintFirst}${root}${end}`;
+  return `${start}${title}${inline ? '' : fontPreload(tags)}${styles}${paintFirst}${root}${end}`;
 }
 
 /**
@@ -186,7 +187,11 @@ export function adminTemplateLoader(clientDir: string): () => AdminTemplate | un
       .join('\n');
     cached = {
       mtime,
-      template: parseAdminTemplate(html, buildTags(manifest), stylesheet ? criticalCss(stylesheet) : undefined),
+      template: parseAdminTemplate(
+        html,
+        buildTags(manifest),
+        stylesheet ? criticalCss(stylesheet, { fontFaces: false }) : undefined,
+      ),
     };
     return cached.template;
   };

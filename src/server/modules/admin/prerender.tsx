@@ -7,24 +7,50 @@ import type { Services } from '../../services';
 import { visibleSchemas } from '../schemas/operations';
 import { clearSessionCookie, sessionCookieToken } from '../auth/sessionCookie';
 
+/** A request the admin renders on the server: the cookie's token (accepted) and the page's list call. */
+export interface PrerenderCall {
+  token: string;
+  list: EarlyRequest & { body: string };
+}
+
 /**
- * Server-side rendering of an admin list page, for a request with the admin's session cookie: the
- * page's first API calls are answered in-process (the same routes, permissions and serialization
- * as over HTTP, with the cookie's token as the bearer), then the admin renders them to HTML. The
- * schemas come from the function behind `/api/schemas` (one shared object per kind of caller, so
- * the admin's registry is built once, not per page). The answers but the schemas go along as the preload. Anything but a full success renders nothing (the browser loads
- * the page as usual); a token the server no longer accepts also clears the cookie.
+ * Whether to render an admin page on the server: a request with the admin's session cookie for a
+ * page whose first call is a list. The token is checked first (cached, so usually without a
+ * query); one the server no longer accepts clears the cookie and renders nothing (the browser
+ * loads the page as usual and asks for a login).
+ */
+export async function prerenderCall(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  requests: EarlyRequest[],
+  { auth }: Pick<Services, 'auth'>,
+): Promise<PrerenderCall | undefined> {
+  const token = sessionCookieToken(request);
+  const list = requests.find((r) => r.path === '/api/document/find');
+  if (!token || !list?.body) return undefined;
+  try {
+    await auth.callerFromToken(token);
+  } catch {
+    clearSessionCookie(request, reply);
+    return undefined;
+  }
+  return { token, list: { ...list, body: list.body } };
+}
+
+/**
+ * Server-side rendering of an admin list page (see `prerenderCall`): the page's first API calls are
+ * answered in-process (the same routes, permissions and serialization as over HTTP, with the
+ * cookie's token as the bearer), then the admin renders them to HTML. The schemas come from the
+ * function behind `/api/schemas` (one shared object per kind of caller, so the admin's registry is
+ * built once, not per page). The answers but the schemas go along as the preload. Anything but a
+ * full success renders nothing (the browser loads the page as usual).
  */
 export async function prerenderAdmin(
   app: FastifyInstance,
   request: FastifyRequest,
-  reply: FastifyReply,
-  requests: EarlyRequest[],
+  { token, list }: PrerenderCall,
   { registry, auth }: Pick<Services, 'registry' | 'auth'>,
 ): Promise<{ markup: string; preload: AdminPreload; title: string } | undefined> {
-  const token = sessionCookieToken(request);
-  const list = requests.find((r) => r.path === '/api/document/find');
-  if (!token || !list?.body) return undefined;
   const call = (method: InjectOptions['method'], url: string, body?: string) =>
     app.inject({
       method,
@@ -37,10 +63,6 @@ export async function prerenderAdmin(
     call('GET', '/api/admin/session'),
     call('POST', list.path, list.body),
   ]);
-  if (self.statusCode === 401) {
-    clearSessionCookie(request, reply);
-    return undefined;
-  }
   if ([self, session, found].some((answer) => answer.statusCode !== 200)) return undefined;
   const schemas = visibleSchemas(registry, await auth.callerFromToken(token));
   const { model, ...params } = JSON.parse(list.body) as { model: string } & NonNullable<AdminPreload['find']>['params'];

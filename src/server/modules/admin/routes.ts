@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { earlyRequests } from '../../../shared/api/earlyRequests';
 import { adminTemplateLoader, renderAdminDocument } from './document';
-import { prerenderAdmin } from './prerender';
+import { prerenderAdmin, prerenderCall } from './prerender';
 import type { Services } from '../../services';
 
 /** The diagnostics tool's HTML entry inside the client build (see CLIENT_ENTRIES in vite.config.ts). */
@@ -69,14 +70,34 @@ export async function adminRoutes(
     }
     const requests = earlyRequests(services.registry, new URL(request.url, 'http://admin'));
     reply.type('text/html; charset=utf-8').header('x-frame-options', 'DENY');
-    const rendered = await prerenderAdmin(app, request, reply, requests, services);
-    if (rendered) {
-      // The caller's data is in the page: never stored by caches. Only the schemas are still to be asked for.
-      const { title, ...page } = rendered;
-      const early = requests.filter((r) => r.path === '/api/schemas');
-      return reply.header('cache-control', 'no-store').send(renderAdminDocument(template, { title, early, page }));
+    const call = await prerenderCall(request, reply, requests, services);
+    if (!call)
+      return reply.header('cache-control', 'no-cache').send(renderAdminDocument(template, { early: requests }));
+    // The caller's data goes into the page: never stored by caches. The headers and the head's start
+    // go out at once (written straight to the socket), so the browser sets up the page while the
+    // server queries and renders it; the rest follows as one write.
+    reply.header('cache-control', 'no-store').hijack();
+    reply.raw.writeHead(200, reply.getHeaders() as OutgoingHttpHeaders);
+    reply.raw.write(template.start);
+    // Node sends what was written on its next tick; the queries below may run on microtasks only.
+    await new Promise((resolve) => setImmediate(resolve));
+    let html: string;
+    try {
+      const rendered = await prerenderAdmin(app, request, call, services);
+      // Only the schemas are still to be asked for.
+      html = rendered
+        ? renderAdminDocument(template, {
+            title: rendered.title,
+            early: requests.filter((r) => r.path === '/api/schemas'),
+            page: { markup: rendered.markup, preload: rendered.preload },
+          })
+        : renderAdminDocument(template, { early: requests });
+    } catch (error) {
+      request.log.error({ err: error }, 'admin page not rendered on the server');
+      html = renderAdminDocument(template, { early: requests });
     }
-    return reply.header('cache-control', 'no-cache').send(renderAdminDocument(template, { early: requests }));
+    reply.raw.end(html.slice(template.start.length));
+    return reply;
   };
   // The diagnostics tool is its own front end (vite.config.ts); it asks for the admin's login itself.
   app.get('/_/simos-web', { schema: { hide: true } }, async (_request, reply) => {
