@@ -16,7 +16,7 @@ import { ADMIN_PASSWORD } from '../../tests/helpers/testApp';
 import { ADMIN_LOGIN_KEY as LOGIN_KEY } from '../../src/shared/rules/constants';
 
 const { values } = parseArgs({ options: { keys: { type: 'string' } } });
-const KEYS = Number(values.keys ?? 60);
+const KEYS = Number(values.keys ?? 200);
 const ELEMENTS = 200;
 const TARGETS = { ratio: 2, frameMs: 16 };
 
