@@ -18,6 +18,22 @@ const AXIS = {
 };
 
 /**
+ * The time axis in the admin's Swiss formats (24 hours, day before month), in uPlot's table of tick
+ * spans: the tick's own text, then the context written under the first tick of a new year, month,
+ * day, hour or minute (null: none).
+ */
+const DAY = 24 * 3600;
+const TIME_TICKS: uPlot.Axis.TimeValuesConfig = [
+  [365 * DAY, '{YYYY}', null, null, null, null, null, null, 1],
+  [28 * DAY, '{MM}.{YYYY}', null, null, null, null, null, null, 1],
+  [DAY, '{DD}.{MM}.', '\n{YYYY}', null, null, null, null, null, 1],
+  [3600, '{HH}:{mm}', '\n{DD}.{MM}.{YYYY}', null, '\n{DD}.{MM}.', null, null, null, 1],
+  [60, '{HH}:{mm}', '\n{DD}.{MM}.{YYYY}', null, '\n{DD}.{MM}.', null, null, null, 1],
+  [1, '{HH}:{mm}:{ss}', '\n{DD}.{MM}.{YYYY}', null, '\n{DD}.{MM}.', null, null, null, 1],
+  [0.001, ':{ss}.{fff}', '\n{DD}.{MM}.{YYYY} {HH}:{mm}', null, '\n{DD}.{MM}. {HH}:{mm}', null, '\n{HH}:{mm}', null, 1],
+];
+
+/**
  * A session's values over time with uPlot: one scale per unit (the first unit on the left axis, the
  * second on the right), drag across the plot to zoom into a span, reset to the whole session. The
  * columns go to uPlot as they are, so 100,000 frames draw without lag. The plot holds a series for
@@ -70,7 +86,7 @@ export function LogChart({
       legend: { show: true, live: true },
       scales: { x: { time: true }, ...Object.fromEntries(units.map((unit) => [unit, { auto: true }])) },
       axes: [
-        { ...AXIS },
+        { ...AXIS, values: TIME_TICKS },
         ...sides.map((unit, side) => ({
           ...AXIS,
           scale: unit,
@@ -83,7 +99,7 @@ export function LogChart({
         })),
       ],
       series: [
-        { label: 'Time' },
+        { label: 'Time', value: '{DD}.{MM}.{YYYY} {HH}:{mm}:{ss}' },
         ...all.map((channel) => ({
           label: channel.unit ? `${channel.name} (${channel.unit})` : channel.name,
           scale: unitOf(channel),
