@@ -112,11 +112,18 @@ describe('POST /api/logging/createEntry', () => {
     expect((await stored()).length).toBe(before);
   });
 
-  it('answers 413 with an error for a body over the limit', async () => {
+  it('answers 400 naming the body for a body over the limit, and stores nothing', async () => {
+    const before = (await stored()).length;
     const huge = { frames: [{ ...frame(50), data: { engineSpeed: 1 }, pad: 'x'.repeat(LOGGING_BODY_LIMIT_BYTES) }] };
     const res = await post(huge);
-    expect(res.statusCode).toBe(413);
-    expect(typeof res.json().error).toBe('string');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(
+      `body: larger than ${LOGGING_BODY_LIMIT_BYTES} bytes, the limit of one upload (send fewer frames per request)`,
+    );
+    expect((await stored()).length).toBe(before);
+    // Other failures still answer as everywhere else.
+    expect((await post({ frames: [] })).statusCode).toBe(400);
+    expect((await post({}, null)).statusCode).toBe(401);
   });
 
   it('derives sessions from gaps, answers columns and CSV, for readers of logging frames only', async () => {

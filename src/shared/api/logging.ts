@@ -23,7 +23,7 @@ export interface CreateEntryAnswer {
   duplicates?: number;
 }
 export const LOGGING_BATCH_LIMIT = 100;
-/** Largest createEntry body in bytes; a larger one answers 413 `{ error }`. */
+/** Largest createEntry body in bytes; a larger one answers 400 `{ error }` naming the body. */
 export const LOGGING_BODY_LIMIT_BYTES = 512 * 1024;
 /** Frames of one VIN further apart than this start a new logging session (issue 11). */
 export const LOGGING_SESSION_GAP_MS = 60_000;

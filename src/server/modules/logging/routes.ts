@@ -66,6 +66,14 @@ export async function loggingRoutes(
     '/api/logging/createEntry',
     {
       bodyLimit: LOGGING_BODY_LIMIT_BYTES,
+      // A body over the limit is a bad request like any other invalid body (400 naming it); the rest
+      // goes to the app's error handler.
+      errorHandler: (error) => {
+        if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+        throw badRequest(
+          `body: larger than ${LOGGING_BODY_LIMIT_BYTES} bytes, the limit of one upload (send fewer frames per request)`,
+        );
+      },
       schema: {
         summary: 'Stores logging frames of the diagnostics tool (one, or { frames: [...] } up to 100)',
         tags: ['logging'],
