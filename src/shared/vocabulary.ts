@@ -184,7 +184,7 @@ export const VOCABULARY = {
     on: 'model',
     schema: { type: 'string' },
     meaning:
-      'Field holding the id of the user who owns the document (`_id` for users themselves). The owner may read and update it without the model permission.',
+      'Field holding the id of the user who owns the document (`_id` for users themselves). The owner may read and update it without the model permission; a new document without it belongs to the user who creates it.',
   },
   'x-ownerWritable': {
     on: 'property',

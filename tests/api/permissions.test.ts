@@ -247,3 +247,26 @@ describe('_read and _write role lists', () => {
     expect(byAdmin.json()._read).toEqual(['staff', 'admin']);
   });
 });
+
+describe('owners (x-owner)', () => {
+  it('a new document belongs to its creator unless one is named', async () => {
+    const self = await t.app.inject({ method: 'GET', url: '/api/self', headers: headers.accountant });
+    const accountant = self.json<{ _id: string }>()._id;
+    const admin = (await t.app.inject({ method: 'GET', url: '/api/self', headers: headers.admin })).json<{
+      _id: string;
+    }>();
+    const create = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/document/updateOne?model=trackedTime',
+        headers: headers.accountant,
+        payload,
+      });
+    const mine = await create({ start: '2026-11-20T08:00:00.000Z', end: '2026-11-20T09:00:00.000Z' });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().user).toBe(accountant);
+    const named = await create({ start: '2026-11-20T10:00:00.000Z', end: '2026-11-20T11:00:00.000Z', user: admin._id });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().user).toBe(admin._id);
+  });
+});

@@ -154,6 +154,9 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
       );
     }
     const next = mergeInput(caller, model, input, existing);
+    // A new document of a model with an owner (`x-owner`) belongs to its creator unless one is named.
+    if (creating && caller.user && model.owner && model.owner !== '_id' && next[model.owner] === undefined)
+      next[model.owner] = caller.user._id;
     hooksOf(model.name).beforeValidate?.({ caller, model, input, doc: next, existing });
     applyComputed(model, next);
     for (const field of model.fields) {
