@@ -6,10 +6,13 @@ import type { AdminPreload, EarlyRequest } from '../../../shared/api/earlyReques
 import type { Services } from '../../services';
 import { visibleSchemas } from '../schemas/operations';
 import { clearSessionCookie, sessionCookieToken } from '../auth/sessionCookie';
+import type { Caller } from '../../access/caller';
+import { HttpError } from '../../errors';
 
-/** A request the admin renders on the server: the cookie's token (accepted) and the page's list call. */
+/** A request the admin renders on the server: the cookie's token, its caller and the page's list call. */
 export interface PrerenderCall {
   token: string;
+  caller: Caller;
   list: EarlyRequest & { body: string };
 }
 
@@ -29,12 +32,12 @@ export async function prerenderCall(
   const list = requests.find((r) => r.path === '/api/document/find');
   if (!token || !list?.body) return undefined;
   try {
-    await auth.callerFromToken(token);
-  } catch {
-    clearSessionCookie(request, reply);
+    return { token, caller: await auth.callerFromToken(token), list: { ...list, body: list.body } };
+  } catch (error) {
+    // A token the server no longer accepts; anything else (the database gone) leaves the cookie alone.
+    if (error instanceof HttpError && error.status === 401) clearSessionCookie(request, reply);
     return undefined;
   }
-  return { token, list: { ...list, body: list.body } };
 }
 
 /**
@@ -48,8 +51,8 @@ export async function prerenderCall(
 export async function prerenderAdmin(
   app: FastifyInstance,
   request: FastifyRequest,
-  { token, list }: PrerenderCall,
-  { registry, auth }: Pick<Services, 'registry' | 'auth'>,
+  { token, caller, list }: PrerenderCall,
+  { registry }: Pick<Services, 'registry'>,
 ): Promise<{ markup: string; preload: AdminPreload; title: string } | undefined> {
   const call = (method: InjectOptions['method'], url: string, body?: string) =>
     app.inject({
@@ -64,7 +67,7 @@ export async function prerenderAdmin(
     call('POST', list.path, list.body),
   ]);
   if ([self, session, found].some((answer) => answer.statusCode !== 200)) return undefined;
-  const schemas = visibleSchemas(registry, await auth.callerFromToken(token));
+  const schemas = visibleSchemas(registry, caller);
   const { model, ...params } = JSON.parse(list.body) as { model: string } & NonNullable<AdminPreload['find']>['params'];
   const preload: AdminPreload = { session: session.json(), find: { model, params, answer: found.json() } };
   const markup = renderAdmin(request.url, self.json<SessionUser>(), { ...preload, schemas });
