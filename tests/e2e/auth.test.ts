@@ -30,9 +30,15 @@ describe('login', { timeout: 60_000 }, () => {
       if (new URL(request.url()).pathname.startsWith('/api/') && !request.url().endsWith('/api/login'))
         authorization.push(request.headers().authorization ?? '');
     });
+    // The heading can show before the list asks for its rows: wait for the first call made with the login.
+    const firstCall = page.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return url.pathname.startsWith('/api/') && url.pathname !== '/api/login';
+    });
     await page.fill('input[name=password]', ADMIN_PASSWORD);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Clients' }).waitFor();
+    await firstCall;
     const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), LOGIN_KEY)) ?? '{}');
     expect(stored.user.login).toBe('admin');
     expect(authorization.length).toBeGreaterThan(0);
