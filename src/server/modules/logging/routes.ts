@@ -9,6 +9,7 @@ import {
   type CreateEntryAnswer,
   type CreateEntryRequest,
   type LoggingFrame,
+  type LogFramesAnswer,
   type LogSessionsAnswer,
 } from '../../../shared/api/logging';
 import { hasAccess, type Caller } from '../../access/caller';
@@ -221,9 +222,18 @@ const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
 /** Above this many characters of JSON the first compression is the quick one (a 100,000-frame session is 23 MB). */
 const BIG_ANSWER = 4 * 1024 * 1024;
 
-/** `LogFramesAnswer` as JSON text, from the session and its columns' JSON lists. */
+/**
+ * `LogFramesAnswer` as JSON text, from the session and its columns' JSON lists (joined, not parsed:
+ * tens of MB). One text per field of the contract, so a field added to or renamed in it fails here.
+ */
 function framesAnswer(stored: StoredSession, data: SessionColumns): string {
   const { revision: _revision, ...session } = stored;
-  const columns = [...data.columns].map(([key, values]) => `${JSON.stringify(key)}:[${values}]`);
-  return `{"session":${JSON.stringify(session)},"time":[${data.time}],"columns":{${columns.join(',')}}}`;
+  const fields = {
+    session: JSON.stringify(session satisfies LogFramesAnswer['session']),
+    time: `[${data.time}]`,
+    columns: `{${[...data.columns].map(([key, values]) => `${JSON.stringify(key)}:[${values}]`).join(',')}}`,
+  } satisfies Record<keyof LogFramesAnswer, string>;
+  return `{${Object.entries(fields)
+    .map(([name, json]) => `"${name}":${json}`)
+    .join(',')}}`;
 }
