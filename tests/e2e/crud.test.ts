@@ -154,6 +154,31 @@ describe('generic list page', { timeout: 60_000 }, () => {
     await context.close();
   });
 
+  it('keeps the table head under the page header while the page scrolls; a wide table scrolls sideways', async () => {
+    for (let i = 0; i < 30; i += 1)
+      await suite.server.save('client', { name: `Kopfzeile ${i}`, email: `k${i}@example.ch` });
+    const { page, context } = await adminPage('/_/clients');
+    await rows(page).nth(24).waitFor();
+    const frame = page.locator('div:has(> table)');
+    await expect.poll(() => frame.getAttribute('data-scrolls')).toBe('false');
+    await page.evaluate(() => window.scrollTo(0, 600));
+    const bottom = async (selector: string) =>
+      page.locator(selector).evaluate((element) => Math.round(element.getBoundingClientRect().bottom));
+    const top = () => page.locator('thead').evaluate((element) => Math.round(element.getBoundingClientRect().top));
+    // The head sits right below the sticky page header, not scrolled away with the rows.
+    await expect.poll(top).toBe(await bottom('header:has(h1)'));
+
+    // On a phone the table is wider than its box: the box scrolls sideways (the head scrolls with the page).
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => frame.getAttribute('data-scrolls')).toBe('true');
+    const sideways = await frame.evaluate((element) => {
+      element.scrollLeft = 100;
+      return element.scrollLeft;
+    });
+    expect(sideways).toBe(100);
+    await context.close();
+  });
+
   it('filters invoices by status with the values the API answers', async () => {
     const client = await suite.server.save('client', { name: 'Filter AG' });
     const today = new Date().toISOString().slice(0, 10);

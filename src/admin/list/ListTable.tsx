@@ -7,6 +7,7 @@ import type { ColumnSpec } from '../core/list/columns';
 import type { ListController } from '../core/list/useListController';
 import type { Doc } from '../core/data/types';
 import { Spinner } from '../ui/Spinner';
+import { STICKY_HEAD, TableFrame } from '../ui/TableFrame';
 import { renderCell } from './cells';
 import { DocumentLinks } from '../ui/DocumentLinks';
 import type { ExtraColumn } from './listExtras';
@@ -53,9 +54,9 @@ export function ListTable({
   const colSpan = list.columns.length + extraColumns.length + 1;
 
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
+    <TableFrame className="relative">
       <table className="w-full border-collapse text-[13px]" aria-busy={list.fetching}>
-        <thead className="sticky top-0 z-10 bg-zinc-50">
+        <thead className={`${STICKY_HEAD} bg-zinc-50`}>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} className="border-b border-zinc-200">
               {group.headers.map((header) => {
@@ -187,6 +188,6 @@ export function ListTable({
           </span>
         </div>
       )}
-    </div>
+    </TableFrame>
   );
 }

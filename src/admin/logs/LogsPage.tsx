@@ -6,6 +6,7 @@ import type { LogSession } from '../../shared/api/logging';
 import { Button, IconButton } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
+import { STICKY_HEAD, TableFrame } from '../ui/TableFrame';
 import { formatDuration, formatValue, maxKnock } from './channels';
 import { GpsTrack } from './GpsTrack';
 import { LogChart } from './LogChart';
@@ -18,9 +19,9 @@ const TD = 'h-10 px-3 whitespace-nowrap tabular-nums';
 
 function SessionsTable({ logs }: { logs: LogsController }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
+    <TableFrame>
       <table className="w-full border-collapse text-[13px]" aria-busy={logs.fetching}>
-        <thead className="sticky top-0 bg-zinc-50/95">
+        <thead className={`${STICKY_HEAD} bg-zinc-50/95`}>
           <tr className="border-b border-zinc-200 text-left text-zinc-500">
             <th scope="col" className={`${TH} pl-4`}>
               Date
@@ -97,7 +98,7 @@ function SessionsTable({ logs }: { logs: LogsController }) {
           )}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
 }
 

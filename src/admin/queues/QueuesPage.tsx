@@ -7,6 +7,7 @@ import type { QueueJob } from '../../shared/api/queues';
 import { IconButton } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
+import { STICKY_HEAD, TableFrame } from '../ui/TableFrame';
 import { Tooltip } from '../ui/Tooltip';
 import { STATE_TONES } from './jobState';
 import { useQueuesController, type QueuesController } from './useQueuesController';
@@ -87,9 +88,9 @@ export function QueuesView({ queues }: { queues: QueuesController }) {
         }
       />
       <div className="p-4 md:px-6">
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
+        <TableFrame>
           <table className="w-full border-collapse text-[13px]" aria-busy={queues.fetching}>
-            <thead className="sticky top-0 bg-zinc-50/95">
+            <thead className={`${STICKY_HEAD} bg-zinc-50/95`}>
               <tr className="border-b border-zinc-200 text-left text-zinc-500">
                 <th scope="col" className="h-9 px-3 pl-4 font-medium">
                   ID
@@ -152,7 +153,7 @@ export function QueuesView({ queues }: { queues: QueuesController }) {
               )}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       </div>
     </>
   );
