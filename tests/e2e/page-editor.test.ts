@@ -118,4 +118,22 @@ describe('page editor', { timeout: 120_000 }, () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('closes an element while its rich text editor is still starting, without an error', async () => {
+    const { page, context, errors } = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${homeId}`);
+    await page.getByRole('tab', { name: 'Elements' }).waitFor();
+    // A slow machine: Editor.js takes long to start, and the element is closed before it is ready.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await addElement(page, 'Paragraph');
+    await page.getByRole('button', { name: 'Close element' }).click();
+    for (let i = 0; i < 2; i += 1) {
+      await outlineRow(page, 'paragraph').getByRole('button', { name: 'Paragraph', exact: true }).click();
+      await page.getByRole('button', { name: 'Close element' }).click();
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await waitSaved(page);
+    await expect.poll(() => outlineRow(page, 'paragraph').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

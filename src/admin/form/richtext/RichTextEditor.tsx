@@ -119,10 +119,12 @@ export default function RichTextEditor({
       instance = created;
       editor.current = created;
       await created.isReady;
-      const redactor = holder.current.querySelector('.codex-editor__redactor');
-      if (cancelled || disabled || !redactor) return;
+      // The field may have gone while Editor.js started (the element closed): nothing to watch then.
+      const root = holder.current;
+      const redactor = root?.querySelector('.codex-editor__redactor');
+      if (cancelled || disabled || !root || !redactor) return;
       // Batched like Editor.js's own onChange.
-      deferred = deferMutations(created, holder.current, redactor, () => {
+      deferred = deferMutations(created, root, redactor, () => {
         clearTimeout(changeTimer);
         changeTimer = setTimeout(() => void changed(created), CHANGE_BATCH_MS);
       });
