@@ -160,7 +160,7 @@ describe('generic list page', { timeout: 60_000 }, () => {
     const { page, context } = await adminPage('/_/clients');
     await rows(page).nth(24).waitFor();
     const frame = page.locator('div:has(> table)');
-    await expect.poll(() => frame.getAttribute('data-scrolls')).toBe('false');
+    await expect.poll(() => frame.getAttribute('data-scrolls')).toBe('no');
     await page.evaluate(() => window.scrollTo(0, 600));
     const bottom = async (selector: string) =>
       page.locator(selector).evaluate((element) => Math.round(element.getBoundingClientRect().bottom));
@@ -170,12 +170,18 @@ describe('generic list page', { timeout: 60_000 }, () => {
 
     // On a phone the table is wider than its box: the box scrolls sideways (the head scrolls with the page).
     await page.setViewportSize({ width: 375, height: 812 });
-    await expect.poll(() => frame.getAttribute('data-scrolls')).toBe('true');
+    await expect.poll(() => frame.getAttribute('data-scrolls')).toBe('yes');
     const sideways = await frame.evaluate((element) => {
       element.scrollLeft = 100;
       return element.scrollLeft;
     });
     expect(sideways).toBe(100);
+    // There the head stays at the top of its table, not pushed down over the rows.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const headTop = await top();
+    expect(
+      headTop - (await frame.evaluate((element) => Math.round(element.getBoundingClientRect().top))),
+    ).toBeLessThanOrEqual(1);
     await context.close();
   });
 
