@@ -18,6 +18,22 @@ if (worker && !configFromEnv().databaseUrl) {
   process.exit(1);
 }
 
+// SIGINT and SIGTERM are caught from the start: the worker's jobs start while the app is being built,
+// and a stop then must not kill them half-done. Until the app is ready a stop waits for it (a second
+// one ends the start at once).
+let stopSignal: NodeJS.Signals | undefined;
+let stop: ((signal: NodeJS.Signals) => void) | undefined = undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopSignal) {
+      if (!stop) process.exit(1);
+      return;
+    }
+    stopSignal = signal;
+    stop?.(signal);
+  });
+}
+
 let admin: { created: boolean; password?: string } | undefined;
 const app = await buildApp({
   config: worker ? { runJobs: true } : {},
@@ -47,18 +63,15 @@ if (worker) {
   console.log(`\nBaukasten is running at ${url} (database: ${app.services.db.kind}${jobs}).\n${login}\n`);
 }
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
-    shutDown(app, { timeoutMs: config.shutdownTimeoutMs, connections }).then(
-      (clean) => process.exit(clean ? 0 : 1),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  });
-}
+// From here a stop shuts down gracefully; one asked for while the app started (above) starts now.
+stop = (signal) => {
+  app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+  shutDown(app, { timeoutMs: config.shutdownTimeoutMs, connections }).then(
+    (clean) => process.exit(clean ? 0 : 1),
+    (error: unknown) => {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
+};
+if (stopSignal) stop(stopSignal);
