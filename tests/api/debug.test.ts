@@ -116,7 +116,7 @@ describe('debug.eval enabled (DEBUG_EVAL=1)', () => {
     expect(rows.every((row) => new Date(row.at).getTime() > 0)).toBe(true);
   });
 
-  // Each run has a thread of its own, terminated at the time limit (300 ms here) and after its answer.
+  // Each run has a process of its own, terminated at the time limit (300 ms here) and after its answer.
   const run = async (js: string) => (await socket.request('debug.eval', { js })).data as DebugEvalReply;
 
   it('stops code that awaits forever, and the next run still works', async () => {
@@ -125,7 +125,7 @@ describe('debug.eval enabled (DEBUG_EVAL=1)', () => {
       error: 'Stopped after 300 ms',
     });
     expect(runningEvaluations()).toBe(0);
-    // An endless chain of awaits starves no one but its own thread.
+    // An endless chain of awaits starves no one but its own process.
     expect(await run('let n = 0; while (true) { n++; await null }')).toMatchObject({ error: 'Stopped after 300 ms' });
     expect(runningEvaluations()).toBe(0);
     expect(await run('1 + 1')).toEqual({ buffer: '← 2', duration: expect.any(Number) });
@@ -155,7 +155,7 @@ describe('debug.eval enabled (DEBUG_EVAL=1)', () => {
     expect((await run('syntax error here')).error).toMatch(/^SyntaxError: /);
   });
 
-  it('reaches the server objects from its thread and stops using them at the time limit', async () => {
+  it('reaches the server objects from its process and stops using them at the time limit', async () => {
     expect(await run('await services.config.debugEvalTimeoutMs')).toMatchObject({ buffer: '← 300' });
     expect((await run('await services.documents.find')).error).toMatch(
       /^TypeError: The result of services.documents.find cannot be sent/,
@@ -181,7 +181,7 @@ describe('debug.eval enabled (DEBUG_EVAL=1)', () => {
     expect(await count()).toBe(after);
   });
 
-  it('keeps the server alive when the code exits its thread or throws from a timer', async () => {
+  it('keeps the server alive when the code exits its process or throws from a timer', async () => {
     expect((await run('process.exit(3)')).error).toBe('The evaluation ended with exit code 3');
     expect((await run('setTimeout(() => { throw new RangeError("später") }); await new Promise(() => {})')).error).toBe(
       'RangeError: später',
@@ -192,7 +192,7 @@ describe('debug.eval enabled (DEBUG_EVAL=1)', () => {
 });
 
 describe('an evaluation that allocates without end', () => {
-  it('stops at the heap limit of its thread, and the server goes on', async () => {
+  it('stops at the heap limit of its process, and the server goes on', async () => {
     const heapBefore = process.memoryUsage().heapUsed;
     const answer = await evaluate(
       'const kept = []; while (true) kept.push({ at: kept.length, text: String(kept.length) });',
@@ -202,6 +202,14 @@ describe('an evaluation that allocates without end', () => {
     expect(answer.error).toMatch(/out of memory/i);
     expect(runningEvaluations()).toBe(0);
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(100 * 1024 * 1024);
+    expect(await evaluate('6 * 7', {}, 60_000)).toMatchObject({ buffer: '← 42' });
+  });
+
+  it('ends only its own process with one allocation far past the limit (V8 gives up on the whole process then)', async () => {
+    const answer = await evaluate('console.log("before"); new Array(1e8).fill(0).length', {}, 60_000);
+    expect(answer.error).toBe('The evaluation ran out of memory (its heap may use 256 MB)');
+    expect(answer.buffer).toContain('before');
+    expect(runningEvaluations()).toBe(0);
     expect(await evaluate('6 * 7', {}, 60_000)).toMatchObject({ buffer: '← 42' });
   });
 });

@@ -1,26 +1,27 @@
-import { Worker } from 'node:worker_threads';
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { DebugEvalReply } from '../../../shared/api/realtime';
-import { EVAL_THREAD_SOURCE } from './evalThread';
+import { EVAL_PROCESS_SOURCE } from './evalProcess';
 
 const MAX_BUFFER = 200_000;
 /**
- * The heap an evaluation's thread may use: code that keeps allocating is stopped there, not the server.
- * (V8 stops the thread when it nears the limit; single allocations of tens of MB at once can overshoot
- * it before that, and V8 then ends the whole process. A child process would contain that too.)
+ * The heap an evaluation's process may use. Code that goes past it, slowly or with one huge allocation, ends
+ * that process (V8 gives up on the whole process then, which is why it is not a thread of the server's).
  */
 const HEAP_LIMIT_MB = 256;
-/** How long a thread may take to start before its run counts as stopped (the time limit starts with the code). */
+/** How long a process may take to start before its run counts as stopped (the time limit starts with the code). */
 const STARTUP_MS = 10_000;
 /** Marks an argument that stands for a server object which cannot be copied (only `SYSTEM`, a frozen Caller). */
 const REF = '__baukastenDebugRef';
+/** The end of what the process wrote to stderr that is kept, to tell why it ended. */
+const STDERR_TAIL = 4_000;
 
-/** The threads of evaluations that have not answered yet (an answered evaluation's thread is gone). */
-const threads = new Set<Worker>();
+/** The processes of evaluations that have not answered yet (an answered evaluation's process is gone). */
+const running = new Set<ChildProcess>();
 
-/** How many `debug.eval` threads are alive: each is terminated before its evaluation answers. */
-export const runningEvaluations = (): number => threads.size;
+/** How many `debug.eval` processes are alive: each is ended before its evaluation answers. */
+export const runningEvaluations = (): number => running.size;
 
-type FromThread =
+type FromProcess =
   | { type: 'started' }
   | { type: 'line'; line: string }
   | { type: 'call'; id: number; kind: 'call' | 'get'; path: string[]; args: unknown[] }
@@ -42,7 +43,7 @@ function revive(value: unknown, globals: Record<string, unknown>): unknown {
   return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, revive(item, globals)]));
 }
 
-/** Reads or calls `path` (e.g. `services.documents.find`) for the evaluation thread. */
+/** Reads or calls `path` (e.g. `services.documents.find`) for the evaluation process. */
 async function serve(globals: Record<string, unknown>, kind: 'call' | 'get', path: string[], args: unknown[]) {
   const [name, ...rest] = path;
   if (!name || !Object.hasOwn(globals, name)) throw new ReferenceError(`${path.join('.')} is not defined`);
@@ -59,15 +60,22 @@ async function serve(globals: Record<string, unknown>, kind: 'call' | 'get', pat
   return await (value as (...args: unknown[]) => unknown).apply(owner, revive(args, globals) as unknown[]);
 }
 
+/** Why an evaluation's process ended before it answered. */
+function endedBecause(code: number | null, signal: NodeJS.Signals | null, stderr: string): string {
+  if (/heap out of memory|Allocation failed/i.test(stderr))
+    return `The evaluation ran out of memory (its heap may use ${HEAP_LIMIT_MB} MB)`;
+  return code === null ? `The evaluation ended by signal ${signal}` : `The evaluation ended with exit code ${code}`;
+}
+
 /**
- * Runs `js` as the body of an async function (or as an expression, whose value is the answer) in a worker thread
- * of its own, with `console` writing into the answer's buffer. `globals` are the server's objects: they stay on
- * this thread, the code reaches them through proxies (calling a method sends copies of its arguments and answers
+ * Runs `js` as the body of an async function (or as an expression, whose value is the answer) in a Node process
+ * of its own, with `console` writing into the answer's buffer. `globals` are the server's objects: they stay in
+ * the server, the code reaches them through proxies (calling a method sends copies of its arguments and answers
  * a copy of its result; `await services.config.port` reads a value), except `SYSTEM`, passed as a marker.
- * When `timeoutMs` has passed since the code started, the thread is terminated: synchronous loops and pending
- * awaits alike. A finished run's thread is terminated too, so timers it left behind do not run on, and the answer
- * comes after the calls into the server the run had started (none of its effects happens after it). A thread that
- * needs more than HEAP_LIMIT_MB of heap ends with an out-of-memory error; the server's heap is not touched.
+ * When `timeoutMs` has passed since the code started, the process is killed: synchronous loops and pending awaits
+ * alike. A finished run's process is killed too, so timers it left behind do not run on, and the answer comes
+ * after the calls into the server the run had started (none of its effects happens after it). A process that
+ * needs more than HEAP_LIMIT_MB of heap ends with an out-of-memory error; the server is not touched.
  */
 export async function evaluate(
   js: string,
@@ -76,14 +84,20 @@ export async function evaluate(
 ): Promise<DebugEvalReply> {
   const lines: string[] = [];
   let started = performance.now();
-  const worker = new Worker(EVAL_THREAD_SOURCE, {
-    eval: true,
-    // No loader flags of the server process (tsx, vitest): the thread's program is plain JavaScript.
-    execArgv: [],
-    resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB },
-    workerData: { js, names: Object.keys(globals), maxBuffer: MAX_BUFFER, ref: REF },
+  // No loader flags of the server process (tsx, vitest): the process's program is plain JavaScript.
+  const { NODE_OPTIONS: _loaders, ...env } = process.env;
+  const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_LIMIT_MB}`, '-e', EVAL_PROCESS_SOURCE], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'advanced',
   });
-  threads.add(worker);
+  running.add(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stderr = '';
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (text: string) => {
+    stderr = (stderr + text).slice(-STDERR_TAIL);
+  });
   let timer: ReturnType<typeof setTimeout> | undefined;
   let settled = false;
   /** Calls into the server's objects still running: the answer waits for them, so nothing of the run happens after it. */
@@ -96,11 +110,11 @@ export async function evaluate(
       resolve(result);
     };
     const stop = () => settle({ error: `Stopped after ${timeoutMs} ms` });
-    const reply = (message: object) => {
-      if (!settled) worker.postMessage(message);
+    const send = (message: object) => {
+      if (!settled && child.connected) child.send(message);
     };
     timer = setTimeout(stop, STARTUP_MS + timeoutMs);
-    worker.on('message', (message: FromThread) => {
+    child.on('message', (message: FromProcess) => {
       if (message.type === 'started') {
         started = performance.now();
         clearTimeout(timer);
@@ -112,15 +126,15 @@ export async function evaluate(
         const call = serve(globals, kind, path, args).then(
           (value) => {
             try {
-              reply({ type: 'reply', id, value });
+              send({ type: 'reply', id, value });
             } catch (error) {
               const text = `The result of ${path.join('.')} cannot be sent to the evaluation: ${messageOf(error)}`;
-              reply({ type: 'reply', id, error: text, name: 'TypeError' });
+              send({ type: 'reply', id, error: text, name: 'TypeError' });
             }
           },
           (error: unknown) => {
             const { name, message: text } = (error ?? {}) as { name?: unknown; message?: unknown };
-            reply({
+            send({
               type: 'reply',
               id,
               error: typeof text === 'string' ? text : String(error),
@@ -132,14 +146,16 @@ export async function evaluate(
         void call.finally(() => inFlight.delete(call));
       }
     });
-    // An exception thrown later by a timer of the code, or the thread running out of memory.
-    worker.on('error', (error) => settle({ error: messageOf(error) }));
-    worker.on('exit', (code) => settle({ error: `The evaluation ended with exit code ${code}` }));
+    child.on('error', (error) => settle({ error: messageOf(error) }));
+    // Out of memory, process.exit() in the code, or killed from outside. The stderr pipe is read to its end first.
+    child.on('close', (code, signal) => settle({ error: endedBecause(code, signal, stderr) }));
+    send({ type: 'start', js, names: Object.keys(globals), maxBuffer: MAX_BUFFER, ref: REF });
   });
   const duration = Math.round(performance.now() - started);
-  await worker.terminate();
+  child.kill('SIGKILL');
+  await exited;
   await Promise.allSettled(inFlight);
-  threads.delete(worker);
+  running.delete(child);
   if (outcome.error !== undefined) {
     lines.push(`✖ ${outcome.error}`);
     return { buffer: lines.join('\n'), duration, error: outcome.error };
