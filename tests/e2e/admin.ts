@@ -34,7 +34,7 @@ export async function loginThroughUi(
 /** Stores a login state as the login screen would, so a test can start on any admin page. */
 export async function storeLogin(
   context: BrowserContext,
-  server: AdminServer,
+  server: Pick<AdminServer, 'app'>,
   username = 'admin',
   password = ADMIN_PASSWORD,
 ) {

@@ -151,6 +151,12 @@ describe('generic list page', { timeout: 60_000 }, () => {
     expect(new URL(page.url()).searchParams.get('p')).toBeNull();
     await page.getByPlaceholder('Search…').fill('nothing like this');
     await page.getByText('Keine Daten vorhanden...').waitFor();
+
+    // A page past the end (an old link) shows the last page, in place of the history entry.
+    await page.goto(suite.server.url('/_/mailTemplates?p=99'));
+    await page.waitForURL(/[?&]p=1(&|$)/);
+    await expectRows(page, secondPage);
+    expect(await page.getByText('Page 2 of 2').count()).toBe(1);
     await context.close();
   });
 

@@ -260,6 +260,11 @@ describe('file detail', { timeout: 60_000 }, () => {
       name: 'detail.png',
       mimeType: 'image/png',
     });
+    // Long lines (timestamps, ids) wrap inside the card: nothing is cut off at its edge.
+    const raw = page.getByTestId('raw-json');
+    expect(await raw.evaluate((pre) => pre.scrollWidth - pre.clientWidth)).toBe(0);
+    const card = page.getByRole('region', { name: 'Raw JSON' });
+    expect(await card.evaluate((section) => section.scrollWidth - section.clientWidth)).toBe(0);
     const link = page.getByRole('link', { name: 'open file' });
     expect(await link.getAttribute('href')).toMatch(/^blob:/);
     expect(await link.getAttribute('target')).toBe('_blank');

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_SUCCESS } from '../../src/shared/rules/constants';
 import { launchBrowser, newPage } from '../helpers/browser';
+import { newContext, rows, storeLogin } from './admin';
 import { startSiteServer, type SiteServer } from './siteServer';
 
 type Marked = Window & { __marker?: number };
@@ -181,6 +182,18 @@ describe('public site in the browser', () => {
       message: 'Wir möchten unsere Prozesse digitalisieren.',
     });
     expect(errors).toEqual([]);
+
+    // Staff see it first in the admin's list of contact requests, with sender and e-mail.
+    const staff = await newContext(browser);
+    await storeLogin(staff, server);
+    const admin = (await newPage(staff)).page;
+    await admin.goto(server.url('/_/contactRequests'));
+    await admin.getByRole('heading', { name: 'Contact Requests' }).waitFor();
+    const row = rows(admin).first();
+    await expect.poll(() => row.innerText()).toContain('lukas@example.ch');
+    expect(await row.innerText()).toContain('Brunner Meier');
+    expect(await admin.locator('thead').innerText()).toMatch(/First name[\s\S]*E-mail[\s\S]*Subject/);
+    await staff.close();
   });
 
   it('starts no React on a page without interactive elements until the visitor acts; an early click is replayed', async () => {

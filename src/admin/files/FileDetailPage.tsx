@@ -126,7 +126,7 @@ export function FileDetailView({ detail }: { detail: FileDetailController }) {
             <h2 className="border-b border-zinc-100 px-4 py-2 text-xs font-medium text-zinc-500">Raw JSON</h2>
             <pre
               data-testid="raw-json"
-              className="max-h-96 overflow-auto p-4 font-mono text-xs leading-relaxed text-zinc-700"
+              className="max-h-96 overflow-auto p-4 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-zinc-700"
             >
               {JSON.stringify(file, null, 2)}
             </pre>

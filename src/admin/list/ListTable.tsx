@@ -2,6 +2,7 @@ import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Trash2 } from 'lucide-react';
 import { useMemo, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { fieldValue } from '../../shared/registry';
 import { EMPTY_LIST_TEXT } from '../../shared/rules/constants';
 import type { ColumnSpec } from '../core/list/columns';
 import type { ListController } from '../core/list/useListController';
@@ -42,7 +43,7 @@ export function ListTable({
     () =>
       list.columns.map((spec: ColumnSpec) => ({
         id: spec.field,
-        accessorFn: (doc: Doc) => doc[spec.field],
+        accessorFn: (doc: Doc) => fieldValue(doc, spec.field),
         header: spec.label,
         cell: (context) => renderCell(spec.kind, context.getValue(), spec.info, context.row.original),
       })),
@@ -55,7 +56,7 @@ export function ListTable({
 
   return (
     <TableFrame className="relative">
-      <table className="w-full border-collapse text-[13px]" aria-busy={list.fetching}>
+      <table className="w-full border-collapse text-sm" aria-busy={list.fetching}>
         <thead className={`${STICKY_HEAD} bg-zinc-50`}>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} className="border-b border-zinc-200">

@@ -20,7 +20,7 @@ const TD = 'h-10 px-3 whitespace-nowrap tabular-nums';
 function SessionsTable({ logs }: { logs: LogsController }) {
   return (
     <TableFrame>
-      <table className="w-full border-collapse text-[13px]" aria-busy={logs.fetching}>
+      <table className="w-full border-collapse text-sm" aria-busy={logs.fetching}>
         <thead className={`${STICKY_HEAD} bg-zinc-50/95`}>
           <tr className="border-b border-zinc-200 text-left text-zinc-500">
             <th scope="col" className={`${TH} pl-4`}>
@@ -88,7 +88,7 @@ function SessionsTable({ logs }: { logs: LogsController }) {
                   </button>
                 </td>
                 <td className={`${TD} text-right`}>{formatDuration(session.start, session.end)}</td>
-                <td className={`${TD} font-mono text-xs text-zinc-600`}>{session.vin}</td>
+                <td className={`${TD} font-mono text-[13px] text-zinc-600`}>{session.vin}</td>
                 <td className={`${TD} text-right max-md:hidden`}>{count.format(session.frames)}</td>
                 <td className={`${TD} text-right max-lg:hidden`}>{formatValue(session.max.engineSpeed, 'rpm')}</td>
                 <td className={`${TD} text-right max-lg:hidden`}>{formatValue(session.max.map, 'kPa')}</td>

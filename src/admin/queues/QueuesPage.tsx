@@ -89,7 +89,7 @@ export function QueuesView({ queues }: { queues: QueuesController }) {
       />
       <div className="p-4 md:px-6">
         <TableFrame>
-          <table className="w-full border-collapse text-[13px]" aria-busy={queues.fetching}>
+          <table className="w-full border-collapse text-sm" aria-busy={queues.fetching}>
             <thead className={`${STICKY_HEAD} bg-zinc-50/95`}>
               <tr className="border-b border-zinc-200 text-left text-zinc-500">
                 <th scope="col" className="h-9 px-3 pl-4 font-medium">
@@ -130,14 +130,14 @@ export function QueuesView({ queues }: { queues: QueuesController }) {
                     data-state={job.state}
                     className="border-b border-zinc-100 text-zinc-800 last:border-0 hover:bg-zinc-50"
                   >
-                    <td className="h-10 px-3 pl-4 font-mono text-xs whitespace-nowrap text-zinc-500" title={job.id}>
+                    <td className="h-10 px-3 pl-4 font-mono text-[13px] whitespace-nowrap text-zinc-500" title={job.id}>
                       {job.id.slice(0, 8)}
                     </td>
                     <td className="h-10 px-3 whitespace-nowrap text-zinc-700 tabular-nums">
                       {job.createdOn ? formatTimestamp(job.createdOn) : '—'}
                     </td>
                     <td
-                      className="h-10 max-w-md truncate px-3 font-mono text-xs text-zinc-600 max-sm:hidden"
+                      className="h-10 max-w-md truncate px-3 font-mono text-[13px] text-zinc-600 max-sm:hidden"
                       title={JSON.stringify(job.data)}
                     >
                       {job.data === undefined ? '—' : JSON.stringify(job.data)}

@@ -132,7 +132,7 @@ export function SwarmServices({ swarm }: { swarm: SwarmServicesController }) {
         </p>
       )}
       <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-[13px]" aria-busy={swarm.fetching}>
+        <table className="w-full border-collapse text-sm" aria-busy={swarm.fetching}>
           <thead className="bg-zinc-50/95">
             <tr className="border-b border-zinc-200 text-left text-xs text-zinc-500">
               <th scope="col" className="h-9 px-3 pl-4 font-medium">

@@ -63,13 +63,14 @@ export function searchExpression(model: ModelInfo): Sql | undefined {
   // Role-restricted fields stay out: search must not reveal what a caller cannot read.
   const fields = searchFields(model);
   if (fields.length === 0) return undefined;
-  const parts = fields.map((f) => sql`coalesce(${fieldExpression([f.name], 'text')}, '')`);
+  const parts = fields.map((f) => sql`coalesce(${fieldExpression(f.name.split('.'), 'text')}, '')`);
   let joined = parts[0];
   for (const part of parts.slice(1)) joined = sql`${joined} || ' ' || ${part}`;
   return sql`lower(${joined})`;
 }
 
-const searchFields = (model: ModelInfo) => model.fields.filter((f) => f.searchable && !f.secret && !f.roles);
+const searchFields = (model: ModelInfo) =>
+  [...model.fields, ...model.nested].filter((f) => f.searchable && !f.secret && !f.roles);
 
 /**
  * Derived columns: the fields that lists filter, sort, join or keep unique, and the search text,

@@ -28,6 +28,12 @@ export interface ModelInfo {
   labelField: string;
   /** Top-level fields including the system fields, in schema order. */
   fields: FieldInfo[];
+  /**
+   * Properties one level down in an object field that are list columns or searchable (`data.email`, named by
+   * their dotted path): a document that keeps its content in one object still shows it in lists.
+   */
+  nested: FieldInfo[];
+  /** Top-level and nested (dotted) column names, in schema order. */
   columns: string[];
   searchable: string[];
   filterable: string[];
@@ -67,7 +73,17 @@ export function modelInfo(name: string, rawSchema: JsonSchema, resolver: SchemaR
   const fields = Object.entries(schema.properties ?? {}).map(([field, property]) =>
     fieldInfo(field, property, schema.$id, resolver, (schema.required ?? []).includes(field)),
   );
-  const names = (pick: (f: FieldInfo) => boolean | undefined) => fields.filter(pick).map((f) => f.name);
+  const nested = fields.flatMap((field) =>
+    field.type === 'object'
+      ? Object.entries(field.schema.properties ?? {})
+          .filter(([, property]) => property['x-column'] === true || property['x-searchable'] === true)
+          .map(([key, property]) => fieldInfo(`${field.name}.${key}`, property, schema.$id, resolver, false))
+      : [],
+  );
+  // Each object field's nested entries follow it, so columns keep the schema's order.
+  const ordered = fields.flatMap((field) => [field, ...nested.filter((n) => n.name.startsWith(`${field.name}.`))]);
+  const names = (pick: (f: FieldInfo) => boolean | undefined) => ordered.filter(pick).map((f) => f.name);
+  const has = (field: string) => fields.some((f) => f.name === field);
   const plural = rawSchema['x-plural'] ?? pluralize(name);
   const label = rawSchema.title ?? name;
   const admin = rawSchema['x-admin'];
@@ -80,12 +96,14 @@ export function modelInfo(name: string, rawSchema: JsonSchema, resolver: SchemaR
     permission: permissionOf(rawSchema['x-permission']),
     acl: rawSchema['x-acl'] === true,
     owner: rawSchema['x-owner'],
-    labelField: rawSchema['x-labelField'] ?? 'name',
+    // Without a `name`, a document is named by its number, else by its id.
+    labelField: rawSchema['x-labelField'] ?? (has('name') ? 'name' : has('id') ? 'id' : '_id'),
     fields,
+    nested,
     columns: names((f) => f.column),
     searchable: names((f) => f.searchable),
-    filterable: names((f) => f.filterable),
-    sortable: names((f) => f.sortable),
+    filterable: fields.filter((f) => f.filterable).map((f) => f.name),
+    sortable: fields.filter((f) => f.sortable).map((f) => f.name),
     relations: fields.filter((f) => f.relation),
     nav: navOf(admin, label),
     create: admin?.create ?? true,
@@ -95,6 +113,14 @@ export function modelInfo(name: string, rawSchema: JsonSchema, resolver: SchemaR
     actions: admin?.actions ?? [],
     schema,
   };
+}
+
+/** A field's value in a document, following a nested field's dotted path (`data.email`). */
+export function fieldValue(doc: Record<string, unknown>, name: string): unknown {
+  let value: unknown = doc;
+  for (const key of name.split('.'))
+    value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  return value;
 }
 
 export type { FieldInfo, JsonType };

@@ -1,4 +1,4 @@
-import { createRegistry, type SchemaSet } from '../../../shared/registry';
+import { createRegistry, fieldValue, type SchemaSet } from '../../../shared/registry';
 import { createObjectId } from '../../../shared/format/objectId';
 import type { LoggingFrame } from '../../../shared/api/logging';
 import { memoryLogging } from './logging';
@@ -116,7 +116,7 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
       if (search)
         docs = docs.filter((doc) =>
           model.searchable.some((field) =>
-            String(doc[field] ?? '')
+            String(fieldValue(doc, field) ?? '')
               .toLowerCase()
               .includes(search),
           ),

@@ -41,9 +41,11 @@ export function cellKind(field: FieldInfo): CellKind {
 const ALIGN: Partial<Record<CellKind, ColumnSpec['align']>> = { number: 'right', money: 'right', boolean: 'center' };
 
 /** The list columns of a model: its `x-column` fields in schema order. */
-export function listColumns(model: Pick<ModelInfo, 'fields' | 'columns' | 'sortable' | 'filterable'>): ColumnSpec[] {
+export function listColumns(
+  model: Pick<ModelInfo, 'fields' | 'nested' | 'columns' | 'sortable' | 'filterable'>,
+): ColumnSpec[] {
   return model.columns.map((name) => {
-    const info = model.fields.find((field) => field.name === name)!;
+    const info = [...model.fields, ...model.nested].find((field) => field.name === name)!;
     const kind = cellKind(info);
     return {
       field: name,

@@ -21,7 +21,10 @@ import {
 export function useListController(model: ModelInfo) {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseListState(searchParams, model), [searchParams, model]);
-  const update = useCallback((next: ListState) => setSearchParams(listSearchParams(next)), [setSearchParams]);
+  const update = useCallback(
+    (next: ListState, replace = false) => setSearchParams(listSearchParams(next), { replace }),
+    [setSearchParams],
+  );
 
   // The box shows what is typed at once; the query follows 500 ms after the last key.
   const [searchText, setSearchText] = useState(state.search);
@@ -37,6 +40,13 @@ export function useListController(model: ModelInfo) {
   const [removeCall] = useRemoveMutation();
   const columns = useMemo(() => listColumns(model), [model]);
   const total = query.data?.total ?? 0;
+  const pageCount = Math.ceil(total / LIST_PAGE_SIZE);
+
+  // A page past the end (a typed or old link, or the last row of the last page deleted) becomes the last page.
+  const pastEnd = query.currentData !== undefined && !query.isFetching && state.page > 0 && state.page >= pageCount;
+  useEffect(() => {
+    if (pastEnd) update({ ...state, page: Math.max(0, pageCount - 1) }, true);
+  }, [pastEnd, pageCount, state, update]);
 
   return {
     model,
@@ -45,7 +55,7 @@ export function useListController(model: ModelInfo) {
     rows: (query.data?.results ?? EMPTY) as Doc[],
     total,
     totalEstimated: query.data?.totalEstimated ?? false,
-    pageCount: Math.ceil(total / LIST_PAGE_SIZE),
+    pageCount,
     filters: query.data?.filters ?? {},
     /** First load: nothing to show yet. */
     loading: query.isLoading,

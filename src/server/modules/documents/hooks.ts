@@ -9,6 +9,7 @@ import { invoiceHooks } from '../payment/invoicing';
 import { trackedTimeHooks } from '../payment/trackedTime';
 import { elementFormatHooks } from '../pages/elementFormat';
 import { pageHooks } from '../pages/paths';
+import { redirectHooks } from '../pages/redirects';
 
 /** Where read hooks report what they could not do (the server's logger). */
 export interface ReadLog {
@@ -98,6 +99,7 @@ const HOOKS: Record<string, ModelHooks> = {
   trackedTime: trackedTimeHooks,
   siteConfig: siteConfigHooks,
   invoice: invoiceHooks,
+  redirect: redirectHooks,
 };
 
 export function hooksOf(model: string): ModelHooks {

@@ -82,13 +82,17 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     };
   }
 
-  /** `fields` checked against the model (an unknown name is a 400), with the populated relations added. */
+  /**
+   * `fields` checked against the model (an unknown name is a 400), with the populated relations added. A nested
+   * column (`data.email`) brings its whole top-level field.
+   */
   function projection(model: ModelInfo, options: FindOptions): string[] | undefined {
     if (options.fields === undefined) return undefined;
-    const known = new Set(model.fields.map((field) => field.name));
+    const known = new Set([...model.fields, ...model.nested].map((field) => field.name));
     const unknown = options.fields.find((field) => !known.has(field) && !field.startsWith('_'));
     if (unknown !== undefined) throw badRequest(`Unknown field ${unknown} of ${model.label}`);
-    return [...new Set([...options.fields, ...(options.populate ?? []), ...accessFields(model)])];
+    const tops = options.fields.map((field) => field.split('.')[0]);
+    return [...new Set([...tops, ...(options.populate ?? []), ...accessFields(model)])];
   }
 
   async function find(caller: Caller, name: string, options: FindOptions) {

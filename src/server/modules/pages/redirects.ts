@@ -1,0 +1,38 @@
+import { badRequest } from '../../errors';
+import { normalizePath } from '../cms/site';
+import type { ModelHooks } from '../documents/hooks';
+import type { Doc } from '../documents/service';
+import { PageRepository } from './repository';
+
+/** How many redirects a chain may follow before the check gives up (a browser stops at about 20). */
+const MAX_HOPS = 20;
+
+/** The site path a redirect's target names, or undefined for an external URL. */
+const sitePath = (to: unknown) => (typeof to === 'string' && to.startsWith('/') ? normalizePath(to) : undefined);
+
+/**
+ * A redirect must not lead back to where it starts, directly (/a → /a) or through other redirects
+ * (/a → /b → /a): visitors would bounce until the browser gives up (ERR_TOO_MANY_REDIRECTS).
+ */
+export const redirectHooks: ModelHooks = {
+  async beforeWrite({ tx, doc, existing }) {
+    const from = normalizePath(String(doc.from));
+    let to = sitePath(doc.to);
+    if (!from || !to) return;
+    const pages = new PageRepository(tx.queryable);
+    const chain = [from];
+    for (let hop = 0; to && hop < MAX_HOPS; hop++) {
+      if (to === from)
+        throw badRequest(
+          hop === 0
+            ? `to must lead somewhere other than from (${from})`
+            : `to leads back to ${from}: ${[...chain, to].join(' → ')}`,
+        );
+      chain.push(to);
+      const next: Doc | undefined = (await pages.redirectsTouching(to)).find(
+        (redirect) => redirect._id !== existing?._id && normalizePath(String(redirect.from)) === to,
+      );
+      to = next && sitePath(next.to);
+    }
+  },
+};

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../helpers/testApp';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.auth(await t.login());
+});
+afterAll(() => t?.close());
+
+const save = (payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=redirect', headers: admin, payload });
+const count = async () =>
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/document/find',
+      headers: admin,
+      payload: { model: 'redirect', page: 0 },
+    })
+  ).json().total as number;
+
+describe('redirect loops', () => {
+  it('refuses a redirect to its own path, also written differently, and saves nothing', async () => {
+    const before = await count();
+    for (const to of ['/loop', '/loop/', '/loop?ref=x', '//loop']) {
+      const response = await save({ _id: 'new', name: 'Schleife', from: '/loop', to });
+      expect(response.statusCode, to).toBe(400);
+      expect(response.json()).toEqual({ error: 'to must lead somewhere other than from (/loop)' });
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a redirect that leads back through others, also when an existing one is changed into a loop', async () => {
+    expect((await save({ _id: 'new', name: 'A', from: '/a', to: '/b' })).statusCode).toBe(200);
+    const b = await save({ _id: 'new', name: 'B', from: '/b', to: '/c' });
+    expect(b.statusCode).toBe(200);
+    const loop = await save({ _id: 'new', name: 'C', from: '/c', to: '/a' });
+    expect(loop.statusCode).toBe(400);
+    expect(loop.json()).toEqual({ error: 'to leads back to /c: /c → /a → /b → /c' });
+
+    const changed = await save({ _id: b.json()._id, _version: b.json()._version, to: '/a' });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json()).toEqual({ error: 'to leads back to /b: /b → /a → /b' });
+
+    // Ends elsewhere, or outside the site: fine. Changing a redirect's own target past itself is fine too.
+    expect((await save({ _id: 'new', name: 'D', from: '/c', to: '/d' })).statusCode).toBe(200);
+    expect((await save({ _id: 'new', name: 'E', from: '/e', to: 'https://example.ch/e' })).statusCode).toBe(200);
+    expect((await save({ _id: b.json()._id, _version: b.json()._version, to: '/b/neu' })).statusCode).toBe(200);
+  });
+});
