@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, configFromEnv } from './config';
+import { HttpError } from './errors';
 import { seedDemo } from './seed/demo';
 import { shutDown, trackConnections, type ConnectionTracker } from './shutdown';
 
@@ -39,7 +40,12 @@ const app = await buildApp({
   config: worker ? { runJobs: true } : {},
   async prepare(services) {
     if (worker) return;
-    admin = await services.auth.ensureAdmin();
+    admin = await services.auth.ensureAdmin().catch((error: unknown) => {
+      // The admin's password is checked like any user's (the user schema's rules).
+      if (error instanceof HttpError && error.status === 400)
+        throw new ConfigError(`ADMIN_PASSWORD is not accepted (${error.message})`);
+      throw error;
+    });
     await seedDemo(services);
   },
 });
