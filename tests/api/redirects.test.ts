@@ -22,7 +22,15 @@ const count = async () =>
     })
   ).json().total as number;
 
-describe('redirect loops', () => {
+describe('redirects', () => {
+  it('store from as the site looks it up, so /kontakt/ redirects /kontakt', async () => {
+    const saved = await save({ _id: 'new', name: 'Slash', from: '/alt//seite/', to: '/neu' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().from).toBe('/alt/seite');
+    const answer = await t.app.inject({ method: 'GET', url: '/api/cms/page?path=/alt/seite' });
+    expect(answer.json()).toMatchObject({ redirect: { to: '/neu' } });
+  });
+
   it('refuses a redirect to its own path, also written differently, and saves nothing', async () => {
     const before = await count();
     for (const to of ['/loop', '/loop/', '/loop?ref=x', '//loop']) {

@@ -11,10 +11,16 @@ const MAX_HOPS = 20;
 const sitePath = (to: unknown) => (typeof to === 'string' && to.startsWith('/') ? normalizePath(to) : undefined);
 
 /**
- * A redirect must not lead back to where it starts, directly (/a → /a) or through other redirects
- * (/a → /b → /a): visitors would bounce until the browser gives up (ERR_TOO_MANY_REDIRECTS).
+ * A redirect's `from` is kept in the form the site looks paths up in, and a redirect must not lead back to
+ * where it starts, directly (/a → /a) or through other redirects (/a → /b → /a): visitors would bounce until
+ * the browser gives up (ERR_TOO_MANY_REDIRECTS).
  */
 export const redirectHooks: ModelHooks = {
+  // Stored as the site looks it up (/kontakt/ and //kontakt are /kontakt): otherwise it would never match.
+  beforeValidate({ doc }) {
+    const from = typeof doc.from === 'string' ? normalizePath(doc.from) : undefined;
+    if (from) doc.from = from;
+  },
   async beforeWrite({ tx, doc, existing }) {
     const from = normalizePath(String(doc.from));
     let to = sitePath(doc.to);
