@@ -257,12 +257,13 @@ export const VOCABULARY = {
   'x-column': {
     on: 'property',
     schema: { type: 'boolean' },
-    meaning: 'Shown as a column of the admin list, in property order.',
+    meaning:
+      'Shown as a column of the admin list, in property order; also on a property of a top-level object field (`data.email`).',
   },
   'x-searchable': {
     on: 'property',
     schema: { type: 'boolean' },
-    meaning: 'Part of the list search text (indexed for search).',
+    meaning: 'Part of the list search text (indexed for search); also on a property of a top-level object field.',
   },
   'x-filterable': {
     on: 'property',
@@ -288,7 +289,8 @@ export const VOCABULARY = {
   'x-labelField': {
     on: 'model',
     schema: { type: 'string' },
-    meaning: 'Field that names a document in selects, titles and relation cells (default `name`).',
+    meaning:
+      'Field that names a document in selects, titles and relation cells (default `name`, else `id`, else `_id`).',
   },
   'x-admin': {
     on: 'model',
