@@ -8,10 +8,22 @@ import { createTestApp } from '../helpers/testApp';
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** A camt.054 credit notification (ISO 20022, 2019 version as Swiss banks send it) with the given entries. */
-function camt054(entries: { id: string; amount: string; reference?: string; debtor: string; date: string }[]): string {
+function camt054(
+  entries: {
+    id: string;
+    amount: string;
+    reference?: string;
+    debtor: string;
+    date: string;
+    /** The booked currency (EUR unless given). */
+    currency?: string;
+    /** XML put into the transaction details, e.g. AmtDtls with an exchange rate. */
+    details?: string;
+  }[],
+): string {
   const entry = (e: (typeof entries)[number]) => `
       <Ntry>
-        <Amt Ccy="EUR">${e.amount}</Amt>
+        <Amt Ccy="${e.currency ?? 'EUR'}">${e.amount}</Amt>
         <CdtDbtInd>CRDT</CdtDbtInd>
         <Sts><Cd>BOOK</Cd></Sts>
         <BookgDt><Dt>${e.date}</Dt></BookgDt>
@@ -20,8 +32,9 @@ function camt054(entries: { id: string; amount: string; reference?: string; debt
         <NtryDtls>
           <TxDtls>
             <Refs><AcctSvcrRef>${e.id}</AcctSvcrRef><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
-            <Amt Ccy="EUR">${e.amount}</Amt>
+            <Amt Ccy="${e.currency ?? 'EUR'}">${e.amount}</Amt>
             <CdtDbtInd>CRDT</CdtDbtInd>
+            ${e.details ?? ''}
             <RltdPties><Dbtr><Pty><Nm>${e.debtor}</Nm></Pty></Dbtr></RltdPties>
             ${
               e.reference
@@ -78,6 +91,10 @@ describe('bank statement import (camt.053 and camt.054)', () => {
       ['a', 1000],
       ['b', 500],
       ['c', 200],
+      ['d', 100],
+      ['e', 300],
+      ['f', 400],
+      ['g', 50],
     ] as const) {
       const saved = await t.app.services.documents.save(SYSTEM, 'invoice', {
         name,
@@ -110,12 +127,14 @@ describe('bank statement import (camt.053 and camt.054)', () => {
     const paid = await t.app.services.documents.findById(SYSTEM, 'invoice', invoices.a._id);
     expect(paid.status).toBe('paid');
     const transaction = await t.app.services.documents.findById(SYSTEM, 'transaction', paid.transaction as string);
+    // A euro credit without an exchange rate: the euros in foreignAmount, no CHF amount made up.
     expect(transaction).toMatchObject({
-      amount: 1081,
+      foreignAmount: 1081,
       date: '2026-04-09',
       direction: 'incoming',
       invoice: invoices.a._id,
     });
+    expect(transaction.amount).toBeUndefined();
     expect((await t.app.services.documents.findById(SYSTEM, 'invoice', invoices.c._id)).status).toBe('open');
 
     const again: BankStatementAnswer = (await post(xml, 'text/xml')).json();
@@ -154,7 +173,200 @@ describe('bank statement import (camt.053 and camt.054)', () => {
     const paid = await t.app.services.documents.findById(SYSTEM, 'invoice', invoices.b._id);
     expect(paid.status).toBe('paid');
     const transaction = await t.app.services.documents.findById(SYSTEM, 'transaction', paid.transaction as string);
-    expect(transaction).toMatchObject({ amount: 540.5, date: '2026-04-11', direction: 'incoming' });
+    expect(transaction).toMatchObject({ foreignAmount: 540.5, date: '2026-04-11', direction: 'incoming' });
     expect((await post(xml)).json()).toMatchObject({ matched: [], alreadyBooked: 1 });
+  });
+
+  const transactionsOf = async (invoice: string) =>
+    (await t.app.services.documents.find(SYSTEM, 'transaction', { query: { invoice }, limit: 100 })).results;
+  const revenue = async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/payment/revenue?year=2026',
+      headers: t.auth(admin),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { income: number };
+  };
+
+  it('books less than the amount due as a partial payment: the invoice stays open until the payments reach it', async () => {
+    // Invoice d: 100 net, 108.10 gross.
+    const reference = invoiceReference('CH4431999123000889012', invoices.d.id);
+    const first = await post(
+      camt054([{ id: 'PART-1', amount: '1.00', reference, debtor: 'Rheinblick AG', date: '2026-04-12' }]),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const answer: BankStatementAnswer = first.json();
+    expect(answer.matched).toEqual([]);
+    expect(answer.partial).toEqual([
+      expect.objectContaining({
+        amount: 1,
+        invoice: invoices.d._id,
+        invoiceNumber: invoices.d.id,
+        due: 108.1,
+        received: 1,
+      }),
+    ]);
+    const open = await t.app.services.documents.findById(SYSTEM, 'invoice', invoices.d._id);
+    expect(open.status).toBe('open');
+    expect(open.transaction).toBeUndefined();
+    expect(await transactionsOf(invoices.d._id)).toEqual([
+      expect.objectContaining({ foreignAmount: 1, direction: 'incoming', bankReference: 'PART-1' }),
+    ]);
+
+    // Two more credits in one file: the first still leaves 57.10 open, the second reaches the amount due.
+    const rest = camt054([
+      { id: 'PART-2', amount: '50.00', reference, debtor: 'Rheinblick AG', date: '2026-04-13' },
+      { id: 'PART-3', amount: '57.10', reference, debtor: 'Rheinblick AG', date: '2026-04-14' },
+    ]);
+    const second: BankStatementAnswer = (await post(rest)).json();
+    expect(second.partial).toEqual([expect.objectContaining({ amount: 50, due: 108.1, received: 51 })]);
+    expect(second.matched).toEqual([expect.objectContaining({ amount: 57.1, invoice: invoices.d._id })]);
+    const paid = await t.app.services.documents.findById(SYSTEM, 'invoice', invoices.d._id);
+    expect(paid.status).toBe('paid');
+    const last = await t.app.services.documents.findById(SYSTEM, 'transaction', paid.transaction as string);
+    expect(last).toMatchObject({ foreignAmount: 57.1, bankReference: 'PART-3' });
+    expect(await transactionsOf(invoices.d._id)).toHaveLength(3);
+
+    // Importing both files again books nothing.
+    expect((await post(rest)).json()).toMatchObject({ matched: [], partial: [], alreadyBooked: 2 });
+    expect(
+      (await post(camt054([{ id: 'PART-1', amount: '1.00', reference, debtor: 'X', date: '2026-04-12' }]))).json(),
+    ).toMatchObject({ matched: [], partial: [], alreadyBooked: 1 });
+    expect(await transactionsOf(invoices.d._id)).toHaveLength(3);
+  });
+
+  it('pays an invoice with exactly the gross amount due', async () => {
+    // Invoice g: 50 net, 54.05 gross (VAT 4.05).
+    const reference = invoiceReference('CH4431999123000889012', invoices.g.id);
+    const answer: BankStatementAnswer = (
+      await post(camt054([{ id: 'EXACT-1', amount: '54.05', reference, debtor: 'Rheinblick AG', date: '2026-04-15' }]))
+    ).json();
+    expect(answer).toMatchObject({ partial: [], matched: [expect.objectContaining({ invoice: invoices.g._id })] });
+    expect((await t.app.services.documents.findById(SYSTEM, 'invoice', invoices.g._id)).status).toBe('paid');
+  });
+
+  it('keeps euros out of the CHF amount: the revenue counts CHF only, converted with the rate the file gives', async () => {
+    const before = (await revenue()).income;
+    // Invoice e: 300 net, 324.30 gross, paid in euros with no exchange rate in the file.
+    const referenceE = invoiceReference('CH4431999123000889012', invoices.e.id);
+    const euros: BankStatementAnswer = (
+      await post(
+        camt054([
+          { id: 'EUR-1', amount: '324.30', reference: referenceE, debtor: 'Rheinblick AG', date: '2026-04-16' },
+        ]),
+      )
+    ).json();
+    expect(euros.matched).toEqual([
+      expect.objectContaining({ amount: 324.3, currency: 'EUR', invoice: invoices.e._id }),
+    ]);
+    const [paymentE] = await transactionsOf(invoices.e._id);
+    expect(paymentE).toMatchObject({ foreignAmount: 324.3, direction: 'incoming' });
+    expect(paymentE.amount).toBeUndefined();
+    expect((await revenue()).income).toBe(before);
+
+    // Invoice f: 400 net, 432.40 gross, in euros with the bank's exchange rate (1 EUR = 0.9412 CHF: 406.97 CHF).
+    const referenceF = invoiceReference('CH4431999123000889012', invoices.f.id);
+    const rate = `<AmtDtls><TxAmt><Amt Ccy="EUR">432.40</Amt><CcyXchg><SrcCcy>EUR</SrcCcy><TrgtCcy>CHF</TrgtCcy>
+      <UnitCcy>EUR</UnitCcy><XchgRate>0.9412</XchgRate></CcyXchg></TxAmt></AmtDtls>`;
+    await post(
+      camt054([
+        {
+          id: 'EUR-2',
+          amount: '432.40',
+          reference: referenceF,
+          debtor: 'Rheinblick AG',
+          date: '2026-04-16',
+          details: rate,
+        },
+      ]),
+    );
+    const [paymentF] = await transactionsOf(invoices.f._id);
+    expect(paymentF).toMatchObject({ foreignAmount: 432.4, amount: 406.97 });
+    expect((await t.app.services.documents.findById(SYSTEM, 'invoice', invoices.f._id)).status).toBe('paid');
+    expect((await revenue()).income).toBeCloseTo(before + 406.97, 2);
+  });
+
+  it('books a CHF credit in amount, and does not book other currencies', async () => {
+    const before = (await revenue()).income;
+    const invoice = await t.app.services.documents.save(SYSTEM, 'invoice', {
+      name: 'h',
+      client: (await t.app.services.documents.findById(SYSTEM, 'invoice', invoices.a._id)).client,
+      date: '2026-03-01',
+      items: [{ name: 'Beratung', count: 1, price: 100 }],
+    });
+    const reference = invoiceReference('CH4431999123000889012', Number(invoice.id));
+    const answer: BankStatementAnswer = (
+      await post(
+        camt054([
+          // Francs cannot be compared with the invoice's euros: booked, linked, the invoice stays open.
+          { id: 'CHF-1', amount: '101.60', currency: 'CHF', reference, debtor: 'Rheinblick AG', date: '2026-04-17' },
+          { id: 'USD-1', amount: '117.00', currency: 'USD', reference, debtor: 'Rheinblick AG', date: '2026-04-17' },
+        ]),
+      )
+    ).json();
+    expect(answer.matched).toEqual([]);
+    expect(answer.partial).toEqual([
+      expect.objectContaining({
+        amount: 101.6,
+        currency: 'CHF',
+        invoice: invoice._id,
+        reason: expect.stringMatching(/CHF/),
+      }),
+    ]);
+    expect(answer.unmatched).toEqual([
+      expect.objectContaining({ amount: 117, currency: 'USD', reason: expect.stringMatching(/USD.*only CHF and EUR/) }),
+    ]);
+    const booked = await transactionsOf(invoice._id);
+    expect(booked).toEqual([expect.objectContaining({ amount: 101.6, bankReference: 'CHF-1' })]);
+    expect(booked[0].foreignAmount).toBeUndefined();
+    expect((await t.app.services.documents.findById(SYSTEM, 'invoice', invoice._id)).status).toBe('open');
+    expect((await revenue()).income).toBeCloseTo(before + 101.6, 2);
+  });
+
+  it('pays with a CHF credit whose instructed amount in EUR the file gives', async () => {
+    const invoice = await t.app.services.documents.save(SYSTEM, 'invoice', {
+      name: 'i',
+      client: (await t.app.services.documents.findById(SYSTEM, 'invoice', invoices.a._id)).client,
+      date: '2026-03-01',
+      items: [{ name: 'Beratung', count: 1, price: 100 }],
+    });
+    const reference = invoiceReference('CH4431999123000889012', Number(invoice.id));
+    const details = '<AmtDtls><InstdAmt><Amt Ccy="EUR">108.10</Amt></InstdAmt></AmtDtls>';
+    const answer: BankStatementAnswer = (
+      await post(
+        camt054([
+          {
+            id: 'CHF-2',
+            amount: '101.71',
+            currency: 'CHF',
+            reference,
+            debtor: 'Rheinblick AG',
+            date: '2026-04-18',
+            details,
+          },
+        ]),
+      )
+    ).json();
+    expect(answer).toMatchObject({ partial: [], matched: [expect.objectContaining({ invoice: invoice._id })] });
+    expect(await transactionsOf(invoice._id)).toEqual([
+      expect.objectContaining({ amount: 101.71, foreignAmount: 108.1 }),
+    ]);
+    expect((await t.app.services.documents.findById(SYSTEM, 'invoice', invoice._id)).status).toBe('paid');
+  });
+
+  it('lets a transaction leave the CHF amount empty only when it has the EUR amount', async () => {
+    const save = (body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/document/updateOne?model=transaction',
+        headers: t.auth(admin),
+        payload: { _id: 'new', date: '2026-04-20', name: 'Eingang', direction: 'incoming', ...body },
+      });
+    const neither = await save({});
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().error).toBe('amount: is required');
+    expect((await save({ foreignAmount: 10 })).statusCode).toBe(200);
+    expect((await save({ amount: 9.5 })).statusCode).toBe(200);
   });
 });

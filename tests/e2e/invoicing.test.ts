@@ -255,4 +255,36 @@ describe('invoice and offer PDF links', { timeout: 120_000 }, () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('shows a credit below the amount due as partly paid: booked, the invoice stays open', async () => {
+    const saved = await suite.server.save('invoice', {
+      name: 'Teilzahlung',
+      client: clientId,
+      date: '2026-04-01',
+      status: 'open',
+      items: [{ name: 'Beratung', price: 100, count: 1 }],
+    });
+    const number = Number((saved as { id?: number }).id);
+    const xml = camt054([
+      { id: 'E2E-P1', amount: '8.10', reference: invoiceReference(IBAN, number), debtor: 'Rheinblick' },
+    ]);
+    const { page, errors, context } = await open('/_/invoices');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import bank statement' }).click();
+    await (await chooser).setFiles({ name: 'camt054.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+    const partial = dialog(page).getByTestId('statement-partial');
+    await expect.poll(() => partial.innerText()).toContain(`Invoice ${number}`);
+    const text = await partial.innerText();
+    expect(text).toContain('Partly paid 1');
+    expect(text).toContain('Received 8,10 € of 108,10 € due · 100,00 € still open');
+    expect(await dialog(page).getByTestId('statement-matched').innerText()).toContain('Matched 0');
+    await dialog(page).screenshot({ path: `${SHOTS}/bank-statement-partial-1440.png` });
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
+    expect(
+      (await suite.server.api<{ status: string }>('GET', `/api/document/findById?model=invoice&id=${saved._id}`)).json
+        .status,
+    ).toBe('open');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -104,8 +104,10 @@ describe('schemas', () => {
       // Defaults in context: filling them into an empty document must give a valid document (plus required values of the example).
       if (schema.default !== undefined) expect(validate(schema.default), 'root default').toBe(true);
       else if (schema.type === 'object' && schema.properties) {
+        // A conditional's else branch counts too: an empty document does not meet its `if` (transaction: amount).
+        const keys = [...(schema.required ?? []), ...((schema.else as JsonSchema | undefined)?.required ?? [])];
         const required = Object.fromEntries(
-          (schema.required ?? []).map((key) => [key, (schema.examples?.[0] as Record<string, unknown>)?.[key]]),
+          keys.map((key) => [key, (schema.examples?.[0] as Record<string, unknown>)?.[key]]),
         );
         const filled = structuredClone(required);
         withDefaults.getSchema(schema.$id!)!(filled);

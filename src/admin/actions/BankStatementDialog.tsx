@@ -23,10 +23,15 @@ function Entries({
   title: string;
   hint: string;
   entries: StatementEntry[];
-  kind: 'matched' | 'suggested' | 'unmatched';
+  kind: 'matched' | 'partial' | 'suggested' | 'unmatched';
   invoiceRoute: string;
 }) {
-  const tone = { matched: 'text-emerald-700', suggested: 'text-amber-700', unmatched: 'text-zinc-600' }[kind];
+  const tone = {
+    matched: 'text-emerald-700',
+    partial: 'text-amber-700',
+    suggested: 'text-amber-700',
+    unmatched: 'text-zinc-600',
+  }[kind];
   return (
     <section data-testid={`statement-${kind}`} className="px-5 py-3">
       <h3 className="text-[13px] font-semibold text-zinc-900">
@@ -63,6 +68,25 @@ function Entries({
                   <span className="block font-mono text-[11px] text-zinc-400">{entry.reference}</span>
                 )}
               </p>
+              {entry.due !== undefined && entry.received !== undefined && (
+                <p data-testid="statement-partial-sum" className="mt-0.5 text-xs text-amber-700">
+                  {entry.received > 0 ? (
+                    <>
+                      Received <span className="tabular-nums">{formatMoney(entry.received, 'EUR')}</span> of{' '}
+                      <span className="tabular-nums">{formatMoney(entry.due, 'EUR')}</span> due ·{' '}
+                      <span className="tabular-nums">
+                        {formatMoney(Math.max(0, entry.due - entry.received), 'EUR')}
+                      </span>{' '}
+                      still open
+                    </>
+                  ) : (
+                    <>
+                      <span className="tabular-nums">{formatMoney(entry.due, 'EUR')}</span> due
+                    </>
+                  )}
+                </p>
+              )}
+              {entry.reason && <p className="mt-0.5 text-xs text-zinc-600">{entry.reason}</p>}
             </li>
           ))}
         </ul>
@@ -71,7 +95,7 @@ function Entries({
   );
 }
 
-/** What a bank statement import did: matched (now paid), suggested, unmatched credits, or the refusal. */
+/** What a bank statement import did: matched (now paid), partly paid, suggested, unmatched credits, or the refusal. */
 export function BankStatementDialog({
   statement,
   invoiceRoute,
@@ -116,6 +140,15 @@ export function BankStatementDialog({
             kind="matched"
             invoiceRoute={invoiceRoute}
           />
+          {state.answer.partial.length > 0 && (
+            <Entries
+              title="Partly paid"
+              hint="Less than the amount due: booked as a payment of the invoice, which stays open until its payments reach the amount due."
+              entries={state.answer.partial}
+              kind="partial"
+              invoiceRoute={invoiceRoute}
+            />
+          )}
           <Entries
             title="Suggested"
             hint="No reference, but an open invoice's amount and client name: not booked, please check."
@@ -125,7 +158,7 @@ export function BankStatementDialog({
           />
           <Entries
             title="Unmatched"
-            hint="Credits that fit no open invoice."
+            hint="Not booked: credits that fit no open invoice, or in a currency other than CHF and EUR."
             entries={state.answer.unmatched}
             kind="unmatched"
             invoiceRoute={invoiceRoute}

@@ -12,7 +12,7 @@ export type ImportState =
 
 /**
  * Bank statement import (issue 10, item 7): a picked camt.053/054 file goes to
- * `POST /api/payment/bankStatement`; the answer (matched, suggested, unmatched) or the refusal is
+ * `POST /api/payment/bankStatement`; the answer (matched, partial, suggested, unmatched) or the refusal is
  * kept for the dialog, and the invoice list refetches (matched invoices are paid now).
  */
 export function useBankStatementImport() {

@@ -51,20 +51,38 @@ export interface InvoiceFromTimeAnswer {
 
 /** One credit of a bank statement and what the import did with it. */
 export interface StatementEntry {
+  /** The amount booked on the account, in `currency`. */
   amount: number;
   currency: string;
   date: string;
   reference?: string;
   debtor?: string;
-  /** The invoice it paid (matched) or may have paid (suggested). */
+  /** The invoice it paid (matched), paid in part (partial), may have paid (suggested) or names (unmatched). */
   invoice?: string;
   invoiceNumber?: number;
+  /** Partial: the invoice's gross amount due, in EUR (the invoices' currency). */
+  due?: number;
+  /** Partial: what the invoice's linked incoming transactions come to in EUR so far, this credit included. */
+  received?: number;
+  /** Why a credit is partial or unmatched, in words for the user (e.g. a currency the import cannot book). */
+  reason?: string;
 }
-/** `POST /api/payment/bankStatement` (ISO 20022 camt.053 or camt.054 XML body). Importing twice changes nothing. */
+/**
+ * `POST /api/payment/bankStatement` (ISO 20022 camt.053 or camt.054 XML body). Importing twice changes nothing.
+ * A booked credit becomes an incoming transaction: a CHF credit in `amount`, a EUR credit in `foreignAmount`
+ * (with `amount` in CHF only when the file gives the counter value or exchange rate).
+ */
 export interface BankStatementAnswer {
+  /** Paid by their reference: the invoice is paid now (its linked payments reach the amount due). */
   matched: StatementEntry[];
+  /**
+   * A reference to an open invoice but less than the amount due (or an amount in CHF that cannot be compared with
+   * the invoice's euros): booked as an incoming transaction linked to the invoice, which stays open.
+   */
+  partial: StatementEntry[];
   /** Same amount and debtor name, no reference: not booked, for a person to check. */
   suggested: StatementEntry[];
+  /** Not booked: no open invoice fits, or a currency other than CHF and EUR (see `reason`). */
   unmatched: StatementEntry[];
   /** Credits already booked by an earlier import of the same statement. */
   alreadyBooked: number;

@@ -1848,9 +1848,11 @@ export interface Transaction {
   /**
    * **Amount**
    *
+   * In CHF. May stay empty while only the EUR amount is known (a euro payment imported without an exchange rate); the revenue figures count CHF amounts only.
+   *
    * Currency: CHF.
    */
-  amount: number;
+  amount?: number;
   /**
    * **Multiplier (factor)**
    */

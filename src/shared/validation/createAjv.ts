@@ -33,6 +33,8 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldErro
   const seen = new Set<string>();
   const result: FieldError[] = [];
   for (const error of errors ?? []) {
+    // 'must match "then" schema': the branch's own errors (e.g. a required field) already say what is wrong.
+    if (error.keyword === 'if') continue;
     const path = error.instancePath.split('/').slice(1).map(decodeURIComponent);
     let message = error.message ?? 'is invalid';
     if (error.keyword === 'required') {

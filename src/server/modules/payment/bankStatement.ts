@@ -14,14 +14,19 @@ export function invoiceNumberOf(reference: string): number | undefined {
   return scor ? Number(scor[1]) : undefined;
 }
 
+const toCents = (value: number) => Math.round(value * 100);
+const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
 const sameName = (a: string | undefined, b: string | undefined) =>
   !!a && !!b && a.trim().toLocaleLowerCase('de') === b.trim().toLocaleLowerCase('de');
 
 /**
  * Imports a camt.053/054 file (POST /api/payment/bankStatement): each credit whose reference is one of
- * our invoices pays it (the invoice becomes paid and gets an incoming transaction with the booked amount
- * and date); a credit without a reference but with an open invoice's exact amount and the client's name
- * is only suggested. A booking already imported (its bank id is on a transaction) is not booked again.
+ * our open invoices is booked as an incoming transaction linked to it (CHF in `amount`, EUR in
+ * `foreignAmount`, the other one too when the file gives the counter value or exchange rate). The invoice
+ * becomes paid once its linked payments reach the gross amount due in EUR; until then the credit is
+ * reported as partial and the invoice stays open. A credit without a reference but with an open invoice's
+ * exact amount and the client's name is only suggested; credits in other currencies are not booked. A booking already imported (its bank id is on a transaction) is not booked again.
  * The whole file is read and checked before anything is written: a malformed file changes nothing.
  */
 export async function importBankStatement(
@@ -57,8 +62,22 @@ export async function importBankStatement(
     }).gross;
   const clientOf = (invoice: Doc) => invoice.client as { _id?: string; name?: string } | undefined;
 
-  const answer: BankStatementAnswer = { matched: [], suggested: [], unmatched: [], alreadyBooked: 0 };
+  const answer: BankStatementAnswer = { matched: [], partial: [], suggested: [], unmatched: [], alreadyBooked: 0 };
   const paid = new Set<string>();
+  /** Per invoice: what its linked incoming transactions come to in EUR cents (read once, then kept up to date). */
+  const received = new Map<string, number>();
+  const receivedCents = async (invoice: Doc) => {
+    const known = received.get(invoice._id);
+    if (known !== undefined) return known;
+    const { results } = await documents.find(SYSTEM, 'transaction', {
+      query: { invoice: invoice._id, direction: 'incoming' },
+      limit: 1000,
+    });
+    return results.reduce(
+      (sum, payment) => sum + (isAmount(payment.foreignAmount) ? toCents(payment.foreignAmount) : 0),
+      0,
+    );
+  };
   for (const credit of credits) {
     const booked = await documents.find(SYSTEM, 'transaction', { query: { bankReference: credit.key }, limit: 1 });
     if (booked.results.length > 0) {
@@ -79,31 +98,65 @@ export async function importBankStatement(
         (candidate) =>
           !paid.has(candidate._id) && (candidate.reference === credit.reference || Number(candidate.id) === number),
       );
+    const named = invoice ? { invoice: invoice._id, invoiceNumber: Number(invoice.id) } : {};
+    if (credit.currency !== 'CHF' && credit.currency !== 'EUR') {
+      answer.unmatched.push({
+        ...entry,
+        ...named,
+        reason: `Not booked: a credit in ${credit.currency || 'an unknown currency'} (only CHF and EUR are booked); book it by hand`,
+      });
+      continue;
+    }
+    // Transactions keep CHF in amount and EUR in foreignAmount (spec §3); invoices are in EUR.
+    const eur = credit.currency === 'EUR' ? credit.amount : credit.equivalents?.EUR;
+    const chf = credit.currency === 'CHF' ? credit.amount : credit.equivalents?.CHF;
     if (invoice) {
+      const before = await receivedCents(invoice);
       const client = clientOf(invoice);
       const transaction = await documents.save(SYSTEM, 'transaction', {
         date: credit.date,
         name: `Zahlung Rechnung ${String(invoice.id)}`,
         ...(credit.debtor ? { description: credit.debtor } : {}),
         ...(client?._id ? { client: client._id } : {}),
-        amount: credit.amount,
+        ...(chf !== undefined ? { amount: chf } : {}),
+        ...(eur !== undefined ? { foreignAmount: eur } : {}),
         direction: 'incoming',
         bankReference: credit.key,
         invoice: invoice._id,
       });
-      await documents.save(caller, 'invoice', { _id: invoice._id, status: 'paid', transaction: transaction._id });
-      paid.add(invoice._id);
-      answer.matched.push({ ...entry, invoice: invoice._id, invoiceNumber: Number(invoice.id) });
+      const total = before + (eur !== undefined ? toCents(eur) : 0);
+      received.set(invoice._id, total);
+      const amountDue = due(invoice);
+      // Paid once the linked payments reach the gross amount due (half a cent of tolerance).
+      if (eur !== undefined && total / 100 + 0.005 >= amountDue) {
+        await documents.save(caller, 'invoice', { _id: invoice._id, status: 'paid', transaction: transaction._id });
+        paid.add(invoice._id);
+        answer.matched.push({ ...entry, ...named });
+      } else {
+        answer.partial.push({
+          ...entry,
+          ...named,
+          due: toCents(amountDue) / 100,
+          received: total / 100,
+          ...(eur === undefined
+            ? {
+                reason:
+                  'Paid in CHF: cannot be compared with the invoice in EUR; check it and set the invoice paid by hand',
+              }
+            : {}),
+        });
+      }
       continue;
     }
-    const suggestion = credit.reference
-      ? undefined
-      : open.find(
-          (candidate) =>
-            !paid.has(candidate._id) &&
-            Math.abs(due(candidate) - credit.amount) < 0.005 &&
-            sameName(clientOf(candidate)?.name, credit.debtor),
-        );
+    const suggestion =
+      credit.reference || eur === undefined
+        ? undefined
+        : open.find(
+            (candidate) =>
+              !paid.has(candidate._id) &&
+              Math.abs(due(candidate) - eur) < 0.005 &&
+              sameName(clientOf(candidate)?.name, credit.debtor),
+          );
     if (suggestion) answer.suggested.push({ ...entry, invoice: suggestion._id, invoiceNumber: Number(suggestion.id) });
     else answer.unmatched.push(entry);
   }

@@ -4,8 +4,15 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 export interface Credit {
   /** The bank's id of the booking (AcctSvcrRef), or one derived from its content when the bank gives none. */
   key: string;
+  /** The amount booked on the account, in `currency`. */
   amount: number;
   currency: string;
+  /**
+   * What the bank says the credit is worth in other currencies (ISO code → amount): the amount the
+   * debtor instructed (AmtDtls/InstdAmt), the counter value (AmtDtls/CntrValAmt) and amounts worked out
+   * from an exchange rate the file gives (CcyXchg/XchgRate). Never holds `currency` itself.
+   */
+  equivalents?: Record<string, number>;
   date: string;
   reference?: string;
   debtor?: string;
@@ -19,6 +26,51 @@ const text = (value: unknown): string | undefined => {
   const result = String(value).trim();
   return result || undefined;
 };
+
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+/** A CcyXchg block's rate as "1 `from` = rate × `to`", when it names both currencies and a positive rate. */
+function exchange(node: unknown): { source: string; target: string; perSource: number } | undefined {
+  if (!node || typeof node !== 'object') return undefined;
+  const block = node as Node;
+  const source = text(block.SrcCcy);
+  const target = text(block.TrgtCcy);
+  const rate = Number(text(block.XchgRate));
+  if (!source || !target || source === target || !Number.isFinite(rate) || rate <= 0) return undefined;
+  // ISO 20022: UnitCcy is the currency of which one unit is quoted (1 UnitCcy = XchgRate of the other);
+  // without it the rate converts the source currency into the target currency.
+  const unit = text(block.UnitCcy) ?? source;
+  if (unit === source) return { source, target, perSource: rate };
+  if (unit === target) return { source, target, perSource: 1 / rate };
+  return undefined;
+}
+
+/**
+ * The credit's value in other currencies, from the amount details (AmtDtls) of the transaction and of
+ * the entry: amounts given there (instructed amount, counter value, ...) and, for an exchange rate,
+ * the booked amount converted.
+ */
+function equivalentsOf(amountDetails: Node[], amount: number, currency: string): Record<string, number> {
+  const result: Record<string, number> = {};
+  const rates: ReturnType<typeof exchange>[] = [];
+  for (const details of amountDetails) {
+    for (const key of ['InstdAmt', 'TxAmt', 'CntrValAmt', 'AnncdPstngAmt']) {
+      for (const node of list(details[key])) {
+        const amountNode = node.Amt as Node | string | undefined;
+        const value = Number(text(amountNode));
+        const code = typeof amountNode === 'object' ? text(amountNode['@Ccy']) : undefined;
+        if (code && code !== currency && Number.isFinite(value) && value > 0 && !(code in result)) result[code] = value;
+        rates.push(exchange(node.CcyXchg));
+      }
+    }
+  }
+  for (const rate of rates) {
+    if (!rate) continue;
+    if (rate.source === currency && !(rate.target in result)) result[rate.target] = cents(amount * rate.perSource);
+    if (rate.target === currency && !(rate.source in result)) result[rate.source] = cents(amount / rate.perSource);
+  }
+  return result;
+}
 
 /**
  * The credits of an ISO 20022 camt.053 (BkToCstmrStmt) or camt.054 (BkToCstmrDbtCdtNtfctn) file: one
@@ -73,10 +125,17 @@ export function parseCamt(xml: string): Credit[] {
         const bankId =
           text((part.Refs as Node | undefined)?.AcctSvcrRef) ??
           (details.length <= 1 ? text(entry.AcctSvcrRef) : undefined);
+        // The entry's own amount details describe the whole entry: they apply when it holds this credit only.
+        const amountDetails = [
+          ...(part === entry ? [] : list(part.AmtDtls)),
+          ...(parts.length === 1 ? list(entry.AmtDtls) : []),
+        ];
+        const equivalents = equivalentsOf(amountDetails, amount, currency);
         credits.push({
           key: bankId ?? `${date.slice(0, 10)}|${amount}|${currency}|${reference ?? ''}|${debtor ?? ''}|${index}`,
           amount,
           currency,
+          ...(Object.keys(equivalents).length > 0 ? { equivalents } : {}),
           date: date.slice(0, 10),
           ...(reference ? { reference: reference.replace(/\s/g, '') } : {}),
           ...(debtor ? { debtor } : {}),

@@ -122,7 +122,8 @@ export function paymentRoutes(app: FastifyInstance, { db, documents }: Services)
     '/api/payment/bankStatement',
     {
       schema: {
-        summary: 'Imports an ISO 20022 camt.053 or camt.054 file: credits with our reference pay their invoice',
+        summary:
+          'Imports an ISO 20022 camt.053 or camt.054 file: credits with our reference are booked and pay their invoice once the amount due is reached',
         tags,
       },
     },
