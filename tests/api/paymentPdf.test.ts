@@ -139,6 +139,81 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     expect(codes).toEqual([]);
   });
 
+  it('prints an offer for a prospect with only a name or an incomplete address (an offer has no QR-bill)', async () => {
+    const prospect = async (doc: Record<string, unknown>) =>
+      (await t.app.services.documents.save(SYSTEM, 'client', doc))._id;
+    const nameOnly = await prospect({ name: 'Nur Name' });
+    const noCountry = await prospect({
+      name: 'Interessent Muster',
+      address: { street: 'Freie Strasse', zip: '4001', city: 'Basel' },
+    });
+    const abroad = await prospect({
+      name: 'Fernkunde',
+      address: { street: 'Hauptstrasse', streetNumber: '1', zip: '79539', city: 'Lörrach', country: 'Deutschland' },
+    });
+    const elsewhere = await prospect({ name: 'Weitweg', address: { city: 'Atlantis', country: 'Nirgendland' } });
+    const offerFor = async (client: string) =>
+      get(
+        `/api/offer/${
+          (
+            await t.app.services.documents.save(SYSTEM, 'offer', {
+              name: 'Erstgespräch',
+              client,
+              date: '2026-11-20',
+              items: [{ name: 'Workshop', count: 1, price: 900 }],
+            })
+          )._id
+        }`,
+      );
+
+    const onlyName = await offerFor(nameOnly);
+    expect(onlyName.statusCode, onlyName.body.slice(0, 200)).toBe(200);
+    expect(onlyName.headers['content-type']).toBe('application/pdf');
+    expect(inspect(onlyName.rawPayload).text).toContain('Nur Name');
+
+    const partial = await offerFor(noCountry);
+    expect(partial.statusCode, partial.body.slice(0, 200)).toBe(200);
+    expect(partial.headers['content-type']).toBe('application/pdf');
+    const partialText = inspect(partial.rawPayload).text;
+    expect(partialText).toContain('Interessent Muster');
+    expect(partialText).toContain('Freie Strasse');
+    expect(partialText).toContain('4001 Basel');
+    expect(inspect(partial.rawPayload).codes).toEqual([]);
+
+    const german = inspect((await offerFor(abroad)).rawPayload).text;
+    expect(german).toContain('Hauptstrasse 1');
+    expect(german).toContain('DE-79539 Lörrach');
+    const unknown = await offerFor(elsewhere);
+    expect(unknown.statusCode).toBe(200);
+    expect(inspect(unknown.rawPayload).text).toMatch(/Atlantis\s+Nirgendland/);
+
+    // An invoice to the same clients still needs the structured address of its QR-bill.
+    const invoiceFor = async (client: string) =>
+      get(
+        `/api/payment/invoice?id=${
+          (
+            await t.app.services.documents.save(SYSTEM, 'invoice', {
+              name: 'Workshop',
+              client,
+              date: '2026-11-20',
+              items: [{ name: 'Workshop', count: 1, price: 900 }],
+            })
+          )._id
+        }`,
+      );
+    const refused = await invoiceFor(noCountry);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toBe(
+      'Client Interessent Muster › Address is incomplete: fill in country (a QR-bill needs a structured address)',
+    );
+    const bare = await invoiceFor(nameOnly);
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().error).toMatch(/^Client Nur Name › Address is incomplete: fill in street, zip, city, country/);
+    const unknownCountry = await invoiceFor(elsewhere);
+    expect(unknownCountry.statusCode).toBe(422);
+    expect(unknownCountry.json().error).toMatch(/street, zip/);
+  });
+
   it('answers 422 naming the field for data that cannot make a correct PDF, and refuses without manage:payment', async () => {
     const homeless = (await t.app.services.documents.save(SYSTEM, 'client', { name: 'Ohne Adresse GmbH' }))._id;
     const bad = await t.app.services.documents.save(SYSTEM, 'invoice', {

@@ -7,3 +7,4 @@ export * from './pageTitle';
 export * from './pluralize';
 export * from './requiredField';
 export * from './trackedTime';
+export * from './vat';

@@ -4,7 +4,7 @@ import type { SiteConfig } from '../../../shared/generated/types';
 import { SYSTEM, type Caller } from '../../access/caller';
 import { badRequest, HttpError } from '../../errors';
 import type { Doc, DocumentService } from '../documents/service';
-import { renderBusinessPdf, type BusinessDocument, type Party, type PdfItem } from './pdf';
+import { renderBusinessPdf, type BusinessDocument, type Party, type PdfItem, type PostalParty } from './pdf';
 import { invoiceReference } from './qrReference';
 import { assertPayment } from './reports';
 
@@ -46,7 +46,8 @@ interface AddressLike {
   country?: string;
 }
 
-function party(name: string, address: AddressLike | undefined, field: string): Party {
+/** A structured address for a QR-bill: street, zip, city and a known country, or a 422 naming what is missing. */
+function party(name: string, address: AddressLike | undefined, field: string): PostalParty {
   const missing = (['street', 'zip', 'city', 'country'] as const).filter((key) => !address?.[key]?.toString().trim());
   if (!address || missing.length)
     throw unfit(`${field} is incomplete: fill in ${missing.join(', ')} (a QR-bill needs a structured address)`, field);
@@ -57,6 +58,23 @@ function party(name: string, address: AddressLike | undefined, field: string): P
     zip: String(address.zip),
     city: String(address.city),
     country: countryCode(address.country, `${field}.country`),
+  };
+}
+
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
+
+/** Whatever address there is (an offer has no QR-bill): a known country becomes its code, any other stays as typed. */
+function looseParty(name: string, address: AddressLike | undefined): Party {
+  const country = text(address?.country);
+  const code = /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : COUNTRIES[country.toLocaleLowerCase('de')];
+  const buildingNumber = text(address?.streetNumber) || text(address?.buildingNumber);
+  return {
+    name,
+    ...(text(address?.street) ? { street: text(address?.street) } : {}),
+    ...(buildingNumber ? { buildingNumber } : {}),
+    ...(text(address?.zip) ? { zip: text(address?.zip) } : {}),
+    ...(text(address?.city) ? { city: text(address?.city) } : {}),
+    ...(country ? { country: code ?? country } : {}),
   };
 }
 
@@ -88,14 +106,14 @@ export function createBusinessPdfs(documents: DocumentService) {
     const client = await documents.findById(caller, 'client', doc.client);
     const clientName =
       String(client.name ?? '').trim() || [client.firstname, client.lastname].filter(Boolean).join(' ').trim();
-    const debtor = party(clientName, client.address as AddressLike, `Client ${clientName} › Address`);
+    const address = client.address as AddressLike | undefined;
     const items = ((doc.items ?? []) as PdfItem[]).map((item) => ({
       name: item.name,
       description: item.description,
       count: Number(item.count ?? 1),
       price: Number(item.price ?? 0),
     }));
-    return { doc, debtor, clientName, items };
+    return { doc, address, clientName, items };
   }
 
   const fileName = (kind: string, number: unknown, client: string) =>
@@ -103,7 +121,8 @@ export function createBusinessPdfs(documents: DocumentService) {
 
   return {
     async invoice(caller: Caller, id: string): Promise<PdfAnswer> {
-      const { doc, debtor, clientName, items } = await load(caller, 'invoice', id);
+      const { doc, address, clientName, items } = await load(caller, 'invoice', id);
+      const debtor = party(clientName, address, `Client ${clientName} › Address`);
       const { settings, creditor } = await billing();
       const iban = settings.iban?.replace(/\s/g, '').toUpperCase() ?? '';
       if (!iban || !isValidIBAN(iban))
@@ -132,7 +151,8 @@ export function createBusinessPdfs(documents: DocumentService) {
     },
 
     async offer(caller: Caller, id: string): Promise<PdfAnswer> {
-      const { doc, debtor, clientName, items } = await load(caller, 'offer', id);
+      const { doc, address, clientName, items } = await load(caller, 'offer', id);
+      const debtor = looseParty(clientName, address);
       const { settings, creditor } = await billing();
       const document: BusinessDocument = {
         kind: 'offer',

@@ -3,15 +3,22 @@ import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data as QrBillData } from 'swissqrbill/types';
 import { formatDate } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
+import { roundCents as round, vatOf } from '../../../shared/rules/vat';
 
 /** What a PDF shows of the business, the client and the document (invoice or offer). */
 export interface Party {
   name: string;
   street?: string;
   buildingNumber?: string;
+  zip?: string;
+  city?: string;
+  /** ISO 3166 two-letter code, or (offers only) a country the QR-bill does not know, as typed. */
+  country?: string;
+}
+/** A structured address, as a QR-bill needs it for the creditor and the debtor. */
+export interface PostalParty extends Party {
   zip: string;
   city: string;
-  /** ISO 3166 two-letter code. */
   country: string;
 }
 export interface PdfItem {
@@ -20,41 +27,49 @@ export interface PdfItem {
   count: number;
   price: number;
 }
-export interface BusinessDocument {
-  kind: 'invoice' | 'offer';
+interface DocumentBase {
   number: number;
   date: string;
   subject?: string;
   text?: string;
   items: PdfItem[];
-  creditor: Party & { vatNumber?: string };
-  debtor: Party;
+  creditor: PostalParty & { vatNumber?: string };
   /** Percent, only with a VAT number. */
   vatRate?: number;
-  paymentTermDays?: number;
-  /** Invoices: the QR-bill's payment part. */
-  payment?: { iban: string; reference: string };
 }
+/** An invoice ends with a QR-bill, so its client needs a structured address; an offer prints what address there is. */
+export type BusinessDocument =
+  | (DocumentBase & {
+      kind: 'invoice';
+      debtor: PostalParty;
+      paymentTermDays?: number;
+      /** The QR-bill's payment part. */
+      payment: { iban: string; reference: string };
+    })
+  | (DocumentBase & { kind: 'offer'; debtor: Party });
 
 const A4_MARGIN = 56;
 const GREY = '#555555';
 const money = (amount: number) => formatMoney(amount, 'EUR');
-/** To the cent, half up (1.5 × 156.33 = 234.495 is 234.50, whatever the float says). */
-const round = (amount: number) => Math.round((amount + Math.sign(amount) * 1e-9) * 100) / 100;
-
 /** Net, VAT and gross of a document's items (gross = net without VAT). */
-export function totals(doc: Pick<BusinessDocument, 'items' | 'vatRate' | 'creditor'>) {
+export function totals(doc: Pick<DocumentBase, 'items' | 'vatRate' | 'creditor'>) {
   // The total is the sum of the line totals as printed.
   const net = round(doc.items.reduce((sum, item) => sum + round(item.count * item.price), 0));
-  const vat = doc.creditor.vatNumber && doc.vatRate ? round((net * doc.vatRate) / 100) : 0;
+  const vat = vatOf(net, { vatNumber: doc.creditor.vatNumber, vatRate: doc.vatRate });
   return { net, vat, gross: round(net + vat) };
 }
 
-const addressLines = (party: Party) => [
-  party.name,
-  [party.street, party.buildingNumber].filter(Boolean).join(' '),
-  `${party.country === 'CH' ? '' : `${party.country}-`}${party.zip} ${party.city}`,
-];
+/** The address block: the lines there are (an offer's prospect may have only a name). */
+function addressLines(party: Party): string[] {
+  const code = party.country && /^[A-Z]{2}$/.test(party.country) ? party.country : undefined;
+  const place = [party.zip, party.city].filter(Boolean).join(' ');
+  return [
+    party.name,
+    [party.street, party.buildingNumber].filter(Boolean).join(' '),
+    place && code && code !== 'CH' ? `${code}-${place}` : place,
+    code ? '' : (party.country ?? ''),
+  ].filter((line) => line.trim() !== '');
+}
 
 /** An A4 invoice or offer in German; an invoice ends with a Swiss QR-bill payment part (swissqrbill on PDFKit). */
 export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
@@ -137,8 +152,6 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
       .font('Helvetica')
       .fontSize(10)
       .text(`Zahlbar innert ${doc.paymentTermDays ?? 30} Tagen.`, A4_MARGIN, pdf.y, { width });
-  }
-  if (doc.payment) {
     const data: QrBillData = {
       currency: 'EUR',
       amount: gross,
@@ -154,7 +167,7 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
   return done;
 }
 
-function qrParty(party: Party) {
+function qrParty(party: PostalParty) {
   return {
     name: party.name,
     address: party.street ?? '',
