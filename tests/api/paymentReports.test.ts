@@ -187,3 +187,54 @@ describe('payment reports and tracked time', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/payment/revenue' })).statusCode).toBe(401);
   });
 });
+
+describe('invoice from tracked time of other users', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it("names the person on each line when an accountant invoices a colleague's time (only the login)", async () => {
+    const admin = await t.login();
+    const marco = await userWithRole(t, admin, 'marco', 'accountant');
+    const anna = await userWithRole(t, admin, 'anna', 'staff');
+    // marco may not read anna's user document: the line text must still name her.
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/document/findById?model=user&id=${anna.id}`,
+          headers: t.auth(marco.token),
+        })
+      ).statusCode,
+    ).toBeGreaterThanOrEqual(400);
+    const spalenberg = (
+      await t.app.services.documents.save(SYSTEM, 'client', { name: 'Spalenberg Druckerei GmbH', hourlyRate: 120 })
+    )._id;
+    const time = (user: string, start: string, minutes: number, name: string) =>
+      t.app.services.documents.save(SYSTEM, 'trackedTime', {
+        start,
+        end: new Date(Date.parse(start) + minutes * 60_000).toISOString(),
+        name,
+        client: spalenberg,
+        user,
+        multiplier: 1.2,
+      });
+    await time(marco.id, '2026-11-20T09:00:00.000Z', 255, 'Kundengespräch'); // 4.25 h
+    await time(anna.id, '2026-11-25T09:00:00.000Z', 195, 'Layout'); // 3.25 h
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/invoiceFromTime',
+      headers: t.auth(marco.token),
+      payload: { client: spalenberg, from: '2026-11-01', to: '2026-11-30' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ entries: 2, total: 1080 }); // 7.5 h at 144
+    const invoice = await t.app.services.documents.findById(SYSTEM, 'invoice', made.json().invoice as string);
+    expect(invoice.items).toEqual([
+      { name: 'Kundengespräch', description: '20.11.2026 · marco', user: marco.id, count: 4.25, price: 144 },
+      { name: 'Layout', description: '25.11.2026 · anna', user: anna.id, count: 3.25, price: 144 },
+    ]);
+  });
+});

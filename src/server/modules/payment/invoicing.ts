@@ -3,9 +3,10 @@ import { formatDate } from '../../../shared/format/date';
 import { isObjectId } from '../../../shared/format/objectId';
 import { roundUpToQuarterHours } from '../../../shared/rules/trackedTime';
 import { SYSTEM, type Caller } from '../../access/caller';
+import type { Queryable } from '../../db/database';
 import { badRequest, HttpError } from '../../errors';
 import type { ModelHooks } from '../documents/hooks';
-import type { Doc, DocumentService } from '../documents/service';
+import type { DocumentService } from '../documents/service';
 import { PaymentRepository } from './repository';
 import { assertPayment } from './reports';
 
@@ -20,6 +21,7 @@ const cents = (amount: number) => Math.round((amount + 1e-9) * 100) / 100;
  */
 export async function invoiceFromTime(
   documents: DocumentService,
+  db: Queryable,
   caller: Caller,
   request: InvoiceFromTimeRequest,
 ): Promise<InvoiceFromTimeAnswer> {
@@ -43,7 +45,6 @@ export async function invoiceFromTime(
     },
     sort: { start: 1 },
     limit: 500,
-    populate: ['user'],
   });
   const entries = results.filter((entry) => typeof entry.end === 'string' && entry.end !== '');
   if (entries.length === 0)
@@ -54,10 +55,15 @@ export async function invoiceFromTime(
         field: 'period',
       },
     );
+  // Only the login, read with the system's rights: the caller may not be allowed to read the user.
+  const userIds = [...new Set(entries.map((entry) => entry.user).filter((id): id is string => typeof id === 'string'))];
+  const logins = await new PaymentRepository(db).logins(userIds);
   const items = entries.map((entry) => ({
     name: String(entry.name || 'Arbeit'),
-    description: [formatDate(String(entry.start)), userOf(entry).login].filter(Boolean).join(' · '),
-    ...(userOf(entry).id ? { user: userOf(entry).id } : {}),
+    description: [formatDate(String(entry.start)), typeof entry.user === 'string' ? logins.get(entry.user) : undefined]
+      .filter(Boolean)
+      .join(' · '),
+    ...(typeof entry.user === 'string' ? { user: entry.user } : {}),
     count: roundUpToQuarterHours(Number(entry.duration ?? 0)),
     price: cents(rate * Number(entry.multiplier ?? 1)),
   }));
@@ -76,12 +82,6 @@ export async function invoiceFromTime(
     throw error;
   }
   return { invoice: invoice._id, entries: entries.length, total: Number(invoice.total ?? 0) };
-}
-
-/** The entry's user, populated (`{ _id, login }`) or as an id. */
-function userOf(entry: Doc): { id?: string; login?: string } {
-  const user = entry.user as string | { _id?: string; login?: string } | undefined;
-  return typeof user === 'string' ? { id: user } : { id: user?._id, login: user?.login };
 }
 
 /** Deleting an invoice releases the tracked times billed on it (they can be invoiced again). */

@@ -95,6 +95,18 @@ export class PaymentRepository {
     return rows.map((row) => ({ year: row.year, month: row.month, totalHours: num(row.total) }));
   }
 
+  /**
+   * The logins of users by id, and nothing else of them: an invoice line names who did the work even when
+   * the caller may not read that user (an accountant billing a colleague's time).
+   */
+  async logins(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const { rows } = await this.q.query<{ _id: string; login: string | null }>(
+      sql`SELECT _id, doc->>'login' AS login FROM ${table('user')} WHERE _id = ANY(${[...ids]}::text[])`,
+    );
+    return new Map(rows.filter((row) => row.login).map((row) => [row._id, row.login as string]));
+  }
+
   /** Tracked times billed on a deleted invoice become billable again. */
   async releaseEntries(invoiceId: string): Promise<void> {
     await this.q.query(

@@ -109,7 +109,7 @@ export function paymentRoutes(app: FastifyInstance, { db, documents }: Services)
         },
       },
     },
-    (request) => invoiceFromTime(documents, request.caller, request.body),
+    (request) => invoiceFromTime(documents, db, request.caller, request.body),
   );
 
   // Bank statements arrive as XML (ISO 20022 camt.053/054); other routes never accept XML.
