@@ -103,6 +103,18 @@ describe('seedDemo', () => {
     }
   });
 
+  it('links the paid invoice and its payment both ways', async () => {
+    const docs = t.app.services.documents;
+    const paid = (await docs.find(SYSTEM, 'invoice', { query: { status: 'paid' }, limit: 100 })).results;
+    expect(paid).toHaveLength(1);
+    expect(typeof paid[0].transaction).toBe('string');
+    const payment = await docs.findById(SYSTEM, 'transaction', paid[0].transaction as string);
+    expect(payment).toMatchObject({ name: 'Zahlung Rechnung Website-Relaunch', invoice: paid[0]._id });
+    const linked = (await docs.find(SYSTEM, 'transaction', { query: { invoice: { $exists: true } }, limit: 100 }))
+      .results;
+    expect(linked.map((doc) => doc._id)).toEqual([payment._id]);
+  });
+
   it('has roles with permissions, a site config for Basel and tracked time of the last 7 days', async () => {
     const docs = t.app.services.documents;
     const roles = (await docs.find(SYSTEM, 'role', { limit: 100 })).results;

@@ -91,7 +91,9 @@ export async function seedDemo(
 
   const ids: DemoIds = { clients: await saveAll('client', DEMO_CLIENTS), anna: userIds.anna, marco: userIds.marco };
   const payment = await save('transaction', paymentTransaction(now, ids));
-  await saveAll('invoice', demoInvoices(now, ids, payment));
+  const [paid] = await saveAll('invoice', demoInvoices(now, ids, payment));
+  // Both sides of the link, as the bank import sets them: the payment names the invoice it paid.
+  await documents.save(SYSTEM, 'transaction', { _id: payment, invoice: paid });
   await saveAll('offer', demoOffers(now, ids));
   await saveAll('transaction', demoTransactions(now, ids));
   await saveAll('redirect', DEMO_REDIRECTS);

@@ -67,7 +67,10 @@ export function paymentTransaction(now: number, ids: DemoIds): Doc {
   };
 }
 
-/** One paid, one open and recent (pending), one open and older than 14 days (overdue). */
+/**
+ * One paid (first: the seed links `paymentId` back to it), one open and recent (pending), one open and
+ * older than 14 days (overdue).
+ */
 export function demoInvoices(now: number, ids: DemoIds, paymentId: string): Doc[] {
   return [
     {
