@@ -75,6 +75,8 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await page.waitForURL(/\/_\/invoices\/[0-9a-f]{24}$/);
     const id = page.url().split('/').pop()!;
     await expect.poll(async () => (await findById('invoice', id)).json.total).toBe(2100);
+    // The stored total is net (the PDF adds VAT): the edit page says so.
+    await page.getByText('Total (net)', { exact: true }).first().waitFor();
     expect((await findById('invoice', id)).json).toMatchObject({
       client: client._id,
       status: 'open',
@@ -89,6 +91,7 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     const text = await rows(page).first().innerText();
     expect(text).toContain('Basler Bäckerei GmbH');
     expect(text).toContain('2.100,00 €');
+    expect(await page.getByRole('columnheader', { name: 'Total (net)' }).count()).toBe(1);
     expect(text).toContain('28.03.2024');
     expect(await rows(page).first().locator('[data-status]').getAttribute('data-status')).toBe('overdue');
     await context.close();

@@ -30,6 +30,11 @@ describe('dashboard', () => {
     for (const widget of ['own-revenue', 'monthly', 'invoices', 'redirects'])
       await page.getByTestId(widget).first().waitFor();
     expect(await page.getByTestId('income-bar').count()).toBe(12);
+    // Money like the other cards: the chart's scale too.
+    expect(await page.getByTestId('chart-max').textContent()).toMatch(/^max \d{1,3}(\.\d{3})*,\d{2} CHF$/);
+    // What clients owe on the two open demo invoices, VAT included as on their PDFs: 1.972,83 + 1.199,91.
+    await expect.poll(() => page.getByTestId('invoices-open').textContent()).toBe('3.172,74 €');
+    expect(await page.getByTestId('invoices').textContent()).toContain('2 open, incl. VAT');
     await page.screenshot({ path: '/tmp/dashboard-1440.png', fullPage: true });
     expect(errors).toEqual([]);
     await context.close();

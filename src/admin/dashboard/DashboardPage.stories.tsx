@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { MemoryReportOptions } from '../core/data/memoryReports';
-import { AdminStory } from '../stories/AdminStory';
+import { AdminStory, storyData } from '../stories/AdminStory';
 import { lastDays } from '../timetracking/days';
 import DashboardPage from './DashboardPage';
 
@@ -39,10 +39,22 @@ export const reports: MemoryReportOptions = {
   ],
 };
 
+/** The story documents with a site configuration that charges VAT (open invoices then sum what clients owe). */
+export const data = {
+  ...storyData,
+  siteConfig: [
+    {
+      _id: '66a1f0c2e4b0a1b2c3d4c001',
+      title: 'Baukasten Beratung',
+      billing: { vatNumber: 'CHE-123.456.789 MWST', vatRate: 8.1 },
+    },
+  ],
+};
+
 const meta = {
   title: 'Admin/Dashboard',
   component: AdminStory,
-  args: { path: '/_', route: '', children: <DashboardPage />, reports },
+  args: { path: '/_', route: '', children: <DashboardPage />, reports, data },
 } satisfies Meta<typeof AdminStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -27,11 +27,16 @@ describe('dashboard over the in-memory data layer', () => {
     const income = screen.getAllByTestId('income-bar');
     expect(income).toHaveLength(12);
     expect(income[9].getAttribute('height')).toBe('95');
+    // The scale is money like the cards: German style, two decimals.
+    expect(text('chart-max')).toBe('max 22.400,00 CHF');
     // Open invoices of the story data (their own request, answered after the reports' on a busy machine):
     // overdue ones are older than 14 days.
     await waitFor(() =>
       expect(screen.getByTestId('invoices-overdue').querySelector('[data-testid=count]')?.textContent).not.toBe('0'),
     );
+    // What the clients owe: 21 open invoices of 120 € × 100 hours in all, each with 8.1 % VAT (9,72 € an hour).
+    await waitFor(() => expect(text('invoices-open')).toBe('12.972,00 €'));
+    expect(screen.getByTestId('invoices').textContent).toContain('21 open, incl. VAT');
   });
 
   it('falls back silently to zero and empty data when every report fails', async () => {

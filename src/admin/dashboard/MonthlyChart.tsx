@@ -9,7 +9,6 @@ export interface MonthFigures {
 }
 
 const monthName = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
-const compact = new Intl.NumberFormat('de-DE', { notation: 'compact', maximumFractionDigits: 1 });
 
 /**
  * Income and expenses per month as grouped bars (SVG): heights are the share of the largest amount,
@@ -27,7 +26,9 @@ export function MonthlyChart({ months }: { months: MonthFigures[] }) {
         <span className="inline-flex items-center gap-1.5">
           <span className="size-2.5 rounded-sm bg-zinc-400" aria-hidden /> Expenses
         </span>
-        <span className="ml-auto tabular-nums">max {max > 0 ? `${compact.format(max)} CHF` : '–'}</span>
+        <span className="ml-auto tabular-nums" data-testid="chart-max">
+          max {max > 0 ? formatMoney(max, 'CHF') : '–'}
+        </span>
       </div>
       <div className="relative h-40 sm:h-48">
         <svg

@@ -55,7 +55,10 @@ export function OwnRevenueCard({ year, own }: { year: number; own: { revenue: nu
 
 const DOT = { red: 'bg-red-500', yellow: 'bg-amber-400', green: 'bg-emerald-500' } as const;
 
-/** Open invoices and the overdue ones among them (open, older than 336 hours: red), with their sums. */
+/**
+ * Open invoices and the overdue ones among them (open, older than 336 hours: red), with what the clients
+ * owe (VAT included when it is charged, as on the invoices' PDFs).
+ */
 export function InvoicesCard({ summary, capped }: { summary: InvoiceSummary; capped: boolean }) {
   const pending = {
     count: summary.open.count - summary.overdue.count,
@@ -80,7 +83,7 @@ export function InvoicesCard({ summary, capped }: { summary: InvoiceSummary; cap
     >
       <dl className="space-y-2">
         <Figure
-          label={`${summary.open.count}${capped ? '+' : ''} open`}
+          label={`${summary.open.count}${capped ? '+' : ''} open${summary.withVat ? ', incl. VAT' : ''}`}
           value={formatMoney(summary.open.sum, 'EUR')}
           large
           testId="invoices-open"

@@ -15,10 +15,35 @@ describe('summarizeInvoices', () => {
       ],
       now,
     );
-    expect(summary).toEqual({ open: { count: 5, sum: 375.3 }, overdue: { count: 2, sum: 250.2 } });
+    expect(summary).toEqual({ open: { count: 5, sum: 375.3 }, overdue: { count: 2, sum: 250.2 }, withVat: false });
+  });
+
+  it('sums what the clients owe: each net total plus its VAT, rounded per invoice as on the PDF', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    const vat = { vatNumber: 'CHE-123.456.789 MWST', vatRate: 8.1 };
+    const invoices = [
+      { status: 'open', date: '2026-11-23', total: 1825 }, // pending: 1825 + 147.83 = 1972.83
+      { status: 'open', date: '2026-10-27', total: 1110 }, // overdue: 1110 + 89.91 = 1199.91
+      { status: 'paid', date: '2026-09-27', total: 2100 },
+    ];
+    expect(summarizeInvoices(invoices, now, vat)).toEqual({
+      open: { count: 2, sum: 3172.74 },
+      overdue: { count: 1, sum: 1199.91 },
+      withVat: true,
+    });
+    // Without a VAT number no VAT is charged: the sums are the totals.
+    expect(summarizeInvoices(invoices, now, { vatRate: 8.1 })).toEqual({
+      open: { count: 2, sum: 2935 },
+      overdue: { count: 1, sum: 1110 },
+      withVat: false,
+    });
   });
 
   it('is zero for no invoices', () => {
-    expect(summarizeInvoices([], 0)).toEqual({ open: { count: 0, sum: 0 }, overdue: { count: 0, sum: 0 } });
+    expect(summarizeInvoices([], 0)).toEqual({
+      open: { count: 0, sum: 0 },
+      overdue: { count: 0, sum: 0 },
+      withVat: false,
+    });
   });
 });

@@ -1,8 +1,9 @@
 import { invoiceDisplayStatus, type InvoiceStatus } from '../../shared/rules/invoiceStatus';
+import { chargesVat, grossOf, type VatSettings } from '../../shared/rules/vat';
 
 export interface InvoiceTally {
   count: number;
-  /** Sum of the totals, EUR. */
+  /** What the clients owe, EUR: each invoice's total plus its VAT (as on its PDF and QR-bill). */
   sum: number;
 }
 
@@ -11,14 +12,27 @@ export interface InvoiceSummary {
   open: InvoiceTally;
   /** Open and older than 336 hours (spec section 4). */
   overdue: InvoiceTally;
+  /** The sums include VAT (the site configuration charges it). */
+  withVat: boolean;
 }
 
-/** Open and overdue invoices with their sums, by the display rule of spec section 4. */
-export function summarizeInvoices(invoices: readonly Record<string, unknown>[], now: number): InvoiceSummary {
-  const summary: InvoiceSummary = { open: { count: 0, sum: 0 }, overdue: { count: 0, sum: 0 } };
+/**
+ * Open and overdue invoices with what the clients owe (the stored total is net: VAT is added per invoice,
+ * rounded as on its PDF), by the display rule of spec section 4.
+ */
+export function summarizeInvoices(
+  invoices: readonly Record<string, unknown>[],
+  now: number,
+  vat?: VatSettings,
+): InvoiceSummary {
+  const summary: InvoiceSummary = {
+    open: { count: 0, sum: 0 },
+    overdue: { count: 0, sum: 0 },
+    withVat: chargesVat(vat),
+  };
   for (const invoice of invoices) {
     if (invoice.status !== 'open') continue;
-    const total = typeof invoice.total === 'number' && Number.isFinite(invoice.total) ? invoice.total : 0;
+    const total = grossOf(typeof invoice.total === 'number' && Number.isFinite(invoice.total) ? invoice.total : 0, vat);
     summary.open.count += 1;
     summary.open.sum += total;
     const status = invoiceDisplayStatus(

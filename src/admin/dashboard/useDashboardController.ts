@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { OPTION_LIMIT, TRACKED_TIME } from '../../shared/rules/constants';
+import type { VatSettings } from '../../shared/rules/vat';
 import { useAdmin } from '../core/AdminContext';
 import { canAccess } from '../core/access';
 import { useFindQuery } from '../core/data/api';
@@ -69,10 +70,16 @@ export function useDashboardController() {
     { model: 'invoice', params: { query: { status: 'open' }, sort: { date: 1 }, limit: OPTION_LIMIT } },
     { skip: !payment },
   );
+  // The billing settings decide the VAT a client owes on top of an invoice's (net) total.
+  const siteConfig = useFindQuery(
+    { model: 'siteConfig', params: { limit: 1, sort: { _createdAt: 1 } } },
+    { skip: !payment },
+  );
   const redirects = useRedirectStatsQuery(undefined, { skip: !cms });
 
   const invoiceList = invoices.data?.results;
-  const invoiceSummary = useMemo(() => summarizeInvoices(invoiceList ?? [], now), [invoiceList, now]);
+  const billing = siteConfig.data?.results[0]?.billing as VatSettings | undefined;
+  const invoiceSummary = useMemo(() => summarizeInvoices(invoiceList ?? [], now, billing), [invoiceList, now, billing]);
   const redirectRows = useMemo(
     () =>
       (Array.isArray(redirects.data) ? redirects.data : [])

@@ -596,7 +596,9 @@ export interface Invoice {
    */
   status: 'open' | 'paid';
   /**
-   * **Total**
+   * **Total (net)**
+   *
+   * Sum of the items without VAT; the PDF adds the VAT, and its Total is what the client pays.
    *
    * @readonly Set by the server; what a client sends is ignored.
    *
@@ -901,7 +903,9 @@ export interface Offer {
    */
   date: string;
   /**
-   * **Total**
+   * **Total (net)**
+   *
+   * Sum of the items without VAT; the PDF adds the VAT to its Total.
    *
    * @readonly Set by the server; what a client sends is ignored.
    *

@@ -10,9 +10,14 @@ export interface VatSettings {
   vatRate?: number;
 }
 
+/** VAT is charged only with a VAT number and a rate. */
+export function chargesVat(settings: VatSettings | undefined): settings is VatSettings & { vatRate: number } {
+  return Boolean(settings?.vatNumber && settings.vatRate);
+}
+
 /** The VAT on a net amount, to the cent; 0 without a VAT number or a rate. */
 export function vatOf(net: number, settings: VatSettings | undefined): number {
-  return settings?.vatNumber && settings.vatRate ? roundCents((net * settings.vatRate) / 100) : 0;
+  return chargesVat(settings) ? roundCents((net * settings.vatRate) / 100) : 0;
 }
 
 /** Net plus VAT: the amount a client owes for an invoice (its PDF's "Total" and the QR-bill's amount). */
