@@ -156,14 +156,21 @@ export class BridgeTransport {
     for (const frame of frames) this.receive(frame);
   };
 
+  /**
+   * Frames are told apart by their ids first (diagnostics-bridge.md): the reply to a request comes back
+   * with the ECU's ids swapped (rxID 0x7E0, txID 0x7E8); a persist-mode response carries the bridge's
+   * uptime there instead. Only a reply is matched against the waiting requests, so a persist frame of
+   * the same service and first DID never answers a request, and the logging stream never loses it.
+   */
   private receive(frame: Frame): void {
     const response = frame.payload;
-    const entry = this.pending.find((pending) => answers(pending.request, response));
-    if (entry) {
-      this.settle(entry);
-      return entry.resolve(response);
-    }
-    if (this.persist) return this.persist(response, ((frame.rxId << 16) | frame.txId) >>> 0);
+    if (isReply(frame)) {
+      const entry = this.pending.find((pending) => answers(pending.request, response));
+      if (entry) {
+        this.settle(entry);
+        return entry.resolve(response);
+      }
+    } else if (this.persist) return this.persist(response, ((frame.rxId << 16) | frame.txId) >>> 0);
     this.log(`Dropped a reply nobody waits for (service 0x${(response[0] ?? 0).toString(16)})`);
   }
 
@@ -186,6 +193,11 @@ export class BridgeTransport {
   private log(message: string, error?: unknown): void {
     (this.options.log ?? ((text, detail) => console.warn(text, detail ?? '')))(message, error);
   }
+}
+
+/** A reply to a request: the ECU's ids swapped. Anything else carries a persist-mode tick. */
+export function isReply(frame: Frame): boolean {
+  return frame.rxId === ECU.txId && frame.txId === ECU.rxId;
 }
 
 /**

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ENGINE_VALUES } from '../../shared/diagnostics/values';
-import { BridgeTransport } from '../bluetooth/transport';
+import { BridgeTransport, SETTING } from '../bluetooth/transport';
+import { decodeValues, readDataRequest } from '../protocol/uds';
 import { engineValues } from '../simulator/engine';
 import { SimulatedBluetooth, type SimulationOptions } from '../simulator/bluetooth';
-import { EcuClient, isSimos18 } from './ecu';
+import { EcuClient, isSimos18, VALUE_GROUPS } from './ecu';
 import { ValueStream, type ValueFrame } from './valueStream';
 
 const open: BridgeTransport[] = [];
@@ -64,6 +65,30 @@ describe('the transport against the simulated bridge', () => {
     expect((await ecu.readFaults()).map((fault) => fault.code)).toEqual(['P0301', 'P2187']);
     await ecu.clearFaults();
     expect(await ecu.readFaults()).toEqual([]);
+  });
+
+  it('in persist mode a request gets its own reply, and the logging stream keeps every persist frame', async () => {
+    const { transport, ecu, bluetooth } = await connect();
+    // The bridge repeats the 5-DID logging request as fast as it can, so its frames arrive while requests wait.
+    await transport.setSetting(SETTING.PERSIST_DELAY, 0);
+    await transport.setSetting(SETTING.PERSIST_Q_DELAY, 0);
+    const logging = readDataRequest(VALUE_GROUPS[0].map((value) => value.did));
+    const persisted: { payload: Uint8Array; tick: number }[] = [];
+    await transport.startPersist([logging], (payload, tick) => persisted.push({ payload, tick }));
+    await sleep(20);
+    expect(bluetooth.bridge.persisting).toBe(true);
+    const raw = Uint8Array.of(0x22, 0xf4, 0x0c, 0x20, 0x33);
+    for (let i = 0; i < 10; i++) {
+      const answer = await ecu.raw(raw);
+      // 62 F40C <2 bytes> 2033 <2 bytes>: the reply to this request, not the 5-DID logging frame.
+      expect(answer.length, `try ${i}: ${[...answer].map((byte) => byte.toString(16)).join(' ')}`).toBe(9);
+      expect([...answer.subarray(0, 3), ...answer.subarray(5, 7)]).toEqual([0x62, 0xf4, 0x0c, 0x20, 0x33]);
+    }
+    await transport.stopPersist();
+    expect(persisted.length).toBeGreaterThan(10);
+    for (const { payload } of persisted) expect(() => decodeValues(payload, VALUE_GROUPS[0])).not.toThrow();
+    const ticks = persisted.map((frame) => frame.tick);
+    expect(ticks).toEqual([...ticks].sort((a, b) => a - b));
   });
 
   it('logs a failed write and goes on; reports a dropped link, rejects what waited, and reconnects', async () => {
