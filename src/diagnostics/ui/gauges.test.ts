@@ -20,6 +20,16 @@ describe('gauges', () => {
     expect(formatValue(gauge('boost'), undefined)).toBe('–');
   });
 
+  it('shows a value that rounds to zero without a minus sign, and keeps it where the value stays negative', () => {
+    expect(formatValue(gauge('knockAverage'), -0.025)).toBe('0.0');
+    expect(formatValue(gauge('knockAverage'), -0)).toBe('0.0');
+    expect(formatValue(gauge('knockAverage'), -0.05)).toBe('-0.1');
+    expect(formatValue(gauge('knockCyl1'), -0.004)).toBe('0.00');
+    expect(formatValue(gauge('knockCyl1'), -1.5)).toBe('-1.50');
+    expect(formatValue(gauge('engineSpeed'), -0.4)).toBe('0');
+    expect(formatValue(gauge('torque'), -42.5)).toBe('-42.5');
+  });
+
   it('draws bars from zero where the range holds it, else from the range start', () => {
     expectBar(bar(gauge('engineSpeed'), 3500), 0, 0.5);
     expectBar(bar(gauge('knockCyl1'), 0), 1, 1);

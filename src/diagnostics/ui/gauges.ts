@@ -27,10 +27,18 @@ export const GAUGES: readonly GaugeSpec[] = [
   ...CALCULATED_VALUES.map((value) => ({ key: value.key, name: value.name, unit: value.unit, decimals: 1 })),
 ];
 
+/**
+ * A gauge's value at its decimals. A value that rounds to zero shows as zero, never as "-0.0"
+ * (knock average -0.02 °): only a number that stays negative after rounding gets a minus sign.
+ */
 export const formatValue = (gauge: GaugeSpec, value: number | undefined) =>
   value === undefined
     ? '–'
-    : value.toLocaleString('de-CH', { minimumFractionDigits: gauge.decimals, maximumFractionDigits: gauge.decimals });
+    : value.toLocaleString('de-CH', {
+        minimumFractionDigits: gauge.decimals,
+        maximumFractionDigits: gauge.decimals,
+        signDisplay: 'negative',
+      });
 
 /**
  * The bar of a value as start and end along its range (0 to 1): from zero when the range holds zero
