@@ -148,6 +148,7 @@ describe('POST /api/logging/createEntry', () => {
       [at(0), at(50), 2],
     ]);
     expect(sessions[1].max).toEqual({ engineSpeed: 6000, boost: 1.2, latitude: 47.5 });
+    expect(sessions[1].min).toEqual({ engineSpeed: 900, boost: 1.2, latitude: 47.5 });
     const q = `?session=${encodeURIComponent(sessions[1].id)}`;
     const cols = await t.app.inject({ method: 'GET', url: LOGGING_URLS.frames + q, headers: t.auth(admin) });
     const answer = cols.json() as LogFramesAnswer;

@@ -37,12 +37,15 @@ function expected(frames: LoggingFrame[]): Omit<LogSession, 'id'>[] {
     for (const f of list) {
       const t = Date.parse(f.timestamp);
       if (!current || t - Date.parse(current.end) > LOGGING_SESSION_GAP_MS) {
-        current = { vin, start: f.timestamp, end: f.timestamp, frames: 0, max: {} };
+        current = { vin, start: f.timestamp, end: f.timestamp, frames: 0, max: {}, min: {} };
         out.push(current);
       }
       current.end = f.timestamp;
       current.frames++;
-      for (const [key, value] of Object.entries(f.data)) if (!(current.max[key] >= value)) current.max[key] = value;
+      for (const [key, value] of Object.entries(f.data)) {
+        if (!(current.max[key] >= value)) current.max[key] = value;
+        if (!(current.min[key] <= value)) current.min[key] = value;
+      }
     }
   }
   return out.sort((a, b) => Date.parse(b.start) - Date.parse(a.start) || a.vin.localeCompare(b.vin));
@@ -112,6 +115,7 @@ describe('logging sessions from the stored summary', () => {
     expect(plain(sessions)).toEqual(expected(all));
     expect(sessions.filter((s) => s.vin === VIN_A).map((s) => s.frames)).toEqual([1, 21, 41]);
     expect(sessions.find((s) => s.frames === 41)!.max).toEqual({ engineSpeed: 1400, boost: 0.6 });
+    expect(sessions.find((s) => s.frames === 41)!.min).toEqual({ engineSpeed: 1000, boost: 0 });
     for (const session of sessions) await checkColumns(session);
   });
 
@@ -156,6 +160,42 @@ describe('logging sessions from the stored summary', () => {
     expect(first.max.engineSpeed).toBe(5555);
     expect(first.max.coolantTemp).toBeUndefined();
     for (const session of sessions) await checkColumns(session);
+  });
+
+  it("keeps each key's minimum next to its maximum: knock retard (≤ 0) keeps its worst, most negative value", async () => {
+    const knock = (i: number) => (i === 7 ? -1.5 : i === 3 ? -0.3 : 0);
+    await post(
+      Array.from({ length: 12 }, (_, i) =>
+        frame(VIN_B, 1_800_000 + i * 50, 3000, { knockCyl1: knock(i), knockCyl2: 0, knockAverage: knock(i) / 2 }),
+      ),
+    );
+    const sessions = await sessionsOf();
+    expect(plain(sessions)).toEqual(expected(all));
+    const session = sessions.find((s) => s.vin === VIN_B && s.start === at(1_800_000))!;
+    expect(session.max).toMatchObject({ knockCyl1: 0, knockCyl2: 0, knockAverage: 0 });
+    expect(session.min).toMatchObject({ knockCyl1: -1.5, knockCyl2: 0, knockAverage: -0.75 });
+    // A later batch merged into the session keeps the smaller minimum; the frames answer carries it too.
+    await post([frame(VIN_B, 1_800_000 + 12 * 50, 3000, { knockCyl1: -0.5, knockCyl2: -2 })]);
+    const merged = (await sessionsOf()).find((s) => s.id === session.id)!;
+    expect(merged.min).toMatchObject({ knockCyl1: -1.5, knockCyl2: -2 });
+    await checkColumns(merged);
+  });
+
+  it('reads a summary of version 1 (maxima only): the minima are added and every session summarised again', async () => {
+    for (const statement of [
+      'ALTER TABLE logging_session DROP COLUMN min',
+      'ALTER TABLE logging_pending DROP COLUMN min',
+      'UPDATE logging_state SET version = 1',
+    ])
+      await t.db.query(new Sql([statement], []));
+    const again = await buildApp({ logger: false, db: t.db, config: { ...t.app.services.config } });
+    try {
+      const sessions = await sessionsOf(again);
+      expect(plain(sessions)).toEqual(expected(all));
+      expect(sessions.find((s) => s.vin === VIN_B && s.start === at(1_800_000))!.min.knockCyl1).toBe(-1.5);
+    } finally {
+      await again.close();
+    }
   });
 
   it('summarises frames of any insert path: a bulk INSERT, and frames stored before the summary existed', async () => {

@@ -20,7 +20,7 @@ const frames = Array.from({ length: 1200 }, (_, i) => {
       engineSpeed: Math.round(900 + 5100 * Math.sin(angle / 2)),
       map: 100 + 150 * Math.sin(angle / 2),
       mapSetpoint: 105 + 150 * Math.sin(angle / 2),
-      knockCyl1: i === 600 ? 2.5 : 0,
+      knockCyl1: i === 600 ? -2.5 : 0,
       coolantTemp: 90,
       latitude: 47.56 + 0.01 * Math.sin(angle),
       longitude: 7.59 + 0.015 * Math.cos(angle),
@@ -83,7 +83,7 @@ describe('logs', () => {
     expect(text).toContain(VIN);
     expect(text).toContain('1:00');
     expect(text).toMatch(/6.000 rpm/);
-    expect(text).toContain('2.5 °');
+    expect(text).toContain('-2.5 °');
     await page.screenshot({ path: '/tmp/logs-list-1440.png', fullPage: true });
 
     await row.getByRole('button').click();

@@ -7,7 +7,7 @@ import { Button, IconButton } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
 import { STICKY_HEAD, TableFrame } from '../ui/TableFrame';
-import { formatDuration, formatValue, maxKnock } from './channels';
+import { formatDuration, formatValue, worstKnock } from './channels';
 import { GpsTrack } from './GpsTrack';
 import { LogChart } from './LogChart';
 import { TRACK_BOX, useLogsController, type LogsController } from './useLogsController';
@@ -92,7 +92,7 @@ function SessionsTable({ logs }: { logs: LogsController }) {
                 <td className={`${TD} text-right max-md:hidden`}>{count.format(session.frames)}</td>
                 <td className={`${TD} text-right max-lg:hidden`}>{formatValue(session.max.engineSpeed, 'rpm')}</td>
                 <td className={`${TD} text-right max-lg:hidden`}>{formatValue(session.max.map, 'kPa')}</td>
-                <td className={`${TD} pr-4 text-right max-lg:hidden`}>{formatValue(maxKnock(session), '°')}</td>
+                <td className={`${TD} pr-4 text-right max-lg:hidden`}>{formatValue(worstKnock(session), '°')}</td>
               </tr>
             ))
           )}
@@ -109,7 +109,7 @@ function Facts({ session }: { session: LogSession }) {
     ['Frames', count.format(session.frames)],
     ['Max engine speed', formatValue(session.max.engineSpeed, 'rpm')],
     ['Max boost pressure', formatValue(session.max.map, 'kPa')],
-    ['Max knock retard', formatValue(maxKnock(session), '°')],
+    ['Max knock retard', formatValue(worstKnock(session), '°')],
     ['Max GPS speed', formatValue(session.max.speed, 'km/h')],
   ];
   return (

@@ -78,13 +78,17 @@ export function formatDuration(start: string, end: string): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** The largest knock retard of any cylinder in the session, if it logged any. */
-export function maxKnock(session: LogSession): number | undefined {
-  const values = KNOCK_KEYS.map((key) => session.max[key]).filter((value) => typeof value === 'number');
-  return values.length ? Math.max(...values) : undefined;
+/**
+ * The worst knock retard of any cylinder in the session, if it logged any: knock retard is ≤ 0 and grows
+ * more negative (diagnostics-bridge.md, range −15–0), so the worst is the smallest of the cylinders' minima.
+ */
+export function worstKnock(session: Pick<LogSession, 'min'>): number | undefined {
+  const values = KNOCK_KEYS.map((key) => session.min?.[key]).filter((value) => typeof value === 'number');
+  return values.length ? Math.min(...values) : undefined;
 }
 
-const number = new Intl.NumberFormat('de-CH', { maximumFractionDigits: 1 });
+// signDisplay 'negative': a value that rounds to zero shows "0", not "-0".
+const number = new Intl.NumberFormat('de-CH', { maximumFractionDigits: 1, signDisplay: 'negative' });
 
 /** A value with its unit ("6'480 rpm"), or a dash when absent. */
 export function formatValue(value: number | undefined, unit: string): string {

@@ -14,7 +14,8 @@ export function driveFrames(vin: string, start: string, seconds: number, hz = 20
     const engineSpeed = Math.round(900 + pull * 5100 + (phase >= 0.6 ? 1500 * (1 - phase) : 0) + Math.sin(t * 7) * 15);
     const mapSetpoint = 100 + pull * 150;
     const map = Math.max(95, mapSetpoint - 12 * Math.exp(-pull * 4) + Math.sin(t * 13) * 2);
-    const knock = pull > 0.8 ? Math.round(Math.abs(Math.sin(t * 3)) * 30) / 10 : 0;
+    // Knock retard is ≤ 0 (diagnostics-bridge.md): the worst is the most negative.
+    const knock = pull > 0.8 ? -Math.round(Math.abs(Math.sin(t * 3)) * 30) / 10 : 0;
     const base: Record<string, number> = {
       engineSpeed,
       vehicleSpeed: 30 + pull * 90,

@@ -41,6 +41,11 @@ export interface LogSession {
   frames: number;
   /** Largest value of each data key over the session. */
   max: Record<string, number>;
+  /**
+   * Smallest value of each data key over the session (where the low side matters: knock retard is ≤ 0 and
+   * the worst is the most negative).
+   */
+  min: Record<string, number>;
 }
 export interface LogSessionsAnswer {
   sessions: LogSession[];

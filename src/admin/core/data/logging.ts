@@ -45,8 +45,12 @@ function groupSessions(frames: readonly LoggingFrame[]): { session: LogSession; 
     const close = () => {
       if (!current.length) return;
       const max: Record<string, number> = {};
+      const min: Record<string, number> = {};
       for (const frame of current)
-        for (const [key, value] of Object.entries(frame.data)) max[key] = Math.max(max[key] ?? -Infinity, value);
+        for (const [key, value] of Object.entries(frame.data)) {
+          max[key] = Math.max(max[key] ?? -Infinity, value);
+          min[key] = Math.min(min[key] ?? Infinity, value);
+        }
       const start = new Date(current[0].timestamp).toISOString();
       groups.push({
         session: {
@@ -56,6 +60,7 @@ function groupSessions(frames: readonly LoggingFrame[]): { session: LogSession; 
           end: new Date(current[current.length - 1].timestamp).toISOString(),
           frames: current.length,
           max,
+          min,
         },
         frames: current,
       });

@@ -10,6 +10,7 @@ interface SessionRow {
   end: string | Date;
   frames: number;
   max: Record<string, number> | string;
+  min: Record<string, number> | string | null;
   revision: string | number;
 }
 
@@ -48,6 +49,7 @@ function toSession(row: SessionRow): StoredSession {
     end: iso(row.end),
     frames: Number(row.frames),
     max: typeof row.max === 'string' ? (JSON.parse(row.max) as Record<string, number>) : row.max,
+    min: typeof row.min === 'string' ? (JSON.parse(row.min) as Record<string, number>) : (row.min ?? {}),
     revision: String(row.revision),
   };
 }
@@ -65,7 +67,7 @@ export class LoggingRepository {
   async sessions(): Promise<StoredSession[]> {
     await refreshSummary(this.db);
     const { rows } = await this.db.query<SessionRow>(
-      sql`SELECT vin, start, "end", frames, max, revision FROM logging_session ORDER BY start DESC, vin`,
+      sql`SELECT vin, start, "end", frames, max, min, revision FROM logging_session ORDER BY start DESC, vin`,
     );
     return rows.map(toSession);
   }
@@ -80,7 +82,7 @@ export class LoggingRepository {
     const [vin, start] = id.split('~');
     if (!vin || !start || Number.isNaN(Date.parse(start))) return undefined;
     const { rows } = await q.query<SessionRow>(
-      sql`SELECT vin, start, "end", frames, max, revision FROM logging_session
+      sql`SELECT vin, start, "end", frames, max, min, revision FROM logging_session
           WHERE vin = ${vin} AND start = ${new Date(start).toISOString()}::timestamptz`,
     );
     return rows[0] && toSession(rows[0]);

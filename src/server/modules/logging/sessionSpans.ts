@@ -10,6 +10,8 @@ export interface Span {
   frames: number;
   /** Largest value of each data key. */
   max: Record<string, number>;
+  /** Smallest value of each data key. */
+  min: Record<string, number>;
 }
 
 /** The largest of each key over both (a new object). */
@@ -19,9 +21,16 @@ export function mergeMaxima(a: Record<string, number>, b: Record<string, number>
   return out;
 }
 
+/** The smallest of each key over both (a new object). */
+export function mergeMinima(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+  const out = { ...a };
+  for (const key in b) if (!(out[key] <= b[key])) out[key] = b[key];
+  return out;
+}
+
 /**
  * The sessions the spans form (each a union of the spans within `gapMs` of each other, transitively),
- * in time order, with the spans each is made of.
+ * in time order, with the spans each is made of (counts added, maxima and minima merged).
  */
 export function mergeSpans<T extends Span>(spans: T[], gapMs: number): (Span & { members: T[] })[] {
   const sorted = [...spans].sort((a, b) => a.start - b.start || a.end - b.end);
@@ -32,8 +41,17 @@ export function mergeSpans<T extends Span>(spans: T[], gapMs: number): (Span & {
       last.end = Math.max(last.end, span.end);
       last.frames += span.frames;
       last.max = mergeMaxima(last.max, span.max);
+      last.min = mergeMinima(last.min, span.min);
       last.members.push(span);
-    } else out.push({ start: span.start, end: span.end, frames: span.frames, max: { ...span.max }, members: [span] });
+    } else
+      out.push({
+        start: span.start,
+        end: span.end,
+        frames: span.frames,
+        max: { ...span.max },
+        min: { ...span.min },
+        members: [span],
+      });
   }
   return out;
 }

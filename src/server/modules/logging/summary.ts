@@ -10,6 +10,7 @@ interface PendingRow {
   t_to: Date | string;
   frames: number;
   max: Record<string, number> | string | null;
+  min: Record<string, number> | string | null;
 }
 
 interface SessionRow {
@@ -18,6 +19,7 @@ interface SessionRow {
   end: Date | string;
   frames: number;
   max: Record<string, number> | string;
+  min: Record<string, number> | string;
 }
 
 type Item = Span & { vin: string; stored: boolean };
@@ -71,6 +73,7 @@ async function refreshIn(tx: Queryable): Promise<void> {
     end: ms(row.t_to),
     frames: Number(row.frames),
     max: json(row.max ?? {}),
+    min: json(row.min ?? {}),
     stored: false,
   });
   const items = new Map<string, Item[]>();
@@ -88,12 +91,20 @@ async function refreshIn(tx: Queryable): Promise<void> {
     };
   });
   const stored = await tx.query<SessionRow>(
-    sql`SELECT s.vin, s.start, s."end", s.frames, s.max FROM logging_session s
+    sql`SELECT s.vin, s.start, s."end", s.frames, s.max, s.min FROM logging_session s
         JOIN jsonb_to_recordset(${JSON.stringify(ranges)}::jsonb) AS r(vin text, lo timestamptz, hi timestamptz)
           ON s.vin = r.vin AND s."end" >= r.lo AND s.start <= r.hi`,
   );
   for (const row of stored.rows)
-    add({ vin: row.vin, start: ms(row.start), end: ms(row.end), frames: row.frames, max: json(row.max), stored: true });
+    add({
+      vin: row.vin,
+      start: ms(row.start),
+      end: ms(row.end),
+      frames: row.frames,
+      max: json(row.max),
+      min: json(row.min),
+      stored: true,
+    });
 
   // Frames changed or deleted: their window is summarised again from the frames (chunks and spans).
   const gone: Item[] = [];
@@ -118,13 +129,13 @@ async function refreshIn(tx: Queryable): Promise<void> {
   }
 
   // Merge: a session made of one stored session alone is unchanged; the others are written anew.
-  const written: { vin: string; start: string; end: string; frames: number; max: Record<string, number> }[] = [];
+  const written: (Pick<Item, 'vin' | 'frames' | 'max' | 'min'> & { start: string; end: string })[] = [];
   for (const [vin, list] of items)
     for (const session of mergeSpans(list, LOGGING_SESSION_GAP_MS)) {
       if (session.members.length === 1 && session.members[0].stored) continue;
       gone.push(...session.members.filter((member) => member.stored));
-      const { start, end, frames, max } = session;
-      written.push({ vin, start: iso(start), end: iso(end), frames, max });
+      const { start, end, frames, max, min } = session;
+      written.push({ vin, start: iso(start), end: iso(end), frames, max, min });
     }
   if (gone.length)
     await tx.query(
@@ -134,9 +145,9 @@ async function refreshIn(tx: Queryable): Promise<void> {
     );
   if (written.length)
     await tx.query(
-      sql`INSERT INTO logging_session (vin, start, "end", frames, max, revision)
-          SELECT vin, start, "end", frames, max, ${revision}::bigint FROM jsonb_to_recordset(${JSON.stringify(written)}::jsonb)
-            AS w(vin text, start timestamptz, "end" timestamptz, frames int, max jsonb)`,
+      sql`INSERT INTO logging_session (vin, start, "end", frames, max, min, revision)
+          SELECT vin, start, "end", frames, max, min, ${revision}::bigint FROM jsonb_to_recordset(${JSON.stringify(written)}::jsonb)
+            AS w(vin text, start timestamptz, "end" timestamptz, frames int, max jsonb, min jsonb)`,
     );
   await tx.query(sql`UPDATE logging_state SET revision = ${revision}::bigint WHERE id = 1`);
 }

@@ -10,16 +10,19 @@ import { tableName } from '../../db/tables';
  * - `logging_chunk` (+ `logging_chunk_column`): the frames of one insert statement and one VIN, split
  *   at gaps, in columns as JSON text (`time`: seconds since the epoch; one comma-separated list per data
  *   key), so a session's chart answer is a concatenation instead of a scan of its documents.
- * - `logging_pending`: what the summary has not taken in yet: each new chunk's span, count and maxima
- *   (kind `frames`), or a span of one VIN whose frames changed or were deleted (kind `changed`).
- * - `logging_session`: the sessions (vin, start, end, count, maxima), merged from the pending rows by
- *   `refreshSummary` (summary.ts).
+ * - `logging_pending`: what the summary has not taken in yet: each new chunk's span, count, maxima and
+ *   minima (kind `frames`), or a span of one VIN whose frames changed or were deleted (kind `changed`).
+ * - `logging_session`: the sessions (vin, start, end, count, maxima and minima per data key), merged from
+ *   the pending rows by `refreshSummary` (summary.ts).
+ *
+ * Version 2 added the minima (knock retard is ≤ 0: its worst is the smallest value). A database of
+ * version 1 gets the columns and is summarised again from its frames on start (migrateSummary).
  *
  * Triggers on the frames table write the chunks and pending rows in the inserting transaction, for
  * every insert path (createEntry, a bulk INSERT, COPY): they commit with the frames, so whoever sees a
  * frame sees its pending row. A statement-level trigger reads the inserted rows once (a transition table).
  */
-export const SUMMARY_VERSION = 1;
+export const SUMMARY_VERSION = 2;
 
 const frames = tableName('loggingFrame');
 const GAP = `interval '${LOGGING_SESSION_GAP_MS / 1000} seconds'`;
@@ -48,26 +51,29 @@ const CHUNK_SQL_FUNCTION = `CREATE OR REPLACE FUNCTION logging_chunk_sql(keys te
     ), parts AS MATERIALIZED (
       SELECT vin, part, min(ts) AS t_from, max(ts) AS t_to, count(*)::int AS frames,
         string_agg((extract(epoch FROM ts)::float8)::text, ',' ORDER BY rn) AS time,
-        ARRAY[%2$s]::text[] AS vals, ARRAY[%3$s]::numeric[] AS tops
+        ARRAY[%2$s]::text[] AS vals, ARRAY[%3$s]::numeric[] AS tops, ARRAY[%4$s]::numeric[] AS lows
       FROM n GROUP BY vin, part
     ), chunks AS (
       INSERT INTO logging_chunk (vin, t_from, t_to, frames, time)
       SELECT vin, t_from, t_to, frames, time FROM parts RETURNING id, vin, t_from
     ), cols AS MATERIALIZED (
-      SELECT p.vin, p.t_from, u.key, u.val, u.top
-      FROM parts p, unnest($1::text[], p.vals, p.tops) AS u(key, val, top) WHERE u.top IS NOT NULL
+      SELECT p.vin, p.t_from, u.key, u.val, u.top, u.low
+      FROM parts p, unnest($1::text[], p.vals, p.tops, p.lows) AS u(key, val, top, low) WHERE u.top IS NOT NULL
     ), stored AS (
       INSERT INTO logging_chunk_column (chunk, key, vals)
       SELECT c.id, cols.key, cols.val FROM cols JOIN chunks c USING (vin, t_from)
     )
-    INSERT INTO logging_pending (kind, vin, t_from, t_to, frames, max)
+    INSERT INTO logging_pending (kind, vin, t_from, t_to, frames, max, min)
     SELECT 'frames', p.vin, p.t_from, p.t_to, p.frames,
-      coalesce((SELECT jsonb_object_agg(c.key, c.top) FROM cols c WHERE c.vin = p.vin AND c.t_from = p.t_from), '{}')
+      coalesce((SELECT jsonb_object_agg(c.key, c.top) FROM cols c WHERE c.vin = p.vin AND c.t_from = p.t_from), '{}'),
+      coalesce((SELECT jsonb_object_agg(c.key, c.low) FROM cols c WHERE c.vin = p.vin AND c.t_from = p.t_from), '{}')
     FROM parts p
   $q$, source,
     coalesce((SELECT string_agg(format('string_agg(coalesce((data->%L)::text, ''null''), '','' ORDER BY rn)', k), ', ')
               FROM unnest(keys) AS k), ''),
     coalesce((SELECT string_agg(format('max(CASE WHEN jsonb_typeof(data->%1$L) = ''number'' THEN (data->%1$L)::numeric END)', k), ', ')
+              FROM unnest(keys) AS k), ''),
+    coalesce((SELECT string_agg(format('min(CASE WHEN jsonb_typeof(data->%1$L) = ''number'' THEN (data->%1$L)::numeric END)', k), ', ')
               FROM unnest(keys) AS k), ''))
   $fn$`;
 
@@ -95,7 +101,7 @@ const TABLES = [
   `CREATE TABLE IF NOT EXISTS logging_state (id int PRIMARY KEY, version int NOT NULL, revision bigint NOT NULL DEFAULT 0)`,
   `CREATE TABLE IF NOT EXISTS logging_session (
     vin text NOT NULL, start timestamptz NOT NULL, "end" timestamptz NOT NULL, frames int NOT NULL,
-    max jsonb NOT NULL, revision bigint NOT NULL, PRIMARY KEY (vin, start)
+    max jsonb NOT NULL, min jsonb NOT NULL DEFAULT '{}', revision bigint NOT NULL, PRIMARY KEY (vin, start)
   )`,
   `CREATE INDEX IF NOT EXISTS logging_session_start ON logging_session (start)`,
   `CREATE TABLE IF NOT EXISTS logging_chunk (
@@ -109,10 +115,16 @@ const TABLES = [
   )`,
   `CREATE TABLE IF NOT EXISTS logging_pending (
     id bigserial PRIMARY KEY, kind text NOT NULL, vin text NOT NULL, t_from timestamptz NOT NULL,
-    t_to timestamptz NOT NULL, frames int NOT NULL DEFAULT 0, max jsonb
+    t_to timestamptz NOT NULL, frames int NOT NULL DEFAULT 0, max jsonb, min jsonb
   )`,
   `CREATE INDEX IF NOT EXISTS logging_frame_vin_time ON ${frames} ((doc->>'vin'), (doc->>'timestamp'))
     WHERE deleted_at IS NULL`,
+];
+
+/** Run when the stored version is another one (tables of version 1 have no minima); the rows are derived again after. */
+const UPGRADES = [
+  `ALTER TABLE logging_session ADD COLUMN IF NOT EXISTS min jsonb NOT NULL DEFAULT '{}'`,
+  `ALTER TABLE logging_pending ADD COLUMN IF NOT EXISTS min jsonb`,
 ];
 
 const FUNCTIONS = [
@@ -176,7 +188,7 @@ export async function migrateSummary(db: Database): Promise<void> {
             (SELECT count(*) FROM pg_trigger WHERE tgrelid = ${frames}::regclass AND tgname LIKE 'logging_frames_%') AS triggers`,
     );
     if (rows[0].version === SUMMARY_VERSION && Number(rows[0].triggers) === 4) return;
-    for (const statement of FUNCTIONS) await run(tx, statement);
+    for (const statement of [...UPGRADES, ...FUNCTIONS]) await run(tx, statement);
     for (const derived of ['logging_chunk', 'logging_pending', 'logging_session'])
       await run(tx, `DELETE FROM ${derived}`);
     await run(
