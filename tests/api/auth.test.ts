@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/server/db/sql';
 import { createObjectId } from '../../src/shared/format/objectId';
-import { createEventBus } from '../../src/server/events/bus';
+import { createEventBus, type ServerEvent } from '../../src/server/events/bus';
 import { createAuthService } from '../../src/server/modules/auth/operations';
+import { tokenHash } from '../../src/server/modules/auth/sessions';
 import { insertUser } from '../helpers/users';
 import { ADMIN_PASSWORD, createTestApp } from '../helpers/testApp';
 
@@ -153,6 +154,34 @@ describe('auth API', () => {
     expect([...(await auth.callerFromToken(token)).permissions]).toEqual(['manage:files']);
     expect((await auth.callerFromToken(await t.login())).almighty).toBe(true);
     expect(await auth.callerFromToken(undefined)).toMatchObject({ roles: ['guest'], almighty: false });
+  });
+
+  it('announces revocations on the bus, and drops cached sessions another process revoked', async () => {
+    const bus = createEventBus();
+    const seen: ServerEvent[] = [];
+    bus.subscribe((event) => seen.push(event));
+    const { registry } = t.app.services;
+    const auth = createAuthService({ db: t.db, registry, config: { sessionTtlMs: 60_000 }, log: t.app.log, bus });
+    const id = await insertUser(t.db, auth, 'revoked', 'password-1', { roles: ['editor'] });
+    const [one, two] = [
+      await auth.login('revoked', 'password-1', '10.9.9.8'),
+      await auth.login('revoked', 'password-1', '10.9.9.8'),
+    ];
+    await auth.logout(one.token);
+    await auth.revokeSessions(id, two.token);
+    await auth.revokeSessions(id);
+    expect(seen.filter((event) => event.type === 'session/revoked')).toEqual([
+      { type: 'session/revoked', session: tokenHash(one.token) },
+      { type: 'session/revoked', userId: id, except: tokenHash(two.token) },
+      { type: 'session/revoked', userId: id },
+    ]);
+    // Another process revoked the session: its event arrives through the bridge, the cached caller goes.
+    const { token } = await auth.login('revoked', 'password-1', '10.9.9.8');
+    expect((await auth.callerFromToken(token)).user?._id).toBe(id);
+    await t.db.query(sql`UPDATE auth_session SET revoked_at = now() WHERE token_hash = ${tokenHash(token)}`);
+    expect((await auth.callerFromToken(token)).user?._id).toBe(id);
+    bus.publish({ type: 'session/revoked', session: tokenHash(token) });
+    await expect(auth.callerFromToken(token)).rejects.toMatchObject({ status: 401 });
   });
 
   it('caches sessions briefly and drops them on user and role events of the bus', async () => {

@@ -150,6 +150,54 @@ describe('realtime socket on the real app', () => {
     await expectNoEvent(socket, clientEvent(id));
   });
 
+  it('logs a socket out the moment its session is revoked (logout, password change): no document event after it', async () => {
+    const contact = async (message: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/cms/contact',
+        payload: { firstName: 'Rita', lastName: 'Realtime', email: 'rita@example.ch', message, agb: true },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const contactEvent = (message: string) => (pushed: WsMessage) =>
+      pushed.type === 'document' &&
+      (pushed.data as { model?: string }).model === 'contactRequest' &&
+      (pushed.data as { doc?: { data?: { message?: string } } }).doc?.data?.message === message;
+    const loggedOut = (pushed: WsMessage) => pushed.type === 'logout';
+    const watcher = await open(adminToken);
+
+    // POST /api/logout: nothing else happens that would make the socket check its session again.
+    const staff = await userWithRole(t, adminToken, 'rt-logout', 'staff');
+    const socket = await open(staff.token);
+    await contact('Before logout');
+    await socket.waitFor(contactEvent('Before logout'), 'contact request event before the logout');
+    const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: t.auth(staff.token) });
+    expect(logout.statusCode, logout.body).toBe(200);
+    await contact('After logout');
+    await watcher.waitFor(contactEvent('After logout'), 'contact request event for the admin');
+    await expectNoEvent(socket, contactEvent('After logout'));
+    expect(socket.received.filter(loggedOut)).toEqual([
+      { type: 'logout', data: { reason: 'Session expired or invalid' } },
+    ]);
+
+    // A password change revokes every session of the user.
+    const other = await userWithRole(t, adminToken, 'rt-password', 'staff');
+    const [first, second] = await Promise.all([open(other.token), open(other.token)]);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=user',
+      headers: t.auth(adminToken),
+      payload: { _id: other.id, login: 'rt-password', roles: ['staff'], password: 'rt-password-changed-2' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await contact('After password change');
+    await watcher.waitFor(contactEvent('After password change'), 'contact request event for the admin');
+    for (const revoked of [first, second]) {
+      await expectNoEvent(revoked, contactEvent('After password change'));
+      expect(revoked.received.filter(loggedOut)).toHaveLength(1);
+    }
+  });
+
   it('answers a bad token, an unknown command, a forbidden queue join and invalid JSON with errors', async () => {
     const staff = await userWithRole(t, adminToken, 'rt-queue', 'staff');
     const socket = await open();

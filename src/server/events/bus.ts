@@ -11,7 +11,23 @@ export type ServerEvent =
       doc: Record<string, unknown>;
     }
   | { type: 'cms/item'; id: string; parent: string | null; model: 'file' | 'folder'; doc: Record<string, unknown> }
-  | ({ type: 'queue/state' } & QueueStateEvent);
+  | ({ type: 'queue/state' } & QueueStateEvent)
+  | SessionRevokedEvent;
+
+/**
+ * Login sessions were revoked (logout, password change): the auth service announces it right after the
+ * database says so, and every process drops what it holds of them at once (cached callers, realtime
+ * sockets). Sessions are named by their token's SHA-256 (never the token): `session` is one session;
+ * without it, every session of `userId` except the one `except` names.
+ */
+export type SessionRevokedEvent =
+  { type: 'session/revoked'; session: string } | { type: 'session/revoked'; userId: string; except?: string };
+
+/** Is the session of this token hash, logged in as this user, among the revoked ones? */
+export function isRevoked(event: SessionRevokedEvent, hash: string, userId: string | undefined): boolean {
+  if ('session' in event) return event.session === hash;
+  return event.userId === userId && event.except !== hash;
+}
 
 export interface EventBus {
   publish(event: ServerEvent): void;

@@ -51,6 +51,15 @@ const userEvent = (id: string, doc: Record<string, unknown> = { _id: id }): Serv
 });
 
 describe('pg event bridge', () => {
+  it('carries session revocations whole', () => {
+    const events: ServerEvent[] = [
+      { type: 'session/revoked', session: 'a'.repeat(64) },
+      { type: 'session/revoked', userId: 'u1', except: 'b'.repeat(64) },
+    ];
+    for (const event of events)
+      expect(decodeEnvelope(encodeEnvelope('o', event))).toEqual({ origin: 'o', event, slim: false });
+  });
+
   it('encodes large events without their document', () => {
     const small = userEvent('a');
     expect(decodeEnvelope(encodeEnvelope('o', small))).toEqual({ origin: 'o', event: small, slim: false });

@@ -39,7 +39,8 @@ interface Envelope {
 
 export function encodeEnvelope(origin: string, event: ServerEvent): string {
   const full = JSON.stringify({ origin, event } satisfies Envelope);
-  if (Buffer.byteLength(full) <= MAX_PAYLOAD_BYTES || event.type === 'queue/state') return full;
+  if (Buffer.byteLength(full) <= MAX_PAYLOAD_BYTES || event.type === 'queue/state' || event.type === 'session/revoked')
+    return full;
   return JSON.stringify({ origin, event: { ...event, doc: {} }, slim: true } satisfies Envelope);
 }
 
@@ -50,7 +51,8 @@ export function decodeEnvelope(payload: string | undefined): Envelope | undefine
     const { origin, event, slim } = value as Record<string, unknown>;
     if (typeof origin !== 'string' || typeof event !== 'object' || event === null) return undefined;
     const type = (event as { type?: unknown }).type;
-    if (type !== 'document' && type !== 'cms/item' && type !== 'queue/state') return undefined;
+    if (type !== 'document' && type !== 'cms/item' && type !== 'queue/state' && type !== 'session/revoked')
+      return undefined;
     return { origin, event: event as ServerEvent, slim: slim === true };
   } catch {
     return undefined;
@@ -77,7 +79,7 @@ export async function startPgBridge({
 
   async function receive(envelope: Envelope): Promise<void> {
     let { event } = envelope;
-    if (envelope.slim && event.type !== 'queue/state') {
+    if (envelope.slim && (event.type === 'document' || event.type === 'cms/item')) {
       const model = event.model;
       const doc = await loadDoc?.(model, event.id).catch(() => undefined);
       if (!doc) return log.warn({ model, id: event.id }, 'large event dropped: its document could not be loaded');

@@ -6,7 +6,7 @@ import { ANONYMOUS, callerOf, SYSTEM, type Caller } from '../../access/caller';
 import type { DocumentService } from '../documents/service';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/database';
-import type { EventBus } from '../../events/bus';
+import { isRevoked, type EventBus, type SessionRevokedEvent } from '../../events/bus';
 import { HttpError, unauthorized } from '../../errors';
 import { ATTEMPT_DDL, DEFAULT_LOGIN_LIMITS, createAttemptRepository, type LoginLimits } from './attempts';
 import { hashPassword, randomPassword, verifyPassword } from './passwords';
@@ -19,8 +19,12 @@ export interface AuthDependencies {
   registry: Registry;
   config: Pick<ServerConfig, 'sessionTtlMs' | 'adminPassword'>;
   log: FastifyBaseLogger;
-  /** When given, user and role document events drop the cached sessions and role grants they affect. */
-  bus?: Pick<EventBus, 'subscribe'>;
+  /**
+   * When given, user and role document events drop the cached sessions and role grants they affect, and
+   * every revocation is announced (`session/revoked`: realtime sockets of the session end at once; other
+   * processes, through the event bridge, drop their cached callers of it).
+   */
+  bus?: Pick<EventBus, 'subscribe' | 'publish'>;
   /**
    * The document operations (created after auth, which they need for password hashing): the first
    * admin and its roles are written through them, so validation, hooks and events run as for any write.
@@ -88,6 +92,15 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     for (const [hash, entry] of cache) if (!keep(entry, hash)) cache.delete(hash);
   }
 
+  /**
+   * The one place a revocation takes effect after the database has it: cached callers of the sessions are
+   * dropped and the revocation is announced on the bus (realtime sockets, other processes).
+   */
+  function revoked(event: SessionRevokedEvent): void {
+    forget((entry, hash) => !isRevoked(event, hash, entry.userId));
+    bus?.publish(event);
+  }
+
   function remember(hash: string, entry: CachedSession): void {
     cache.delete(hash);
     if (cache.size >= MAX_CACHED_SESSIONS) {
@@ -152,13 +165,13 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     async logout(token) {
       const hash = tokenHash(token);
       await sessions.revoke(hash);
-      forget((_, cached) => cached !== hash);
+      revoked({ type: 'session/revoked', session: hash });
     },
 
     async revokeSessions(userId, exceptToken) {
       const except = exceptToken === undefined ? undefined : tokenHash(exceptToken);
       await sessions.revokeUser(userId, except);
-      forget((entry, hash) => entry.userId !== userId || hash === except);
+      revoked(except === undefined ? { type: 'session/revoked', userId } : { type: 'session/revoked', userId, except });
     },
 
     hashPassword,
@@ -200,6 +213,8 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   };
   // Synchronous on publish, so the next request (or realtime re-check) already sees the change.
   bus?.subscribe((event) => {
+    // Another process revoked sessions (this process's own revocations have already been forgotten).
+    if (event.type === 'session/revoked') return forget((entry, hash) => !isRevoked(event, hash, entry.userId));
     if (event.type !== 'document') return;
     if (event.model === 'role') service.invalidateRoles();
     else if (event.model === 'user') service.invalidateUser(event.id);

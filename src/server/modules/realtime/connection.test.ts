@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { callerOf, type Caller } from '../../access/caller';
 import { unauthorized } from '../../errors';
 import { createEventBus } from '../../events/bus';
+import { tokenHash } from '../auth/sessions';
 import { createCommandRegistry } from './commands';
 import { Connection, type OutgoingSocket, type RealtimeDeps } from './connection';
 import { DEFAULT_REALTIME_OPTIONS } from './routes';
@@ -97,6 +98,43 @@ describe('Connection', () => {
       expect(pushed('logout')).toEqual([{ type: 'logout', data: { reason: 'Session expired or invalid' } }]),
     );
     expect(pushed('document')).toEqual([]);
+    expect(connection.caller.user).toBeUndefined();
+  });
+
+  it('ends the session at once on a session/revoked event naming it, by token hash or by user', async () => {
+    const { connection, bus, clientEvent, pushed, replyTo } = setup();
+    const login = async (id: number) => {
+      connection.receive(JSON.stringify({ cmd: 'login', data: 'good', id }));
+      expect(await replyTo(id)).toMatchObject({ data: { user: 'staff' } });
+    };
+    await login(1);
+    // Other sessions, and the user's other sessions except this one, leave the socket logged in.
+    bus.publish({ type: 'session/revoked', session: tokenHash('other') });
+    bus.publish({ type: 'session/revoked', userId: 'u2' });
+    bus.publish({ type: 'session/revoked', userId: 'u1', except: tokenHash('good') });
+    clientEvent('c1');
+    expect(pushed('document')).toHaveLength(1);
+    expect(pushed('logout')).toEqual([]);
+    // Synchronously in publish: the next event already finds the socket anonymous.
+    bus.publish({ type: 'session/revoked', session: tokenHash('good') });
+    clientEvent('c2');
+    expect(pushed('logout')).toEqual([{ type: 'logout', data: { reason: 'Session expired or invalid' } }]);
+    expect(pushed('document')).toHaveLength(1);
+    expect(connection.caller.user).toBeUndefined();
+
+    await login(2);
+    bus.publish({ type: 'session/revoked', userId: 'u1' });
+    clientEvent('c3');
+    expect(pushed('logout')).toHaveLength(2);
+    expect(pushed('document')).toHaveLength(1);
+  });
+
+  it('refuses a login whose token is revoked while it is resolved', async () => {
+    const { connection, bus, pushed } = setup();
+    const login = connection.login('good');
+    bus.publish({ type: 'session/revoked', session: tokenHash('good') });
+    await expect(login).rejects.toMatchObject({ status: 401, message: 'Session expired or invalid' });
+    expect(pushed('logout')).toEqual([]);
     expect(connection.caller.user).toBeUndefined();
   });
 

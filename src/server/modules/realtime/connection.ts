@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ANONYMOUS, hasAccess, type Caller } from '../../access/caller';
 import { HttpError, unauthorized } from '../../errors';
-import type { EventBus, ServerEvent } from '../../events/bus';
+import { isRevoked, type EventBus, type ServerEvent } from '../../events/bus';
 import type { AuthService } from '../auth/service';
+import { tokenHash } from '../auth/sessions';
 import { SESSION_INVALID, type CommandRegistry, type ConnectionSession } from './commands';
 import { affectsSession, pushFor, QUEUE_PERMISSION, type VisibleTo } from './events';
 import {
@@ -52,6 +53,8 @@ export class Connection implements ConnectionSession {
   caller: Caller = ANONYMOUS;
   readonly queues = new Set<string>();
   private token: string | undefined;
+  /** SHA-256 of the token logged in with, or being logged in with (how a `session/revoked` event names it). */
+  private sessionHash: string | undefined;
   /** Bumped by login and logout, so a re-check that started before them does not overwrite them. */
   private generation = 0;
   private checkedAt = 0;
@@ -108,14 +111,17 @@ export class Connection implements ConnectionSession {
   async login(token: string): Promise<Caller> {
     this.logout();
     const generation = this.generation;
+    // Named while the token is resolved: a revocation meanwhile bumps the generation and the login fails.
+    this.sessionHash = token ? tokenHash(token) : undefined;
     let caller: Caller;
     try {
       caller = token ? await this.deps.auth.callerFromToken(token) : ANONYMOUS;
+      if (!caller.user || generation !== this.generation || this.closed) throw unauthorized(SESSION_INVALID);
     } catch (error) {
+      if (generation === this.generation) this.sessionHash = undefined;
       if (error instanceof HttpError) throw unauthorized(SESSION_INVALID);
       throw error;
     }
-    if (!caller.user || generation !== this.generation || this.closed) throw unauthorized(SESSION_INVALID);
     this.caller = caller;
     this.token = token;
     this.checkedAt = this.now();
@@ -125,6 +131,7 @@ export class Connection implements ConnectionSession {
   logout(): void {
     this.generation++;
     this.token = undefined;
+    this.sessionHash = undefined;
     this.caller = ANONYMOUS;
     this.queues.clear();
   }
@@ -132,6 +139,14 @@ export class Connection implements ConnectionSession {
   /** A bus event: forwarded if the caller may see it. Runs inside `bus.publish`, so it never throws. */
   deliver(event: ServerEvent): void {
     if (this.closed) return;
+    if (event.type === 'session/revoked') {
+      // At once, before any later event: the session is gone from the database already.
+      if (this.sessionHash && isRevoked(event, this.sessionHash, this.caller.user?._id)) {
+        if (this.token) this.endSession();
+        else this.logout();
+      }
+      return;
+    }
     if (affectsSession(event, this.caller.user?._id)) this.requestRecheck();
     if (this.rechecking) {
       if (this.held.length < this.limits.maxHeldEvents) this.held.push(event);
@@ -194,6 +209,11 @@ export class Connection implements ConnectionSession {
       if (!hasAccess(next, QUEUE_PERMISSION)) this.queues.clear();
       return;
     }
+    this.endSession();
+  }
+
+  /** The session was rejected or revoked: the socket is anonymous again and told so (spec section 4). */
+  private endSession(): void {
     this.logout();
     this.send({ type: 'logout', data: { reason: SESSION_INVALID } });
   }

@@ -30,6 +30,9 @@ export function pushFor(
     case 'queue/state':
       if (!queues.has(event.queue) || !hasAccess(caller, QUEUE_PERMISSION)) return undefined;
       return { type: 'queue/state', data: { queue: event.queue, id: event.id, state: event.state } };
+    case 'session/revoked':
+      // Ends the sessions it names (Connection.deliver); nothing to forward.
+      return undefined;
     default:
       return unreachable(event);
   }
