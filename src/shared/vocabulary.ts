@@ -217,7 +217,7 @@ export const VOCABULARY = {
       },
     },
     meaning:
-      'The field holds the id (or, on an array, the ids) of documents of another model; `populate` lists the fields copied in when populated.',
+      'The field holds the id (or, on an array, the ids) of documents of another model; `populate` lists the fields copied in when populated. A write may only set keys of existing, live documents (a 400 names the field); keys already stored stay valid when their document is deleted later.',
   },
   'x-computed': {
     on: 'property',
@@ -237,7 +237,7 @@ export const VOCABULARY = {
     on: 'property',
     schema: { type: 'boolean' },
     meaning:
-      'An integer the server assigns on create when absent: one more than the highest so far (invoice and offer numbers).',
+      'An integer the server assigns on create when absent: one more than the highest so far (invoice and offer numbers). Unique among all documents of the model, soft-deleted ones included (their number stays taken); a number set by hand that is taken answers 409.',
   },
   'x-unique': {
     on: 'property',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
 import { sql } from '../../src/server/db/sql';
 import { table } from '../../src/server/db/tables';
+import { relationSpots } from '../../src/server/modules/documents/relations';
 import type { Access } from '../../src/shared/vocabulary';
 import { createTestApp } from '../helpers/testApp';
 import { ROLES, userWithRole } from '../helpers/users';
@@ -23,7 +24,45 @@ beforeAll(async () => {
   headers.accountant = t.auth((await userWithRole(t, adminToken, 'alex', 'accountant')).token);
   for (const model of ['page', 'pageDraft'] as const)
     pageRoots[model] = (await t.app.services.documents.save(SYSTEM, model, { name: 'Start' }))._id;
+  for (const model of Object.keys(t.app.services.registry.models)) await relatedDoc(model);
 });
+
+/**
+ * One real document per model for the relations of the samples: the schema examples hold made-up ids,
+ * and a write may only set ids of existing documents. A relation back to a model still being made
+ * (invoice and transaction name each other) is left out.
+ */
+const related: Record<string, Record<string, unknown> | null> = {};
+async function relatedDoc(model: string): Promise<Record<string, unknown> | undefined> {
+  if (model in related) return related[model] ?? undefined;
+  related[model] = null;
+  const info = t.app.services.registry.models[model];
+  for (const spot of relationSpots(t.app.services.registry, info)) await relatedDoc(spot.model);
+  try {
+    related[model] = await t.app.services.documents.save(SYSTEM, model, sample(model, 'related', 'staff'));
+  } catch {
+    // Models whose example cannot be saved as it is (page versions, singletons) are not needed as targets.
+  }
+  return related[model] ?? undefined;
+}
+
+/** Puts real keys (or nothing) where `steps` lead to related keys. */
+function relink(value: unknown, steps: string[], key: () => unknown): unknown {
+  if (steps.length === 0) return key();
+  if (!value || typeof value !== 'object') return value;
+  const [step, ...rest] = steps;
+  if (step === '*')
+    // Ids in an array stay unique (`uniqueItems`): the made-up ones all become the one real id.
+    return Array.isArray(value)
+      ? [...new Set(value.map((item) => relink(item, rest, key)).filter((v) => v !== undefined))]
+      : value;
+  const record = value as Record<string, unknown>;
+  if (record[step] === undefined || record[step] === null) return value;
+  const next = relink(record[step], rest, key);
+  if (next === undefined) delete record[step];
+  else record[step] = next;
+  return value;
+}
 afterAll(() => t.close());
 
 /** Independent oracle of spec section 6: who may do what, from the permission a model names. */
@@ -48,7 +87,11 @@ function sample(model: string, suffix: string, role: Role = 'admin'): Record<str
     if (field.roles && role !== 'admin') delete example[field.name];
     if (field.unique && typeof example[field.name] === 'string')
       example[field.name] = `${example[field.name]}-${suffix}`.toLowerCase();
+    // Sequence numbers are unique: the server draws them.
+    if (field.sequence) delete example[field.name];
   }
+  for (const spot of relationSpots(t.app.services.registry, info))
+    relink(example, spot.steps, () => related[spot.model]?.[spot.key] ?? undefined);
   // A page's path comes from its parent and name, and is unique: a unique name under the root page.
   if (pageRoots[model])
     Object.assign(example, { name: `${String(example.name)} ${suffix}`, _parent: pageRoots[model] });

@@ -73,7 +73,7 @@ const searchFields = (model: ModelInfo) =>
   [...model.fields, ...model.nested].filter((f) => f.searchable && !f.secret && !f.roles);
 
 /**
- * Derived columns: the fields that lists filter, sort, join or keep unique, and the search text,
+ * Derived columns: the fields that lists filter, sort, join or keep unique, sequence numbers, and the search text,
  * are stored generated columns (`g_…`) next to `doc`. Queries compare and sort the plain column,
  * not a jsonb extraction per row, and indexes can carry them for index-only scans. They are pure
  * derivations of `doc`: migration adds, and drops what the schemas no longer ask for.
@@ -131,7 +131,7 @@ function modelColumns(model: ModelInfo): ModelColumns {
     if (SYSTEM_COLUMNS[field.name] || field.secret || !COLUMN_NAME.test(field.name)) continue;
     const kind = expressionKind(field);
     const spec = COLUMN_KINDS[kind];
-    if (!spec || !(field.sortable || field.filterable || field.relation || field.unique)) continue;
+    if (!spec || !(field.sortable || field.filterable || field.relation || field.unique || field.sequence)) continue;
     const column = {
       name: derivedColumnName(field.name, kind)!,
       type: spec.type,
@@ -236,6 +236,10 @@ export function modelIndexes(model: ModelInfo): Map<string, Sql> {
         `u_${field.name}`,
         (index) => sql`CREATE UNIQUE INDEX IF NOT EXISTS ${index} ON ${t} (${c}) WHERE deleted_at IS NULL`,
       );
+    // A sequence number is looked up among all rows, soft-deleted ones too (they keep their number);
+    // a sort index (below) serves that as well.
+    if (field.sequence && !field.sortable)
+      add(`q_${field.name}`, (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${c})`);
     // NULLS FIRST: the query translator sorts missing values first ascending (as MongoDB does); this
     // way one index serves both directions (a backward scan gives DESC NULLS LAST).
     if (field.sortable)

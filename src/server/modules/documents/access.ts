@@ -48,6 +48,24 @@ export function readScope(caller: Caller, model: ModelInfo): ReadScope {
   };
 }
 
+/**
+ * The part of the write check that needs no document, made before the document is looked up (so that a
+ * 404 tells a caller who may not write nothing about which ids exist): 'all' when the model permission
+ * allows the action, 'own' when only owning the document could (`x-owner`). Throws 401/403 otherwise.
+ */
+export function assertMayWrite(
+  caller: Caller,
+  model: ModelInfo,
+  action: Exclude<Action, 'read'>,
+  id?: string,
+): 'all' | 'own' {
+  if (hasAccess(caller, model.permission[action])) return 'all';
+  // The owner of a model owned by `_id` is known from the id alone.
+  const mayOwn = model.owner !== undefined && (model.owner !== '_id' || id === caller.user?._id);
+  if (action === 'update' && caller.user && mayOwn) return 'own';
+  return deny(caller, `${action} ${model.label}`);
+}
+
 /** May the caller perform a write action on this (existing or new) document? Throws 401/403 otherwise. */
 export function assertCanWrite(
   caller: Caller,

@@ -18,6 +18,8 @@ export async function patchItem(
 ): Promise<Doc> {
   if (!ITEM_MODELS.includes(model)) throw badRequest(`Only files and folders can be changed here, not ${model}`);
   if (patch._id !== undefined && patch._id !== id) throw badRequest('_id of the body does not match the path');
+  // Before the lookup: whether the id exists is none of the business of a caller who may not change it.
+  documents.assertMayWrite(caller, model, 'update', id);
   const existing = await documents.findById(caller, model, id);
   const parent = patch._parent;
   if (typeof parent === 'string') {

@@ -10,11 +10,12 @@ import { sql, type Sql } from '../../db/sql';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import type { AuthService } from '../auth/service';
-import { accessFields, assertCanWrite, canReadField, project, readScope } from './access';
+import { accessFields, assertCanWrite, assertMayWrite, canReadField, deny, project, readScope } from './access';
 import { FilterValues } from './filters';
 import { hooksOf, type ReadLog } from './hooks';
 import { applyComputed, assertSafeJson, mergeInput, normalizeDateTimes } from './input';
 import { applyPopulated, planPopulate, populate } from './populate';
+import { assertRelationsExist } from './relations';
 import { sanitizeRichText } from './richText';
 import { DocumentRepository, LIVE_ROWS, type RowSelection, type Scope } from './repository';
 import type { Doc, DocumentService, FindOptions, SaveOptions } from './service';
@@ -149,9 +150,17 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     assertSafeJson(input);
     const creating = input._id === undefined || input._id === 'new' || input._id === null;
     if (!creating && !isObjectId(input._id)) throw badRequest('_id must be 24 lowercase hex characters or "new"');
+    // What needs no document is checked before the lookup: a 404 must not tell a caller who may not
+    // write here which ids exist.
+    const action = creating ? 'create' : 'update';
+    const mayWrite = assertMayWrite(caller, model, action, creating ? undefined : (input._id as string));
     const existing = creating ? undefined : await tx.findById(model.name, input._id as string, LIVE_ROWS);
-    if (!creating && !existing) throw notFound(`${model.label} ${String(input._id)} not found`);
-    assertCanWrite(caller, model, creating ? 'create' : 'update', existing);
+    if (!creating && !existing) {
+      // A caller who may only change their own documents learns nothing about the others.
+      if (mayWrite === 'own') deny(caller, `${action} ${model.label}`);
+      throw notFound(`${model.label} ${String(input._id)} not found`);
+    }
+    assertCanWrite(caller, model, action, existing);
     if (existing && input._version !== undefined && input._version !== existing._version) {
       throw conflict(
         `${model.label} was changed by someone else (version ${existing._version}, yours ${String(input._version)}); reload it and try again`,
@@ -163,9 +172,12 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
       next[model.owner] = caller.user._id;
     hooksOf(model.name).beforeValidate?.({ caller, model, input, doc: next, existing });
     applyComputed(model, next);
+    const drawn = new Set<string>();
     for (const field of model.fields) {
-      if (field.sequence && creating && next[field.name] === undefined)
+      if (field.sequence && creating && next[field.name] === undefined) {
         next[field.name] = await tx.nextSequence(model, field.name);
+        drawn.add(field.name);
+      }
     }
     // Secrets kept from the stored document are hashes: validate only what the caller sent.
     const keptSecrets = model.fields.filter((f) => f.secret && existing && next[f.name] === existing[f.name]);
@@ -177,6 +189,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
       throw badRequest(describeErrors(errors), { fields: errors });
     }
     Object.assign(next, candidate);
+    await assertSequencesFree(tx, model, next, existing, drawn);
     normalizeDateTimes(model, next);
     sanitizeRichText(model, next);
     const changedSecrets: string[] = [];
@@ -202,6 +215,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
   ) {
     const prepared = await prepare(tx, caller, model, input);
     const { doc, existing, creating } = prepared;
+    await assertRelationsExist(tx, registry, model, [prepared]);
     const written = await writeOrConflict(() =>
       creating
         ? tx.insert(model.name, idForCreate(options.createWithId), doc)
@@ -225,7 +239,9 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
   /** New documents of a model without in-transaction hooks go in as one statement; the rest one by one. */
   async function writeAll(tx: DocumentRepository, caller: Caller, model: ModelInfo, inputs: Record<string, unknown>[]) {
     const creatingOnly = inputs.every((input) => input && (input._id === undefined || input._id === 'new'));
-    if (!creatingOnly || hooksOf(model.name).afterWriteInTx) {
+    // Sequence numbers are drawn from the stored rows: each new document must be in before the next draws.
+    const sequenced = model.fields.some((field) => field.sequence);
+    if (!creatingOnly || sequenced || hooksOf(model.name).afterWriteInTx) {
       const done = [];
       for (const [index, input] of inputs.entries())
         done.push(await atIndex(index, () => write(tx, caller, model, input, {})));
@@ -234,6 +250,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     const prepared: Prepared[] = [];
     for (const [index, input] of inputs.entries())
       prepared.push(await atIndex(index, () => prepare(tx, caller, model, input)));
+    await assertRelationsExist(tx, registry, model, prepared);
     const rows = prepared.map(({ doc }) => ({ id: createObjectId(), doc }));
     const written = await writeOrConflict(() => tx.insertMany(model.name, rows));
     return prepared.map((outcome, index) => ({ ...outcome, written: written[index] }));
@@ -268,6 +285,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
   async function remove(caller: Caller, name: string, id: string): Promise<void> {
     const model = modelOf(name);
     if (!isObjectId(id)) throw badRequest('id must be 24 lowercase hex characters');
+    assertMayWrite(caller, model, 'delete', id);
     const deleted = await repo.transaction(async (tx) => {
       const existing = await tx.findById(model.name, id, LIVE_ROWS);
       if (!existing) throw notFound(`${model.label} ${id} not found`);
@@ -294,11 +312,38 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     save,
     saveMany,
     remove,
+    assertMayWrite: (caller, name, action, id) => void assertMayWrite(caller, modelOf(name), action, id),
     visibleTo: (caller, name, doc) => {
       const model = registry.model(name);
       return model && project(caller, model, doc);
     },
   };
+}
+
+/**
+ * A sequence number (`x-sequence`) names one document for good: a number set by hand must not be held by
+ * another document, soft-deleted ones included (their PDFs and payment references exist). Keeping the
+ * stored number is always fine, so documents from before this check stay editable.
+ */
+async function assertSequencesFree(
+  tx: DocumentRepository,
+  model: ModelInfo,
+  doc: Record<string, unknown>,
+  existing: Doc | undefined,
+  drawn: Set<string>,
+): Promise<void> {
+  for (const field of model.fields) {
+    const value = doc[field.name];
+    if (!field.sequence || drawn.has(field.name) || typeof value !== 'number' || value === existing?.[field.name])
+      continue;
+    const holder = await tx.sequenceHolder(model, field.name, value);
+    if (holder && holder._id !== existing?._id) {
+      const which = holder._deletedAt ? `a deleted ${model.label}` : `another ${model.label}`;
+      throw conflict(`${field.name}: ${field.label} ${value} is already taken by ${which}`, {
+        fields: [{ field: field.name, message: `${field.label} ${value} is already taken by ${which}` }],
+      });
+    }
+  }
 }
 
 /** A unique index violation is a 409 naming the field; everything else is rethrown. */

@@ -514,4 +514,17 @@ export class DocumentRepository {
     );
     return Number(rows[0]?.n ?? 0) + 1;
   }
+
+  /**
+   * The document, soft-deleted ones included, that already holds `value` in a sequence field, under the
+   * same lock as `nextSequence`: until the transaction ends no other write can take the number.
+   */
+  async sequenceHolder(model: ModelInfo, field: string, value: number): Promise<Doc | undefined> {
+    await this.q.query(sql`SELECT pg_advisory_xact_lock(hashtext(${`${model.name}.${field}`}))`);
+    const { rows } = await this.q.query<Row>(
+      sql`SELECT ${selectColumns([])} FROM ${table(model.name)}
+          WHERE ${columnExpression(model, field, 'number')} = ${value} LIMIT 1`,
+    );
+    return rows[0] && rowToDoc(rows[0]);
+  }
 }

@@ -39,6 +39,11 @@ export interface DocumentService {
    */
   saveMany(caller: Caller, model: string, inputs: Record<string, unknown>[]): Promise<Doc[]>;
   remove(caller: Caller, model: string, id: string): Promise<void>;
+  /**
+   * The write check that needs no document (login, the model's permission; ownership when the id alone
+   * tells it): call it before looking a document up for a write, so a 404 reveals no ids. Throws 401/403.
+   */
+  assertMayWrite(caller: Caller, model: string, action: 'create' | 'update' | 'delete', id?: string): void;
   /** The document as the caller may see it (hidden fields removed), or undefined when they may not read it. Sync: used per realtime event. */
   visibleTo(caller: Caller, model: string, doc: Record<string, unknown>): Record<string, unknown> | undefined;
 }

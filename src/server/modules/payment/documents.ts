@@ -103,7 +103,8 @@ export function createBusinessPdfs(documents: DocumentService) {
     const doc = await documents.findById(caller, model, id);
     if (typeof doc.client !== 'string')
       throw unfit(`${model === 'invoice' ? 'Invoice' : 'Offer'} ${String(doc.id)} has no client`, 'client');
-    const client = await documents.findById(caller, 'client', doc.client);
+    // A client deleted since still gets the invoices and offers made out to them.
+    const client = await documents.findById(caller, 'client', doc.client, { deleted: true });
     const clientName =
       String(client.name ?? '').trim() || [client.firstname, client.lastname].filter(Boolean).join(' ').trim();
     const address = client.address as AddressLike | undefined;

@@ -1,0 +1,129 @@
+import type { ModelInfo, Registry } from '../../../shared/registry';
+import type { JsonSchema } from '../../../shared/registry/jsonSchema';
+import type { FieldError } from '../../../shared/validation/createAjv';
+import { HttpError } from '../../errors';
+import { LIVE_ROWS, type DocumentRepository } from './repository';
+
+/** One place of a model's schema that holds related keys (`x-relation`): `client`, `projects.*`, `items.*.user`, `avatar.file`. */
+interface RelationSpot {
+  /** Property names and `*` for "every item of the array". */
+  steps: string[];
+  model: string;
+  key: string;
+}
+
+const MAX_DEPTH = 12;
+
+/** The value branch of a nullable union (`anyOf: [X, { type: 'null' }]`); other unions are not followed. */
+function nullableBranch(schema: JsonSchema): JsonSchema | undefined {
+  const branches = schema.type ? undefined : (schema.anyOf ?? schema.oneOf);
+  const values = branches?.filter((branch) => branch.type !== 'null');
+  return values?.length === 1 ? values[0] : undefined;
+}
+
+function collectSpots(
+  registry: Registry,
+  property: JsonSchema,
+  baseId: string | undefined,
+  steps: string[],
+  spots: RelationSpot[],
+): void {
+  if (steps.length > MAX_DEPTH) return;
+  const { schema, baseId: base } = registry.resolver.deref(property, baseId);
+  const relation = schema['x-relation'];
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (relation) {
+    spots.push({
+      steps: type === 'array' ? [...steps, '*'] : steps,
+      model: relation.model,
+      key: relation.key ?? '_id',
+    });
+    return;
+  }
+  const branch = nullableBranch(schema);
+  if (branch) return collectSpots(registry, branch, base, steps, spots);
+  if (schema.items && (type === 'array' || !type)) collectSpots(registry, schema.items, base, [...steps, '*'], spots);
+  // Open objects (element props, free JSON) have no declared relations and are not walked.
+  for (const [name, child] of Object.entries(schema.properties ?? {}))
+    collectSpots(registry, child, base, [...steps, name], spots);
+}
+
+const spotCache = new WeakMap<ModelInfo, RelationSpot[]>();
+
+/** Every place of the model's documents that holds related keys, top-level or nested in objects and arrays. */
+export function relationSpots(registry: Registry, model: ModelInfo): RelationSpot[] {
+  let spots = spotCache.get(model);
+  if (!spots) {
+    spots = [];
+    for (const field of model.fields) {
+      const property = model.schema.properties?.[field.name];
+      if (property) collectSpots(registry, property, model.schema.$id, [field.name], spots);
+    }
+    spotCache.set(model, spots);
+  }
+  return spots;
+}
+
+/** The keys a document holds at a spot, each with its path (`items.2.user`). */
+function keysAt(doc: unknown, steps: string[], path: string[] = []): { path: string; key: string }[] {
+  if (steps.length === 0) return typeof doc === 'string' && doc !== '' ? [{ path: path.join('.'), key: doc }] : [];
+  if (!doc || typeof doc !== 'object') return [];
+  const [step, ...rest] = steps;
+  if (step === '*')
+    return Array.isArray(doc) ? doc.flatMap((item, index) => keysAt(item, rest, [...path, String(index)])) : [];
+  if (Array.isArray(doc)) return [];
+  return keysAt((doc as Record<string, unknown>)[step], rest, [...path, step]);
+}
+
+export interface RelationWrite {
+  doc: Record<string, unknown>;
+  existing?: Record<string, unknown>;
+}
+
+/**
+ * Every related key a write sets must name a live document of the target model: one query per target
+ * (model and key) for all the writes together, never one per key. Keys the stored document already
+ * held at the same place are not checked again: a reference to a document deleted since keeps working,
+ * so the other fields of the document can still be saved (forms send the whole document back).
+ * A missing key is a 400 naming the field (and `index`, the write's place, when there are several).
+ */
+export async function assertRelationsExist(
+  tx: DocumentRepository,
+  registry: Registry,
+  model: ModelInfo,
+  writes: RelationWrite[],
+): Promise<void> {
+  const spots = relationSpots(registry, model);
+  if (spots.length === 0) return;
+  const byTarget = new Map<
+    string,
+    { target: ModelInfo; key: string; uses: { write: number; path: string; key: string }[] }
+  >();
+  for (const spot of spots) {
+    const target = registry.model(spot.model);
+    if (!target) continue;
+    for (const [write, { doc, existing }] of writes.entries()) {
+      const kept = new Set(existing ? keysAt(existing, spot.steps).map(({ key }) => key) : []);
+      const added = keysAt(doc, spot.steps).filter(({ key }) => !kept.has(key));
+      if (added.length === 0) continue;
+      const id = `${target.name}\u0000${spot.key}`;
+      let entry = byTarget.get(id);
+      if (!entry) byTarget.set(id, (entry = { target, key: spot.key, uses: [] }));
+      entry.uses.push(...added.map((use) => ({ write, ...use })));
+    }
+  }
+  for (const { target, key, uses } of byTarget.values()) {
+    const wanted = [...new Set(uses.map((use) => use.key))];
+    const found = await tx.findByKeys(target, key, wanted, LIVE_ROWS, [key]);
+    const present = new Set(found.map((doc) => String(doc[key])));
+    const missing = uses.filter((use) => !present.has(use.key));
+    if (missing.length === 0) continue;
+    const first = missing.filter((use) => use.write === missing[0].write);
+    const fields: FieldError[] = first.map((use) => ({
+      field: use.path,
+      message: `${target.label} ${use.key} not found`,
+    }));
+    const message = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
+    throw new HttpError(400, message, { fields, ...(writes.length > 1 ? { index: first[0].write } : {}) });
+  }
+}
