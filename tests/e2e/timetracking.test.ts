@@ -183,4 +183,28 @@ describe('time tracking', { timeout: 120_000 }, () => {
     expect(await page.getByRole('button', { name: 'Start tracking' }).count()).toBe(0);
     await context.close();
   });
+
+  it('names the client of an entry after the client was deleted, and on the invoice using it', async () => {
+    const gone = await suite.server.save('client', { name: 'Alte Kundin AG' });
+    const entry = await suite.server.save('trackedTime', {
+      start: iso(Date.now() - 2 * HOUR),
+      end: iso(Date.now() - HOUR),
+      name: 'Abschluss',
+      user: adminId,
+      client: gone._id,
+    });
+    const invoice = await suite.server.save('invoice', { name: 'Abschluss', client: gone._id, date: '2026-11-02' });
+    expect((await suite.server.api('DELETE', `/api/document/delete?model=client&id=${gone._id}`)).status).toBe(200);
+
+    const { page, context, errors } = await trackingPage();
+    const select = page.locator(`li[data-id="${entry._id}"]`).getByRole('combobox', { name: 'Client' });
+    expect(await select.inputValue()).toBe(gone._id);
+    await expect.poll(() => select.locator('option:checked').innerText()).toBe('Alte Kundin AG (deleted)');
+
+    await page.goto(suite.server.url(`/_/invoices/${invoice._id}`));
+    const client = page.locator('#root_client');
+    await expect.poll(() => client.locator('option:checked').innerText()).toBe('Alte Kundin AG (deleted)');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -22,5 +22,9 @@ export function createMemoryDataSource(
         .sort((a, b) => a.label.localeCompare(b.label))
         .slice(0, limit);
     },
+    async loadLabel(model, labelField, id) {
+      const doc = (documents[model] ?? []).find((candidate) => candidate._id === id);
+      return doc && { label: String(doc[labelField] ?? doc._id), deleted: doc._deletedAt !== undefined };
+    },
   };
 }

@@ -6,6 +6,12 @@ export interface RelationOption {
   label: string;
 }
 
+/** The label of one related document, and whether it is deleted. */
+export interface RelationLabel {
+  label: string;
+  deleted: boolean;
+}
+
 /**
  * Where relation selects get their options. The admin implements it with
  * POST /api/document/find { model, limit: OPTION_LIMIT, sort: { [labelField]: 1 } }, answering each
@@ -13,6 +19,11 @@ export interface RelationOption {
  */
 export interface FormDataSource {
   loadOptions(model: string, labelField: string, search?: string): Promise<RelationOption[]>;
+  /**
+   * One document's label by its id, deleted documents included (a value the options do not hold: a
+   * deleted client of an invoice, or one past the option limit); undefined when there is none.
+   */
+  loadLabel?(model: string, labelField: string, id: string): Promise<RelationLabel | undefined>;
   /**
    * The AI text assistant (`POST /api/openai/text`): a proposal for `text` under a preset or custom prompt.
    * Multi-line text fields offer the assistant when the data source has it.

@@ -70,6 +70,7 @@ export function EntryRow({
   entry,
   now,
   clients,
+  otherClients = {},
   onUpdate,
   onStop,
   onDelete,
@@ -77,6 +78,8 @@ export function EntryRow({
   entry: TrackedEntry;
   now: number;
   clients: { value: string; label: string }[];
+  /** Names of clients not among `clients` (a deleted one), by id. */
+  otherClients?: Record<string, string>;
   onUpdate(patch: EntryPatch): void;
   onStop(): void;
   onDelete(event: MouseEvent): void;
@@ -117,7 +120,7 @@ export function EntryRow({
           onChange={(event) => onUpdate({ client: event.target.value || null })}
         >
           <option value="">No client</option>
-          {!knownClient && <option value={entry.client}>{entry.client}</option>}
+          {!knownClient && <option value={entry.client}>{otherClients[entry.client!] ?? entry.client}</option>}
           {clients.map((client) => (
             <option key={client.value} value={client.value}>
               {client.label}

@@ -90,6 +90,7 @@ export function TimeTrackingView({ tracking }: { tracking: TimeTrackingControlle
                     entry={entry}
                     now={tracking.now}
                     clients={tracking.clients}
+                    otherClients={tracking.otherClients}
                     onUpdate={(patch) => void tracking.update(entry, patch)}
                     onStop={() => void tracking.stop(entry)}
                     onDelete={(event) =>

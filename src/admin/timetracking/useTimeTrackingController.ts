@@ -73,11 +73,34 @@ export function useTimeTrackingController() {
     { model: 'client', params: { sort: { name: 1 }, limit: OPTION_LIMIT } },
     { skip: !allowed || !canSeeClients },
   );
+  const list = useMemo(() => (entries.data?.results ?? []) as TrackedEntry[], [entries.data]);
+  // Clients the entries name that the options do not hold (deleted since, or past the option limit): by name.
+  const missing = useMemo(() => {
+    const listed = new Set((clients.data?.results ?? []).map((client) => client._id));
+    const ids = list.map((entry) => entry.client).filter((id): id is string => !!id && !listed.has(id));
+    return [...new Set(ids)].sort();
+  }, [list, clients.data]);
+  const others = useFindQuery(
+    {
+      model: 'client',
+      params: { query: { _id: { $in: missing } }, deleted: true, fields: ['name'], limit: missing.length },
+    },
+    { skip: !allowed || !canSeeClients || !clients.data || missing.length === 0 },
+  );
+  const otherClients = useMemo(
+    () =>
+      Object.fromEntries(
+        (others.data?.results ?? []).map((client) => [
+          client._id,
+          `${typeof client.name === 'string' ? client.name : client._id}${client._deletedAt ? ' (deleted)' : ''}`,
+        ]),
+      ),
+    [others.data],
+  );
   const [saveDoc] = useSaveMutation();
   const [removeDoc] = useRemoveMutation();
   const [error, setError] = useState<string>();
 
-  const list = useMemo(() => (entries.data?.results ?? []) as TrackedEntry[], [entries.data]);
   const days = useMemo(() => dailyTotals(list, now, TRACKED_TIME.days), [list, now]);
   const clientOptions = useMemo(
     () =>
@@ -111,6 +134,8 @@ export function useTimeTrackingController() {
     weekTotal: totalTrackedHours(list, now),
     now,
     clients: clientOptions,
+    /** Names of the entries' clients that are not among `clients`, by id. */
+    otherClients: otherClients as Record<string, string>,
     loading: entries.isLoading,
     error: error ?? (entries.error ? messageOf(entries.error) : undefined),
     dismissError: () => setError(undefined),

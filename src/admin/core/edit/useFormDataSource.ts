@@ -24,6 +24,16 @@ export function useFormDataSource() {
           request.unsubscribe();
         }
       },
+      async loadLabel(model: string, labelField: string, id: string) {
+        const params = { query: { _id: id }, deleted: true, limit: 1, fields: [labelField] };
+        const request = dispatch(adminApi.endpoints.find.initiate({ model, params }));
+        try {
+          const [doc] = (await request.unwrap()).results;
+          return doc && { label: String(doc[labelField] ?? doc._id), deleted: doc._deletedAt !== undefined };
+        } finally {
+          request.unsubscribe();
+        }
+      },
       async rewriteText(text: string, prompt: string): Promise<string> {
         return (await dispatch(operationsApi.endpoints.rewriteText.initiate({ text, prompt })).unwrap()).text;
       },

@@ -4,7 +4,7 @@ import type { RelationOptions } from '../schema/uiSchemaFor';
 import type { FormContext } from '../types';
 import { errorClass, inputClass } from '../ui/classes';
 import { ReadOnlyBox } from './ReadOnlyWidget';
-import { labelOf, useRelationOptions } from './useRelationOptions';
+import { labelOf, useMissingLabel, useRelationOptions } from './useRelationOptions';
 
 export interface RelationSelectProps {
   id: string;
@@ -31,8 +31,9 @@ export function RelationSelect({
   rawErrors,
 }: RelationSelectProps) {
   const { options, loading, error } = useRelationOptions(context, relation);
-  if (readonly) return <ReadOnlyBox id={id}>{value ? labelOf(options, value) : '—'}</ReadOnlyBox>;
   const known = !value || options.some((option) => option.value === value);
+  const missingLabel = useMissingLabel(context, relation, value, !loading && !known);
+  if (readonly) return <ReadOnlyBox id={id}>{value ? labelOf(options, value, missingLabel) : '—'}</ReadOnlyBox>;
   return (
     <div className="flex flex-col gap-1">
       <div className="relative">
@@ -48,7 +49,7 @@ export function RelationSelect({
           onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
         >
           <option value="">{loading ? 'Loading…' : '—'}</option>
-          {!known && value && <option value={value}>{value}</option>}
+          {!known && value && <option value={value}>{missingLabel}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

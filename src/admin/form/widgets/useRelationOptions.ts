@@ -48,6 +48,37 @@ export function relationFrom(options: Record<string, unknown>, fallbackModel: st
   };
 }
 
-export function labelOf(options: RelationOption[], value: string): string {
-  return options.find((option) => option.value === value)?.label ?? value;
+/**
+ * The label of a value the options do not hold (a deleted document, or one past the option limit), looked
+ * up by id once; the id itself until it is known or when nothing has it. `(deleted)` marks a deleted one.
+ */
+export function useMissingLabel(
+  context: FormContext,
+  relation: RelationOptions,
+  value: string | undefined,
+  missing: boolean,
+): string | undefined {
+  const [found, setFound] = useState<{ value: string; label: string }>();
+  const { model, labelField, keyField } = relation;
+  const source = context.dataSource;
+  const wanted = missing && keyField === '_id' && source.loadLabel ? value : undefined;
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    source.loadLabel?.(model, labelField, wanted).then(
+      (answer) => {
+        if (live && answer)
+          setFound({ value: wanted, label: answer.deleted ? `${answer.label} (deleted)` : answer.label });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [source, model, labelField, wanted]);
+  return found && found.value === value ? found.label : value;
+}
+
+export function labelOf(options: RelationOption[], value: string, missingLabel?: string): string {
+  return options.find((option) => option.value === value)?.label ?? missingLabel ?? value;
 }
