@@ -141,6 +141,19 @@ describe('bank statement import (camt.053 and camt.054)', () => {
     expect(again).toMatchObject({ matched: [], alreadyBooked: 1 });
     const { results } = await t.app.services.documents.find(SYSTEM, 'transaction', { limit: 100 });
     expect(results).toHaveLength(1);
+
+    // The same invoice paid a second time (another booking): not booked, and the answer says why.
+    const twice: BankStatementAnswer = (
+      await post(
+        camt054([{ id: 'BANK-1B', amount: '1081.00', reference, debtor: 'Rheinblick AG', date: '2026-04-10' }]),
+      )
+    ).json();
+    expect(twice.unmatched).toEqual([
+      expect.objectContaining({
+        amount: 1081,
+        reason: `Not booked: no open invoice has number ${invoices.a.id} (already paid, or deleted); check it and book it by hand`,
+      }),
+    ]);
   });
 
   it('refuses a malformed or foreign file with 400 and changes nothing', async () => {

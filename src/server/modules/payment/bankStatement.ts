@@ -158,6 +158,11 @@ export async function importBankStatement(
               sameName(clientOf(candidate)?.name, credit.debtor),
           );
     if (suggestion) answer.suggested.push({ ...entry, invoice: suggestion._id, invoiceNumber: Number(suggestion.id) });
+    else if (number !== undefined)
+      answer.unmatched.push({
+        ...entry,
+        reason: `Not booked: no open invoice has number ${number} (already paid, or deleted); check it and book it by hand`,
+      });
     else answer.unmatched.push(entry);
   }
   return answer;
