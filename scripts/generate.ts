@@ -207,8 +207,9 @@ function renderSchemaMap(entries: Entry[]): string {
 }
 
 /**
- * The defaults and child slots (`x-slots`) of every element, as the registry derives them from the
- * element schemas: a small constant, so a visitor's browser does not download every schema.
+ * The defaults, child slots (`x-slots`) and page-level layout (`x-ownLayout`) of every element, as
+ * the registry derives them from the element schemas: a small constant, so a visitor's browser does
+ * not download every schema.
  */
 function renderElementMeta(entries: Entry[]): string {
   const of = (kind: Kind) => Object.fromEntries(entries.filter((e) => e.kind === kind).map((e) => [e.name, e.schema]));
@@ -217,17 +218,20 @@ function renderElementMeta(entries: Entry[]): string {
     BANNER,
     "import type { ElementTag } from './schemas';",
     '',
-    '/** Defaults and child slots of every element, from its schema (`x-slots`, `default`). */',
+    '/** Defaults, child slots and page-level layout of every element, from its schema (`default`, `x-slots`, `x-ownLayout`). */',
     'export const ELEMENT_META = {',
   ];
   for (const entry of entries.filter((e) => e.kind === 'elements')) {
     const info = registry.element(entry.name);
     if (!info) throw new Error(`No element info for ${entry.name}`);
-    const meta = { defaults: info.defaults, slots: info.slots };
+    const meta = { defaults: info.defaults, slots: info.slots, ownLayout: info.ownLayout };
     lines.push(`  ${JSON.stringify(entry.name)}: ${JSON.stringify(meta)},`);
   }
   lines.push(
-    '} as const satisfies Record<ElementTag, { defaults: Record<string, unknown>; slots: readonly string[] }>;',
+    '} as const satisfies Record<',
+    '  ElementTag,',
+    '  { defaults: Record<string, unknown>; slots: readonly string[]; ownLayout: boolean }',
+    '>;',
     '',
   );
   return lines.join('\n');

@@ -364,6 +364,12 @@ export const VOCABULARY = {
     schema: { type: 'array', items: { type: 'string' } },
     meaning: 'Props that hold nested elements (rendered as children), e.g. `children`.',
   },
+  'x-ownLayout': {
+    on: 'element',
+    schema: { type: 'boolean' },
+    meaning:
+      "The element lays itself out at a page's top level: it spans the page's width with its own content width and spacing (section, hero, navigation, footer), or has no content to line up (anchor, spacer). Any other element placed directly on a page is put in the page's content container (a section's width, side padding and spacing).",
+  },
 } as const satisfies Record<`x-${string}`, KeywordDoc>;
 
 export type Keyword = keyof typeof VOCABULARY;

@@ -9,6 +9,8 @@ export interface ElementInfo {
   category: ElementCategory;
   /** Props holding nested elements. */
   slots: string[];
+  /** Lays itself out at a page's top level (`x-ownLayout`); other elements get the page's content container there. */
+  ownLayout: boolean;
   /** Props of a new element: the `default` of every property that has one. */
   defaults: Record<string, unknown>;
   examples: Record<string, unknown>[];
@@ -36,6 +38,7 @@ export function elementInfo(tag: string, schema: JsonSchema, resolver: SchemaRes
     description: schema.description ?? '',
     category: schema['x-category'] ?? 'special',
     slots: schema['x-slots'] ?? [],
+    ownLayout: schema['x-ownLayout'] === true,
     defaults: (defaultsOf(schema, schema.$id, resolver) as Record<string, unknown> | undefined) ?? {},
     examples: (schema.examples ?? []) as Record<string, unknown>[],
     deprecated: schema.deprecated === true,

@@ -66,6 +66,7 @@ export interface JsonSchema {
   'x-tag'?: string;
   'x-category'?: ElementCategory;
   'x-slots'?: string[];
+  'x-ownLayout'?: boolean;
   [keyword: string]: unknown;
 }
 

@@ -3,6 +3,7 @@ import type { ElementNodeValue } from '../../shared/generated/types';
 import { siteElements } from '../elements/registry';
 import { AboveFoldContext, useAboveFold } from './aboveFold';
 import { ELEMENT_META, isElementTag, withDefaults } from './elementMeta';
+import { PageLevel } from './PageLevel';
 
 /** How many top-level elements count as above the fold (e.g. navigation and hero). */
 const ABOVE_FOLD_ELEMENTS = 2;
@@ -48,21 +49,32 @@ export function RenderElement({ tag, props }: { tag: string; props?: Record<stri
 }
 
 /**
- * Renders a list of element nodes. `root` marks the page's top level: its first elements count as above
- * the fold. Keys are positions: element lists are replaced as a whole when a page changes.
+ * Renders a list of element nodes. `root` marks the main list of the page's top level: its first
+ * elements count as above the fold. `page` marks a list of the page's top level (before, main and
+ * after): its elements that do not lay themselves out get the page's content container. Keys are
+ * positions: element lists are replaced as a whole when a page changes.
  */
 export function RenderElements({
   elements,
   root = false,
+  page = root,
 }: {
   elements: readonly ElementNodeValue[] | undefined;
   root?: boolean;
+  page?: boolean;
 }): ReactNode {
   const aboveFold = useAboveFold();
   if (!elements?.length) return null;
   return elements.map((node, index) => {
-    const element = (
+    const rendered = (
       <RenderElement key={index} tag={node.tag} props={node.props as Record<string, unknown> | undefined} />
+    );
+    const element = page ? (
+      <PageLevel key={index} tag={node.tag}>
+        {rendered}
+      </PageLevel>
+    ) : (
+      rendered
     );
     const priority = root ? index < ABOVE_FOLD_ELEMENTS : aboveFold;
     return priority === aboveFold ? (

@@ -33,7 +33,7 @@ export function SiteApp({ config, view, api }: SiteAppProps) {
       <main id="main">
         <RenderElements elements={view.elements.main} root />
       </main>
-      <RenderElements elements={view.elements.after} />
+      <RenderElements elements={view.elements.after} page />
     </SiteContext.Provider>
   );
 }

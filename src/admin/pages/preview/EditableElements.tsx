@@ -16,6 +16,7 @@ import type { ElementNodeValue } from '../../../shared/generated/types';
 import { SiteContext, type SiteContextValue } from '../../../site/context';
 import { siteElements } from '../../../site/elements/registry';
 import { ElementBoundary } from '../../../site/render/RenderElements';
+import { PageLevel } from '../../../site/render/PageLevel';
 import { ELEMENT_META, isElementTag, withDefaults } from '../../../site/render/elementMeta';
 import { pathKey, type ElementPath } from '../model/elementTree';
 import { withLiveNode, type LiveEdit, type LiveEditStore } from '../model/liveEdit';
@@ -108,12 +109,15 @@ export const EditableList = memo(function EditableList({
   listPath,
   emptyHint,
   offset = 0,
+  page = false,
 }: {
   elements: readonly ElementNodeValue[] | undefined;
   listPath: ElementPath;
   emptyHint?: string;
   /** Index of the first element in its list (a page's elements may be split by layout elements). */
   offset?: number;
+  /** A list of the page's top level: as on the site, elements that do not lay themselves out get the content container. */
+  page?: boolean;
 }): ReactNode {
   if (!elements?.length)
     return emptyHint ? (
@@ -129,6 +133,7 @@ export const EditableList = memo(function EditableList({
         elements={elements.slice(start, start + RUN)}
         listPath={listPath}
         offset={offset + start}
+        page={page}
       />,
     );
   return runs;
@@ -140,17 +145,30 @@ const EditableRun = memo(
     elements,
     listPath,
     offset,
+    page,
   }: {
     elements: readonly ElementNodeValue[];
     listPath: ElementPath;
     offset: number;
+    page: boolean;
   }): ReactNode {
     return elements.map((node, i) => {
       const path = [...listPath, offset + i];
-      return <EditableElement key={offset + i} node={node} path={path} pathId={pathKey(path)} />;
+      const element = <EditableElement key={offset + i} node={node} path={path} pathId={pathKey(path)} />;
+      return page ? (
+        <PageLevel key={offset + i} tag={node?.tag}>
+          {element}
+        </PageLevel>
+      ) : (
+        element
+      );
     });
   },
-  (a, b) => a.offset === b.offset && sameItems(a.listPath, b.listPath) && sameItems(a.elements, b.elements),
+  (a, b) =>
+    a.offset === b.offset &&
+    a.page === b.page &&
+    sameItems(a.listPath, b.listPath) &&
+    sameItems(a.elements, b.elements),
 );
 
 const EditableElement = memo(

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { ElementNodeValue, SiteConfig } from '../../../shared/generated/types';
 import { SiteContext, type SiteContextValue } from '../../../site/context';
 import { RenderElement } from '../../../site/render/RenderElements';
+import { PageLevel } from '../../../site/render/PageLevel';
 import { composeElements, type PositionedElement } from '../../../shared/site/compose';
 import { colorCss } from '../../../shared/site/config';
 import { imageIdFromSrc } from '../../../shared/rules/imageId';
@@ -18,12 +19,14 @@ const previewApi: SiteContextValue['api'] = {
 
 const PAGE_MARK = '__page';
 
-/** A layout's element, shown as on the site but not editable here. */
+/** A layout's element at the page's top level, shown as on the site but not editable here. */
 function LayoutElement({ node }: { node: ElementNodeValue }) {
   return (
-    <div data-layout style={{ display: 'contents' }}>
-      <RenderElement tag={node.tag} props={node.props as Record<string, unknown> | undefined} />
-    </div>
+    <PageLevel tag={node.tag}>
+      <div data-layout style={{ display: 'contents' }}>
+        <RenderElement tag={node.tag} props={node.props as Record<string, unknown> | undefined} />
+      </div>
+    </PageLevel>
   );
 }
 
@@ -41,7 +44,7 @@ function LayoutWithSample({
     .map((node, index) => ({ index, position: (node as { position?: number }).position ?? 0 }))
     .sort((a, b) => a.position - b.position || a.index - b.index);
   const one = ({ index }: { index: number }) => (
-    <EditableList key={index} elements={[elements[index]]} listPath={listPath} offset={index} />
+    <EditableList key={index} elements={[elements[index]]} listPath={listPath} offset={index} page />
   );
   return (
     <>
@@ -152,6 +155,7 @@ export function PagePreview({
           elements={elements.slice(run[0], run[0] + run.length)}
           listPath={editablePath}
           offset={run[0]}
+          page
         />,
       );
       run = [];
