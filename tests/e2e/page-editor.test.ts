@@ -1,7 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
 import { png } from './filesServer';
-import { addElement, drag, draft, openEditor, outlineRow, preview, waitSaved, boldInParagraph } from './pageEditor';
+import {
+  addElement,
+  drag,
+  draft,
+  openEditor,
+  outlineRow,
+  preview,
+  saveState,
+  waitSaved,
+  boldInParagraph,
+} from './pageEditor';
 
 const suite = adminSuite();
 let homeId: string;
@@ -19,6 +29,10 @@ describe('page editor', { timeout: 120_000 }, () => {
       suite.server,
       `/_/pageDrafts/new?parent=${homeId}`,
     );
+    // Nothing is stored yet: the status next to the undo buttons must not claim it is saved.
+    await page.locator('#page_name').waitFor();
+    expect(await saveState(page)).toBe('new');
+    expect(await page.locator('[data-save-state]').innerText()).toBe('Not saved yet');
     // A new draft starts with its settings; the first name saves it and gives it its own URL.
     await page.locator('#page_name').fill('Angebot');
     await page.waitForURL(/\/_\/pageDrafts\/[0-9a-f]{24}$/, { timeout: 10_000 });

@@ -1,9 +1,10 @@
-import { Check, CircleAlert, GitMerge, LoaderCircle, PencilLine } from 'lucide-react';
+import { Check, CircleAlert, CircleDashed, GitMerge, LoaderCircle, PencilLine } from 'lucide-react';
 import type { SaveStatus } from './usePageEditor';
 
 /** The autosave state next to the editor's buttons. */
 export function SaveIndicator({ status }: { status: SaveStatus }) {
   const view = {
+    new: { icon: <CircleDashed className="size-3.5" aria-hidden />, text: 'Not saved yet', tone: 'text-zinc-500' },
     saved: { icon: <Check className="size-3.5" aria-hidden />, text: 'Saved', tone: 'text-zinc-500' },
     unsaved: { icon: <PencilLine className="size-3.5" aria-hidden />, text: 'Unsaved changes', tone: 'text-zinc-500' },
     saving: {

@@ -18,6 +18,8 @@ import { createLiveEditStore } from '../model/liveEdit';
 import { mergeDocuments, resolveConflicts, type Conflict } from '../model/merge';
 
 export type SaveStatus =
+  /** A new document that has never been stored (it needs a name first). */
+  | { kind: 'new' }
   | { kind: 'saved' }
   | { kind: 'unsaved' }
   | { kind: 'saving' }
@@ -46,7 +48,7 @@ export function usePageEditor(model: ModelInfo, id: string, defaults: EditedDoc)
   const [saveCall] = useSaveMutation();
   const [state, dispatch] = useReducer(editorReducer, undefined, () => startEditor(isNew ? defaults : EMPTY));
   const [loadedId, setLoadedId] = useState<string | undefined>(isNew ? 'new' : undefined);
-  const [status, setStatus] = useState<SaveStatus>({ kind: 'saved' });
+  const [status, setStatus] = useState<SaveStatus>({ kind: isNew ? 'new' : 'saved' });
   const [pendingMerge, setPendingMerge] = useState<PendingMerge | null>(null);
   // Keys typed into rich text, shown by the preview before the state has them (model/liveEdit.ts).
   const [live] = useState(createLiveEditStore);
