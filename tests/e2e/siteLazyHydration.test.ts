@@ -7,7 +7,8 @@ import { startSiteServer, type SiteServer } from './siteServer';
 /**
  * A page with a configurator and a 3D viewer, whose code loads lazily: the server renders the
  * viewer's placeholder (not a boundary it gave up on), the page hydrates without a recoverable error
- * and without waiting for the viewer's code, and what the visitor types stays when an option is picked.
+ * and without waiting for the viewer's code, and what the visitor typed, also before the site's code
+ * hydrated the form, stays when an option is picked.
  */
 describe('a page with a lazily loaded 3D element', () => {
   let server: SiteServer;
@@ -23,7 +24,11 @@ describe('a page with a lazily loaded 3D element', () => {
       _parent: home._id,
       _read: ['guest'],
       language: 'de',
+      layout: home.layout,
+      // Below the first screen: the site's code starts at the first scroll, after the visitor began typing.
       elements: [
+        { tag: 'header', props: { text: 'Ihr Paket', level: 1, alignment: 'left' } },
+        { tag: 'paragraph', props: { text: 'Wählen Sie, was Sie brauchen.', alignment: 'left' } },
         { tag: 'special.configurator', props: example('special.configurator') },
         { tag: '3d.gaussianViewer', props: example('3d.gaussianViewer') },
       ],
@@ -55,11 +60,20 @@ describe('a page with a lazily loaded 3D element', () => {
     // `<!--$!-->` marks a boundary the server could not finish (React error #419 in the browser).
     expect(html).not.toContain('<!--$!-->');
     expect(html).toContain('data-lazy-element');
-    await requested;
+    const hydrated = () =>
+      page.evaluate(() =>
+        Object.keys(document.querySelector('form [name=email]')!).some((key) => key.startsWith('__react')),
+      );
+    expect(await hydrated()).toBe(false);
 
+    // Typed into the server's markup, before the site's code runs; the scroll then starts it.
     const form = page.locator('form').filter({ hasText: 'Offerte anfordern' });
     await form.locator('[name=email]').fill('c@example.ch');
     await form.locator('[name=name]').fill('Chris');
+    await page.mouse.wheel(0, 100);
+    // The viewer's code is asked for once the page has hydrated.
+    await requested;
+    expect(await hydrated()).toBe(true);
     await form.locator('label', { hasText: 'Intensiv' }).click();
     const total = () => form.locator('p[aria-live]').innerText();
     await expect.poll(total, { timeout: 10_000 }).toContain('3.800,00 CHF');

@@ -1,14 +1,44 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { initialValues, validateRequired, type FormField, type FormValues } from './formFields';
 import { useSubmission } from './useSubmission';
 
 /**
+ * What the visitor entered into the fields of a server-rendered form before the site's code
+ * hydrated it: React sees no event from before, and its state would otherwise overwrite that input
+ * on the form's next render (the first click on an option of the configurator emptied the fields).
+ */
+export function enteredValues(form: HTMLFormElement, fields: FormField[]): FormValues {
+  const entered: FormValues = {};
+  for (const field of fields) {
+    const control = form.elements.namedItem(field.name);
+    if (control instanceof HTMLInputElement && control.type === 'checkbox') {
+      if (control.checked) entered[field.name] = true;
+    } else if (
+      control instanceof HTMLInputElement ||
+      control instanceof HTMLTextAreaElement ||
+      control instanceof HTMLSelectElement
+    ) {
+      if (control.value) entered[field.name] = control.value;
+    }
+  }
+  return entered;
+}
+
+/**
  * The form-state wiring of the public forms (Contact, Form, Configurator): field values, the error
  * of each required field (cleared as the visitor types), and the sending state; after the success
- * dialog closes the fields start over (`onReset` resets whatever else the form holds).
+ * dialog closes the fields start over (`onReset` resets whatever else the form holds). `formRef`
+ * goes on the form: when it mounts (hydration), what the visitor typed before is taken over.
  */
 export function useFieldForm(fields: FormField[], onReset?: () => void) {
   const [values, setValues] = useState<FormValues>(() => initialValues(fields));
+  const formRef = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    const entered = formRef.current ? enteredValues(formRef.current, fields) : {};
+    if (Object.keys(entered).length) setValues((current) => ({ ...current, ...entered }));
+    // Once, when the form mounts: from then on React sees every change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const reset = useCallback(() => {
     onReset?.();
@@ -29,5 +59,5 @@ export function useFieldForm(fields: FormField[], onReset?: () => void) {
     setErrors(found);
     return Object.keys(found).length === 0;
   };
-  return { values, errors, onChange, checkRequired, ...submission };
+  return { formRef, values, errors, onChange, checkRequired, ...submission };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState, type FormEvent } from 'react';
 import type { ElementProps } from '../../render/types';
 import { formatMoney } from '../../../shared/format';
 import { FORM_FAILURE } from '../../../shared/rules';
@@ -34,6 +34,7 @@ export default function Configurator({
   const [sectionErrors, setSectionErrors] = useState<Record<number, string>>({});
   const resetSelection = useCallback(() => setSelection({}), []);
   const {
+    formRef,
     values,
     errors: fieldErrors,
     onChange,
@@ -43,6 +44,20 @@ export default function Configurator({
     close,
   } = useFieldForm(fields, resetSelection);
   const total = totalPrice(sections, selection);
+  // Options the visitor picked before the site's code hydrated the form (the radios are checked, React did not see it).
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const picked: Selection = {};
+    sections.forEach((_, sectionIndex) => {
+      const radios = [...form.querySelectorAll<HTMLInputElement>(`input[type=radio][name="section-${sectionIndex}"]`)];
+      const option = radios.findIndex((radio) => radio.checked);
+      if (option >= 0) picked[sectionIndex] = option;
+    });
+    if (Object.keys(picked).length) setSelection((current) => ({ ...picked, ...current }));
+    // Once, when the form mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const choose = (section: number, option: number) => {
     setSelection((current) => ({ ...current, [section]: option }));
@@ -61,7 +76,7 @@ export default function Configurator({
 
   return (
     <div className="w-full">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-10">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-10">
         {title || description ? (
           <div className="flex max-w-3xl flex-col gap-3">
             {title ? <h2 className="text-3xl font-bold tracking-tight text-heading md:text-4xl">{title}</h2> : null}

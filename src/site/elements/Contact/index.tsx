@@ -41,7 +41,7 @@ export function contactRequest(values: FormValues) {
 
 export default function Contact({ title }: ElementProps<'contact'>) {
   const { api } = useSite();
-  const { values, errors, onChange, checkRequired, state, submit, close } = useFieldForm(CONTACT_FIELDS);
+  const { formRef, values, errors, onChange, checkRequired, state, submit, close } = useFieldForm(CONTACT_FIELDS);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (checkRequired()) void submit(() => api.contact(contactRequest(values)));
@@ -50,6 +50,7 @@ export default function Contact({ title }: ElementProps<'contact'>) {
   return (
     <div className="mx-auto w-full max-w-2xl">
       <form
+        ref={formRef}
         onSubmit={onSubmit}
         noValidate
         className="flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 md:p-10"

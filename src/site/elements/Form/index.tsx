@@ -36,7 +36,7 @@ function SchemaForm({
   validate,
 }: ElementProps<'special.form'> & { fields: FormField[] }) {
   const { api } = useSite();
-  const { values, errors, onChange, checkRequired, state, submit, close } = useFieldForm(fields);
+  const { formRef, values, errors, onChange, checkRequired, state, submit, close } = useFieldForm(fields);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (validate && !checkRequired()) return;
@@ -46,6 +46,7 @@ function SchemaForm({
   return (
     <div className="mx-auto w-full max-w-2xl">
       <form
+        ref={formRef}
         onSubmit={onSubmit}
         noValidate={!validate}
         className="flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 md:p-10"
