@@ -101,6 +101,18 @@ describe('relations', () => {
     expect(last().roles).toEqual(['staff', 'editor']);
   });
 
+  it('names a deleted related document instead of showing its id, and does not offer it', async () => {
+    renderStory(Widgets.RelationToDeleted);
+    const select = (await screen.findByLabelText(/Client/)) as HTMLSelectElement;
+    await waitFor(() => expect(select.selectedOptions[0].textContent).toBe('Alte Kundin AG (deleted)'));
+    expect([...select.options].filter((o) => o.textContent?.startsWith('Alte Kundin'))).toHaveLength(1);
+
+    cleanup();
+    renderStory(Widgets.RelationsToDeleted);
+    const chosen = await screen.findByRole('list', { name: 'Selected' });
+    await waitFor(() => expect(chosen.textContent).toBe('Website-RelaunchAltes Projekt (deleted)'));
+  });
+
   it('shows the label of the related document', async () => {
     renderStory(Widgets.Relation);
     const select = (await screen.findByLabelText(/Client/)) as HTMLSelectElement;

@@ -5,7 +5,8 @@ type Documents = Record<string, Record<string, unknown>[]>;
 
 /**
  * A data source over documents held in memory (stories, component tests), answering like the
- * admin's: sorted by the label field, at most OPTION_LIMIT, optionally filtered by a search text.
+ * admin's: live documents sorted by the label field, at most OPTION_LIMIT, optionally filtered by a search
+ * text; a label by id includes deleted documents.
  */
 export function createMemoryDataSource(
   documents: Documents,
@@ -17,6 +18,7 @@ export function createMemoryDataSource(
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const needle = search?.toLowerCase();
       return (documents[model] ?? [])
+        .filter((doc) => doc._deletedAt === undefined)
         .map((doc): RelationOption => ({ value: String(doc._id), label: String(doc[labelField] ?? doc._id) }))
         .filter((option) => !needle || option.label.toLowerCase().includes(needle))
         .sort((a, b) => a.label.localeCompare(b.label))

@@ -33,6 +33,17 @@ export const DateTime: Story = {
 export const Relation: Story = {
   args: { schema: fieldSchema('invoice', 'client'), formData: { client: documents.client[0]._id } },
 };
+export const RelationToDeleted: Story = {
+  name: 'Relation (deleted client)',
+  args: { schema: fieldSchema('invoice', 'client'), formData: { client: documents.client[3]._id } },
+};
+export const RelationsToDeleted: Story = {
+  name: 'Relations (a deleted project)',
+  args: {
+    schema: fieldSchema('user', 'projects'),
+    formData: { projects: [documents.project[0]._id, documents.project[2]._id] },
+  },
+};
 export const RelationsByName: Story = {
   name: 'Relations (user roles by name)',
   args: { schema: fieldSchema('user', 'roles'), formData: { roles: ['admin', 'staff'] } },

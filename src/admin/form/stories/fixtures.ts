@@ -14,6 +14,8 @@ export const documents = {
     { _id: id('e901'), name: 'Rheinblick Immobilien AG' },
     { _id: id('e902'), name: 'Bäckerei Kleinbasel GmbH' },
     { _id: id('e903'), name: 'Atelier Spalenberg' },
+    // Deleted: not offered, but still named where a document refers to it.
+    { _id: id('e909'), name: 'Alte Kundin AG', _deletedAt: '2026-11-02T10:00:00.000Z' },
   ],
   user: [
     { _id: id('e5f6'), login: 'mmeier' },
@@ -29,6 +31,7 @@ export const documents = {
   project: [
     { _id: id('e701'), name: 'Website-Relaunch' },
     { _id: id('e702'), name: 'Kassensystem Filiale Gundeli' },
+    { _id: id('e709'), name: 'Altes Projekt', _deletedAt: '2026-11-02T10:00:00.000Z' },
   ],
   config: [
     { _id: id('eb01'), name: 'web (nginx)' },

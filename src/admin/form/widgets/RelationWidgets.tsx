@@ -4,7 +4,9 @@ import { errorClass, inputClass } from '../ui/classes';
 import { formContextOf } from './context';
 import { ReadOnlyBox } from './ReadOnlyWidget';
 import { RelationSelect } from './RelationSelect';
-import { labelOf, relationFrom, useRelationOptions } from './useRelationOptions';
+import type { RelationOptions } from '../schema/uiSchemaFor';
+import type { FormContext, RelationOption } from '../types';
+import { labelOf, relationFrom, useMissingLabel, useRelationOptions } from './useRelationOptions';
 
 function singleRelation(fallbackModel: string) {
   return function SingleRelationWidget({
@@ -56,6 +58,24 @@ export function FileWidget(props: WidgetProps) {
     </div>
   );
 }
+/** The label of one chosen document: from the options, else looked up (a deleted one says so). */
+function ChosenLabel({
+  context,
+  relation,
+  choices,
+  loading,
+  value,
+}: {
+  context: FormContext;
+  relation: RelationOptions;
+  choices: RelationOption[];
+  loading: boolean;
+  value: string;
+}) {
+  const known = choices.some((choice) => choice.value === value);
+  return labelOf(choices, value, useMissingLabel(context, relation, value, !loading && !known));
+}
+
 /** Several related documents (`x-relation` on an array): user roles by name, projects, swarm services. */
 export function RelationsWidget({
   id,
@@ -69,11 +89,24 @@ export function RelationsWidget({
   schema,
 }: WidgetProps) {
   const relation = relationFrom(options, '');
-  const { options: choices, loading, error } = useRelationOptions(formContextOf(registry), relation);
+  const context = formContextOf(registry);
+  const { options: choices, loading, error } = useRelationOptions(context, relation);
   const selected: string[] = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  const label = (item: string) => (
+    <ChosenLabel context={context} relation={relation} choices={choices} loading={loading} value={item} />
+  );
   if (readonly)
     return (
-      <ReadOnlyBox id={id}>{selected.length ? selected.map((v) => labelOf(choices, v)).join(', ') : '—'}</ReadOnlyBox>
+      <ReadOnlyBox id={id}>
+        {selected.length
+          ? selected.map((item, index) => (
+              <span key={item}>
+                {index > 0 && ', '}
+                {label(item)}
+              </span>
+            ))
+          : '—'}
+      </ReadOnlyBox>
     );
   const remaining = choices.filter((choice) => !selected.includes(choice.value));
   const full = typeof schema.maxItems === 'number' && selected.length >= schema.maxItems;
@@ -86,7 +119,7 @@ export function RelationsWidget({
               key={item}
               className="inline-flex items-center gap-1 rounded-full border border-blue-200 bg-blue-50 py-0.5 pr-1 pl-2.5 text-sm text-blue-900"
             >
-              {labelOf(choices, item)}
+              {label(item)}
               <button
                 type="button"
                 className="inline-flex size-5 items-center justify-center rounded-full text-blue-700 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40"
