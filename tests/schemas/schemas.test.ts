@@ -136,6 +136,19 @@ describe('schemas', () => {
     }
   });
 
+  it('bounds every sequence number, so a typed number cannot break the numbering or a payment reference', () => {
+    let sequences = 0;
+    for (const { schema } of all) {
+      walk(schema, (node) => {
+        if (!node['x-sequence']) return;
+        sequences += 1;
+        expect(node.type).toBe('integer');
+        expect(node.maximum).toBeLessThanOrEqual(999_999_999);
+      });
+    }
+    expect(sequences).toBeGreaterThanOrEqual(4);
+  });
+
   it('enum labels match their enums', () => {
     for (const { schema } of all) {
       walk(schema, (node) => {
