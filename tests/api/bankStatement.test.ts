@@ -156,6 +156,14 @@ describe('bank statement import (camt.053 and camt.054)', () => {
     ]);
   });
 
+  it('reads names with XML entities and character references as text', async () => {
+    const xml = camt054([
+      { id: 'BANK-ENT', amount: '12.34', debtor: 'M&#xFC;ller &amp; S&#246;hne &lt;AG&gt;', date: '2026-04-11' },
+    ]);
+    const answer: BankStatementAnswer = (await post(xml)).json();
+    expect(answer.unmatched).toEqual([expect.objectContaining({ amount: 12.34, debtor: 'Müller & Söhne <AG>' })]);
+  });
+
   it('refuses a malformed or foreign file with 400 and changes nothing', async () => {
     const before = (await t.app.services.documents.find(SYSTEM, 'transaction', { limit: 100 })).results.length;
     const broken = await post('<Document><BkToCstmrDbtCdtNtfctn><Ntfctn>');

@@ -20,10 +20,26 @@ export interface Credit {
 
 type Node = Record<string, unknown>;
 const list = (value: unknown): Node[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]) as Node[];
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * XML's predefined entities and character references (`M&amp;uuml;ller &amp; Söhne`, `&#228;`), decoded
+ * here because the parser expands no entities at all (a DOCTYPE could declare an XML bomb).
+ */
+const decode = (value: string) =>
+  value.replace(
+    /&(?:#x([0-9a-f]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));/gi,
+    (whole, hex?: string, dec?: string, name?: string) => {
+      if (name) return PREDEFINED[name.toLowerCase()] ?? whole;
+      const code = hex ? Number.parseInt(hex, 16) : Number(dec);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    },
+  );
+
 const text = (value: unknown): string | undefined => {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'object') return text((value as Node)['#text']);
-  const result = String(value).trim();
+  const result = decode(String(value)).trim();
   return result || undefined;
 };
 
