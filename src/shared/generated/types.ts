@@ -1850,7 +1850,7 @@ export interface Transaction {
    */
   user?: ObjectIdValue;
   /**
-   * **Amount**
+   * **Amount (CHF)**
    *
    * In CHF. May stay empty while only the EUR amount is known (a euro payment imported without an exchange rate); the revenue figures count CHF amounts only.
    *
@@ -1862,7 +1862,9 @@ export interface Transaction {
    */
   multiplier?: number;
   /**
-   * **Foreign amount**
+   * **Amount (EUR)**
+   *
+   * The amount in euros, when the payment was in euros (bank imports fill it; the CHF amount may follow).
    *
    * Currency: EUR.
    */
