@@ -164,6 +164,19 @@ describe('relations (x-relation) name existing documents', () => {
     expect(moved.json().error).toBe(`client: Client ${client} not found`);
     const created = await save('invoice', invoiceFor(client));
     expect(created.statusCode).toBe(400);
+
+    // A list populating the client names it and says it is deleted.
+    const listed = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/find',
+      headers: admin,
+      payload: { model: 'invoice', query: { _id: invoice._id }, populate: ['client'] },
+    });
+    expect(listed.json().results[0].client).toEqual({
+      _id: client,
+      name: 'Bald weg AG',
+      _deletedAt: expect.stringMatching(/^\d{4}-/),
+    });
   });
 });
 

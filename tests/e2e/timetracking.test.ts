@@ -201,6 +201,10 @@ describe('time tracking', { timeout: 120_000 }, () => {
     expect(await select.inputValue()).toBe(gone._id);
     await expect.poll(() => select.locator('option:checked').innerText()).toBe('Alte Kundin AG (deleted)');
 
+    await page.goto(suite.server.url('/_/invoices'));
+    await expect
+      .poll(() => page.locator(`tr[data-id="${invoice._id}"]`).innerText())
+      .toContain('Alte Kundin AG (deleted)');
     await page.goto(suite.server.url(`/_/invoices/${invoice._id}`));
     const client = page.locator('#root_client');
     await expect.poll(() => client.locator('option:checked').innerText()).toBe('Alte Kundin AG (deleted)');

@@ -10,12 +10,13 @@ type CellRenderer = (value: unknown, field: FieldInfo, doc: Doc) => ReactNode;
 
 const empty = <span className="text-zinc-300">–</span>;
 
-/** The name of a related document as populated by the API (the id when the caller may not read it). */
+/** The name of a related document as populated by the API (the id when the caller may not read it; a deleted one says so). */
 export function relationLabel(value: unknown, field: FieldInfo): string {
   if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
     const label = record[field.relation?.label ?? 'name'];
-    return label === undefined || label === null ? String(record._id ?? '') : String(label);
+    const text = label === undefined || label === null ? String(record._id ?? '') : String(label);
+    return record._deletedAt ? `${text} (deleted)` : text;
   }
   return value === undefined || value === null ? '' : String(value);
 }

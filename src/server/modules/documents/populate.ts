@@ -86,7 +86,7 @@ export function planPopulate(registry: Registry, caller: Caller, model: ModelInf
   return plans;
 }
 
-/** Replaces related keys by `{ _id, ...populated fields }` of the fetched targets the caller may read; other keys stay. */
+/** Replaces related keys by `{ _id, ...populated fields, _deletedAt? }` of the fetched targets the caller may read; other keys stay. */
 export function applyPopulated(caller: Caller, docs: Doc[], plans: PopulatePlan[], related: Doc[][]): void {
   plans.forEach(({ path, target }, index) => {
     const byKey = new Map<string, Record<string, unknown>>();
@@ -95,6 +95,8 @@ export function applyPopulated(caller: Caller, docs: Doc[], plans: PopulatePlan[
       if (!visible) continue;
       const picked: Record<string, unknown> = { _id: doc._id };
       for (const name of path.relation.populate) if (visible[name] !== undefined) picked[name] = visible[name];
+      // Lists can say that the related document is gone.
+      if (doc._deletedAt !== undefined) picked._deletedAt = doc._deletedAt;
       byKey.set(String(doc[path.relation.key]), picked);
     }
     for (const doc of docs) {
