@@ -68,6 +68,9 @@ describe('page editor API (drafts, paths, publish, reset, spell check, versions,
     const clash = await saveDraft({ _id: 'new', name: 'Über uns', _parent: home });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error).toBe('Another Page Draft already has the path /Über-uns');
+    // A new page without a parent (the NEW PAGE button) goes under Home, not to a second /.
+    const orphan = await draftOk({ _id: 'new', name: 'Ohne Eltern' });
+    expect(orphan).toMatchObject({ _parent: home, _path: '/Ohne-Eltern' });
     // A page cannot move below itself.
     const loop = await saveDraft({ _id: draft._id, _parent: child._id });
     expect(loop.statusCode).toBe(400);

@@ -57,7 +57,13 @@ export function pageHooks(modelName: PageModel): ModelHooks {
   return {
     async beforeWrite({ tx, model, doc, existing }) {
       const pages = new PageRepository(tx.queryable);
-      const parentId = typeof doc._parent === 'string' ? doc._parent : undefined;
+      const project = typeof doc.project === 'string' ? doc.project : undefined;
+      let parentId = typeof doc._parent === 'string' ? doc._parent : undefined;
+      // A new page without a parent goes under the root page (Home) when there is one: a second root clashed at /.
+      if (!parentId && !existing) {
+        const root = await pages.atPath(modelName, '/', project, undefined);
+        if (root) doc._parent = parentId = root._id;
+      }
       if (parentId && parentId === existing?._id) throw badRequest('A page cannot be its own parent');
       const parent = parentId ? await tx.findById(modelName, parentId, undefined) : undefined;
       if (parentId && (!parent || parent._deletedAt)) throw badRequest(`Parent page ${parentId} not found`);
@@ -66,7 +72,6 @@ export function pageHooks(modelName: PageModel): ModelHooks {
           `A page cannot move below itself (${String(parent._path)} is under ${String(existing._path)})`,
         );
       const { path, breadcrumb } = placeUnder(parent, String(doc.name ?? ''));
-      const project = typeof doc.project === 'string' ? doc.project : undefined;
       const clash = await pages.atPath(modelName, path, project, existing?._id);
       if (clash) throw conflict(`Another ${model.label} already has the path ${path}`, { field: '_path', path });
       doc._path = path;
