@@ -109,6 +109,18 @@ describe('page editor API (drafts, paths, publish, reset, spell check, versions,
     expect(versions[0].user).toBe('admin');
     const first: PageVersionAnswer = (await call('GET', `/api/cms/pageVersion/${versions[1]._id}`, admin)).json();
     expect(JSON.stringify(first.content)).toContain('Erste Fassung');
+    // The history is written by publishing only: nobody adds or rewrites a version through the document API.
+    const forged = await call('POST', '/api/document/updateOne?model=pageVersion', admin, {
+      _id: versions[0]._id,
+      user: 'someone else',
+    });
+    expect(forged.statusCode).toBe(403);
+    const added = await call('POST', '/api/document/updateOne?model=pageVersion', admin, {
+      page: draft._id,
+      publishedAt: '2020-01-01T00:00:00.000Z',
+      content: first.content,
+    });
+    expect(added.statusCode).toBe(403);
     const restored = await call('POST', `/api/cms/restoreVersion/${versions[1]._id}`, admin);
     expect(restored.statusCode, restored.body).toBe(200);
     expect(JSON.stringify(restored.json().elements)).toContain('Erste Fassung');
