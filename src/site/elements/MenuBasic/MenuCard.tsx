@@ -36,16 +36,18 @@ export function MenuCard({ title, color, background, logo, categories, itemActio
               {(category.items ?? []).map((item, itemIndex) => (
                 <li key={itemIndex} className="flex flex-col gap-1">
                   <div className="flex items-baseline gap-3">
-                    <span className="text-lg font-semibold">{item.name}</span>
+                    <span className="min-w-0 text-lg font-semibold break-words">{item.name}</span>
                     {item.style ? (
                       <span className="rounded-full border border-current/30 px-2 py-0.5 text-xs opacity-75">
                         {item.style}
                       </span>
                     ) : null}
                     <span aria-hidden className="min-w-4 flex-1 border-b border-dotted border-current/30" />
-                    {item.size ? <span className="text-sm opacity-70">{item.size}</span> : null}
+                    {item.size ? <span className="text-sm whitespace-nowrap opacity-70">{item.size}</span> : null}
                     {typeof item.price === 'number' ? (
-                      <span className="font-semibold tabular-nums">{formatMoney(item.price, 'CHF')}</span>
+                      <span className="font-semibold whitespace-nowrap tabular-nums">
+                        {formatMoney(item.price, 'CHF')}
+                      </span>
                     ) : null}
                   </div>
                   {item.description ? <p className="text-base opacity-85">{item.description}</p> : null}
