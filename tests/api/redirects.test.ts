@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../../src/server/access/caller';
 import { createTestApp } from '../helpers/testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -52,6 +53,15 @@ describe('redirects', () => {
     const changed = await save({ _id: b.json()._id, _version: b.json()._version, to: '/a' });
     expect(changed.statusCode).toBe(400);
     expect(changed.json()).toEqual({ error: 'to leads back to /b: /b → /a → /b' });
+
+    // A URL on the site's own domain is a site path too.
+    await t.app.services.documents.save(SYSTEM, 'siteConfig', {
+      title: 'Rhein Consulting',
+      domain: 'www.rhein-consulting.ch',
+    });
+    const own = await save({ _id: 'new', name: 'Eigene URL', from: '/abs', to: 'https://rhein-consulting.ch/abs/' });
+    expect(own.statusCode).toBe(400);
+    expect(own.json()).toEqual({ error: 'to must lead somewhere other than from (/abs)' });
 
     // Ends elsewhere, or outside the site: fine. Changing a redirect's own target past itself is fine too.
     expect((await save({ _id: 'new', name: 'D', from: '/c', to: '/d' })).statusCode).toBe(200);

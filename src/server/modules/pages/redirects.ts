@@ -7,8 +7,19 @@ import { PageRepository } from './repository';
 /** How many redirects a chain may follow before the check gives up (a browser stops at about 20). */
 const MAX_HOPS = 20;
 
-/** The site path a redirect's target names, or undefined for an external URL. */
-const sitePath = (to: unknown) => (typeof to === 'string' && to.startsWith('/') ? normalizePath(to) : undefined);
+const bare = (host: string) => host.toLowerCase().replace(/^www\./, '');
+
+/** The site path a redirect's target names (a path, or a URL on the site's own domain), or undefined elsewhere. */
+function sitePath(to: unknown, domains: string[]): string | undefined {
+  if (typeof to !== 'string') return undefined;
+  if (to.startsWith('/')) return normalizePath(to);
+  try {
+    const url = new URL(to);
+    return domains.includes(bare(url.hostname)) ? normalizePath(url.pathname) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A redirect's `from` is kept in the form the site looks paths up in, and a redirect must not lead back to
@@ -23,9 +34,10 @@ export const redirectHooks: ModelHooks = {
   },
   async beforeWrite({ tx, doc, existing }) {
     const from = normalizePath(String(doc.from));
-    let to = sitePath(doc.to);
-    if (!from || !to) return;
     const pages = new PageRepository(tx.queryable);
+    const domains = (await pages.siteDomains()).map(bare);
+    let to = sitePath(doc.to, domains);
+    if (!from || !to) return;
     const chain = [from];
     for (let hop = 0; to && hop < MAX_HOPS; hop++) {
       if (to === from)
@@ -38,7 +50,7 @@ export const redirectHooks: ModelHooks = {
       const next: Doc | undefined = (await pages.redirectsTouching(to)).find(
         (redirect) => redirect._id !== existing?._id && normalizePath(String(redirect.from)) === to,
       );
-      to = next && sitePath(next.to);
+      to = next && sitePath(next.to, domains);
     }
   },
 };

@@ -43,6 +43,15 @@ export class PageRepository {
     return rows[0]?.n ?? 0;
   }
 
+  /** The domains the site configurations name (lower case), e.g. `www.rhein-consulting.ch`. */
+  async siteDomains(): Promise<string[]> {
+    const { rows } = await this.q.query<{ domain: string }>(
+      sql`SELECT lower(doc->>'domain') AS domain FROM ${table('siteConfig')}
+          WHERE deleted_at IS NULL AND doc->>'domain' IS NOT NULL`,
+    );
+    return rows.map((row) => row.domain);
+  }
+
   /** Redirects whose `from` or `to` is `path` (not deleted). */
   async redirectsTouching(path: string): Promise<Doc[]> {
     const { rows } = await this.q.query<Row>(
