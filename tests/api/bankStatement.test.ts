@@ -265,6 +265,25 @@ describe('bank statement import (camt.053 and camt.054)', () => {
     ).json();
     expect(answer).toMatchObject({ partial: [], matched: [expect.objectContaining({ invoice: invoices.g._id })] });
     expect((await t.app.services.documents.findById(SYSTEM, 'invoice', invoices.g._id)).status).toBe('paid');
+    expect(answer.matched[0].reason).toBeUndefined();
+  });
+
+  it('pays an invoice with more than is due, and says how much more', async () => {
+    const client = (await t.app.services.documents.save(SYSTEM, 'client', { name: 'Grosszügig AG' }))._id;
+    const invoice = await t.app.services.documents.save(SYSTEM, 'invoice', {
+      name: 'Zu viel',
+      client,
+      date: '2026-03-01',
+      items: [{ name: 'Beratung', count: 1, price: 200 }],
+    });
+    const reference = invoiceReference('CH4431999123000889012', Number(invoice.id));
+    const answer: BankStatementAnswer = (
+      await post(camt054([{ id: 'OVER-1', amount: '300.00', reference, debtor: 'Grosszügig AG', date: '2026-04-15' }]))
+    ).json();
+    expect(answer.matched).toEqual([
+      expect.objectContaining({ invoice: invoice._id, reason: '83,80 € more than the 216,20 € due' }),
+    ]);
+    expect((await t.app.services.documents.findById(SYSTEM, 'invoice', invoice._id)).status).toBe('paid');
   });
 
   it('keeps euros out of the CHF amount: the revenue counts CHF only, converted with the rate the file gives', async () => {

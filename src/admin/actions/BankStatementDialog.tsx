@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { StatementEntry } from '../../shared/api/payment';
 import { formatDate } from '../../shared/format/date';
-import { formatMoney } from '../../shared/format/money';
+import { formatAmount, formatMoney } from '../../shared/format/money';
 import { CURRENCIES, type Currency } from '../../shared/vocabulary';
 import { DialogShell } from '../files/DialogShell';
 import { Button } from '../ui/Button';
@@ -11,7 +11,7 @@ import type { BankStatementImport } from './useBankStatementImport';
 const amountOf = (entry: StatementEntry) =>
   (CURRENCIES as readonly string[]).includes(entry.currency)
     ? formatMoney(entry.amount, entry.currency as Currency)
-    : `${entry.amount.toFixed(2)} ${entry.currency}`;
+    : formatAmount(entry.amount, entry.currency);
 
 function Entries({
   title,
@@ -165,8 +165,9 @@ export function BankStatementDialog({
           />
           {state.answer.alreadyBooked > 0 && (
             <p data-testid="statement-already" className="px-5 py-3 text-xs text-zinc-500">
-              {state.answer.alreadyBooked} {state.answer.alreadyBooked === 1 ? 'credit was' : 'credits were'} booked by
-              an earlier import and left as they are.
+              {state.answer.alreadyBooked === 1
+                ? '1 credit was booked by an earlier import and left as it is.'
+                : `${state.answer.alreadyBooked} credits were booked by an earlier import and left as they are.`}
             </p>
           )}
         </div>

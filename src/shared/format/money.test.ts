@@ -1,5 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { CURRENCY_SUFFIX, formatMoney } from './money';
+import { CURRENCY_SUFFIX, formatAmount, formatMoney } from './money';
+
+describe('formatAmount', () => {
+  it('writes any currency code after a German-style amount', () => {
+    expect(formatAmount(1250, 'USD')).toBe('1.250,00 USD');
+    expect(formatAmount(-0.001, 'GBP')).toBe('0,00 GBP');
+  });
+});
 
 describe('formatMoney', () => {
   it('formats euro in German style with a plain space', () => {

@@ -18,8 +18,13 @@ const numberFormat = new Intl.NumberFormat('de-DE', {
  * Non-finite amounts give "".
  */
 export function formatMoney(amount: number, currency: Currency = 'EUR'): string {
+  return formatAmount(amount, CURRENCY_SUFFIX[currency]);
+}
+
+/** The same German style with any currency code after it (a bank's USD credit: "1.250,00 USD"). */
+export function formatAmount(amount: number, suffix: string): string {
   if (!Number.isFinite(amount)) return '';
   const digits = numberFormat.format(Math.abs(amount)).replace(/\s/g, '');
   const sign = amount < 0 && /[1-9]/.test(digits) ? '-' : '';
-  return `${sign}${digits} ${CURRENCY_SUFFIX[currency]}`;
+  return `${sign}${digits} ${suffix}`;
 }

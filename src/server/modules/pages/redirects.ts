@@ -40,12 +40,14 @@ export const redirectHooks: ModelHooks = {
     if (!from || !to) return;
     const chain = [from];
     for (let hop = 0; to && hop < MAX_HOPS; hop++) {
-      if (to === from)
-        throw badRequest(
+      if (to === from) {
+        const message =
           hop === 0
-            ? `to must lead somewhere other than from (${from})`
-            : `to leads back to ${from}: ${[...chain, to].join(' → ')}`,
-        );
+            ? `must lead somewhere other than from (${from})`
+            : `leads back to ${from}: ${[...chain, to].join(' → ')}`;
+        // Named at the field, so the form marks To.
+        throw badRequest(`to ${message}`, { fields: [{ field: 'to', message }] });
+      }
       chain.push(to);
       const next: Doc | undefined = (await pages.redirectsTouching(to)).find(
         (redirect) => redirect._id !== existing?._id && normalizePath(String(redirect.from)) === to,

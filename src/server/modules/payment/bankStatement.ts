@@ -2,6 +2,7 @@ import type { BankStatementAnswer, StatementEntry } from '../../../shared/api/pa
 import type { SiteConfig } from '../../../shared/generated/types';
 import { SYSTEM, type Caller } from '../../access/caller';
 import { badRequest } from '../../errors';
+import { formatMoney } from '../../../shared/format/money';
 import type { Doc, DocumentService } from '../documents/service';
 import { parseCamt, type Credit } from './camt';
 import { totals } from './pdf';
@@ -131,7 +132,15 @@ export async function importBankStatement(
       if (eur !== undefined && total / 100 + 0.005 >= amountDue) {
         await documents.save(caller, 'invoice', { _id: invoice._id, status: 'paid', transaction: transaction._id });
         paid.add(invoice._id);
-        answer.matched.push({ ...entry, ...named });
+        const over = total - toCents(amountDue);
+        answer.matched.push({
+          ...entry,
+          ...named,
+          // More than was due: paid, but someone has to give the rest back or keep it on account.
+          ...(over > 0
+            ? { reason: `${formatMoney(over / 100, 'EUR')} more than the ${formatMoney(amountDue, 'EUR')} due` }
+            : {}),
+        });
       } else {
         answer.partial.push({
           ...entry,
