@@ -75,8 +75,32 @@ describe('login', { timeout: 60_000 }, () => {
     await context.close();
   });
 
+  it('logs out at once when the session ends elsewhere: the realtime socket says so', async () => {
+    const context = await newContext(suite.browser);
+    const page = await context.newPage();
+    await loginThroughUi(page, suite.server);
+    const { token } = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), LOGIN_KEY)) ?? '{}');
+    const revoked = await suite.server.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: suite.server.auth(token),
+    });
+    expect(revoked.statusCode).toBe(200);
+    // No focus, no reload: the socket's logout message alone brings the login screen.
+    await page.getByRole('heading', { name: 'Sign in with your account' }).waitFor({ timeout: 10_000 });
+    expect(await page.evaluate((key) => localStorage.getItem(key), LOGIN_KEY)).toBeNull();
+    await context.close();
+  });
+
   it('clears the login state when the session check on focus is rejected', async () => {
     const context = await newContext(suite.browser);
+    // The socket's own logout message is held back here, so only the check on focus can notice.
+    await context.routeWebSocket(/\/api\/websocket/, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((message) => {
+        if (!String(message).includes('"logout"')) socket.send(message);
+      });
+    });
     const page = await context.newPage();
     await loginThroughUi(page, suite.server);
     const { token } = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), LOGIN_KEY)) ?? '{}');
