@@ -1,3 +1,4 @@
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../helpers/testApp';
 import { adminSuite } from './adminServer';
@@ -75,8 +76,8 @@ describe('login', { timeout: 60_000 }, () => {
     await context.close();
   });
 
-  it('logs out at once when the session ends elsewhere: the realtime socket says so', async () => {
-    const context = await newContext(suite.browser);
+  /** Logs in through the screen, then ends that session elsewhere (another device logs its token out). */
+  async function loginAndEndElsewhere(context: BrowserContext) {
     const page = await context.newPage();
     await loginThroughUi(page, suite.server);
     const { token } = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), LOGIN_KEY)) ?? '{}');
@@ -86,6 +87,12 @@ describe('login', { timeout: 60_000 }, () => {
       headers: suite.server.auth(token),
     });
     expect(revoked.statusCode).toBe(200);
+    return page;
+  }
+
+  it('logs out at once when the session ends elsewhere: the realtime socket says so', async () => {
+    const context = await newContext(suite.browser);
+    const page = await loginAndEndElsewhere(context);
     // No focus, no reload: the socket's logout message alone brings the login screen.
     await page.getByRole('heading', { name: 'Sign in with your account' }).waitFor({ timeout: 10_000 });
     expect(await page.evaluate((key) => localStorage.getItem(key), LOGIN_KEY)).toBeNull();
@@ -101,16 +108,7 @@ describe('login', { timeout: 60_000 }, () => {
         if (!String(message).includes('"logout"')) socket.send(message);
       });
     });
-    const page = await context.newPage();
-    await loginThroughUi(page, suite.server);
-    const { token } = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), LOGIN_KEY)) ?? '{}');
-    // The session ends elsewhere (another device logs this token out).
-    const revoked = await suite.server.app.inject({
-      method: 'POST',
-      url: '/api/logout',
-      headers: suite.server.auth(token),
-    });
-    expect(revoked.statusCode).toBe(200);
+    const page = await loginAndEndElsewhere(context);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.getByRole('heading', { name: 'Sign in with your account' }).waitFor({ timeout: 10_000 });
     expect(await page.evaluate((key) => localStorage.getItem(key), LOGIN_KEY)).toBeNull();
