@@ -106,7 +106,10 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await expect.poll(() => button.getAttribute('data-state')).toBe('error');
     const tooltip = page.getByRole('tooltip');
     await tooltip.waitFor();
-    expect(await tooltip.innerText()).toMatch(/name|email/);
+    // In the form's words: the fields' labels, not the API's keys (`email: must match format`).
+    const said = await tooltip.innerText();
+    expect(said).toMatch(/^(Name|E-mail) /);
+    expect(said).not.toMatch(/\b(name|email):/);
     expect(await button.getAttribute('class')).toContain('animate-shake');
     expect(await page.locator('[role=alert]').count()).toBeGreaterThan(0);
     expect(page.url()).toMatch(/\/_\/clients\/new$/);

@@ -4,7 +4,8 @@ import type { ModelInfo } from '../../../shared/registry';
 import { canAccess } from '../access';
 import { useAdmin } from '../AdminContext';
 import { useFindByIdQuery, useRemoveMutation, useSaveMutation } from '../data/api';
-import type { ApiFailure, Doc } from '../data/types';
+import { ApiError, type ApiFailure, type Doc } from '../data/types';
+import { saveFailureMessage } from './saveFailure';
 import { useProgress } from '../useProgress';
 
 export type FormData = Record<string, unknown>;
@@ -19,7 +20,7 @@ const idOf = (key: string | undefined) => key?.split(':')[0];
 export function useEditController(model: ModelInfo, id: string) {
   const isNew = id === 'new';
   const navigate = useNavigate();
-  const { permissions } = useAdmin();
+  const { permissions, registry } = useAdmin();
   const query = useFindByIdQuery({ model: model.name, id }, { skip: isNew });
   const [saveCall] = useSaveMutation();
   const [removeCall] = useRemoveMutation();
@@ -52,10 +53,15 @@ export function useEditController(model: ModelInfo, id: string) {
       return saved;
     } catch (error) {
       const failure = error as ApiFailure;
-      if (failure.fields) setErrors(failure.fields);
-      throw failure;
+      if (!failure.fields) throw failure;
+      setErrors(failure.fields);
+      throw new ApiError(
+        failure.status,
+        saveFailureMessage(model, registry.resolver, failure.fields, failure.message),
+        failure.fields,
+      );
     }
-  }, [formData, id, isNew, loaded, model, navigate, saveCall]);
+  }, [formData, id, isNew, loaded, model, navigate, registry, saveCall]);
   const progress = useProgress(save);
 
   const canWrite = canAccess(permissions, isNew ? model.permission.create : model.permission.update);
