@@ -71,6 +71,23 @@ describe('auth API', () => {
     expect((await self(token)).statusCode).toBe(401);
   });
 
+  it('revokes the sessions of a user deleted through the API', async () => {
+    const id = await insertUser(t.db, t.app.services.auth, 'leaving', 'password-1');
+    await t.login('leaving', 'password-1');
+    await t.login('leaving', 'password-1');
+    const admin = await t.login();
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/document/delete?model=user&id=${id}`,
+      headers: t.auth(admin),
+    });
+    expect(deleted.statusCode).toBe(200);
+    const { rows } = await t.db.query<{ revoked: boolean }>(
+      sql`SELECT revoked_at IS NOT NULL AS revoked FROM auth_session WHERE user_id = ${id}`,
+    );
+    expect(rows.map((row) => row.revoked)).toEqual([true, true]);
+  });
+
   it('answers /api/self for a session and 401 without one', async () => {
     const token = await t.login();
     const mine = await self(token);

@@ -297,6 +297,8 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
       return gone;
     });
     if (!deleted) throw notFound(`${model.label} ${id} not found`);
+    // A document with secrets is a login: deleting it ends its sessions for good, not only while it stays deleted.
+    if (model.fields.some((field) => field.secret)) await auth.revokeSessions(id);
     announce(model, deleted, 'delete');
   }
 
