@@ -231,7 +231,8 @@ export const VOCABULARY = {
         fields: { type: 'array', items: { type: 'string' }, minItems: 1 },
       },
     },
-    meaning: 'Computed by the server on every write from other fields; what clients send is ignored.',
+    meaning:
+      'Computed by the server on every write from other fields; what clients send is ignored. On a money field (`x-currency`) each product is rounded to the cent before the sum, as documents print their lines.',
   },
   'x-sequence': {
     on: 'property',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/testApp';
+import { totals } from '../../src/server/modules/payment/pdf';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: Record<string, string>;
@@ -88,6 +89,25 @@ describe('document API', () => {
     expect(invoice.json().total).toBe(1830.1);
     const populated = await find({ model: 'invoice', query: { _id: invoice.json()._id }, populate: ['client'] });
     expect(populated.json().results[0].client).toEqual({ _id: client._id, name: 'Basler Bau GmbH' });
+  });
+
+  it('sums an invoice total from its lines to the cent, as its PDF prints them', async () => {
+    const items = [
+      { name: 'Kleinmaterial', price: 0.333, count: 3 },
+      { name: 'Porto', price: 0.335, count: 1 },
+    ];
+    const client = (await save('client', { name: 'Rundungs AG' })).json();
+    const invoice = await save('invoice', {
+      name: 'R-2026-02',
+      client: client._id,
+      date: '2026-11-01',
+      status: 'open',
+      items,
+    });
+    expect(invoice.statusCode).toBe(200);
+    // 1.00 + 0.34 as printed; the unrounded sum 1.334 would store 1.33.
+    expect(invoice.json().total).toBe(1.34);
+    expect(invoice.json().total).toBe(totals({ items, creditor: { vatNumber: undefined } as never }).net);
   });
 
   it('lists pages with total, sort, search, filter values and paging', async () => {

@@ -2,6 +2,7 @@ import type { FieldInfo, ModelInfo } from '../../../shared/registry';
 import { SYSTEM_FIELD_NAMES } from '../../../shared/registry';
 import type { Caller } from '../../access/caller';
 import { badRequest, forbidden } from '../../errors';
+import { roundCents } from '../../../shared/rules/vat';
 import { canWriteField, fieldsByName, owns } from './access';
 
 const MAX_DEPTH = 32;
@@ -72,21 +73,24 @@ function acceptsNull(field: FieldInfo): boolean {
   return Array.isArray(type) ? type.includes('null') : type === 'null';
 }
 
-/** Fields computed by the server (`x-computed`), rounded to cents. */
+/**
+ * Fields computed by the server (`x-computed`), rounded to cents. A money field (`x-currency`) sums
+ * each line to the cent first, as documents print their lines: an invoice's total is the sum of its
+ * printed line totals, so its VAT and gross match the PDF's.
+ */
 export function applyComputed(model: ModelInfo, doc: Record<string, unknown>): void {
   for (const field of model.fields) {
-    if (!field.computed) continue;
-    const rows = Array.isArray(doc[field.computed.array])
-      ? (doc[field.computed.array] as Record<string, unknown>[])
-      : [];
+    const computed = field.computed;
+    if (!computed) continue;
+    const rows = Array.isArray(doc[computed.array]) ? (doc[computed.array] as Record<string, unknown>[]) : [];
     const sum = rows.reduce((total, row) => {
-      const product = field.computed!.fields.reduce(
+      const product = computed.fields.reduce(
         (p, name) => p * (typeof row?.[name] === 'number' ? (row[name] as number) : 0),
         1,
       );
-      return total + product;
+      return total + (field.currency ? roundCents(product) : product);
     }, 0);
-    doc[field.name] = Math.round(sum * 100) / 100;
+    doc[field.name] = roundCents(sum);
   }
 }
 
