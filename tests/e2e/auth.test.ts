@@ -79,7 +79,12 @@ describe('login', { timeout: 60_000 }, () => {
   /** Logs in through the screen, then ends that session elsewhere (another device logs its token out). */
   async function loginAndEndElsewhere(context: BrowserContext) {
     const page = await context.newPage();
+    // The check after the route change (debounced) and the dashboard's first requests are done, so
+    // none of them can be the one that notices.
+    const routeCheck = page.waitForResponse((response) => response.url().endsWith('/api/self'));
     await loginThroughUi(page, suite.server);
+    await routeCheck;
+    await page.waitForLoadState('networkidle');
     const { token } = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), LOGIN_KEY)) ?? '{}');
     const revoked = await suite.server.app.inject({
       method: 'POST',
@@ -101,12 +106,14 @@ describe('login', { timeout: 60_000 }, () => {
 
   it('clears the login state when the session check on focus is rejected', async () => {
     const context = await newContext(suite.browser);
-    // The socket's own logout message is held back here, so only the check on focus can notice.
+    // The socket's own logout message and its closing are held back here (with an onClose handler
+    // Playwright forwards no close), so only the check on focus can notice.
     await context.routeWebSocket(/\/api\/websocket/, (socket) => {
       const server = socket.connectToServer();
       server.onMessage((message) => {
         if (!String(message).includes('"logout"')) socket.send(message);
       });
+      server.onClose(() => undefined);
     });
     const page = await loginAndEndElsewhere(context);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
