@@ -364,6 +364,57 @@ describe('bank statement import (camt.053 and camt.054)', () => {
     expect((await revenue()).income).toBeCloseTo(before + 101.6, 2);
   });
 
+  it('says when a suggestion has a twin: another open invoice of the client with the same amount', async () => {
+    const client = (await t.app.services.documents.save(SYSTEM, 'client', { name: 'Zwilling GmbH' }))._id;
+    const twins = [];
+    for (const name of ['t1', 't2', 't3'])
+      twins.push(
+        await t.app.services.documents.save(SYSTEM, 'invoice', {
+          name,
+          client,
+          date: '2026-03-02',
+          items: [{ name: 'Beratung', count: 1, price: 700 }],
+        }),
+      );
+    const answer: BankStatementAnswer = (
+      await post(camt054([{ id: 'TWIN-1', amount: '756.70', debtor: 'Zwilling GmbH', date: '2026-04-18' }]))
+    ).json();
+    expect(answer.suggested).toEqual([
+      expect.objectContaining({
+        invoice: twins[0]._id,
+        reason: `Invoices ${String(twins[1].id)}, ${String(twins[2].id)} of this client are open with the same amount: check which one it pays`,
+      }),
+    ]);
+  });
+
+  it('names an earlier payment in CHF on a partial payment in EUR (it cannot count against the euros)', async () => {
+    const invoice = await t.app.services.documents.save(SYSTEM, 'invoice', {
+      name: 'mixed',
+      client: (await t.app.services.documents.findById(SYSTEM, 'invoice', invoices.a._id)).client,
+      date: '2026-03-01',
+      items: [{ name: 'Beratung', count: 1, price: 100 }],
+    });
+    const reference = invoiceReference('CH4431999123000889012', Number(invoice.id));
+    const answer: BankStatementAnswer = (
+      await post(
+        camt054([
+          { id: 'MIX-1', amount: '50.00', currency: 'CHF', reference, debtor: 'Rheinblick AG', date: '2026-04-19' },
+          { id: 'MIX-2', amount: '20.00', reference, debtor: 'Rheinblick AG', date: '2026-04-20' },
+        ]),
+      )
+    ).json();
+    expect(answer.partial).toEqual([
+      expect.objectContaining({ currency: 'CHF', reason: expect.stringMatching(/^Paid in CHF/) }),
+      expect.objectContaining({
+        amount: 20,
+        received: 20,
+        due: 108.1,
+        reason:
+          'Also linked: 50,00 CHF paid in CHF, not counted against the EUR due; check it and set the invoice paid by hand',
+      }),
+    ]);
+  });
+
   it('pays with a CHF credit whose instructed amount in EUR the file gives', async () => {
     const invoice = await t.app.services.documents.save(SYSTEM, 'invoice', {
       name: 'i',

@@ -47,7 +47,7 @@ function Entries({
               className="px-3 py-2 text-[13px]"
             >
               <div className="flex items-baseline gap-3">
-                <span className="min-w-0 flex-1 truncate text-zinc-800">
+                <span className="min-w-0 flex-1 break-words text-zinc-800">
                   {entry.invoice ? (
                     <Link
                       to={`${invoiceRoute}/${entry.invoice}`}
@@ -61,11 +61,11 @@ function Entries({
                 </span>
                 <span className="font-medium text-zinc-900 tabular-nums">{amountOf(entry)}</span>
               </div>
-              <p className="mt-0.5 text-xs break-all text-zinc-500">
+              <p className="mt-0.5 text-xs break-words text-zinc-500">
                 <span className="tabular-nums">{formatDate(entry.date)}</span>
                 {entry.invoice && entry.debtor && ` · ${entry.debtor}`}
                 {entry.reference && (
-                  <span className="block font-mono text-[11px] text-zinc-400">{entry.reference}</span>
+                  <span className="block font-mono text-[11px] break-all text-zinc-400">{entry.reference}</span>
                 )}
               </p>
               {entry.due !== undefined && entry.received !== undefined && (

@@ -65,8 +65,11 @@ export async function importBankStatement(
 
   const answer: BankStatementAnswer = { matched: [], partial: [], suggested: [], unmatched: [], alreadyBooked: 0 };
   const paid = new Set<string>();
-  /** Per invoice: what its linked incoming transactions come to in EUR cents (read once, then kept up to date). */
-  const received = new Map<string, number>();
+  /**
+   * Per invoice: what its linked incoming transactions come to in EUR cents, and in CHF cents for those
+   * with no EUR amount (paid in francs: they cannot count against the euros due). Read once, then kept up to date.
+   */
+  const received = new Map<string, { eur: number; chfOnly: number }>();
   const receivedCents = async (invoice: Doc) => {
     const known = received.get(invoice._id);
     if (known !== undefined) return known;
@@ -74,10 +77,12 @@ export async function importBankStatement(
       query: { invoice: invoice._id, direction: 'incoming' },
       limit: 1000,
     });
-    return results.reduce(
-      (sum, payment) => sum + (isAmount(payment.foreignAmount) ? toCents(payment.foreignAmount) : 0),
-      0,
-    );
+    const sum = { eur: 0, chfOnly: 0 };
+    for (const payment of results) {
+      if (isAmount(payment.foreignAmount)) sum.eur += toCents(payment.foreignAmount);
+      else if (isAmount(payment.amount)) sum.chfOnly += toCents(payment.amount);
+    }
+    return sum;
   };
   for (const credit of credits) {
     const booked = await documents.find(SYSTEM, 'transaction', { query: { bankReference: credit.key }, limit: 1 });
@@ -125,8 +130,9 @@ export async function importBankStatement(
         bankReference: credit.key,
         invoice: invoice._id,
       });
-      const total = before + (eur !== undefined ? toCents(eur) : 0);
-      received.set(invoice._id, total);
+      const total = before.eur + (eur !== undefined ? toCents(eur) : 0);
+      const chfOnly = before.chfOnly + (eur === undefined && chf !== undefined ? toCents(chf) : 0);
+      received.set(invoice._id, { eur: total, chfOnly });
       const amountDue = due(invoice);
       // Paid once the linked payments reach the gross amount due (half a cent of tolerance).
       if (eur !== undefined && total / 100 + 0.005 >= amountDue) {
@@ -152,21 +158,38 @@ export async function importBankStatement(
                 reason:
                   'Paid in CHF: cannot be compared with the invoice in EUR; check it and set the invoice paid by hand',
               }
-            : {}),
+            : chfOnly > 0
+              ? {
+                  reason: `Also linked: ${formatMoney(chfOnly / 100, 'CHF')} paid in CHF, not counted against the EUR due; check it and set the invoice paid by hand`,
+                }
+              : {}),
         });
       }
       continue;
     }
-    const suggestion =
+    // No reference: an open invoice of the payer's name with exactly this amount due is suggested, not booked.
+    const candidates =
       credit.reference || eur === undefined
-        ? undefined
-        : open.find(
+        ? []
+        : open.filter(
             (candidate) =>
               !paid.has(candidate._id) &&
               Math.abs(due(candidate) - eur) < 0.005 &&
               sameName(clientOf(candidate)?.name, credit.debtor),
           );
-    if (suggestion) answer.suggested.push({ ...entry, invoice: suggestion._id, invoiceNumber: Number(suggestion.id) });
+    // The oldest first: the one a payer most likely settles.
+    const [suggestion, ...others] = candidates.sort((a, b) => Number(a.id) - Number(b.id));
+    if (suggestion)
+      answer.suggested.push({
+        ...entry,
+        invoice: suggestion._id,
+        invoiceNumber: Number(suggestion.id),
+        ...(others.length
+          ? {
+              reason: `Invoice${others.length > 1 ? 's' : ''} ${others.map((other) => String(other.id)).join(', ')} of this client ${others.length > 1 ? 'are' : 'is'} open with the same amount: check which one it pays`,
+            }
+          : {}),
+      });
     else if (number !== undefined)
       answer.unmatched.push({
         ...entry,
