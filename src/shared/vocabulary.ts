@@ -66,6 +66,13 @@ export interface RelationAnnotation {
   label?: string;
   /** Field of the target that the stored value equals (default `_id`); user roles store role names. */
   key?: string;
+  /**
+   * Only documents whose fields equal these values may be chosen (`{ direction: 'incoming' }`): selects
+   * offer only those, and the server refuses a write that sets a key of another one.
+   */
+  where?: Record<string, string | number | boolean>;
+  /** Fields of the target shown after the label in select options, to tell documents with one label apart. */
+  details?: string[];
 }
 
 /** A field computed by the server on every write; clients cannot set it. */
@@ -214,10 +221,16 @@ export const VOCABULARY = {
         populate: { type: 'array', items: { type: 'string' }, minItems: 1 },
         label: { type: 'string' },
         key: { type: 'string' },
+        where: {
+          type: 'object',
+          minProperties: 1,
+          additionalProperties: { type: ['string', 'number', 'boolean'] },
+        },
+        details: { type: 'array', items: { type: 'string' }, minItems: 1 },
       },
     },
     meaning:
-      'The field holds the id (or, on an array, the ids) of documents of another model; `populate` lists the fields copied in when populated. A write may only set keys of existing, live documents (a 400 names the field); keys already stored stay valid when their document is deleted later.',
+      'The field holds the id (or, on an array, the ids) of documents of another model; `populate` lists the fields copied in when populated, `label` the one people read (default: the first populated). `where` (target field → value) limits the choice to documents with those values: selects offer only them, and a write may only set keys of matching documents. `details` lists target fields shown after the label in select options (formatted as in lists: dates, money with its currency), telling documents with the same label apart. A write may only set keys of existing, live (and matching) documents (a 400 names the field); keys already stored stay valid when their document is deleted or changed later.',
   },
   'x-computed': {
     on: 'property',

@@ -149,6 +149,30 @@ describe('schemas', () => {
     expect(sequences).toBeGreaterThanOrEqual(4);
   });
 
+  it("relations name their target's fields: populate, label, where (with an allowed value) and details", () => {
+    let checked = 0;
+    for (const { kind, name, schema } of all) {
+      walk(schema, (node, path) => {
+        const relation = node['x-relation'];
+        if (!relation) return;
+        const target = registry.models[relation.model];
+        const at = `${kind}/${name}${path}`;
+        expect(target, `${at}: model ${relation.model}`).toBeDefined();
+        const fields = new Map(target.fields.map((field) => [field.name, field]));
+        const named = [...relation.populate, relation.label, relation.key, ...(relation.details ?? [])];
+        for (const field of named.filter((f): f is string => typeof f === 'string'))
+          expect(fields.has(field), `${at}: ${relation.model}.${field}`).toBe(true);
+        for (const [field, value] of Object.entries(relation.where ?? {})) {
+          expect(fields.has(field), `${at}: where ${relation.model}.${field}`).toBe(true);
+          const allowed = fields.get(field)?.enumValues;
+          if (allowed) expect(allowed, `${at}: where ${field} = ${String(value)}`).toContain(value);
+        }
+        checked += 1;
+      });
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
   it('enum labels match their enums', () => {
     for (const { schema } of all) {
       walk(schema, (node) => {

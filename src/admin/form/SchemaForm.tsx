@@ -60,8 +60,8 @@ export function SchemaForm({
   const prepared = useMemo(() => prepareSchema(schema, rootSchemas), [schema, rootSchemas]);
   const isNew = typeof formData?._id !== 'string';
   const uiSchema = useMemo<UiSchema>(
-    () => ({ ...uiSchemaFor(prepared, { isNew }), 'ui:submitButtonOptions': { norender: true } }),
-    [prepared, isNew],
+    () => ({ ...uiSchemaFor(prepared, { isNew, rootSchemas }), 'ui:submitButtonOptions': { norender: true } }),
+    [prepared, isNew, rootSchemas],
   );
   const extraErrors = useMemo(() => toErrorSchema(errors), [errors]);
   const visibleFields = useMemo(

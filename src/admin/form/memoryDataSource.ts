@@ -1,12 +1,13 @@
 import { OPTION_LIMIT } from '../../shared/rules/constants';
-import type { FormDataSource, RelationOption } from './types';
+import { matchesWhere, optionText, orderByDetails, relationOptionOf } from './relationOption';
+import type { FormDataSource } from './types';
 
 type Documents = Record<string, Record<string, unknown>[]>;
 
 /**
  * A data source over documents held in memory (stories, component tests), answering like the
- * admin's: live documents sorted by the label field, at most OPTION_LIMIT, optionally filtered by a search
- * text; a label by id includes deleted documents.
+ * admin's: live documents matching the relation's `where`, sorted by the label field (then the details), at most OPTION_LIMIT,
+ * optionally filtered by a search text (on the label); a label by id includes deleted and non-matching documents.
  */
 export function createMemoryDataSource(
   documents: Documents,
@@ -14,19 +15,21 @@ export function createMemoryDataSource(
 ): FormDataSource {
   const { delayMs = 0, limit = OPTION_LIMIT } = options;
   return {
-    async loadOptions(model, labelField, search) {
+    async loadOptions(relation, search) {
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const needle = search?.toLowerCase();
-      return (documents[model] ?? [])
-        .filter((doc) => doc._deletedAt === undefined)
-        .map((doc): RelationOption => ({ value: String(doc._id), label: String(doc[labelField] ?? doc._id) }))
-        .filter((option) => !needle || option.label.toLowerCase().includes(needle))
-        .sort((a, b) => a.label.localeCompare(b.label))
+      const label = (doc: Record<string, unknown>) => relationOptionOf(doc, relation).label;
+      const docs = (documents[relation.model] ?? [])
+        .filter((doc) => doc._deletedAt === undefined && matchesWhere(doc, relation.where))
+        .filter((doc) => !needle || label(doc).toLowerCase().includes(needle))
+        .sort((a, b) => label(a).localeCompare(label(b)))
         .slice(0, limit);
+      return orderByDetails(docs, relation).map((doc) => relationOptionOf(doc, relation));
     },
-    async loadLabel(model, labelField, id) {
-      const doc = (documents[model] ?? []).find((candidate) => candidate._id === id);
-      return doc && { label: String(doc[labelField] ?? doc._id), deleted: doc._deletedAt !== undefined };
+    async loadLabel(relation, id) {
+      const doc = (documents[relation.model] ?? []).find((candidate) => candidate._id === id);
+      if (!doc) return undefined;
+      return { label: optionText(relationOptionOf(doc, relation)), deleted: doc._deletedAt !== undefined };
     },
   };
 }

@@ -1,9 +1,33 @@
 import type { FieldPathList } from '@rjsf/utils';
+import type { JsonSchema } from '../../shared/registry';
 
 /** An option of a relation select: the stored value and what people read. */
 export interface RelationOption {
   value: string;
+  /** The label field's value; what a search matches. */
   label: string;
+  /** The `details` fields, formatted and joined (`12.03.2024 · 2.100,00 CHF`), shown after the label. */
+  detail?: string;
+}
+
+/** A field of the target shown after an option's label, with the schema that says how to format it. */
+export interface RelationDetail {
+  field: string;
+  /** The target field's schema (resolved): `format`, `x-currency`, `enum` and `x-enumLabels` matter. */
+  schema: JsonSchema;
+}
+
+/** Which documents a relation select offers, and how each reads (from the field's `x-relation`). */
+export interface RelationQuery {
+  model: string;
+  /** Field of the target shown to people. */
+  labelField: string;
+  /** Field of the target the stored value equals (`_id`, or `name` for user roles). */
+  keyField: string;
+  /** Only documents with these field values (`x-relation.where`). */
+  where?: Record<string, string | number | boolean>;
+  /** Fields shown after the label (`x-relation.details`). */
+  details?: RelationDetail[];
 }
 
 /** The label of one related document, and whether it is deleted. */
@@ -14,16 +38,18 @@ export interface RelationLabel {
 
 /**
  * Where relation selects get their options. The admin implements it with
- * POST /api/document/find { model, limit: OPTION_LIMIT, sort: { [labelField]: 1 } }, answering each
- * document's `_id` as `value` and its `labelField` as `label`; stories use an in-memory one.
+ * POST /api/document/find { model, query: where, limit: OPTION_LIMIT, sort: { [labelField]: 1 } }, answering
+ * each document's `keyField` as `value`, its `labelField` as `label` and its `details` as `detail`
+ * (relationOption.ts); stories use an in-memory one. A search matches the label.
  */
 export interface FormDataSource {
-  loadOptions(model: string, labelField: string, search?: string): Promise<RelationOption[]>;
+  loadOptions(relation: RelationQuery, search?: string): Promise<RelationOption[]>;
   /**
-   * One document's label by its id, deleted documents included (a value the options do not hold: a
-   * deleted client of an invoice, or one past the option limit); undefined when there is none.
+   * One document's label (with its details) by its id, deleted and non-matching documents included (a
+   * value the options do not hold: a deleted client of an invoice, a payment stored before `where` said
+   * otherwise, or one past the option limit); undefined when there is none.
    */
-  loadLabel?(model: string, labelField: string, id: string): Promise<RelationLabel | undefined>;
+  loadLabel?(relation: RelationQuery, id: string): Promise<RelationLabel | undefined>;
   /**
    * The AI text assistant (`POST /api/openai/text`): a proposal for `text` under a preset or custom prompt.
    * Multi-line text fields offer the assistant when the data source has it.
@@ -34,8 +60,8 @@ export interface FormDataSource {
 /** What the theme's widgets and templates get from the form through rjsf's `formContext`. */
 export interface FormContext {
   dataSource: FormDataSource;
-  /** Cached option lists, one request per model and field while the form is open. */
-  loadOptions(model: string, labelField: string): Promise<RelationOption[]>;
+  /** Cached option lists, one request per relation (model, fields, `where`) while the form is open. */
+  loadOptions(relation: RelationQuery): Promise<RelationOption[]>;
   /** The document is not saved yet (no `_id`). */
   isNew: boolean;
   /** Replaces the value at `path` (e.g. an array after a drag or a paste) and reports the change. */

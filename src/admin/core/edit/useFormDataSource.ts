@@ -1,35 +1,41 @@
 import { useMemo } from 'react';
 import { OPTION_LIMIT } from '../../../shared/rules/constants';
+import { optionFields, optionText, orderByDetails, relationOptionOf } from '../../form/relationOption';
+import type { FormDataSource, RelationOption, RelationQuery } from '../../form/types';
 import { adminApi } from '../data/api';
 import { operationsApi } from '../data/operations';
 import { useAdminDispatch } from '../data/hooks';
 
-export interface RelationOption {
-  value: string;
-  label: string;
-}
-
-/** Options of relation selects (spec section 7: limit 500, sorted by name), through the same RTK Query cache as the lists. */
-export function useFormDataSource() {
+/**
+ * Options of relation selects (spec section 7: limit 500, sorted by name, one name's documents by their
+ * details; only documents matching the relation's `where`), through the same RTK Query cache as the lists.
+ */
+export function useFormDataSource(): FormDataSource {
   const dispatch = useAdminDispatch();
   return useMemo(
     () => ({
-      async loadOptions(model: string, labelField: string, search?: string): Promise<RelationOption[]> {
-        const params = { limit: OPTION_LIMIT, sort: { [labelField]: 1 as const }, ...(search ? { search } : {}) };
-        const request = dispatch(adminApi.endpoints.find.initiate({ model, params }));
+      async loadOptions(relation: RelationQuery, search?: string): Promise<RelationOption[]> {
+        const params = {
+          limit: OPTION_LIMIT,
+          sort: { [relation.labelField]: 1 as const },
+          fields: optionFields(relation),
+          ...(relation.where ? { query: relation.where } : {}),
+          ...(search ? { search } : {}),
+        };
+        const request = dispatch(adminApi.endpoints.find.initiate({ model: relation.model, params }));
         try {
           const answer = await request.unwrap();
-          return answer.results.map((doc) => ({ value: doc._id, label: String(doc[labelField] ?? doc._id) }));
+          return orderByDetails(answer.results, relation).map((doc) => relationOptionOf(doc, relation));
         } finally {
           request.unsubscribe();
         }
       },
-      async loadLabel(model: string, labelField: string, id: string) {
-        const params = { query: { _id: id }, deleted: true, limit: 1, fields: [labelField] };
-        const request = dispatch(adminApi.endpoints.find.initiate({ model, params }));
+      async loadLabel(relation: RelationQuery, id: string) {
+        const params = { query: { _id: id }, deleted: true, limit: 1, fields: optionFields(relation) };
+        const request = dispatch(adminApi.endpoints.find.initiate({ model: relation.model, params }));
         try {
           const [doc] = (await request.unwrap()).results;
-          return doc && { label: String(doc[labelField] ?? doc._id), deleted: doc._deletedAt !== undefined };
+          return doc && { label: optionText(relationOptionOf(doc, relation)), deleted: doc._deletedAt !== undefined };
         } finally {
           request.unsubscribe();
         }

@@ -86,8 +86,16 @@ describe('uiSchemaFor', () => {
     expect(ui._path).toEqual({ 'ui:widget': 'readOnly', 'ui:readonly': true });
     expect(ui._parent).toEqual({
       'ui:widget': 'relation',
-      'ui:options': { model: 'pageDraft', labelField: 'name', keyField: '_id' },
+      'ui:options': {
+        model: 'pageDraft',
+        labelField: 'name',
+        keyField: '_id',
+        details: [{ field: '_path', schema: {} }],
+      },
     });
+    expect(uiOf('pageDraft', { rootSchemas: schemas })._parent['ui:options'].details).toEqual([
+      { field: '_path', schema: { type: 'string' } },
+    ]);
     expect(ui.breadcrumb).toMatchObject({
       'ui:readonly': true,
       'ui:options': { addable: false, removable: false, orderable: false },

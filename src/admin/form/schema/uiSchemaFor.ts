@@ -1,19 +1,27 @@
 import type { UiSchema } from '@rjsf/utils';
-import type { JsonSchema, JsonType } from '../../../shared/registry';
+import { SchemaResolver, type JsonSchema, type JsonType, type SchemaSet } from '../../../shared/registry';
+import type { RelationDetail, RelationQuery } from '../types';
 import type { FormWidget } from '../widgets/names';
 
 export interface UiSchemaOptions {
   /** The document is not saved yet: its timestamps are hidden instead of shown empty. */
   isNew?: boolean;
+  /**
+   * Every schema: a relation's `details` are formatted by the target model's field schemas (a date as
+   * a date, an amount with its currency). Without them the details show as stored.
+   */
+  rootSchemas?: SchemaSet;
 }
 
-/** Relation facts a widget needs, passed through `ui:options`. */
-export interface RelationOptions {
-  model: string;
-  /** Field of the target shown to people. */
-  labelField: string;
-  /** Field of the target the stored value equals (`_id`, or `name` for user roles). */
-  keyField: string;
+/** Relation facts a widget needs, passed through `ui:options`: model, label and key fields, `where`, details. */
+export type RelationOptions = RelationQuery;
+
+/** What the uiSchema of one field depends on besides its schema. */
+interface Context {
+  /** Inside an `x-widget: image` object, its file relation is edited by that widget. */
+  fileWidget?: FormWidget;
+  rootSchemas?: SchemaSet;
+  resolver?: SchemaResolver;
 }
 
 /** System fields the server owns and nobody needs to see in a form. */
@@ -29,7 +37,8 @@ const VALUE_WIDGETS = new Set<FormWidget>(['json', 'cssSize', 'link']);
  * read-only (`readOnly`, `x-computed`) and which system fields stay hidden.
  */
 export function uiSchemaFor(schema: JsonSchema, options: UiSchemaOptions = {}): UiSchema {
-  const ui = objectUi(schema);
+  const { rootSchemas } = options;
+  const ui = objectUi(schema, { rootSchemas, resolver: rootSchemas && new SchemaResolver(rootSchemas) });
   const names = Object.keys(schema.properties ?? {});
   for (const name of HIDDEN_SYSTEM_FIELDS) if (names.includes(name)) ui[name] = { 'ui:widget': 'hidden' };
   for (const name of TIMESTAMP_FIELDS) {
@@ -50,16 +59,36 @@ function typeOf(schema: JsonSchema): JsonType | undefined {
   return undefined;
 }
 
-function relationOf(schema: JsonSchema): RelationOptions | undefined {
-  const relation = schema['x-relation'] ?? schema.items?.['x-relation'];
-  if (!relation) return undefined;
-  return { model: relation.model, labelField: relation.label ?? relation.populate[0], keyField: relation.key ?? '_id' };
+/** A detail field of a relation's target with the schema keywords that say how to format it. */
+function detailOf(field: string, model: string, context: Context): RelationDetail {
+  const target = context.rootSchemas?.models[model];
+  const property = target?.properties?.[field];
+  if (!target || !property || !context.resolver) return { field, schema: {} };
+  let resolved = context.resolver.deref(property, target.$id);
+  const branches = resolved.schema.type ? undefined : (resolved.schema.anyOf ?? resolved.schema.oneOf);
+  const value = branches?.filter((branch) => branch.type !== 'null');
+  if (value?.length === 1) resolved = context.resolver.deref(value[0], resolved.baseId);
+  const { type, format, enum: values, 'x-enumLabels': enumLabels, 'x-currency': currency } = resolved.schema;
+  const schema: JsonSchema = { type, format, enum: values, 'x-enumLabels': enumLabels, 'x-currency': currency };
+  return { field, schema: JSON.parse(JSON.stringify(schema)) as JsonSchema };
 }
 
-function objectUi(schema: JsonSchema, fileWidget?: FormWidget): UiSchema {
+function relationOf(schema: JsonSchema, context: Context = {}): RelationOptions | undefined {
+  const relation = schema['x-relation'] ?? schema.items?.['x-relation'];
+  if (!relation) return undefined;
+  return {
+    model: relation.model,
+    labelField: relation.label ?? relation.populate[0],
+    keyField: relation.key ?? '_id',
+    ...(relation.where ? { where: relation.where } : {}),
+    ...(relation.details ? { details: relation.details.map((field) => detailOf(field, relation.model, context)) } : {}),
+  };
+}
+
+function objectUi(schema: JsonSchema, context: Context): UiSchema {
   const ui: UiSchema = {};
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const child = fieldUi(property, fileWidget);
+    const child = fieldUi(property, context);
     if (Object.keys(child).length) ui[name] = child;
   }
   return ui;
@@ -71,10 +100,9 @@ function widget(name: FormWidget, extra: UiSchema = {}): UiSchema {
     : { 'ui:widget': name, ...extra };
 }
 
-/** `fileWidget`: inside an `x-widget: image` object, its file relation is edited by that widget. */
-export function fieldUi(schema: JsonSchema, fileWidget?: FormWidget): UiSchema {
+function fieldUi(schema: JsonSchema, context: Context): UiSchema {
   const readOnly = schema.readOnly === true || schema['x-computed'] !== undefined;
-  const ui = editableUi(schema, fileWidget);
+  const ui = editableUi(schema, context);
   if (!readOnly) return ui;
   const type = typeOf(schema);
   if (type === 'object' || type === 'array' || ui['ui:field'] || relationOf(schema)) {
@@ -91,14 +119,16 @@ export function fieldUi(schema: JsonSchema, fileWidget?: FormWidget): UiSchema {
   };
 }
 
-function editableUi(schema: JsonSchema, fileWidget?: FormWidget): UiSchema {
+function editableUi(schema: JsonSchema, context: Context): UiSchema {
+  const { fileWidget } = context;
   const type = typeOf(schema);
   const hint = schema['x-widget'];
-  const relation = relationOf(schema);
+  const relation = relationOf(schema, context);
   const enumLabels = schema['x-enumLabels'] ? { 'ui:enumNames': schema['x-enumLabels'] } : {};
 
   if (schema['x-secret'] !== undefined || hint === 'password') return widget('password');
-  if ((hint === 'image' || hint === 'file') && type === 'object') return objectUi(schema, hint);
+  if ((hint === 'image' || hint === 'file') && type === 'object')
+    return objectUi(schema, { ...context, fileWidget: hint });
   if (hint) {
     if (relation && (hint === 'image' || hint === 'file' || hint === 'folder'))
       return widget(hint, { 'ui:options': { ...relation } });
@@ -124,13 +154,13 @@ function editableUi(schema: JsonSchema, fileWidget?: FormWidget): UiSchema {
       return widget('text', schema.format === 'email' ? { 'ui:options': { inputType: 'email' } } : {});
     case 'object':
       // A free-form object has no fields to render: edit it as JSON.
-      return schema.properties ? objectUi(schema) : widget('json');
+      return schema.properties ? objectUi(schema, { ...context, fileWidget: undefined }) : widget('json');
     case 'array': {
       const items = schema.items ?? {};
       if (items.enum)
         return widget('checkboxes', items['x-enumLabels'] ? { items: { 'ui:enumNames': items['x-enumLabels'] } } : {});
       if (!schema.items) return widget('json');
-      const itemUi = fieldUi(items);
+      const itemUi = fieldUi(items, { ...context, fileWidget: undefined });
       return Object.keys(itemUi).length ? { items: itemUi } : {};
     }
     default:

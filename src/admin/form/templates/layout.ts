@@ -3,11 +3,14 @@ import type { JsonSchema } from '../../../shared/registry';
 
 const WIDE_WIDGETS = new Set(['textarea', 'html', 'richtext', 'json', 'link', 'relations', 'checkboxes', 'hidden']);
 
-/** Whether a property takes the whole row of an object's grid (long text, groups, lists). */
+/** Whether a property takes the whole row of an object's grid (long text, groups, lists, relations with details). */
 export function isWide(schema: JsonSchema | undefined, uiSchema: UiSchema | undefined): boolean {
   const widget = uiSchema?.['ui:widget'];
   if (typeof widget === 'string' && WIDE_WIDGETS.has(widget)) return true;
   if (widget === 'cssSize') return false;
+  // A relation whose options read "label · date · amount" needs the row, or the chosen one is cut off.
+  const options = uiSchema?.['ui:options'] as { details?: unknown[] } | undefined;
+  if (widget === 'relation' && options?.details?.length) return true;
   const type = Array.isArray(schema?.type) ? schema.type.find((t) => t !== 'null') : schema?.type;
   return type === 'object' || type === 'array' || uiSchema?.['ui:field'] === 'widget';
 }

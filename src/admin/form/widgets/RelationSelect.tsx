@@ -1,5 +1,6 @@
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { LoaderCircle } from 'lucide-react';
+import { optionText } from '../relationOption';
 import type { RelationOptions } from '../schema/uiSchemaFor';
 import type { FormContext } from '../types';
 import { errorClass, inputClass } from '../ui/classes';
@@ -18,7 +19,10 @@ export interface RelationSelectProps {
   rawErrors?: string[];
 }
 
-/** One document of another model, picked by its label; the stored value is its id (or its key field). */
+/**
+ * One document of another model, picked by its label (followed by the relation's details, to tell documents
+ * with one label apart); the stored value is its id (or its key field).
+ */
 export function RelationSelect({
   id,
   context,
@@ -33,7 +37,7 @@ export function RelationSelect({
   const { options, loading, error } = useRelationOptions(context, relation);
   const known = !value || options.some((option) => option.value === value);
   const missingLabel = useMissingLabel(context, relation, value, !loading && !known);
-  if (readonly) return <ReadOnlyBox id={id}>{value ? labelOf(options, value, missingLabel) : '—'}</ReadOnlyBox>;
+  if (readonly) return <ReadOnlyBox id={id}>{value ? labelOf(options, value, missingLabel, true) : '—'}</ReadOnlyBox>;
   return (
     <div className="flex flex-col gap-1">
       <div className="relative">
@@ -52,7 +56,7 @@ export function RelationSelect({
           {!known && value && <option value={value}>{missingLabel}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {optionText(option)}
             </option>
           ))}
         </select>

@@ -4,6 +4,7 @@ import { errorClass, inputClass } from '../ui/classes';
 import { formContextOf } from './context';
 import { ReadOnlyBox } from './ReadOnlyWidget';
 import { RelationSelect } from './RelationSelect';
+import { optionText } from '../relationOption';
 import type { RelationOptions } from '../schema/uiSchemaFor';
 import type { FormContext, RelationOption } from '../types';
 import { labelOf, relationFrom, useMissingLabel, useRelationOptions } from './useRelationOptions';
@@ -145,7 +146,7 @@ export function RelationsWidget({
         <option value="">{loading ? 'Loading…' : remaining.length ? 'Add…' : 'Nothing more to add'}</option>
         {remaining.map((choice) => (
           <option key={choice.value} value={choice.value}>
-            {choice.label}
+            {optionText(choice)}
           </option>
         ))}
       </select>

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { optionText, relationKey } from '../relationOption';
 import type { FormContext, RelationOption } from '../types';
 import type { RelationOptions } from '../schema/uiSchemaFor';
 
@@ -9,23 +10,22 @@ export interface RelationOptionsState {
 }
 
 /**
- * The options of a relation select, through the form's cached data source. A relation keyed by a
- * field other than `_id` (user roles store the role's `name`) asks for that field and stores it.
+ * The options of a relation select, through the form's cached data source: the documents matching the
+ * relation's `where`, each with its details. A relation keyed by a field other than `_id` (user roles
+ * store the role's `name`) stores that field.
  */
 export function useRelationOptions(context: FormContext, relation: RelationOptions): RelationOptionsState {
-  const { model, labelField, keyField } = relation;
   const [state, setState] = useState<RelationOptionsState>({ options: [], loading: true });
+  // ui:options are rebuilt with every uiSchema: the relation's content, not its identity, decides a reload.
+  const key = relationKey(relation);
+  const latest = useRef(relation);
+  latest.current = relation;
   useEffect(() => {
     let live = true;
     setState((previous) => ({ ...previous, loading: true, error: undefined }));
-    const byKey = keyField !== '_id';
-    context.loadOptions(model, byKey ? keyField : labelField).then(
+    context.loadOptions(latest.current).then(
       (options) => {
-        if (!live) return;
-        setState({
-          options: byKey ? options.map((o) => ({ value: o.label, label: o.label })) : options,
-          loading: false,
-        });
+        if (live) setState({ options, loading: false });
       },
       (error: unknown) => {
         if (live)
@@ -35,7 +35,7 @@ export function useRelationOptions(context: FormContext, relation: RelationOptio
     return () => {
       live = false;
     };
-  }, [context, model, labelField, keyField]);
+  }, [context, key]);
   return state;
 }
 
@@ -45,6 +45,10 @@ export function relationFrom(options: Record<string, unknown>, fallbackModel: st
     model: typeof options.model === 'string' ? options.model : fallbackModel,
     labelField: typeof options.labelField === 'string' ? options.labelField : 'name',
     keyField: typeof options.keyField === 'string' ? options.keyField : '_id',
+    ...(options.where && typeof options.where === 'object'
+      ? { where: options.where as NonNullable<RelationOptions['where']> }
+      : {}),
+    ...(Array.isArray(options.details) ? { details: options.details as NonNullable<RelationOptions['details']> } : {}),
   };
 }
 
@@ -59,13 +63,15 @@ export function useMissingLabel(
   missing: boolean,
 ): string | undefined {
   const [found, setFound] = useState<{ value: string; label: string }>();
-  const { model, labelField, keyField } = relation;
+  const key = relationKey(relation);
+  const latest = useRef(relation);
+  latest.current = relation;
   const source = context.dataSource;
-  const wanted = missing && keyField === '_id' && source.loadLabel ? value : undefined;
+  const wanted = missing && relation.keyField === '_id' && source.loadLabel ? value : undefined;
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    source.loadLabel?.(model, labelField, wanted).then(
+    source.loadLabel?.(latest.current, wanted).then(
       (answer) => {
         if (live && answer)
           setFound({ value: wanted, label: answer.deleted ? `${answer.label} (deleted)` : answer.label });
@@ -75,10 +81,13 @@ export function useMissingLabel(
     return () => {
       live = false;
     };
-  }, [source, model, labelField, wanted]);
+  }, [source, key, wanted]);
   return found && found.value === value ? found.label : value;
 }
 
-export function labelOf(options: RelationOption[], value: string, missingLabel?: string): string {
-  return options.find((option) => option.value === value)?.label ?? missingLabel ?? value;
+/** The label of a chosen value (chips of several); `withDetail`: with its details, as its option reads. */
+export function labelOf(options: RelationOption[], value: string, missingLabel?: string, withDetail = false): string {
+  const option = options.find((candidate) => candidate.value === value);
+  if (option) return withDetail ? optionText(option) : option.label;
+  return missingLabel ?? value;
 }

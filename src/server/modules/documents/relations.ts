@@ -1,8 +1,9 @@
-import type { ModelInfo, Registry } from '../../../shared/registry';
+import type { FieldInfo, ModelInfo, Registry } from '../../../shared/registry';
 import type { JsonSchema } from '../../../shared/registry/jsonSchema';
 import type { FieldError } from '../../../shared/validation/createAjv';
 import { HttpError } from '../../errors';
 import { LIVE_ROWS, type DocumentRepository } from './repository';
+import type { Doc } from './service';
 
 /** One place of a model's schema that holds related keys (`x-relation`): `client`, `projects.*`, `items.*.user`, `avatar.file`. */
 interface RelationSpot {
@@ -10,6 +11,8 @@ interface RelationSpot {
   steps: string[];
   model: string;
   key: string;
+  /** Field values a chosen document must have (`x-relation.where`). */
+  where?: Record<string, string | number | boolean>;
 }
 
 const MAX_DEPTH = 12;
@@ -37,6 +40,7 @@ function collectSpots(
       steps: type === 'array' ? [...steps, '*'] : steps,
       model: relation.model,
       key: relation.key ?? '_id',
+      where: relation.where,
     });
     return;
   }
@@ -80,12 +84,30 @@ export interface RelationWrite {
   existing?: Record<string, unknown>;
 }
 
+/** A stored value as people read it in a message: the enum label when the field has one. */
+function shown(field: FieldInfo | undefined, value: unknown): string {
+  if (value === undefined || value === null || value === '') return 'empty';
+  const index = field?.enumValues?.indexOf(value) ?? -1;
+  return index >= 0 && field?.enumLabels?.[index] ? field.enumLabels[index] : String(value);
+}
+
+/** Why a found document may not be chosen (`x-relation.where`), or undefined when it may. */
+function mismatch(target: ModelInfo, doc: Doc, where: Record<string, unknown> | undefined): string | undefined {
+  for (const [name, wanted] of Object.entries(where ?? {})) {
+    if (doc[name] === wanted) continue;
+    const field = target.fields.find((f) => f.name === name);
+    return `cannot be chosen here: its ${field?.label ?? name} is ${shown(field, doc[name])}, not ${shown(field, wanted)}`;
+  }
+  return undefined;
+}
+
 /**
- * Every related key a write sets must name a live document of the target model: one query per target
- * (model and key) for all the writes together, never one per key. Keys the stored document already
- * held at the same place are not checked again: a reference to a document deleted since keeps working,
- * so the other fields of the document can still be saved (forms send the whole document back).
- * A missing key is a 400 naming the field (and `index`, the write's place, when there are several).
+ * Every related key a write sets must name a live document of the target model, matching the relation's
+ * `where` if it has one: one query per target (model, key and `where`) for all the writes together, never
+ * one per key. Keys the stored document already held at the same place are not checked again: a reference
+ * to a document deleted (or changed) since keeps working, so the other fields of the document can still be
+ * saved (forms send the whole document back). A missing or non-matching key is a 400 naming the field (and
+ * `index`, the write's place, when there are several).
  */
 export async function assertRelationsExist(
   tx: DocumentRepository,
@@ -97,7 +119,12 @@ export async function assertRelationsExist(
   if (spots.length === 0) return;
   const byTarget = new Map<
     string,
-    { target: ModelInfo; key: string; uses: { write: number; path: string; key: string }[] }
+    {
+      target: ModelInfo;
+      key: string;
+      where?: Record<string, string | number | boolean>;
+      uses: { write: number; path: string; key: string }[];
+    }
   >();
   for (const spot of spots) {
     const target = registry.model(spot.model);
@@ -106,22 +133,28 @@ export async function assertRelationsExist(
       const kept = new Set(existing ? keysAt(existing, spot.steps).map(({ key }) => key) : []);
       const added = keysAt(doc, spot.steps).filter(({ key }) => !kept.has(key));
       if (added.length === 0) continue;
-      const id = `${target.name}\u0000${spot.key}`;
+      const id = `${target.name}\u0000${spot.key}\u0000${JSON.stringify(spot.where ?? {})}`;
       let entry = byTarget.get(id);
-      if (!entry) byTarget.set(id, (entry = { target, key: spot.key, uses: [] }));
+      if (!entry) byTarget.set(id, (entry = { target, key: spot.key, where: spot.where, uses: [] }));
       entry.uses.push(...added.map((use) => ({ write, ...use })));
     }
   }
-  for (const { target, key, uses } of byTarget.values()) {
+  for (const { target, key, where, uses } of byTarget.values()) {
     const wanted = [...new Set(uses.map((use) => use.key))];
-    const found = await tx.findByKeys(target, key, wanted, LIVE_ROWS, [key]);
-    const present = new Set(found.map((doc) => String(doc[key])));
-    const missing = uses.filter((use) => !present.has(use.key));
-    if (missing.length === 0) continue;
-    const first = missing.filter((use) => use.write === missing[0].write);
+    const found = await tx.findByKeys(target, key, wanted, LIVE_ROWS, [key, ...Object.keys(where ?? {})]);
+    /** Per key found: undefined when it may be chosen, else why not. */
+    const problems = new Map<string, string | undefined>();
+    for (const doc of found) {
+      const problem = mismatch(target, doc, where);
+      const value = String(doc[key]);
+      if (!problems.has(value) || problem === undefined) problems.set(value, problem);
+    }
+    const refused = uses.filter((use) => !problems.has(use.key) || problems.get(use.key) !== undefined);
+    if (refused.length === 0) continue;
+    const first = refused.filter((use) => use.write === refused[0].write);
     const fields: FieldError[] = first.map((use) => ({
       field: use.path,
-      message: `${target.label} ${use.key} not found`,
+      message: `${target.label} ${use.key} ${problems.has(use.key) ? problems.get(use.key) : 'not found'}`,
     }));
     const message = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
     throw new HttpError(400, message, { fields, ...(writes.length > 1 ? { index: first[0].write } : {}) });
