@@ -247,7 +247,7 @@ describe('file detail', { timeout: 60_000 }, () => {
   it('shows each type inline: image, pdf, txt, video, raw JSON and an open link', async () => {
     const image = await suite.server.upload('detail.png', await png(320, 200, 120), 'image/png');
     const pdf = await suite.server.upload('detail.pdf', PDF, 'application/pdf');
-    const txt = await suite.server.upload('detail.txt', Buffer.from('Nur Text'), 'text/plain');
+    const txt = await suite.server.upload('detail.txt', Buffer.from('Grüße aus Zürich'), 'text/plain');
     const video = await suite.server.upload('detail.mp4', MP4, 'video/mp4');
     const { page, context, errors } = await adminPage(`/_/file/${image._id}`);
     await page.getByTestId('file-image').waitFor();
@@ -274,7 +274,8 @@ describe('file detail', { timeout: 60_000 }, () => {
     await page.goto(suite.server.url(`/_/file/${txt._id}`));
     const frame = page.locator('iframe[data-testid=file-embed]');
     await frame.waitFor();
-    await expect.poll(() => frame.contentFrame().locator('body').innerText()).toBe('Nur Text');
+    // Read as UTF-8: the umlauts stay umlauts.
+    await expect.poll(() => frame.contentFrame().locator('body').innerText()).toBe('Grüße aus Zürich');
     await page.goto(suite.server.url(`/_/file/${video._id}`));
     const player = page.getByTestId('file-video');
     await player.waitFor();

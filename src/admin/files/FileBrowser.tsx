@@ -109,7 +109,10 @@ export function FileBrowser({
     request(event, title, () => void browser.remove(items));
   };
 
-  const actions = <BrowserActions browser={browser} onNewFolder={() => setDialog({ mode: 'createFolder' })} />;
+  // A folder that could not be shown (not allowed, not found) offers nothing to put into it.
+  const actions = browser.error ? null : (
+    <BrowserActions browser={browser} onNewFolder={() => setDialog({ mode: 'createFolder' })} />
+  );
   const dropZone = {
     onDragEnter: (event: DragEvent) => event.dataTransfer.types.includes('Files') && setDragging(true),
     onDragOver: (event: DragEvent) => {

@@ -116,7 +116,7 @@ export function useFileBrowser({ folderId, onOpenFolder, onOpenFile, onSelect }:
     try {
       return await work();
     } catch (error) {
-      setActionError(failureOf(error).message || (error as { message?: string }).message);
+      setActionError(failureOf(error).message);
       return undefined;
     }
   }, []);

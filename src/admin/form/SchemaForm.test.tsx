@@ -27,6 +27,15 @@ function renderStory(story: { args?: Partial<FormPlaygroundProps> }) {
   return { changes, last: () => changes[changes.length - 1] };
 }
 
+describe('read-only widget', () => {
+  it('keeps the line breaks of a read-only text', () => {
+    renderStory(Widgets.ReadOnlyText);
+    const message = screen.getByText(/wir möchten unsere Website erneuern/);
+    expect(message.textContent).toBe('Guten Tag\n\nwir möchten unsere Website erneuern.\nFreundliche Grüsse');
+    expect(message.className).toContain('whitespace-pre-line');
+  });
+});
+
 describe('money widget', () => {
   it('shows the amount German style with its currency suffix and stores a float', () => {
     const { last } = renderStory(Widgets.Money);

@@ -18,10 +18,21 @@ export interface AdminExtra {
 
 export const providerOf = (api: { extra: unknown }) => (api.extra as AdminExtra).provider;
 
+/**
+ * Any thrown or returned failure as an ApiFailure: an ApiError, an Error, or a failure that already is
+ * one (what RTK Query hands back as `query.error` and rejects `.unwrap()` with, a plain object).
+ */
 export function failureOf(error: unknown): ApiFailure {
   if (error instanceof ApiError)
     return { status: error.status, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
-  return { status: 0, message: error instanceof Error ? error.message : String(error) };
+  if (error instanceof Error) return { status: 0, message: error.message };
+  if (isFailure(error)) return error;
+  return { status: 0, message: String(error) };
+}
+
+function isFailure(error: unknown): error is ApiFailure {
+  const candidate = error as Partial<ApiFailure> | null;
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.message === 'string';
 }
 
 export async function run<T>(call: () => Promise<T>): Promise<{ data: T } | { error: ApiFailure }> {

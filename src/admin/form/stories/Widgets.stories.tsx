@@ -57,6 +57,19 @@ export const ReadOnly: Story = {
   name: 'Read-only (computed total)',
   args: { schema: fieldSchema('invoice', 'total'), formData: { total: 2100 } },
 };
+export const ReadOnlyText: Story = {
+  name: 'Read-only (multi-line message)',
+  args: {
+    schema: fieldSchema('contactRequest', 'data'),
+    formData: {
+      data: {
+        firstName: 'Anna',
+        email: 'anna@example.ch',
+        message: 'Guten Tag\n\nwir möchten unsere Website erneuern.\nFreundliche Grüsse',
+      },
+    },
+  },
+};
 export const Password: Story = { args: { schema: fieldSchema('user', 'password'), formData: { _id: user._id } } };
 export const PasswordNewUser: Story = { args: { schema: fieldSchema('user', 'password'), formData: {} } };
 export const Json: Story = {

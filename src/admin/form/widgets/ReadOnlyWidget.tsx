@@ -16,7 +16,10 @@ export function ReadOnlyBox({
 }) {
   return (
     <div id={id} className={readOnlyClass} aria-readonly="true">
-      <span className={`min-w-0 flex-1 break-words ${align === 'right' ? 'text-right tabular-nums' : ''}`}>
+      {/* pre-line: a read-only message (a contact request's) keeps its line breaks and paragraphs. */}
+      <span
+        className={`min-w-0 flex-1 break-words whitespace-pre-line ${align === 'right' ? 'text-right tabular-nums' : ''}`}
+      >
         {children}
       </span>
       <Lock className="size-3.5 shrink-0 text-gray-400" aria-hidden="true" />

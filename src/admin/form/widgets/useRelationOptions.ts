@@ -3,6 +3,12 @@ import { optionText, relationKey } from '../relationOption';
 import type { FormContext, RelationOption } from '../types';
 import type { RelationOptions } from '../schema/uiSchemaFor';
 
+/** A data source's failure in words: an Error's or an API failure's message. */
+const messageOf = (error: unknown): string => {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : String(error);
+};
+
 export interface RelationOptionsState {
   options: RelationOption[];
   loading: boolean;
@@ -28,8 +34,7 @@ export function useRelationOptions(context: FormContext, relation: RelationOptio
         if (live) setState({ options, loading: false });
       },
       (error: unknown) => {
-        if (live)
-          setState({ options: [], loading: false, error: error instanceof Error ? error.message : String(error) });
+        if (live) setState({ options: [], loading: false, error: messageOf(error) });
       },
     );
     return () => {

@@ -28,7 +28,15 @@ function send(request: FastifyRequest, reply: FastifyReply, delivery: Delivery, 
       .status(206)
       .header('content-range', `bytes ${delivery.range.start}-${delivery.range.end}/${delivery.range.size}`);
   }
-  return reply.header('content-type', delivery.type).header('content-length', delivery.length).send(delivery.stream);
+  return reply
+    .header('content-type', withCharset(delivery.type))
+    .header('content-length', delivery.length)
+    .send(delivery.stream);
+}
+
+/** Text is read as UTF-8 (browsers would guess windows-1252 and garble every umlaut), unless the type says otherwise. */
+function withCharset(type: string): string {
+  return /^text\//i.test(type) && !/;\s*charset=/i.test(type) ? `${type}; charset=utf-8` : type;
 }
 
 /** Spec section 7 "Files", `cms/image` and `cms/storageInfo`. */
