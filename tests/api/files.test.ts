@@ -412,4 +412,16 @@ describe('presets', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toMatch(/No thumbnail/);
   });
+
+  it('sends text as UTF-8, so umlauts stay umlauts', async () => {
+    const uploaded = await upload(admin, 'gruss.txt', Buffer.from('Grüße aus Zürich'), 'text/plain');
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/download?id=${uploaded.json()._id}&inline=true`,
+      headers: t.auth(admin),
+    });
+    expect(download.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(download.body).toBe('Grüße aus Zürich');
+  });
 });

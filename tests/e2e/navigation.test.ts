@@ -112,6 +112,19 @@ describe('navigation', { timeout: 60_000 }, () => {
     await page.goto(suite.server.url('/_/timetracking'));
     await page.getByTestId('not-allowed').waitFor();
     expect(await page.locator('nav[aria-label=Main]').isVisible()).toBe(true);
+    // A screen the server refuses says the server's words (it said '[object Object]').
+    await page.goto(suite.server.url('/_/queues'));
+    await page.getByText('Not allowed to see job queues').waitFor();
+    expect(await page.getByText('[object Object]').count()).toBe(0);
+    await context.close();
+  });
+
+  it("shows an accountant the server's refusal in the file browser, with nothing to upload", async () => {
+    const { page, context } = await openAs('frieda', 'accountant');
+    await page.goto(suite.server.url('/_/files'));
+    await page.getByText('Not allowed to browse files').waitFor();
+    expect(await page.getByRole('button', { name: 'Upload' }).count()).toBe(0);
+    expect(await page.getByText('[object Object]').count()).toBe(0);
     await context.close();
   });
 });

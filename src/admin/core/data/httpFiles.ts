@@ -66,7 +66,10 @@ export function httpFileProvider(call: Call, token: () => string | undefined, ba
         throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
       }
       if (!response.ok) throw new ApiError(response.status, `${response.status} ${response.statusText}`.trim());
-      return response.blob();
+      // Chromium's blob type drops the charset: a text file shown from its blob URL would be read as windows-1252.
+      const blob = await response.blob();
+      const type = response.headers.get('content-type');
+      return type && type !== blob.type && /charset=/i.test(type) ? new Blob([blob], { type }) : blob;
     },
     queues: async () => (await call<QueuesAnswer>('GET', '/api/queues')).queues,
     queueJobs: async (queue) =>
