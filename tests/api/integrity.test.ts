@@ -99,7 +99,7 @@ describe('sequence numbers (x-sequence) are unique', () => {
     const before = (await save('invoice', invoiceFor(client))).json();
     const huge = await save('invoice', invoiceFor(client, { id: 1e29 }));
     expect(huge.statusCode).toBe(400);
-    expect(huge.json().error).toBe('id: must be <= 999999999');
+    expect(huge.json().error).toBe('id: must be at most 999999999');
     const after = (await save('invoice', invoiceFor(client))).json();
     expect(after.id).toBe(before.id + 1);
   });

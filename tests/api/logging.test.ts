@@ -67,7 +67,7 @@ describe('POST /api/logging/createEntry', () => {
     expect((await post({ frames: [known] })).json()).toEqual({ stored: 1 });
     const bad = await post({ frames: [known, frame(35), { ...frame(36), data: { engineSpeed: 'fast' } }] });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ error: 'frames[2]: data.engineSpeed: must be number', index: 2 });
+    expect(bad.json()).toMatchObject({ error: 'frames[2]: data.engineSpeed: must be a number', index: 2 });
     const single = await post({ ...frame(37), extra: 1 });
     expect(single.json().error).toBe('extra: is not a field of Logging Frame');
     expect((await post({ frames: [frame(38), null] })).json().error).toBe('frames[1]: a frame must be a JSON object');

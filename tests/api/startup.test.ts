@@ -18,7 +18,7 @@ describe('npm start', { timeout: 120_000 }, () => {
     )) as Error;
     expect(error.message).toContain('exited with 1 before it started');
     expect(error.message).toContain(
-      'Configuration: ADMIN_PASSWORD is not accepted (password: must NOT have fewer than 8 characters)',
+      'Configuration: ADMIN_PASSWORD is not accepted (password: must have at least 8 characters)',
     );
     expect(error.message).not.toMatch(/\n\s+at /);
   });

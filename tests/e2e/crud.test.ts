@@ -106,7 +106,7 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await expect.poll(() => button.getAttribute('data-state')).toBe('error');
     const tooltip = page.getByRole('tooltip');
     await tooltip.waitFor();
-    // In the form's words: the fields' labels, not the API's keys (`email: must match format`).
+    // In the form's words: the fields' labels, not the API's keys (`email: must be an e-mail address`).
     const said = await tooltip.innerText();
     expect(said).toMatch(/^(Name|E-mail) /);
     expect(said).not.toMatch(/\b(name|email):/);

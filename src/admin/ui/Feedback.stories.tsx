@@ -14,7 +14,7 @@ export const Idle: Story = {};
 export const Loading: Story = { args: { state: { phase: 'loading' } } };
 export const Success: Story = { args: { state: { phase: 'success' } } };
 export const Error: Story = {
-  args: { state: { phase: 'error', message: 'name: must NOT have fewer than 1 characters' } },
+  args: { state: { phase: 'error', message: 'Name must not be empty' } },
 };
 /** The delete confirmation: its button fills over 2 s before it can be used. */
 export const DeleteConfirmation: Story = {

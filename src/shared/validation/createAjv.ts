@@ -43,8 +43,8 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldErro
     } else if (error.keyword === 'additionalProperties') {
       path.push(String(error.params.additionalProperty));
       message = 'is not a known field';
-    } else if (error.keyword === 'enum') {
-      message = `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    } else {
+      message = plainMessage(error) ?? message;
     }
     const field = path.join('.');
     const key = `${field}\u0000${message}`;
@@ -56,7 +56,66 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldErro
   return result;
 }
 
-/** One sentence naming every problem: `name: is required; address.zip: must NOT have more than 20 characters`. */
+const FORMAT_WORDS: Record<string, string> = {
+  email: 'an e-mail address',
+  date: 'a date (YYYY-MM-DD)',
+  'date-time': 'a date and time',
+  time: 'a time (hh:mm)',
+  uri: 'a URL',
+  'uri-reference': 'a URL or path',
+  uuid: 'a UUID',
+  hostname: 'a host name',
+};
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  null: 'empty',
+};
+
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Ajv's wording for the common rules in words a person reads ("must NOT have fewer than 1 characters" → "must not be empty"). */
+function plainMessage(error: ErrorObject): string | undefined {
+  const params = error.params as Record<string, unknown>;
+  const limit = Number(params.limit);
+  switch (error.keyword) {
+    case 'enum':
+      return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'minLength':
+      return limit === 1 ? 'must not be empty' : `must have at least ${counted(limit, 'character', 'characters')}`;
+    case 'maxLength':
+      return `must have at most ${counted(limit, 'character', 'characters')}`;
+    case 'minItems':
+      return `must have at least ${counted(limit, 'entry', 'entries')}`;
+    case 'maxItems':
+      return `must have at most ${counted(limit, 'entry', 'entries')}`;
+    case 'minimum':
+      return `must be at least ${limit}`;
+    case 'maximum':
+      return `must be at most ${limit}`;
+    case 'exclusiveMinimum':
+      return `must be more than ${limit}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${limit}`;
+    case 'format': {
+      const format = String(params.format);
+      return `must be ${FORMAT_WORDS[format] ?? `a valid ${format}`}`;
+    }
+    case 'type': {
+      const types = String(params.type).split(',');
+      return `must be ${types.map((type) => TYPE_WORDS[type] ?? type).join(' or ')}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** One sentence naming every problem: `name: is required; address.zip: must have at most 20 characters`. */
 export function describeErrors(errors: FieldError[]): string {
   return errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; ');
 }

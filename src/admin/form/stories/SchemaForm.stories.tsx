@@ -20,8 +20,8 @@ export const InvoiceWithServerErrors: Story = {
     schema: registry.models.invoice.schema,
     formData: { ...exampleDocument('invoice'), name: '' },
     errors: {
-      name: 'must NOT have fewer than 1 characters',
-      'items.1.price': 'must be number',
+      name: 'must not be empty',
+      'items.1.price': 'must be a number',
       '': 'The document was changed in the meantime',
     },
   },

@@ -134,6 +134,6 @@ export const ServerError: Story = {
   args: {
     schema: fieldSchema('invoice', 'name'),
     formData: { name: '' },
-    errors: { name: 'must NOT have fewer than 1 characters' },
+    errors: { name: 'must not be empty' },
   },
 };

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { createAjv, fieldErrors } from './createAjv';
+
+const errorsOf = (schema: object, value: unknown) => {
+  const validate = createAjv().compile(schema);
+  validate(value);
+  return fieldErrors(validate.errors);
+};
+
+describe('field errors in words a person reads', () => {
+  it('names lengths, formats, bounds, types and counts plainly', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        name: { type: 'string', minLength: 1 },
+        login: { type: 'string', minLength: 3, maxLength: 5 },
+        email: { type: 'string', format: 'email' },
+        day: { type: 'string', format: 'date' },
+        count: { type: 'integer', minimum: 1, maximum: 9 },
+        price: { type: 'number' },
+        tags: { type: 'array', minItems: 1, items: { type: 'string' } },
+        note: { type: ['string', 'null'] },
+      },
+      required: ['name'],
+    };
+    const value = {
+      name: '',
+      login: 'abcdefgh',
+      email: 'x',
+      day: '27.11.2026',
+      count: 0,
+      price: '1',
+      tags: [],
+      note: 3,
+    };
+    expect(errorsOf(schema, value)).toEqual([
+      { field: 'name', message: 'must not be empty' },
+      { field: 'login', message: 'must have at most 5 characters' },
+      { field: 'email', message: 'must be an e-mail address' },
+      { field: 'day', message: 'must be a date (YYYY-MM-DD)' },
+      { field: 'count', message: 'must be at least 1' },
+      { field: 'price', message: 'must be a number' },
+      { field: 'tags', message: 'must have at least 1 entry' },
+      { field: 'note', message: 'must be a text or empty' },
+    ]);
+    expect(errorsOf(schema, { login: 'ab' })).toEqual([
+      { field: 'name', message: 'is required' },
+      { field: 'login', message: 'must have at least 3 characters' },
+    ]);
+  });
+});
