@@ -8,7 +8,7 @@ import { notFound } from '../../errors';
 import type { Services } from '../../services';
 import { clientAssetsLoader } from './assets';
 import { cachedAnswer, encoded, PageCache, type CachedAnswer } from './pageCache';
-import { createSiteService, SITE_MODELS, type PageQuery, type SiteService } from './site';
+import { createSiteService, isReservedPath, SITE_MODELS, type PageQuery, type SiteService } from './site';
 import { robotsTxt, sitemapXml } from './sitemap';
 
 export interface CmsRoutesOptions {
@@ -90,14 +90,6 @@ function originOf(request: FastifyRequest, domain: string | undefined): string {
   return domain ? `https://${domain}` : `${request.protocol}://${request.host}`;
 }
 
-const isReserved = (url: string) =>
-  url === '/_' ||
-  url.startsWith('/_/') ||
-  url.startsWith('/_?') ||
-  url === '/api' ||
-  url.startsWith('/api/') ||
-  url.startsWith('/assets/');
-
 /**
  * Server-side rendering of every path not under /_ or /api: a page (200), a redirect (301 when
  * permanent, else 302) or 'not found' (404). Anonymous answers are cached per origin and path until
@@ -131,7 +123,7 @@ export function siteRoutes(
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
-    if (isReserved(pathname)) return reply.callNotFound();
+    if (isReservedPath(pathname)) return reply.callNotFound();
     const anonymous = request.caller === ANONYMOUS || !request.caller.user;
     const key = `${request.host}${pathname}`;
     const generation = cache.generation;

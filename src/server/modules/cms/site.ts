@@ -30,6 +30,16 @@ export function normalizePath(raw: string): string | undefined {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
+/** Paths the site never serves: the admin (/_), the API (/api) and the built assets (/assets/). */
+export const isReservedPath = (url: string) =>
+  url === '/_' ||
+  url.startsWith('/_/') ||
+  url.startsWith('/_?') ||
+  url === '/api' ||
+  url.startsWith('/api/') ||
+  url.startsWith('/api?') ||
+  url.startsWith('/assets/');
+
 export type SiteService = ReturnType<typeof createSiteService>;
 
 /** Page resolution, site configuration and sitemap, shared by the JSON API and server-side rendering. */

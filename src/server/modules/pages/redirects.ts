@@ -1,5 +1,5 @@
 import { badRequest } from '../../errors';
-import { normalizePath } from '../cms/site';
+import { isReservedPath, normalizePath } from '../cms/site';
 import type { ModelHooks } from '../documents/hooks';
 import type { Doc } from '../documents/service';
 import { PageRepository } from './repository';
@@ -34,6 +34,15 @@ export const redirectHooks: ModelHooks = {
   },
   async beforeWrite({ tx, doc, existing }) {
     const from = normalizePath(String(doc.from));
+    if (from && isReservedPath(from)) {
+      const message = `${from} is reserved (admin, API, assets): the site never redirects it`;
+      throw badRequest(`from ${message}`, { fields: [{ field: 'from', message }] });
+    }
+    // '//host/…' is a URL on another site without its scheme: it would send visitors away over plain http.
+    if (typeof doc.to === 'string' && /^\/[/\\]/.test(doc.to)) {
+      const message = 'must be a path on this site (/…) or a full URL (https://…)';
+      throw badRequest(`to ${message}`, { fields: [{ field: 'to', message }] });
+    }
     const pages = new PageRepository(tx.queryable);
     const domains = (await pages.siteDomains()).map(bare);
     let to = sitePath(doc.to, domains);
