@@ -90,7 +90,7 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
   collectRoutes(app);
 
   const registry = createRegistry(options.schemas ?? (await loadSchemaSet(config.schemaDirs)));
-  await migrate(db, registry);
+  for (const warning of await migrate(db, registry)) app.log.warn(warning);
   const bus = createEventBus();
   // Auth writes the first admin through the document operations, which need auth for password hashes.
   const auth = createAuthService({ db, registry, config, log: app.log, bus, documents: () => documents });

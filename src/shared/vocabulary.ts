@@ -191,7 +191,7 @@ export const VOCABULARY = {
     on: 'model',
     schema: { type: 'string' },
     meaning:
-      'Field holding the id of the user who owns the document (`_id` for users themselves). The owner may read and update it without the model permission; a new document without it belongs to the user who creates it.',
+      'Field holding the id of the user who owns the document (`_id` for users themselves). The owner may read and update it without the model permission; a new document without it belongs to the user who creates it. The owner field itself is never writable by a caller who only owns the document (without the update permission of the model): an owner cannot hand their document to someone else.',
   },
   'x-ownerWritable': {
     on: 'property',
@@ -255,8 +255,9 @@ export const VOCABULARY = {
   },
   'x-unique': {
     on: 'property',
-    schema: { type: 'boolean' },
-    meaning: 'No two live documents share the value (unique index); a duplicate answers 409.',
+    schema: { anyOf: [{ type: 'boolean' }, { const: 'ignoreCase' }] },
+    meaning:
+      'No two live documents share the value (unique index); a duplicate answers 409. `ignoreCase`: values differing only in letter case count as the same (logins: `Admin` next to `admin` is a duplicate), and lookups by the value ignore case too.',
   },
   'x-currency': {
     on: 'property',

@@ -115,6 +115,8 @@ export function EditView({
                 disabled={edit.readonly}
                 rootSchemas={registry.schemas}
                 dataSource={dataSource}
+                ownDocument={edit.ownDocument}
+                asOwner={edit.asOwner}
               />
             </div>
           )}

@@ -36,6 +36,10 @@ export interface SchemaFormProps {
   fillDefaults?: 'nonEmpty' | 'required';
   /** Single-line text fields offer the AI assistant as well as multi-line ones (the page editor's forms). */
   assistSingleLine?: boolean;
+  /** The document is the signed-in user's own: a password change asks for the current password. */
+  ownDocument?: boolean;
+  /** The signed-in user edits it as its owner, not as admin or superuser: fields kept from owners are read-only. */
+  asOwner?: boolean;
   /**
    * A key typed into a rich text field, by the field's data path, ahead of `onChange` (which then
    * follows a frame later): the page editor's preview shows it at once.
@@ -55,13 +59,15 @@ export function SchemaForm({
   idPrefix,
   fillDefaults = 'nonEmpty',
   assistSingleLine = false,
+  ownDocument = false,
+  asOwner = false,
   onTyping,
 }: SchemaFormProps) {
   const prepared = useMemo(() => prepareSchema(schema, rootSchemas), [schema, rootSchemas]);
   const isNew = typeof formData?._id !== 'string';
   const uiSchema = useMemo<UiSchema>(
-    () => ({ ...uiSchemaFor(prepared, { isNew, rootSchemas }), 'ui:submitButtonOptions': { norender: true } }),
-    [prepared, isNew, rootSchemas],
+    () => ({ ...uiSchemaFor(prepared, { isNew, rootSchemas, asOwner }), 'ui:submitButtonOptions': { norender: true } }),
+    [prepared, isNew, rootSchemas, asOwner],
   );
   const extraErrors = useMemo(() => toErrorSchema(errors), [errors]);
   const visibleFields = useMemo(
@@ -89,6 +95,7 @@ export function SchemaForm({
       loadOptions,
       isNew,
       assistSingleLine,
+      ownDocument,
       updateAt(path, update) {
         const next = setIn<FormData>(latest.current ?? {}, path, update(getIn(latest.current, path)));
         latest.current = next;
@@ -101,7 +108,7 @@ export function SchemaForm({
           }
         : undefined,
     }),
-    [dataSource, loadOptions, isNew, assistSingleLine, typing, prefix],
+    [dataSource, loadOptions, isNew, assistSingleLine, ownDocument, typing, prefix],
   );
 
   const handleChange = (event: IChangeEvent<FormData>) => {

@@ -64,6 +64,11 @@ export interface FormContext {
   loadOptions(relation: RelationQuery): Promise<RelationOption[]>;
   /** The document is not saved yet (no `_id`). */
   isNew: boolean;
+  /**
+   * The document is the signed-in user's own (`x-owner`): changing a secret of it (the password) needs
+   * the current one, which the password widget asks for and puts at `_current.<field>`.
+   */
+  ownDocument: boolean;
   /** Replaces the value at `path` (e.g. an array after a drag or a paste) and reports the change. */
   updateAt(path: FieldPathList, update: (current: unknown) => unknown): void;
   /** Single-line text fields offer the AI assistant too (the page editor: titles, labels, button texts). */

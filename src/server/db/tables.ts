@@ -193,7 +193,7 @@ function digest(text: string): string {
  * filtered, searched, sorted list page, however deep, is read from the index alone instead of
  * sorting every match.
  */
-export function modelIndexes(model: ModelInfo): Map<string, Sql> {
+export function modelIndexes(model: ModelInfo, caseSensitive: ReadonlySet<string> = new Set()): Map<string, Sql> {
   const name = tableName(model.name);
   const t = ident(name);
   const { fields, search } = modelColumns(model);
@@ -234,7 +234,8 @@ export function modelIndexes(model: ModelInfo): Map<string, Sql> {
     if (field.unique)
       add(
         `u_${field.name}`,
-        (index) => sql`CREATE UNIQUE INDEX IF NOT EXISTS ${index} ON ${t} (${c}) WHERE deleted_at IS NULL`,
+        (index) =>
+          sql`CREATE UNIQUE INDEX IF NOT EXISTS ${index} ON ${t} (${caseSensitive.has(field.name) ? c : uniqueKey(field, c)}) WHERE deleted_at IS NULL`,
       );
     // A sequence number is looked up among all rows, soft-deleted ones too (they keep their number);
     // a sort index (below) serves that as well.
@@ -288,6 +289,11 @@ export function modelIndexes(model: ModelInfo): Map<string, Sql> {
   return indexes;
 }
 
+/** What a unique index (`x-unique`) keeps unique: the column, or its lower-cased text (`ignoreCase`). */
+export function uniqueKey(field: Pick<FieldInfo, 'uniqueIgnoreCase'>, column: Sql | ReturnType<typeof ident>): Sql {
+  return field.uniqueIgnoreCase ? sql`lower(${column})` : sql`${column}`;
+}
+
 /** The table of a model, without its derived columns and indexes (see `migrateModel`). */
 export function tableDdl(model: ModelInfo): Sql {
   return sql`CREATE TABLE IF NOT EXISTS ${table(model.name)} (
@@ -303,9 +309,12 @@ export function tableDdl(model: ModelInfo): Sql {
 /**
  * Brings one model's table to what its schema describes, idempotently: creates the table, adds the
  * derived columns and indexes that are missing, drops derived ones the schema no longer asks for.
- * Documents are never touched: everything dropped is computed from `doc`.
+ * Documents are never touched: everything dropped is computed from `doc`. Answers warnings for the log:
+ * a field that became unique regardless of case (`x-unique: "ignoreCase"`) while stored live values differ
+ * only in case keeps its case-sensitive unique index (nothing is renamed behind anyone's back) until they
+ * are renamed; the next start then makes it case-insensitive.
  */
-export async function migrateModel(db: Queryable, model: ModelInfo): Promise<void> {
+export async function migrateModel(db: Queryable, model: ModelInfo): Promise<string[]> {
   const name = tableName(model.name);
   const t = ident(name);
   await db.query(tableDdl(model));
@@ -326,7 +335,23 @@ export async function migrateModel(db: Queryable, model: ModelInfo): Promise<voi
   // One ALTER: the table is rewritten once, however many columns change.
   if (changes.length > 0) await db.query(sql`ALTER TABLE ${t} ${join(changes, ', ')}`);
 
-  const indexes = modelIndexes(model);
+  const warnings: string[] = [];
+  const caseSensitive = new Set<string>();
+  for (const { field, column } of fields) {
+    if (!field.uniqueIgnoreCase) continue;
+    const c = ident(column.name);
+    const { rows } = await db.query<{ dupes: string[] }>(
+      sql`SELECT array_agg(${c} ORDER BY ${c}) AS dupes FROM ${t} WHERE deleted_at IS NULL AND ${c} IS NOT NULL
+        GROUP BY lower(${c}) HAVING count(*) > 1 ORDER BY 1 LIMIT 10`,
+    );
+    if (rows.length === 0) continue;
+    caseSensitive.add(field.name);
+    const listed = rows.map((row) => row.dupes.map((value) => JSON.stringify(value)).join(' and ')).join('; ');
+    warnings.push(
+      `${model.name}.${field.name} should be unique regardless of case, but these live values differ only in case: ${listed}. Rename all but one of each; until then and the next start, the field stays unique case-sensitively only.`,
+    );
+  }
+  const indexes = modelIndexes(model, caseSensitive);
   const current = await db.query<{ indexname: string }>(
     sql`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ${name} AND indexname <> ${`${name}_pkey`}`,
   );
@@ -336,16 +361,19 @@ export async function migrateModel(db: Queryable, model: ModelInfo): Promise<voi
   }
   const have = new Set(current.rows.map((r) => r.indexname));
   for (const [indexName, statement] of indexes) if (!have.has(indexName)) await db.query(statement);
+  return warnings;
 }
 
 /**
  * Creates what the schemas describe and is missing; never drops a document. Safe to run on every
  * start: one transaction, serialized by an advisory lock when several servers start at once.
  */
-export async function migrate(db: Pick<Database, 'transaction'>, registry: Registry): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function migrate(db: Pick<Database, 'transaction'>, registry: Registry): Promise<string[]> {
+  return db.transaction(async (tx) => {
     await tx.query(sql`SELECT pg_advisory_xact_lock(hashtext('baukasten.migrate'))`);
     await tx.query(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
-    for (const model of Object.values(registry.models)) await migrateModel(tx, model);
+    const warnings: string[] = [];
+    for (const model of Object.values(registry.models)) warnings.push(...(await migrateModel(tx, model)));
+    return warnings;
   });
 }

@@ -26,6 +26,8 @@ export interface FieldInfo {
   computed?: ComputedAnnotation;
   sequence: boolean;
   unique: boolean;
+  /** `x-unique: "ignoreCase"`: unique regardless of letter case (logins: `Admin` and `admin` are one). */
+  uniqueIgnoreCase: boolean;
   ownerWritable: boolean;
   column: boolean;
   searchable: boolean;
@@ -91,7 +93,8 @@ export function fieldInfo(
     secret: schema['x-secret'] !== undefined,
     computed: schema['x-computed'],
     sequence: schema['x-sequence'] === true,
-    unique: schema['x-unique'] === true,
+    unique: schema['x-unique'] === true || schema['x-unique'] === 'ignoreCase',
+    uniqueIgnoreCase: schema['x-unique'] === 'ignoreCase',
     ownerWritable: schema['x-ownerWritable'] !== false,
     column: schema['x-column'] === true,
     searchable: schema['x-searchable'] === true,

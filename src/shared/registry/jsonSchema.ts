@@ -52,7 +52,7 @@ export interface JsonSchema {
   'x-relation'?: RelationAnnotation;
   'x-computed'?: ComputedAnnotation;
   'x-sequence'?: boolean;
-  'x-unique'?: boolean;
+  'x-unique'?: boolean | 'ignoreCase';
   'x-currency'?: Currency;
   'x-enumLabels'?: string[];
   'x-column'?: boolean;

@@ -32,7 +32,8 @@ export function saveFailureMessage(
   fallback: string,
 ): string {
   const parts = Object.entries(fields).map(([path, message]) => {
-    if (!path) return message;
+    // The current password's messages (`_current.password`) say what they are about themselves.
+    if (!path || path.startsWith('_current.')) return message;
     const label = fieldPathLabel(model, resolver, path);
     if (message.startsWith(label)) return message;
     return /^[a-z]/.test(message) ? `${label} ${message}` : `${label}: ${message}`;

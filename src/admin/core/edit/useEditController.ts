@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ModelInfo } from '../../../shared/registry';
+import { ALMIGHTY_ROLES } from '../../../shared/vocabulary';
 import { canAccess } from '../access';
 import { useAdmin } from '../AdminContext';
 import { useFindByIdQuery, useRemoveMutation, useSaveMutation } from '../data/api';
@@ -20,7 +21,7 @@ const idOf = (key: string | undefined) => key?.split(':')[0];
 export function useEditController(model: ModelInfo, id: string) {
   const isNew = id === 'new';
   const navigate = useNavigate();
-  const { permissions, registry } = useAdmin();
+  const { permissions, registry, user } = useAdmin();
   const query = useFindByIdQuery({ model: model.name, id }, { skip: isNew });
   const [saveCall] = useSaveMutation();
   const [removeCall] = useRemoveMutation();
@@ -64,7 +65,12 @@ export function useEditController(model: ModelInfo, id: string) {
   }, [formData, id, isNew, loaded, model, navigate, registry, saveCall]);
   const progress = useProgress(save);
 
-  const canWrite = canAccess(permissions, isNew ? model.permission.create : model.permission.update);
+  const ownDocument =
+    !isNew &&
+    model.owner !== undefined &&
+    (model.owner === '_id' ? id === user._id : loaded?.[model.owner] === user._id);
+  // The owner may update their own document without the model permission (`x-owner`).
+  const canWrite = canAccess(permissions, isNew ? model.permission.create : model.permission.update) || ownDocument;
   const failure = query.error as ApiFailure | undefined;
   const labelValue = formData[model.labelField];
 
@@ -93,6 +99,10 @@ export function useEditController(model: ModelInfo, id: string) {
     },
     /** Fields edited as HTML get a live preview next to the form. */
     htmlFields: useMemo(() => model.fields.filter((field) => field.widget === 'html'), [model]),
+    /** The signed-in user's own document (`x-owner`): a password change needs the current password. */
+    ownDocument,
+    /** Edited as its owner, not as admin or superuser: what the server keeps from owners is read-only. */
+    asOwner: ownDocument && !user.roles.some((role) => (ALMIGHTY_ROLES as readonly string[]).includes(role)),
   };
 }
 

@@ -19,9 +19,12 @@ export function toErrorSchema(errors: Record<string, string> | undefined): Error
   return root;
 }
 
-/** Errors no visible field can show: the document's own, and those of hidden or unknown fields. */
+/**
+ * Errors no visible field can show: the document's own, and those of hidden or unknown fields. Those of
+ * a current password (`_current.password`) say what they are about themselves.
+ */
 export function unplacedErrors(errors: Record<string, string> | undefined, visibleFields: string[]): string[] {
   return Object.entries(errors ?? {})
     .filter(([path]) => !visibleFields.includes(path.split('.')[0] ?? ''))
-    .map(([path, message]) => (path ? `${path}: ${message}` : message));
+    .map(([path, message]) => (path && !path.startsWith('_current.') ? `${path}: ${message}` : message));
 }

@@ -11,6 +11,11 @@ export interface UiSchemaOptions {
    * a date, an amount with its currency). Without them the details show as stored.
    */
   rootSchemas?: SchemaSet;
+  /**
+   * The signed-in user writes the document as its owner (`x-owner`), not as admin or superuser: the
+   * fields the server keeps from them (`x-ownerWritable: false`, the owner field itself) are read-only.
+   */
+  asOwner?: boolean;
 }
 
 /** Relation facts a widget needs, passed through `ui:options`: model, label and key fields, `where`, details. */
@@ -44,6 +49,12 @@ export function uiSchemaFor(schema: JsonSchema, options: UiSchemaOptions = {}): 
   for (const name of TIMESTAMP_FIELDS) {
     if (names.includes(name))
       ui[name] = options.isNew ? { 'ui:widget': 'hidden' } : { 'ui:widget': 'readOnly', 'ui:readonly': true };
+  }
+  if (options.asOwner) {
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      if (property['x-ownerWritable'] === false || name === schema['x-owner'])
+        ui[name] = { ...(ui[name] as UiSchema | undefined), 'ui:readonly': true };
+    }
   }
   const last = TIMESTAMP_FIELDS.filter((name) => names.includes(name));
   if (last.length) ui['ui:order'] = ['*', ...last];

@@ -80,21 +80,30 @@ export function createAttemptRepository(db: Database, now: () => number, limits:
   }
 
   return {
-    /** Reserves the attempt; throws 429 (with `retryAfter`) when the account or the address is locked. */
-    async begin(username: string, address: string): Promise<Attempt> {
+    /**
+     * Reserves the attempt; throws 429 (with `retryAfter`) when the account or the address is locked.
+     * Without an address (the current password confirming a change of one's own) only the account counts.
+     */
+    async begin(username: string, address?: string): Promise<Attempt> {
       const at = now();
       if (at - lastPurge > PURGE_EVERY_MS) await purge(at);
       const account = { id: randomBytes(12).toString('hex'), key: accountKey(username) };
-      const client = { id: randomBytes(12).toString('hex'), key: addressKey(address) };
+      const client =
+        address === undefined ? undefined : { id: randomBytes(12).toString('hex'), key: addressKey(address) };
       await db.query(sql`INSERT INTO auth_attempt (id, key, at)
-        VALUES (${account.id}, ${account.key}, ${new Date(at)}), (${client.id}, ${client.key}, ${new Date(at)})`);
+        VALUES (${account.id}, ${account.key}, ${new Date(at)})`);
+      if (client)
+        await db.query(
+          sql`INSERT INTO auth_attempt (id, key, at) VALUES (${client.id}, ${client.key}, ${new Date(at)})`,
+        );
+      const clientId = client?.id ?? account.id;
       const cancel = async () => {
-        await db.query(sql`DELETE FROM auth_attempt WHERE id = ${account.id} OR id = ${client.id}`);
+        await db.query(sql`DELETE FROM auth_attempt WHERE id = ${account.id} OR id = ${clientId}`);
       };
       try {
         const wait = Math.max(
           await lockedFor(account.key, account.id, limits.perAccount, at),
-          await lockedFor(client.key, client.id, limits.perAddress, at),
+          client ? await lockedFor(client.key, client.id, limits.perAddress, at) : 0,
         );
         if (wait > 0) throw tooManyAttempts(wait);
       } catch (error) {
@@ -104,7 +113,7 @@ export function createAttemptRepository(db: Database, now: () => number, limits:
       return {
         failed: async () => undefined,
         async succeeded() {
-          await db.query(sql`DELETE FROM auth_attempt WHERE key = ${account.key} OR id = ${client.id}`);
+          await db.query(sql`DELETE FROM auth_attempt WHERE key = ${account.key} OR id = ${clientId}`);
         },
         cancel,
       };

@@ -176,6 +176,20 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
     hashPassword,
 
+    async confirmPassword(login, stored, password) {
+      const attempt = await attempts.begin(login);
+      let matches: boolean;
+      try {
+        matches = await verifyPassword(stored, password);
+      } catch (error) {
+        await attempt.cancel().catch(() => undefined);
+        throw error;
+      }
+      if (matches) await attempt.succeeded();
+      else await attempt.failed();
+      return matches;
+    },
+
     async ensureAdmin() {
       const documents = deps.documents?.();
       if (!documents) throw new Error('ensureAdmin needs the document operations');

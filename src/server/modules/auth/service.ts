@@ -10,6 +10,12 @@ export interface AuthService {
   logout(token: string): Promise<void>;
   /** Revokes every session of a user (after a password change), optionally except the one in use. */
   revokeSessions(userId: string, exceptToken?: string): Promise<void>;
+  /**
+   * Does `password` match the stored hash of the user with this login? Failures count against the
+   * account's login budget (a stolen session cannot guess the current password faster than a login can);
+   * throws 429 when the account is locked.
+   */
+  confirmPassword(login: string, stored: unknown, password: string): Promise<boolean>;
   /** Argon2id hash of a new password. */
   hashPassword(password: string): Promise<string>;
   /** Creates the `admin` superuser on an empty database; returns the generated password when it made one. */

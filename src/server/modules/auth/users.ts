@@ -34,9 +34,12 @@ export function createUserRepository(db: Database, registry: Registry) {
   const asUser = (doc: Doc | undefined) => doc && { _id: doc._id, doc };
 
   return {
-    /** The live (not soft-deleted) user with this login, or undefined (one lookup in the login's unique index). */
+    /**
+     * The live (not soft-deleted) user with this login regardless of letter case (logins are unique
+     * ignoring case), or undefined: one lookup in the login's unique index.
+     */
     async byLogin(name: string): Promise<{ _id: string; doc: UserDoc } | undefined> {
-      return asUser(await repo.findOne(userModel, { login: name }, LIVE_ROWS));
+      return asUser(await repo.findByUnique(userModel, 'login', name, LIVE_ROWS));
     },
 
     async byId(id: string): Promise<{ _id: string; doc: UserDoc } | undefined> {

@@ -3,6 +3,7 @@ import type { Caller } from '../../access/caller';
 import type { EventBus } from '../../events/bus';
 import type { DocumentRepository } from './repository';
 import type { Doc } from './service';
+import { roleGrantHooks, userGrantHooks } from '../auth/grants';
 import { fileItemHooks } from '../files/paths';
 import { siteConfigHooks } from '../payment/billing';
 import { invoiceHooks } from '../payment/invoicing';
@@ -100,6 +101,8 @@ const HOOKS: Record<string, ModelHooks> = {
   siteConfig: siteConfigHooks,
   invoice: invoiceHooks,
   redirect: redirectHooks,
+  user: userGrantHooks,
+  role: roleGrantHooks,
 };
 
 export function hooksOf(model: string): ModelHooks {

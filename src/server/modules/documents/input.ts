@@ -1,6 +1,6 @@
 import type { FieldInfo, ModelInfo } from '../../../shared/registry';
 import { SYSTEM_FIELD_NAMES } from '../../../shared/registry';
-import type { Caller } from '../../access/caller';
+import { hasAccess, type Caller } from '../../access/caller';
 import { badRequest, forbidden } from '../../errors';
 import { roundCents } from '../../../shared/rules/vat';
 import { canWriteField, fieldsByName, owns } from './access';
@@ -35,6 +35,9 @@ export function mergeInput(
 ): Record<string, unknown> {
   const next: Record<string, unknown> = {};
   const asOwner = existing !== undefined && owns(caller, model, existing) && !caller.almighty;
+  // Who may write only because they own the document never writes its owner field (`x-owner`): an
+  // owner cannot hand their document to someone else.
+  const onlyOwner = asOwner && !hasAccess(caller, model.permission.update);
   for (const key of Object.keys(input)) {
     if (!SYSTEM_FIELD_NAMES.includes(key) && !fieldsByName(model).has(key)) {
       throw badRequest(`${key}: is not a field of ${model.label}`);
@@ -52,6 +55,10 @@ export function mergeInput(
     else if (field.secret) {
       if (sent && input[field.name] !== '' && input[field.name] !== null) next[field.name] = input[field.name];
       else keep();
+    } else if (onlyOwner && field.name === model.owner) {
+      if (sent && !equal(input[field.name], stored))
+        throw forbidden(`${field.name}: You cannot hand your own ${model.label} to someone else`);
+      keep();
     } else if (!canWriteField(caller, field) || (asOwner && !field.ownerWritable)) {
       if (sent && !equal(input[field.name], stored)) {
         throw forbidden(

@@ -10,7 +10,7 @@ import { sql, type Sql } from '../../db/sql';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import type { AuthService } from '../auth/service';
-import { accessFields, assertCanWrite, assertMayWrite, canReadField, deny, project, readScope } from './access';
+import { accessFields, assertCanWrite, assertMayWrite, canReadField, deny, owns, project, readScope } from './access';
 import { FilterValues } from './filters';
 import { hooksOf, type ReadLog } from './hooks';
 import { applyComputed, assertSafeJson, mergeInput, normalizeDateTimes } from './input';
@@ -24,7 +24,7 @@ export interface DocumentDeps {
   db: Database;
   registry: Registry;
   bus: EventBus;
-  auth: Pick<AuthService, 'hashPassword' | 'revokeSessions'>;
+  auth: Pick<AuthService, 'hashPassword' | 'revokeSessions' | 'confirmPassword'>;
   /** Where read hooks report documents they serve as stored (the server's logger). */
   log?: ReadLog;
 }
@@ -144,10 +144,12 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
    * A write up to the row: access, version check, merge, validation, secrets, the beforeWrite hook.
    * Answers the document to store and what it replaces.
    */
-  async function prepare(tx: DocumentRepository, caller: Caller, model: ModelInfo, input: Record<string, unknown>) {
-    if (!input || typeof input !== 'object' || Array.isArray(input))
+  async function prepare(tx: DocumentRepository, caller: Caller, model: ModelInfo, sent: Record<string, unknown>) {
+    if (!sent || typeof sent !== 'object' || Array.isArray(sent))
       throw badRequest('The document must be a JSON object');
-    assertSafeJson(input);
+    assertSafeJson(sent);
+    // The current secrets were checked before the transaction (confirmOwnSecrets).
+    const { _current: _confirmed, ...input } = sent;
     const creating = input._id === undefined || input._id === 'new' || input._id === null;
     if (!creating && !isObjectId(input._id)) throw badRequest('_id must be 24 lowercase hex characters or "new"');
     // What needs no document is checked before the lookup: a 404 must not tell a caller who may not
@@ -201,6 +203,44 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     }
     await hooksOf(model.name).beforeWrite?.({ tx, registry, caller, model, doc: next, existing });
     return { doc: next, existing, creating, secretsChanged: changedSecrets.length > 0 };
+  }
+
+  /**
+   * Changing a secret (a password) of one's own document needs its current value, sent as
+   * `_current: { <field>: "…" }`: a stolen session alone cannot take the account over. Someone with the
+   * model permission setting another user's secret needs none. Checked before the write's transaction
+   * (the check counts failures in the login budget, and PGlite runs one statement at a time).
+   */
+  async function confirmOwnSecrets(caller: Caller, model: ModelInfo, input: unknown): Promise<void> {
+    if (!caller.user || !input || typeof input !== 'object' || Array.isArray(input)) return;
+    const sent = input as Record<string, unknown>;
+    const changed = model.fields.filter(
+      (field) => field.secret && typeof sent[field.name] === 'string' && sent[field.name] !== '',
+    );
+    if (changed.length === 0 || !isObjectId(sent._id)) return;
+    const existing = await repo.findById(model.name, sent._id, LIVE_ROWS);
+    // A missing document, or someone else's, is for the write itself to answer (404, 403 or allowed).
+    if (!existing || !owns(caller, model, existing)) return;
+    const current = sent._current;
+    for (const field of changed) {
+      const what = field.label.toLowerCase();
+      const given =
+        current && typeof current === 'object' ? (current as Record<string, unknown>)[field.name] : undefined;
+      if (typeof given !== 'string' || given === '') {
+        const message = `Enter your current ${what} to change your ${what}`;
+        throw badRequest(`_current.${field.name}: ${message}`, {
+          fields: [{ field: `_current.${field.name}`, message }],
+        });
+      }
+      // Failures count against the account's login budget, keyed by its login (the label field).
+      const login = String(existing[model.labelField] ?? existing._id);
+      if (!(await auth.confirmPassword(login, existing[field.name], given))) {
+        const message = `The current ${what} is wrong`;
+        throw new HttpError(403, `_current.${field.name}: ${message}`, {
+          fields: [{ field: `_current.${field.name}`, message }],
+        });
+      }
+    }
   }
 
   type Prepared = Awaited<ReturnType<typeof prepare>>;
@@ -263,6 +303,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     options: SaveOptions = {},
   ): Promise<Doc> {
     const model = modelOf(name);
+    await confirmOwnSecrets(caller, model, input);
     const outcome = await repo.transaction((tx) => write(tx, caller, model, input, options));
     const saved = outcome.written;
     // After commit: PGlite has one connection, so no other query may run inside the transaction.
@@ -274,6 +315,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
   /** Several documents of one model in one transaction: all are written, or none (the first failure answers). */
   async function saveMany(caller: Caller, name: string, inputs: Record<string, unknown>[]): Promise<Doc[]> {
     const model = modelOf(name);
+    for (const [index, input] of inputs.entries()) await atIndex(index, () => confirmOwnSecrets(caller, model, input));
     const outcomes = await repo.transaction((tx) => writeAll(tx, caller, model, inputs));
     for (const outcome of outcomes) {
       if (outcome.secretsChanged && !outcome.creating) await auth.revokeSessions(outcome.written._id);

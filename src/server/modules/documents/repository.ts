@@ -233,6 +233,23 @@ export class DocumentRepository {
     return rows[0] && rowToDoc(rows[0]);
   }
 
+  /**
+   * The document holding `value` in a unique field (`x-unique`): for an `ignoreCase` field regardless of
+   * letter case (served by its unique index on the lower-cased value), an exact match first.
+   */
+  async findByUnique(model: ModelInfo, field: string, value: string, scope: Scope): Promise<Doc | undefined> {
+    const info = model.fields.find((f) => f.name === field);
+    if (!info?.unique) throw new Error(`${model.name}.${field} is not unique`);
+    const column = columnExpression(model, field, 'text');
+    if (!info.uniqueIgnoreCase) return this.findOne(model, { [field]: value }, scope);
+    // Before migration could make the index case-insensitive, two live values may differ only in case.
+    const { rows } = await this.q.query<Row>(
+      sql`SELECT ${COLUMNS} FROM ${table(model.name)} WHERE ${condition(scope, sql`lower(${column}) = lower(${value})`)}
+        ORDER BY (${column} = ${value}) DESC LIMIT 1`,
+    );
+    return rows[0] && rowToDoc(rows[0]);
+  }
+
   /** Every document in the scope, unordered: for small tables read whole (roles). */
   async findAll(model: string, scope: Scope): Promise<Doc[]> {
     const { rows } = await this.q.query<Row>(sql`SELECT ${COLUMNS} FROM ${table(model)} WHERE ${condition(scope)}`);
