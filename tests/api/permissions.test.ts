@@ -207,6 +207,10 @@ describe('_read and _write role lists', () => {
       _write: ['admin'],
     });
     const inside = await t.app.services.documents.save(SYSTEM, 'folder', { name: 'Belege', _parent: secret._id });
+    // A subfolder takes its folder's lists (files/paths.ts); one stored before that rule may still be
+    // readable inside a hidden folder: populate must not resolve the hidden parent.
+    expect(inside._read).toEqual(['admin']);
+    await t.db.query(sql`UPDATE doc_folder SET doc = doc - '_read' - '_write' WHERE _id = ${inside._id}`);
     const list = await t.app.inject({
       method: 'POST',
       url: '/api/document/find',

@@ -243,6 +243,57 @@ describe('file browser', { timeout: 90_000 }, () => {
   });
 });
 
+describe('folder permissions in the file browser', { timeout: 90_000 }, () => {
+  it('a new folder starts with the open folder’s permissions, and the dialogs say how they spread', async () => {
+    const privat = await suite.server.api<{ _id: string }>('POST', '/api/document/updateOne?model=folder', {
+      name: 'Personal',
+      _read: ['admin'],
+      _write: ['admin'],
+    });
+    await suite.server.upload('lohn.txt', Buffer.from('Lohn'), 'text/plain', privat._id);
+    const viewports = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
+    for (const [name, viewport] of Object.entries(viewports)) {
+      const { page, context, errors } = await adminPage(`/_/files/${privat._id}`, viewport);
+      await expect.poll(() => tileNames(page)).toContain('lohn.txt');
+      await page.getByRole('button', { name: 'New folder' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('input[name=name]').fill(`Verträge ${name}`);
+      expect(await dialog.locator('input[name=_read]').inputValue()).toBe('admin');
+      expect(await dialog.locator('input[name=_write]').inputValue()).toBe('admin');
+      expect(await dialog.getByTestId('permission-rule').innerText()).toContain(
+        'Starts with the permissions of "Personal"',
+      );
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: `${SHOTS}/permissions-new-folder-${name}.png` });
+      // Emptied, the lists are not sent: the folder still takes its folder's.
+      await dialog.locator('input[name=_read]').fill('');
+      await dialog.locator('input[name=_write]').fill('');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await expect.poll(() => tileNames(page)).toContain(`Verträge ${name}`);
+      const created = await suite.server.api<{ results: { _read?: string[]; _write?: string[] }[] }>(
+        'POST',
+        '/api/document/find',
+        { model: 'folder', query: { name: `Verträge ${name}` }, fields: ['name', '_read', '_write'] },
+      );
+      expect(created.results[0]).toMatchObject({ _read: ['admin'], _write: ['admin'] });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+
+    // Editing a folder says that its change reaches everything inside.
+    const { page, context, errors } = await adminPage('/_/files', viewports.desktop);
+    await tiles(page).filter({ hasText: 'Personal' }).click();
+    await page.getByRole('button', { name: 'Rename' }).click();
+    expect(await page.getByRole('dialog').getByTestId('permission-rule').innerText()).toContain(
+      'Changes apply to everything inside',
+    );
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `${SHOTS}/permissions-edit-folder-desktop.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('file detail', { timeout: 60_000 }, () => {
   it('shows each type inline: image, pdf, txt, video, raw JSON and an open link', async () => {
     const image = await suite.server.upload('detail.png', await png(320, 200, 120), 'image/png');

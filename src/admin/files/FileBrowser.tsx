@@ -251,6 +251,7 @@ export function FileBrowser({
       <UploadList uploads={browser.uploads} />
       <ItemDialog
         state={dialog}
+        folder={browser.folder}
         canEditPermissions={browser.canEditPermissions}
         onClose={() => setDialog(null)}
         onSubmit={(patch) =>

@@ -18,15 +18,21 @@ export type ItemDialogState = { mode: 'createFolder' } | { mode: 'edit'; item: F
 
 /**
  * New folder, or rename an item; admins and superusers also see and edit `_read` and `_write`
- * (spec section 6), as comma-separated role names.
+ * (spec section 6), as comma-separated role names. The server keeps them following the folders
+ * (src/server/modules/files/paths.ts): a new folder starts with the lists of the open `folder`
+ * (left empty, it takes them), nothing is more open than its folder, and a folder's change reaches
+ * everything inside it. The dialog says so where it applies.
  */
 export function ItemDialog({
   state,
+  folder,
   canEditPermissions,
   onClose,
   onSubmit,
 }: {
   state: ItemDialogState;
+  /** The open folder (null: the top level), where a new folder goes. */
+  folder?: FileItem | null;
   canEditPermissions: boolean;
   onClose(): void;
   onSubmit(patch: ItemPatch & { name: string }): Promise<unknown>;
@@ -38,9 +44,10 @@ export function ItemDialog({
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     setName(item?.name ?? '');
-    setRead((item?._read ?? []).join(', '));
-    setWrite((item?._write ?? []).join(', '));
-  }, [item, state]);
+    const source = state?.mode === 'createFolder' ? folder : item;
+    setRead((source?._read ?? []).join(', '));
+    setWrite((source?._write ?? []).join(', '));
+  }, [item, state, folder]);
   const invalid = !name.trim() || /[/\\]/.test(name);
   const title = state?.mode === 'createFolder' ? 'New folder' : `Edit ${item?._type ?? 'item'}`;
 
@@ -48,10 +55,13 @@ export function ItemDialog({
     event.preventDefault();
     if (invalid) return;
     setBusy(true);
-    const patch: ItemPatch & { name: string } = {
-      name: name.trim(),
-      ...(canEditPermissions ? { _read: roles(read), _write: roles(write) } : {}),
-    };
+    const creating = state?.mode === 'createFolder';
+    const lists = { _read: roles(read), _write: roles(write) };
+    const patch: ItemPatch & { name: string } = { name: name.trim() };
+    // A new folder sent without a list takes its folder's; an edit sends both as shown.
+    for (const key of ['_read', '_write'] as const) {
+      if (canEditPermissions && (!creating || lists[key].length > 0)) patch[key] = lists[key];
+    }
     try {
       if ((await onSubmit(patch)) !== undefined) onClose();
     } finally {
@@ -90,6 +100,9 @@ export function ItemDialog({
         </label>
         {canEditPermissions && (
           <>
+            <p className="rounded-md bg-zinc-50 px-3 py-2 text-xs text-zinc-600" data-testid="permission-rule">
+              {permissionRule(state, folder)}
+            </p>
             <label className="block">
               <span className="mb-1 block text-[13px] font-medium text-zinc-700">Read permission (roles)</span>
               <input
@@ -121,4 +134,16 @@ export function ItemDialog({
       </form>
     </DialogShell>
   );
+}
+
+/** What the server does with the lists of this item (files/paths.ts), in the user's words. */
+function permissionRule(state: ItemDialogState, folder: FileItem | null | undefined): string {
+  const inFolder = folder ? `"${folder.name}"` : 'its folder';
+  if (state?.mode === 'createFolder')
+    return folder
+      ? `Starts with the permissions of ${inFolder}; left empty, it takes them. Nothing can be more open than its folder.`
+      : 'Left empty, everyone with access to the files sees it.';
+  if (state?.item._type === 'folder')
+    return 'Changes apply to everything inside: items with this folder’s permissions take the new ones, items with stricter permissions of their own keep them. Nothing inside can be more open than the folder.';
+  return 'A file cannot be more open than its folder. Moved into a folder, it takes that folder’s permissions.';
 }

@@ -35,12 +35,13 @@ export interface ModelHooks {
   }): void;
   /** Every document read through the document operations, before projection: may answer an upgraded copy. */
   afterRead?(args: { model: ModelInfo; doc: Doc; log: ReadLog }): Doc;
-  /** Inside the write transaction, after validation: may adjust `doc` or throw an HttpError. */
+  /** Inside the write transaction, after validation: may adjust `doc` or throw an HttpError. `input` is what the caller sent. */
   beforeWrite?(args: {
     tx: DocumentRepository;
     registry: Registry;
     caller: Caller;
     model: ModelInfo;
+    input: Record<string, unknown>;
     doc: Record<string, unknown>;
     existing?: Doc;
   }): Promise<void>;
@@ -78,18 +79,22 @@ const fileItem: ModelHooks = {
     const parentOf = (item: Doc) => (typeof item._parent === 'string' ? item._parent : null);
     const item = model.name as 'file' | 'folder';
     bus.publish({ type: 'cms/item', id: doc._id, parent: parentOf(doc), model: item, doc });
-    // A move empties a place in the old folder too: its browsers reload as well.
-    if (previous && parentOf(previous) !== parentOf(doc)) {
+    // A move empties a place in the old folder too, and an item can disappear from the view of those
+    // its new `_read` keeps out: the browsers that saw it before (filtered by its old `_read`) reload
+    // its old folder. They learn only its id and that folder, which they had seen.
+    if (previous && (parentOf(previous) !== parentOf(doc) || !sameJson(previous._read, doc._read))) {
       bus.publish({
         type: 'cms/item',
         id: doc._id,
         parent: parentOf(previous),
         model: item,
-        doc: { ...doc, _parent: parentOf(previous) },
+        doc: { ...doc, _parent: parentOf(previous), _read: previous._read },
       });
     }
   },
 };
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 const HOOKS: Record<string, ModelHooks> = {
   file: fileItem,

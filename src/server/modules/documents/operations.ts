@@ -201,7 +201,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
         changedSecrets.push(field.name);
       }
     }
-    await hooksOf(model.name).beforeWrite?.({ tx, registry, caller, model, doc: next, existing });
+    await hooksOf(model.name).beforeWrite?.({ tx, registry, caller, model, input, doc: next, existing });
     return { doc: next, existing, creating, secretsChanged: changedSecrets.length > 0 };
   }
 

@@ -344,6 +344,72 @@ export class DocumentRepository {
   }
 
   /**
+   * Carries a change of an ancestor's role list (`_read` or `_write`) from `before` to `after` down to
+   * every document below `ancestorId` (by `_tree`, deleted ones too): a document whose list was the
+   * ancestor's old one (as a set; missing counts as empty) takes the new one; a document with a list
+   * of its own keeps it while it lets in no one the new list keeps out (`within`), otherwise it takes
+   * the new list too. `open`: the new list lets everyone in; `alwaysIn`: roles every list lets in.
+   * One statement, a version bump per changed row.
+   */
+  async narrowListBelow(
+    model: string,
+    ancestorId: string,
+    field: '_read' | '_write',
+    change: { before: string[]; after: string[]; open: boolean; alwaysIn: readonly string[]; everyone: string },
+  ): Promise<void> {
+    const t = table(model);
+    const before = JSON.stringify(change.before);
+    const after = JSON.stringify(change.after);
+    const item = sql`(CASE WHEN jsonb_typeof(doc->${field}::text) = 'array' THEN doc->${field}::text ELSE '[]'::jsonb END)`;
+    const follows = sql`(${item} @> ${before}::jsonb AND ${before}::jsonb @> ${item})`;
+    const within = change.open
+      ? TRUE
+      : sql`(jsonb_array_length(${item}) > 0 AND NOT ${item} @> ${JSON.stringify([change.everyone])}::jsonb
+             AND ${JSON.stringify([...change.after, ...change.alwaysIn])}::jsonb @> ${item})`;
+    const next = sql`(CASE WHEN ${follows} OR NOT ${within} THEN ${after}::jsonb ELSE ${item} END)`;
+    await this.q.query(sql`
+      UPDATE ${t} SET doc = jsonb_set(doc, ARRAY[${field}::text], ${next}), updated_at = now(), version = version + 1
+      WHERE doc->'_tree' @> ${JSON.stringify([ancestorId])}::jsonb AND ${next} <> ${item}`);
+  }
+
+  /**
+   * Gives every document of `model` whose role list `field` lets in someone the list of one of its
+   * ancestors (by `_tree`, rows of `folderModel`) keeps out the list of the nearest such ancestor,
+   * deleted rows too. Answers how many rows changed: ancestors of the same model fixed in this pass
+   * count only in the next one, so a caller repeats it until none change.
+   */
+  async narrowToAncestors(
+    model: string,
+    folderModel: string,
+    field: '_read' | '_write',
+    roles: { alwaysIn: readonly string[]; everyone: string },
+  ): Promise<number> {
+    const everyone = JSON.stringify([roles.everyone]);
+    const { rows } = await this.q.query<{ _id: string }>(sql`
+      WITH lists AS (
+        SELECT item._id, anc.ord,
+          CASE WHEN jsonb_typeof(item.doc->${field}::text) = 'array' THEN item.doc->${field}::text ELSE '[]'::jsonb END AS own,
+          CASE WHEN jsonb_typeof(folder.doc->${field}::text) = 'array' THEN folder.doc->${field}::text ELSE '[]'::jsonb END AS above
+        FROM ${table(model)} item
+        CROSS JOIN LATERAL jsonb_array_elements_text(
+          CASE WHEN jsonb_typeof(item.doc->'_tree') = 'array' THEN item.doc->'_tree' ELSE '[]'::jsonb END
+        ) WITH ORDINALITY AS anc(id, ord)
+        JOIN ${table(folderModel)} folder ON folder._id = anc.id
+      ), wider AS (
+        SELECT DISTINCT ON (_id) _id, above FROM lists
+        WHERE NOT (jsonb_array_length(above) = 0 OR above @> ${everyone}::jsonb
+          OR (jsonb_array_length(own) > 0 AND NOT own @> ${everyone}::jsonb
+              AND (above || ${JSON.stringify(roles.alwaysIn)}::jsonb) @> own))
+        ORDER BY _id, ord DESC
+      )
+      UPDATE ${table(model)} t SET doc = jsonb_set(t.doc, ARRAY[${field}::text], w.above),
+        updated_at = now(), version = t.version + 1
+      FROM wider w WHERE t._id = w._id
+      RETURNING t._id`);
+    return rows.length;
+  }
+
+  /**
    * Inserts many prepared documents in one statement (one parameter: a JSON array), bypassing the
    * document operations: only for bulk loads (seed, benchmarks) that validate a sample themselves.
    */

@@ -14,6 +14,7 @@ import { presetKey, presetWidths, probeImage, renderPreset } from './images';
 import type { Limiter } from './limiter';
 import { checkItemName } from './names';
 import { DocumentRepository, EVERY_ROW, LIVE_ROWS } from '../documents/repository';
+import { narrowStoredLists } from './repository';
 import type { ModelDoc } from '../../../shared/api/documents';
 import type { FileItem, FolderListing, ItemType } from '../../../shared/api/files';
 import { PRESET_QUEUE, type Delivery, type FilesService, type UploadInput } from './service';
@@ -172,6 +173,8 @@ export function createFilesService(deps: FilesDeps): FilesService {
     },
 
     async start() {
+      const narrowed = await repo.transaction((tx) => narrowStoredLists(tx));
+      if (narrowed) log.warn({ items: narrowed }, 'files and folders more open than their folder were narrowed to it');
       const leftovers = await blobs.cleanLeftovers(async (key) => {
         const id = key.split('/').pop() ?? '';
         // Deleted files count: their bytes are kept for a restore.

@@ -1,11 +1,12 @@
-import { passesAcl } from '../../access/caller';
-import { badRequest, conflict } from '../../errors';
-import { deny } from '../documents/access';
+import { passesAcl, type Caller } from '../../access/caller';
+import { badRequest, conflict, forbidden } from '../../errors';
+import type { ModelInfo } from '../../../shared/registry';
+import { canWriteField, deny } from '../documents/access';
 import type { ModelHooks } from '../documents/hooks';
 import type { ModelDoc } from '../../../shared/api/documents';
 import { checkItemName } from './names';
 import { LIVE_ROWS } from '../documents/repository';
-import { FilesRepository } from './repository';
+import { FilesRepository, isWithin } from './repository';
 
 const MAX_DEPTH = 64;
 
@@ -27,15 +28,88 @@ const stringList = (value: unknown): string[] =>
 
 const sameList = (a: unknown, b: unknown) => JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 
+const ACL_LISTS = ['_read', '_write'] as const;
+type AclList = (typeof ACL_LISTS)[number];
+
+/** Two role lists with the same roles (order aside; missing counts as empty). */
+const sameRoles = (a: unknown, b: unknown) => {
+  const [x, y] = [new Set(stringList(a)), new Set(stringList(b))];
+  return x.size === y.size && [...x].every((role) => y.has(role));
+};
+
+/** May the caller set this list (admin, superuser: the fields' `x-roles`)? */
+function maySetList(caller: Caller, model: ModelInfo, list: AclList): boolean {
+  const field = model.fields.find((candidate) => candidate.name === list);
+  return field !== undefined && canWriteField(caller, field);
+}
+
+/**
+ * Permissions of files and folders, as in a file manager (spec §6: `_read`/`_write` are role lists
+ * only admin and superuser set). One rule holds everywhere: **an item is never more open than the
+ * folder it is in** (its list lets in no one the folder's keeps out; `isWithin`). So whoever can
+ * read an item can read every folder above it, and `_path`, `_pathSegments` and `_tree` never name
+ * a folder the caller cannot see: no path needs hiding per caller.
+ * - A new item, and an item moved into a folder, takes the folder's lists, unless an admin sets
+ *   lists of its own in the same write; those must not be more open than the folder's (400).
+ *   Moved to the top level (no folder), an item keeps its lists.
+ * - An admin changing an item's lists in place: the same 400 when they are more open than its folder's.
+ * - Other callers (manage:files) never open an item up by moving it: a move into a folder more
+ *   open than the item answers 403 (it would change who sees it).
+ * - Changing a folder's list changes the items below it (same transaction, FilesRepository.narrowBelow):
+ *   those that had the folder's old list take the new one; those with a list of their own keep it
+ *   if it is not more open than the new one (a stricter list stays stricter), otherwise they take
+ *   the new one. Making a folder private hides all of its contents; opening it up opens the contents
+ *   that followed it, not those an admin had made stricter.
+ * - Items stored more open than their folder before this rule are narrowed to it at start
+ *   (narrowStoredLists in ./repository, called by the files service's start).
+ * Realtime: the items changed below a folder are not announced one by one (as with the paths a
+ * rename rebases); every later event carries their new lists and is filtered by them.
+ */
+function applyFolderLists(args: {
+  caller: Caller;
+  model: ModelInfo;
+  input: Record<string, unknown>;
+  doc: Record<string, unknown>;
+  existing?: Record<string, unknown>;
+  parent: FolderDoc | undefined;
+  moved: boolean;
+}): void {
+  const { caller, model, input, doc, existing, parent, moved } = args;
+  if (!parent) return;
+  for (const list of ACL_LISTS) {
+    const folderList = stringList(parent[list]);
+    const maySet = maySetList(caller, model, list);
+    // Sent by a caller who may set it: the item's own list.
+    const own = maySet && Object.hasOwn(input, list);
+    if (moved && !own) {
+      if (existing && !maySet && !isWithin(folderList, stringList(existing[list]))) {
+        const may = list === '_read' ? 'see' : 'change';
+        throw forbidden(
+          `Only an admin can move "${String(existing.name)}" into folder "${parent.name}": it would change who may ${may} it`,
+        );
+      }
+      if (parent[list] === undefined) delete doc[list];
+      else doc[list] = [...folderList];
+    } else if (
+      (moved || (own && !sameRoles(input[list], existing?.[list]))) &&
+      !isWithin(stringList(doc[list]), folderList)
+    ) {
+      throw badRequest(
+        `${list} of "${String(doc.name)}" lets in more than its folder "${parent.name}" (${folderList.join(', ')}): an item cannot be more open than its folder`,
+      );
+    }
+  }
+}
+
 /**
  * Files and folders keep `_path`, `_pathSegments`, `_tree` and their folder's `childCount` right on
- * every write, inside the write's transaction: create, rename, move and delete. A new file takes the
- * `_read`/`_write` lists of its folder unless the (admin) caller set its own. Moving into a folder
+ * every write, inside the write's transaction: create, rename, move and delete. Their `_read`/`_write`
+ * lists follow their folder (applyFolderLists, above). Moving into a folder
  * needs that folder's `_write`; a folder never moves below itself. A folder is deleted only when
  * empty (409 otherwise): nothing disappears that the caller did not see.
  */
 export const fileItemHooks: Pick<ModelHooks, 'beforeWrite' | 'beforeDelete' | 'afterWriteInTx'> = {
-  async beforeWrite({ tx, caller, model, doc, existing }) {
+  async beforeWrite({ tx, caller, model, input, doc, existing }) {
     const name = checkItemName(doc.name);
     doc.name = name;
     const parentId = typeof doc._parent === 'string' ? doc._parent : null;
@@ -54,10 +128,7 @@ export const fileItemHooks: Pick<ModelHooks, 'beforeWrite' | 'beforeDelete' | 'a
     }
     const moved = !existing || (existing._parent ?? null) !== parentId;
     if (moved && parent && !passesAcl(caller, parent._write)) deny(caller, 'add items to this folder');
-    if (!existing && parent && model.name === 'file') {
-      if (doc._read === undefined && Array.isArray(parent._read)) doc._read = [...parent._read];
-      if (doc._write === undefined && Array.isArray(parent._write)) doc._write = [...parent._write];
-    }
+    applyFolderLists({ caller, model, input, doc, existing, parent, moved });
     Object.assign(doc, pathFields(name, parent));
     if (model.name === 'folder' && existing === undefined) doc.childCount = 0;
   },
@@ -81,6 +152,12 @@ export const fileItemHooks: Pick<ModelHooks, 'beforeWrite' | 'beforeDelete' | 'a
       (!sameList(existing._tree, doc._tree) || !sameList(existing._pathSegments, doc._pathSegments))
     ) {
       await repo.rebaseDescendants(doc._id, stringList(doc._tree), stringList(doc._pathSegments));
+    }
+    if (model.name === 'folder' && existing && !doc._deletedAt) {
+      for (const list of ACL_LISTS) {
+        if (!sameRoles(existing[list], doc[list]))
+          await repo.narrowBelow(doc._id, list, stringList(existing[list]), stringList(doc[list]));
+      }
     }
   },
 };

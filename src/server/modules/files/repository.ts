@@ -1,4 +1,5 @@
 import type { ModelInfo, Registry } from '../../../shared/registry';
+import { ALMIGHTY_ROLES, GUEST_ROLE } from '../../../shared/vocabulary';
 import { LIVE_ROWS, type DocumentRepository } from '../documents/repository';
 
 /**
@@ -42,4 +43,45 @@ export class FilesRepository {
   async rebaseDescendants(folderId: string, tree: string[], segments: string[]): Promise<void> {
     for (const model of ['folder', 'file']) await this.repo.rebaseTree(model, folderId, tree, segments);
   }
+
+  /** Carries a folder's new `_read` or `_write` list to everything below it (rule: files/paths.ts). */
+  async narrowBelow(folderId: string, field: '_read' | '_write', before: string[], after: string[]): Promise<void> {
+    const change = { before, after, open: isOpenList(after), alwaysIn: ALMIGHTY_ROLES, everyone: GUEST_ROLE };
+    for (const model of ['folder', 'file']) await this.repo.narrowListBelow(model, folderId, field, change);
+  }
+}
+
+/** More than the deepest folder tree the hooks allow (64). */
+const MAX_LEVELS = 100;
+
+/**
+ * Restores the rule "an item is never more open than its folder" (files/paths.ts) on stored data:
+ * items written before the rule (a subfolder or a moved file of a private folder that stayed
+ * public) take the list of their nearest stricter folder. Folders first, level by level, then files.
+ * Run at start; on data that keeps the rule it changes nothing. Answers how many rows changed.
+ */
+export async function narrowStoredLists(repo: DocumentRepository): Promise<number> {
+  const roles = { alwaysIn: ALMIGHTY_ROLES, everyone: GUEST_ROLE };
+  let changed = 0;
+  for (const field of ['_read', '_write'] as const) {
+    for (let level = 0; level <= MAX_LEVELS; level++) {
+      const folders = await repo.narrowToAncestors('folder', 'folder', field, roles);
+      changed += folders;
+      if (folders === 0) break;
+    }
+    changed += await repo.narrowToAncestors('file', 'folder', field, roles);
+  }
+  return changed;
+}
+
+/** A role list that lets everyone in: empty, or naming `guest` (which every caller holds). */
+export function isOpenList(list: readonly string[]): boolean {
+  return list.length === 0 || list.includes(GUEST_ROLE);
+}
+
+/** Does role list `inner` let in no one `outer` keeps out? (admin and superuser pass every list.) */
+export function isWithin(inner: readonly string[], outer: readonly string[]): boolean {
+  if (isOpenList(outer)) return true;
+  if (isOpenList(inner)) return false;
+  return inner.every((role) => outer.includes(role) || (ALMIGHTY_ROLES as readonly string[]).includes(role));
 }
