@@ -143,7 +143,9 @@ export function RelationsWidget({
         aria-describedby={ariaDescribedByIds(id)}
         onChange={(event) => event.target.value && onChange([...selected, event.target.value])}
       >
-        <option value="">{loading ? 'Loading…' : remaining.length ? 'Add…' : 'Nothing more to add'}</option>
+        <option value="">
+          {loading ? 'Loading…' : remaining.length ? 'Add…' : choices.length ? 'All are added' : 'None to choose yet'}
+        </option>
         {remaining.map((choice) => (
           <option key={choice.value} value={choice.value}>
             {optionText(choice)}
