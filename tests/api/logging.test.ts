@@ -168,6 +168,50 @@ describe('POST /api/logging/createEntry', () => {
     });
     expect(missing.statusCode).toBe(404);
   });
+  it('exports each value at its channel resolution, without the float noise of the decoding', async () => {
+    const vin = 'WVWZZZAUZKW777777';
+    const at = (ms: number) => new Date(Date.UTC(2026, 10, 21, 9, 0, 0) + ms).toISOString();
+    const data = {
+      map: 5.199999999999989, // x / 10 kPa
+      ambientPressure: 96.79933665008292, // x / 120.6 kPa
+      boost: -91.59933665008293,
+      oilTemp: 97.55999999999999, // (x − 2731.4) / 10 °C
+      engineSpeed: 2318.75, // x / 4 rpm: quarters stay exact
+      lambda: 1.001953125, // x / 1024
+      horsepower: 1513.3138677084735,
+      knockAverage: -0.0025000000000000022,
+      latitude: 47.5596123,
+      speed: 13.888888888888891,
+    };
+    expect((await post({ frames: [{ timestamp: at(0), vin, data }] })).statusCode).toBe(200);
+    const admin = await t.login();
+    const { sessions } = (
+      await t.app.inject({ method: 'GET', url: LOGGING_URLS.sessions, headers: t.auth(admin) })
+    ).json() as LogSessionsAnswer;
+    const session = sessions.find((s) => s.vin === vin)!;
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `${LOGGING_URLS.exportCsv}?session=${encodeURIComponent(session.id)}`,
+      headers: t.auth(admin),
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const [header, row] = csv.body.trim().split('\n');
+    const cells = Object.fromEntries(header.split(',').map((name, i) => [name, row.split(',')[i]]));
+    expect(cells).toEqual({
+      Time: '0.000',
+      Timestamp: at(0),
+      ambientPressure: '96.7993',
+      boost: '-91.5993',
+      engineSpeed: '2318.75',
+      horsepower: '1513.31',
+      knockAverage: '-0.0025',
+      lambda: '1.00195',
+      latitude: '47.5596123',
+      map: '5.2',
+      oilTemp: '97.56',
+      speed: '13.8888888889',
+    });
+  });
 });
 
 describe('createEntry rate limit (LOGGING_RATE_PER_MINUTE)', () => {

@@ -8,7 +8,9 @@ import { newContext, storeLogin } from './admin';
 import { adminSuite } from './adminServer';
 
 const BASEL = { latitude: 47.5596, longitude: 7.5886, accuracy: 5 };
-type Simulated = Window & { simulation: { ecu: { overrides: Record<string, number> }; dropConnection(): void } };
+type Simulated = Window & {
+  simulation: { ecu: { overrides: Record<string, number> }; dropConnection(): void; inRange: boolean };
+};
 
 /** The diagnostics tool at /_/simos-web with the simulated bridge injected as navigator.bluetooth. */
 describe('diagnostics tool', () => {
@@ -141,6 +143,79 @@ describe('diagnostics tool', () => {
     await page.setViewportSize({ width: 844, height: 390 });
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.screenshot({ path: '/tmp/diagnostics-844-landscape.png' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('greys the last values after a lost link until fresh frames come, and shows an error only while it holds', async () => {
+    const { page, errors, context } = await open({ width: 390, height: 844 });
+    const section = page.getByRole('region', { name: 'Engine values' });
+    const state = page.getByRole('status', { name: 'Engine values state' });
+    const failed = page.getByText('Reconnecting failed: Connection failed for unknown reason.');
+    const inRange = (value: boolean) =>
+      page.evaluate((value) => void ((window as unknown as Simulated).simulation.inRange = value), value);
+    const drop = () => page.evaluate(() => (window as unknown as Simulated).simulation.dropConnection());
+
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByTestId('id-vin').getByText('WVWZZZAUZKW123456').waitFor();
+    await page.evaluate(() => {
+      (window as unknown as Simulated).simulation.ecu.overrides = { engineSpeed: 3000, coolantTemp: 115 };
+    });
+    await expect.poll(() => page.getByTestId('value-engineSpeed').textContent()).toMatch(/^3.000$/);
+    await expect.poll(() => gauge(page, 'coolantTemp').getAttribute('data-warning')).toBe('true');
+    expect(await section.getAttribute('data-stale')).toBeNull();
+    expect(await state.count()).toBe(0);
+    await page.getByRole('button', { name: 'Not Logging' }).click();
+    await page.getByRole('button', { name: 'Logging', exact: true }).waitFor();
+
+    // The link drops: the last values stay, greyed and struck through, under a "No data" note; they warn no more.
+    await inRange(false);
+    await drop();
+    await expect.poll(() => status(page).textContent()).toBe('Connection lost');
+    await expect.poll(() => section.getAttribute('data-stale')).toBe('true');
+    expect(await state.textContent()).toMatch(
+      /^No data since \d\d:\d\d:\d\d\. The greyed values are the last ones read/,
+    );
+    expect(await gauge(page, 'engineSpeed').getAttribute('data-stale')).toBe('true');
+    expect(await page.getByTestId('value-engineSpeed').textContent()).toMatch(/^3.000$/);
+    expect(
+      await page.getByTestId('value-engineSpeed').evaluate((element) => getComputedStyle(element).textDecorationLine),
+    ).toBe('line-through');
+    expect(await gauge(page, 'coolantTemp').getAttribute('data-warning')).toBeNull();
+    await expect.poll(() => page.getByTestId('rate').textContent()).toBe('0 fps');
+    // Logging is paused, not shown as running; it can still be switched off.
+    const paused = page.getByRole('button', { name: 'Logging paused' });
+    expect(await paused.getAttribute('aria-pressed')).toBe('true');
+    expect(await paused.isDisabled()).toBe(false);
+    await page.getByText('Nothing is logged while the connection is lost').waitFor();
+    await page.screenshot({ path: '/tmp/diagnostics-lost-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: '/tmp/diagnostics-lost-1440.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // Out of reach, the reconnect fails and says so; back in reach, it succeeds and the error is gone.
+    await page.getByRole('button', { name: 'Reconnect' }).click();
+    await failed.waitFor();
+    await expect.poll(() => status(page).textContent()).toBe('Connection lost');
+    await inRange(true);
+    await page.getByRole('button', { name: 'Reconnect' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Connected');
+    expect(await failed.count()).toBe(0);
+    // Fresh frames make the values live again, logging goes on.
+    await expect.poll(() => section.getAttribute('data-stale')).toBeNull();
+    expect(await state.count()).toBe(0);
+    await expect.poll(() => gauge(page, 'coolantTemp').getAttribute('data-warning')).toBe('true');
+    await page.getByRole('button', { name: 'Logging', exact: true }).waitFor();
+
+    // A failed reconnect, then Disconnect: the start screen shows no stale error.
+    await inRange(false);
+    await drop();
+    await page.getByRole('button', { name: 'Reconnect' }).click();
+    await failed.waitFor();
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Not connected');
+    expect(await failed.count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

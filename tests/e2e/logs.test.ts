@@ -49,6 +49,30 @@ async function topOfSeries(page: Page, hex: string): Promise<number> {
   }, hex);
 }
 
+/**
+ * Whether a series of colour `hex` is drawn in the chart's canvas at a share (0 to 1) of the plot
+ * area's width: a band of three pixel columns, top to bottom.
+ */
+async function drawnAt(page: Page, hex: string, share: number): Promise<boolean> {
+  return page.getByTestId('log-chart').evaluate(
+    (chart, [hex, share]) => {
+      const canvas = chart.querySelector('canvas')!;
+      const over = chart.querySelector('.u-over')!.getBoundingClientRect();
+      const box = canvas.getBoundingClientRect();
+      const scale = canvas.width / box.width;
+      const x = Math.round((over.left - box.left + over.width * (share as number)) * scale) - 1;
+      const top = Math.round((over.top - box.top) * scale);
+      const height = Math.round(over.height * scale);
+      const pixels = canvas.getContext('2d')!.getImageData(x, top, 3, height).data;
+      const want = [1, 3, 5].map((i) => parseInt((hex as string).slice(i, i + 2), 16));
+      for (let at = 0; at < pixels.length; at += 4)
+        if (want.every((value, c) => Math.abs(pixels[at + c] - value) < 40) && pixels[at + 3] > 200) return true;
+      return false;
+    },
+    [hex, share] as const,
+  );
+}
+
 /** The Logs screen `/_/logs` over the real server: stored frames make a session that plots, tracks and exports. */
 describe('logs', () => {
   const suite = adminSuite();
@@ -246,5 +270,46 @@ describe('logs', () => {
     expect(await topOfSeries(page, color)).toBeLessThan(0.15);
     expect(errors).toEqual([]);
     await context.close();
+  }, 240_000);
+
+  it('breaks the lines where no frames were read, frame by frame and drawn from the envelope', async () => {
+    const color = '#2563eb';
+    // Two stretches of driving with 40 s without frames between them (a lost link; under the 60 s that
+    // start a new session). Small: every frame drawn; big: the envelope draws the whole session.
+    for (const [vin, frames, start] of [
+      ['WVWZZZAUZKW200001', 400, Date.UTC(2026, 7, 1, 8, 0, 0)],
+      ['WVWZZZAUZKW200002', 6000, Date.UTC(2026, 7, 2, 8, 0, 0)],
+    ] as const) {
+      const db = suite.server.app.services.db;
+      await insertLogSession(db, { vin, start, frames });
+      const resume = start + (frames / 20) * 1000 + 40_000;
+      await insertLogSession(db, { vin, start: resume, frames });
+      const [first, last] = [start / 1000, resume / 1000 + (frames - 1) / 20];
+      const gapFrom = (start / 1000 + (frames - 1) / 20 - first) / (last - first);
+      const gapTo = (resume / 1000 - first) / (last - first);
+
+      for (const viewport of [
+        { width: 1440, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        const { page, errors, context } = await open(viewport);
+        const row = page.locator('tbody tr[data-id]', { hasText: vin });
+        await row.waitFor({ timeout: 60_000 });
+        // One session across the gap: 20 s + 40 s + 20 s, or 5 min + 40 s + 5 min.
+        expect(await row.innerText()).toContain(frames === 400 ? '1:20' : '10:40');
+        await row.getByRole('button').click();
+        const chart = page.getByTestId('log-chart');
+        await chart.locator('canvas').waitFor({ timeout: 60_000 });
+        await expect.poll(async () => Number(await chart.getAttribute('data-x-max'))).toBe(last);
+        // Engine speed is drawn on both sides of the gap, and nowhere inside it.
+        expect(await drawnAt(page, color, gapFrom / 2)).toBe(true);
+        expect(await drawnAt(page, color, (gapTo + 1) / 2)).toBe(true);
+        for (const share of [0.25, 0.5, 0.75])
+          expect(await drawnAt(page, color, gapFrom + (gapTo - gapFrom) * share)).toBe(false);
+        await page.screenshot({ path: `/tmp/logs-gap-${frames}-${viewport.width}.png`, fullPage: true });
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
   }, 240_000);
 });

@@ -6,6 +6,7 @@ import type { LogFramesAnswer } from '../../shared/api/logging';
 import { Button } from '../ui/Button';
 import type { Channel } from './channels';
 import { envelopePaths } from './envelope';
+import { withGaps } from './gaps';
 
 /** The plot's height for its width: wide on a desktop, still tall enough to read on a phone. */
 const heightFor = (width: number) => Math.round(Math.min(380, Math.max(240, width * 0.42)));
@@ -78,7 +79,9 @@ export function LogChart({
     const sides = axisUnits.split('\n');
     const keep = span.current?.log === log ? span.current : null;
     const width = Math.max(element.clientWidth, 200);
-    const paths = envelopePaths();
+    // Where no frames were read (a lost link, logging paused) the lines break instead of ramping across.
+    const gapped = withGaps(log);
+    const paths = envelopePaths(gapped.gapRows);
     const options: uPlot.Options = {
       width,
       height: heightFor(width),
@@ -124,7 +127,7 @@ export function LogChart({
         ],
       },
     };
-    const data = [log.time, ...all.map((c) => log.columns[c.key] ?? [])] as uPlot.AlignedData;
+    const data = [gapped.time, ...all.map((c) => gapped.columns[c.key] ?? [])] as uPlot.AlignedData;
     const u = new uPlot(options, data, element);
     plot.current = u;
     if (keep && (keep.min > first || keep.max < last)) u.setScale('x', { min: keep.min, max: keep.max });

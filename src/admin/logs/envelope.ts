@@ -108,9 +108,11 @@ const DECIMATE_FROM = 4;
  * their exact time and value), so no peak is lost and the path still reaches each column's extremes,
  * at a fraction of the work of walking every frame. Narrower spans go to uPlot's line as they are,
  * so a zoomed-in view shows every frame. The data itself stays whole: the cursor and legend read
- * the exact values.
+ * the exact values. The line breaks at every row of `gapRows` (rows of nulls where no frames were
+ * read, see gaps.ts): uPlot's line breaks at the null itself, the envelope where two drawn points lie
+ * on either side of one (a bucket may hold frames from both sides of a gap).
  */
-export function envelopePaths(): uPlot.Series.PathBuilder {
+export function envelopePaths(gapRows: readonly number[] = []): uPlot.Series.PathBuilder {
   const exact = uPlot.paths.linear!();
   return (u, seriesIdx, idx0, idx1) => {
     const frames = idx1 - idx0 + 1;
@@ -128,6 +130,7 @@ export function envelopePaths(): uPlot.Series.PathBuilder {
     let yMax = 0;
     let yOut = 0;
     let open = false;
+    let gap = 0;
     const flush = () => {
       if (!open) return;
       if (yMin !== yMax) {
@@ -142,6 +145,16 @@ export function envelopePaths(): uPlot.Series.PathBuilder {
         open = false;
         column = Number.NaN;
         continue;
+      }
+      let crossed = false;
+      while (gap < gapRows.length && gapRows[gap] < i) {
+        crossed = true;
+        gap++;
+      }
+      if (crossed && open) {
+        flush();
+        open = false;
+        column = Number.NaN;
       }
       const x = Math.round(u.valToPos(xs[i], 'x', true));
       const y = Math.round(u.valToPos(ys[i] as number, scaleY, true));

@@ -23,6 +23,9 @@ const POSITION_LABEL = {
 export function DiagnosticsPage({ controller: c }: { controller: DiagnosticsController }) {
   const connected = c.phase === 'connected';
   const canLog = connected && c.ecuStatus.state === 'identified';
+  // Logging stays switched on over a lost link (it goes on after Reconnect), but nothing is logged
+  // meanwhile: the button says so instead of showing "Logging" as if frames were recorded.
+  const paused = c.logging && !connected;
   return (
     <div className="mx-auto max-w-7xl space-y-4 p-3 sm:p-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
@@ -111,14 +114,20 @@ export function DiagnosticsPage({ controller: c }: { controller: DiagnosticsCont
               <div className="flex flex-wrap items-center gap-3">
                 <button
                   aria-pressed={c.logging}
-                  disabled={!canLog}
+                  aria-describedby={paused ? 'logging-paused' : undefined}
+                  // Switching logging off stays possible while it is paused.
+                  disabled={!canLog && !c.logging}
                   onClick={() => c.setLogging(!c.logging)}
                   className={`inline-flex h-11 min-w-36 items-center justify-center gap-2 rounded-md px-4 text-sm font-semibold disabled:opacity-50 ${
-                    c.logging ? 'bg-red-600 text-white hover:bg-red-500' : 'bg-zinc-800 text-zinc-100 hover:bg-zinc-700'
+                    paused
+                      ? 'border border-dashed border-amber-600 bg-transparent text-amber-200 hover:bg-amber-950/60'
+                      : c.logging
+                        ? 'bg-red-600 text-white hover:bg-red-500'
+                        : 'bg-zinc-800 text-zinc-100 hover:bg-zinc-700'
                   }`}
                 >
                   <PlugZap className="size-4" aria-hidden />
-                  {c.logging ? 'Logging' : 'Not Logging'}
+                  {paused ? 'Logging paused' : c.logging ? 'Logging' : 'Not Logging'}
                 </button>
                 <label className="flex items-center gap-2 text-sm text-zinc-300">
                   Read by
@@ -132,6 +141,12 @@ export function DiagnosticsPage({ controller: c }: { controller: DiagnosticsCont
                   </select>
                 </label>
               </div>
+              {paused && (
+                <p id="logging-paused" className="mt-2 text-sm text-amber-200">
+                  Nothing is logged while the connection is lost. Logging goes on after Reconnect; press the button to
+                  stop it.
+                </p>
+              )}
               <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
                 <Figure label="Rate" value={`${c.rate} fps`} testId="rate" />
                 <Figure label="Uploaded" value={String(c.upload.sent)} testId="uploaded" />

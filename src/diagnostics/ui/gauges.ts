@@ -1,4 +1,4 @@
-import { CALCULATED_VALUES, ENGINE_VALUES } from '../../shared/diagnostics/values';
+import { CALCULATED_VALUES, ENGINE_VALUES, resolutionDecimals } from '../../shared/diagnostics/values';
 
 /** One gauge: an engine value from the table or a calculated one. */
 export interface GaugeSpec {
@@ -11,9 +11,6 @@ export interface GaugeSpec {
   warn?: (value: number, frame: Readonly<Record<string, number>>) => boolean;
 }
 
-/** Decimals that show the value's resolution (x / 4 rpm: none; x / 1024 λ: three). */
-const decimalsOf = (step: number) => Math.min(3, Math.max(0, Math.ceil(-Math.log10(Math.abs(step)) - 1e-9)));
-
 export const GAUGES: readonly GaugeSpec[] = [
   ...ENGINE_VALUES.map((value) => ({
     key: value.key,
@@ -21,7 +18,8 @@ export const GAUGES: readonly GaugeSpec[] = [
     unit: value.unit,
     min: value.min,
     max: value.max,
-    decimals: Math.min(decimalsOf(value.scale(1) - value.scale(0)), value.unit === 'rpm' ? 0 : 2),
+    // The value's resolution, but at most two decimals (λ 0.99) and none for rpm: a gauge is read at a glance.
+    decimals: Math.min(resolutionDecimals(value), value.unit === 'rpm' ? 0 : 2),
     warn: value.warn,
   })),
   ...CALCULATED_VALUES.map((value) => ({ key: value.key, name: value.name, unit: value.unit, decimals: 1 })),

@@ -14,6 +14,30 @@ describe('raw console input', () => {
     expect(describeResponse(Uint8Array.of(0x22, 0xf4, 0x0c), Uint8Array.of(0x62, 0xf4, 0x0c, 0x0c, 0x80)).meaning).toBe(
       'Engine speed: 800 rpm',
     );
+    // Several values, each at the gauges' decimals (the decoded numbers are 96.79933665008292 kPa, 1.001953125 λ).
+    const request = Uint8Array.of(0x22, 0x13, 0xca, 0x20, 0x2f, 0x10, 0xc0, 0xf4, 0x0c);
+    const answer = Uint8Array.of(
+      0x62,
+      0x13,
+      0xca,
+      0x2d,
+      0x9a,
+      0x20,
+      0x2f,
+      0x0e,
+      0x6d,
+      0x10,
+      0xc0,
+      0x04,
+      0x02,
+      0xf4,
+      0x0c,
+      0x24,
+      0x3b,
+    );
+    expect(describeResponse(request, answer).meaning).toBe(
+      "Ambient pressure: 96.80 kPa · Oil temperature: 96.2 °C · Lambda actual: 1.00 λ · Engine speed: 2'319 rpm",
+    );
     const vin = Uint8Array.of(0x62, 0xf1, 0x90, ...Array.from('WVWZZZAUZKW123456', (c) => c.charCodeAt(0)));
     expect(describeResponse(Uint8Array.of(0x22, 0xf1, 0x90), vin).meaning).toBe('VIN: WVWZZZAUZKW123456');
     const refused = describeResponse(Uint8Array.of(0x22, 0x12, 0x34), Uint8Array.of(0x7f, 0x22, 0x31));

@@ -1,6 +1,7 @@
 import { ENGINE_VALUES, IDENTIFICATION } from '../../shared/diagnostics/values';
 import { fromBase64, hex, ProtocolError, toBase64 } from '../protocol/frame';
 import { decodeValues } from '../protocol/uds';
+import { formatValue, GAUGES } from './gauges';
 
 export type RawFormat = 'hex' | 'base64';
 
@@ -27,6 +28,7 @@ const NEGATIVE: Record<number, string> = {
 };
 
 const VALUE_BY_DID = new Map(ENGINE_VALUES.map((value) => [value.did, value]));
+const GAUGE_BY_KEY = new Map(GAUGES.map((gauge) => [gauge.key, gauge]));
 const TEXT_BY_DID = new Map<number, string>(IDENTIFICATION.map((entry) => [entry.did, entry.name]));
 
 /** The answer as the console shows it: hex, base64 and, where the tool knows it, what it means. */
@@ -47,7 +49,12 @@ function meaning(request: Uint8Array, response: Uint8Array): string {
     if (values.every((value) => value !== undefined)) {
       try {
         const decoded = decodeValues(response, values);
-        return values.map((value) => `${value.name}: ${decoded[value.key]} ${value.unit}`).join(' · ');
+        // As the gauges show them (96.80 kPa, not the decoded 96.79933665008292).
+        return values
+          .map(
+            (value) => `${value.name}: ${formatValue(GAUGE_BY_KEY.get(value.key)!, decoded[value.key])} ${value.unit}`,
+          )
+          .join(' · ');
       } catch (error) {
         return (error as Error).message;
       }

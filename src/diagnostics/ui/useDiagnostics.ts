@@ -104,12 +104,17 @@ export function useDiagnostics(token: string) {
       setError(undefined);
       setDemo(useDemo);
       setPhase('connecting');
+      // A new connection: the values of the last one (perhaps another car) are not shown as this one's.
+      live.clear();
       try {
         closing.current = false;
         transport.current = await BridgeTransport.request(source, {
           onDisconnect: () => {
             void stream.current?.stop().catch(() => {});
             stream.current = undefined;
+            // The gauges keep the last values, shown as stale until fresh frames arrive.
+            live.markStale();
+            setRate(0);
             setPhase(closing.current ? 'disconnected' : 'lost');
           },
         });
@@ -121,12 +126,14 @@ export function useDiagnostics(token: string) {
         if (!(reason instanceof DOMException && reason.name === 'NotFoundError')) setError(message(reason));
       }
     },
-    [bluetooth, identify, mode],
+    [bluetooth, identify, live, mode],
   );
 
   const reconnect = useCallback(async () => {
     const current = transport.current;
     if (!current) return;
+    // An error describes the current state: the last attempt's failure is over once a new one starts.
+    setError(undefined);
     setPhase('reconnecting');
     try {
       await current.connect();
@@ -149,6 +156,7 @@ export function useDiagnostics(token: string) {
     transport.current = undefined;
     identification.current = undefined;
     setEcuStatus({ state: 'waiting' });
+    setError(undefined);
     setPhase('disconnected');
   }, []);
 
@@ -165,6 +173,8 @@ export function useDiagnostics(token: string) {
   useEffect(() => {
     const timer = setInterval(() => {
       setRate(stream.current?.rate ?? 0);
+      // Connected, but no frames for a while (the engine stopped answering): the values are not live either.
+      live.expire();
       setUpload((current) => {
         const next = uploader.state;
         return current.sent === next.sent && current.queued === next.queued && current.failures === next.failures
@@ -173,7 +183,7 @@ export function useDiagnostics(token: string) {
       });
     }, 500);
     return () => clearInterval(timer);
-  }, [uploader]);
+  }, [live, uploader]);
   useEffect(() => () => void disconnect(), [disconnect]);
   useEffect(() => {
     if (!logging) void uploader.flush();

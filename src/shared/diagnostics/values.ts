@@ -246,6 +246,8 @@ export interface CalculatedValue {
   key: string;
   name: string;
   unit: string;
+  /** Decimals of its resolution, as resolutionDecimals of an engine value (the inputs' steps through the formula). */
+  decimals: number;
   compute: (frame: Readonly<Record<string, number>>) => number;
 }
 
@@ -254,18 +256,52 @@ export const CALCULATED_VALUES: readonly CalculatedValue[] = [
     key: 'airmass',
     name: 'Air mass per stroke',
     unit: 'mg/stroke',
+    decimals: 1,
     compute: (f) => (f.engineSpeed > 0 ? (f.airflow / f.engineSpeed) * 8333.33 : 0),
   },
-  { key: 'boost', name: 'Boost', unit: 'kPa', compute: (f) => f.map - f.ambientPressure },
-  { key: 'airDelta', name: 'Boost deviation', unit: 'kPa', compute: (f) => f.mapSetpoint - f.map },
-  { key: 'horsepower', name: 'Calculated power', unit: 'hp', compute: (f) => (f.torque * f.engineSpeed) / 7127 },
+  // Ambient pressure (x / 120.6) has three decimals, so the difference has them too.
+  { key: 'boost', name: 'Boost', unit: 'kPa', decimals: 3, compute: (f) => f.map - f.ambientPressure },
+  { key: 'airDelta', name: 'Boost deviation', unit: 'kPa', decimals: 1, compute: (f) => f.mapSetpoint - f.map },
+  {
+    key: 'horsepower',
+    name: 'Calculated power',
+    unit: 'hp',
+    decimals: 1,
+    compute: (f) => (f.torque * f.engineSpeed) / 7127,
+  },
   {
     key: 'knockAverage',
     name: 'Knock average',
     unit: '°',
+    // The mean of four values in steps of 0.01 moves in steps of 0.0025.
+    decimals: 3,
     compute: (f) => (f.knockCyl1 + f.knockCyl2 + f.knockCyl3 + f.knockCyl4) / 4,
   },
 ];
+
+/** Decimals that show a step of `step` (0.25 and 0.1: one; 0.01: two; 1 / 120.6: three), at most six. */
+export const decimalsForStep = (step: number) =>
+  Math.min(6, Math.max(0, Math.ceil(-Math.log10(Math.abs(step)) - 1e-9)));
+
+/** Decimals of an engine value's resolution, the step of one raw count (x / 10 kPa: one; x / 1024 λ: four). */
+export const resolutionDecimals = (value: EngineValue) => decimalsForStep(value.scale(1) - value.scale(0));
+
+const DECIMALS_BY_KEY = new Map<string, number>([
+  ...ENGINE_VALUES.map((value) => [value.key, resolutionDecimals(value)] as const),
+  ...CALCULATED_VALUES.map((value) => [value.key, value.decimals] as const),
+]);
+
+/**
+ * A value of a frame rounded to its channel's resolution, for exports: the stored numbers carry binary
+ * float noise of the decoding and arithmetic (5.199999999999989 kPa, 1513.3138677084735 hp). One decimal
+ * more than the step's own, so values on quarter steps (2318.75 rpm) or with an offset (96.16 °C) stay
+ * exact. Keys outside the table (the position) keep 12 significant digits, which drops only the noise.
+ */
+export function roundToResolution(key: string, value: number): number {
+  const decimals = DECIMALS_BY_KEY.get(key);
+  const rounded = decimals === undefined ? Number(value.toPrecision(12)) : Number(value.toFixed(decimals + 1));
+  return rounded === 0 ? 0 : rounded;
+}
 
 /** Identification DIDs, read once after connecting. */
 export const IDENTIFICATION = [

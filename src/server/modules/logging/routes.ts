@@ -12,6 +12,7 @@ import {
   type LogFramesAnswer,
   type LogSessionsAnswer,
 } from '../../../shared/api/logging';
+import { roundToResolution } from '../../../shared/diagnostics/values';
 import { hasAccess, type Caller } from '../../access/caller';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { LoggingRepository, type SessionColumns, type StoredSession } from './repository';
@@ -196,15 +197,16 @@ export async function loggingRoutes(
         yield ['Time', 'Timestamp', ...keys].join(',') + '\n';
         const time = data.time ? data.time.split(',').map((seconds) => Math.round(Number(seconds) * 1000)) : [];
         const columns = keys.map((key) => data.columns.get(key)!.split(','));
+        // Each value at its channel's resolution: the stored numbers carry the decoding's float noise.
+        const cell = (key: string, text: string | undefined) =>
+          text === 'null' || text === undefined ? '' : String(roundToResolution(key, Number(text)));
         const t0 = time[0] ?? 0;
         for (let i = 0; i < time.length; i++)
           yield (
             [
               ((time[i] - t0) / 1000).toFixed(3),
               new Date(time[i]).toISOString(),
-              ...columns.map((column) =>
-                column[i] === 'null' || column[i] === undefined ? '' : String(Number(column[i])),
-              ),
+              ...columns.map((column, k) => cell(keys[k], column[i])),
             ].join(',') + '\n'
           );
       };
