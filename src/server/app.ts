@@ -10,6 +10,7 @@ import { scheduleMaintenance } from './db/maintenance';
 import { withStartupLock } from './db/startupLock';
 import { migrate } from './db/tables';
 import { registerErrorHandler } from './errors';
+import { answerClientError, registerRequestHygiene } from './requestHygiene';
 import { createEventBus } from './events/bus';
 import { startPgBridge } from './events/pgBridge';
 import { adminRoutes } from './modules/admin/routes';
@@ -83,9 +84,13 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
     onConstructorPoisoning: 'error',
     // While closing, requests on open connections are still answered (with `Connection: close`), not refused with 503.
     return503OnClosing: false,
+    // A malformed request (e.g. a Content-Length that is no number) answers `{ error }` naming the problem.
+    clientErrorHandler: answerClientError,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allowUnionTypes: true } },
   });
   registerErrorHandler(app);
+  // Before any route: JSON bodies and NUL characters are checked for all of them.
+  registerRequestHygiene(app);
   // Before any route: the OpenAPI description lists every route registered after this.
   collectRoutes(app);
 

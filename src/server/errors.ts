@@ -24,6 +24,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply.status(error.status).send({ error: error.message, ...error.details });
     }
+    // PostgreSQL refused a NUL character (22P05) or an invalid byte (22021) in text: the input was bad, not the
+    // server. Request hygiene refuses NUL before any route; this is the backstop for what reaches SQL anyway.
+    const code = (error as { code?: unknown }).code;
+    if (code === '22P05' || code === '22021') {
+      return reply.status(400).send({ error: 'Text must not contain NUL characters or invalid UTF-8' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const sent = (request.headers['content-type'] || 'none').slice(0, 100);
+      const accepted = request.routeOptions.config?.accepts ?? 'application/json';
+      return reply.status(415).send({ error: `Unsupported content type ${sent}: this route accepts ${accepted}` });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

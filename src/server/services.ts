@@ -43,6 +43,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers anonymous callers even when they send an expired token (login). */
     ignoreInvalidToken?: boolean;
+    /** The body type the route accepts, named when another type answers 415 (default `application/json`). */
+    accepts?: string;
   }
   interface FastifyRequest {
     /** Resolved from the bearer token before every handler; anonymous when absent. */

@@ -49,6 +49,17 @@ export function readScope(caller: Caller, model: ModelInfo): ReadScope {
 }
 
 /**
+ * May the caller see soft-deleted documents of the model (`deleted: true`, deleted relation targets)? Content
+ * taken off a public model (a page, a file) must not stay public: that needs the model's update or delete
+ * permission (the admin's editors). Models read by role or login only keep what the read scope allows, so the
+ * admin's labels of deleted relations still work for everyone who may read the model (an accountant's clients).
+ */
+export function mayReadDeleted(caller: Caller, model: ModelInfo): boolean {
+  const { read, update, delete: remove } = model.permission;
+  return read !== 'public' || hasAccess(caller, update) || hasAccess(caller, remove);
+}
+
+/**
  * The part of the write check that needs no document, made before the document is looked up (so that a
  * 404 tells a caller who may not write nothing about which ids exist): 'all' when the model permission
  * allows the action, 'own' when only owning the document could (`x-owner`). Throws 401/403 otherwise.
@@ -64,6 +75,14 @@ export function assertMayWrite(
   const mayOwn = model.owner !== undefined && (model.owner !== '_id' || id === caller.user?._id);
   if (action === 'update' && caller.user && mayOwn) return 'own';
   return deny(caller, `${action} ${model.label}`);
+}
+
+/**
+ * Does the document's `_read` list hide it from the caller? Then a write answers the same 404 as a missing id,
+ * so that ids of hidden documents cannot be confirmed.
+ */
+export function hidesFrom(caller: Caller, model: ModelInfo, doc: Record<string, unknown>): boolean {
+  return Boolean(model.acl) && !passesAcl(caller, doc._read);
 }
 
 /** May the caller perform a write action on this (existing or new) document? Throws 401/403 otherwise. */

@@ -3,7 +3,7 @@ import type { FilterOption } from '../../../shared/api/documents';
 import type { Caller } from '../../access/caller';
 import { columnExpression, expressionKind } from '../../db/tables';
 import { badRequest } from '../../errors';
-import { canReadField, project, readScope } from './access';
+import { canReadField, mayReadDeleted, project, readScope } from './access';
 import type { DocumentRepository, Scope } from './repository';
 
 const MAX_OPTIONS = 200;
@@ -68,7 +68,7 @@ export class FilterValues {
     let scope: Scope | undefined;
     try {
       // Relation labels, like populate, also name soft-deleted targets.
-      scope = target && { read: readScope(caller, target), deleted: true };
+      scope = target && { read: readScope(caller, target), deleted: mayReadDeleted(caller, target) };
     } catch {
       scope = undefined;
     }

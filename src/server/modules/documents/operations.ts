@@ -7,10 +7,21 @@ import type { Caller } from '../../access/caller';
 import type { Database } from '../../db/database';
 import { translateSearch, translateSort, translateWhere, type QueryContext } from '../../db/query';
 import { sql, type Sql } from '../../db/sql';
-import { badRequest, conflict, HttpError, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import type { AuthService } from '../auth/service';
-import { accessFields, assertCanWrite, assertMayWrite, canReadField, deny, owns, project, readScope } from './access';
+import {
+  accessFields,
+  assertCanWrite,
+  assertMayWrite,
+  canReadField,
+  deny,
+  hidesFrom,
+  mayReadDeleted,
+  owns,
+  project,
+  readScope,
+} from './access';
 import { FilterValues } from './filters';
 import { hooksOf, type ReadLog } from './hooks';
 import { applyComputed, assertSafeJson, mergeInput, normalizeDateTimes } from './input';
@@ -68,7 +79,10 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
   });
 
   function listSelection(caller: Caller, model: ModelInfo, options: FindOptions): RowSelection {
-    const scope: Scope = { read: readScope(caller, model), deleted: options.deleted === true };
+    const read = readScope(caller, model);
+    if (options.deleted === true && !mayReadDeleted(caller, model))
+      throw forbidden(`Deleted ${model.label} documents need the permission to update or delete ${model.label}`);
+    const scope: Scope = { read, deleted: options.deleted === true };
     const parts: Sql[] = [];
     if (options.query !== undefined) parts.push(translateWhere(options.query, context(caller, model)));
     if (options.filter !== undefined) parts.push(translateWhere(options.filter, context(caller, model)));
@@ -156,7 +170,9 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     // write here which ids exist.
     const action = creating ? 'create' : 'update';
     const mayWrite = assertMayWrite(caller, model, action, creating ? undefined : (input._id as string));
-    const existing = creating ? undefined : await tx.findById(model.name, input._id as string, LIVE_ROWS);
+    const stored = creating ? undefined : await tx.findById(model.name, input._id as string, LIVE_ROWS);
+    // A document the caller may not read (its `_read` list) answers like a missing one.
+    const existing = stored && hidesFrom(caller, model, stored) ? undefined : stored;
     if (!creating && !existing) {
       // A caller who may only change their own documents learns nothing about the others.
       if (mayWrite === 'own') deny(caller, `${action} ${model.label}`);
@@ -330,7 +346,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     assertMayWrite(caller, model, 'delete', id);
     const deleted = await repo.transaction(async (tx) => {
       const existing = await tx.findById(model.name, id, LIVE_ROWS);
-      if (!existing) throw notFound(`${model.label} ${id} not found`);
+      if (!existing || hidesFrom(caller, model, existing)) throw notFound(`${model.label} ${id} not found`);
       assertCanWrite(caller, model, 'delete', existing);
       await hooksOf(model.name).beforeDelete?.({ tx, registry, caller, model, doc: existing });
       const gone = await tx.softDelete(model.name, id);

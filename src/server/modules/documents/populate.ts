@@ -2,7 +2,7 @@ import type { ModelInfo, Registry } from '../../../shared/registry';
 import type { RelationAnnotation } from '../../../shared/vocabulary';
 import type { Caller } from '../../access/caller';
 import { badRequest } from '../../errors';
-import { accessFields, canReadField, project, readScope } from './access';
+import { accessFields, canReadField, mayReadDeleted, project, readScope } from './access';
 import type { DocumentRepository, RelatedSelection } from './repository';
 import type { Doc } from './service';
 
@@ -76,8 +76,8 @@ export function planPopulate(registry: Registry, caller: Caller, model: ModelInf
         key: path.relation.key,
         field: path.field,
         itemField: path.itemField,
-        // A relation to a soft-deleted document still shows what it was.
-        scope: { read, deleted: true },
+        // A relation to a soft-deleted document still shows what it was (to callers who may see deleted ones).
+        scope: { read, deleted: mayReadDeleted(caller, target) },
         // Only what is shown (and what the access check reads) leaves the database.
         fields: [...path.relation.populate, path.relation.key, ...accessFields(target)],
       },

@@ -121,6 +121,7 @@ export function paymentRoutes(app: FastifyInstance, { db, documents }: Services)
   app.post(
     '/api/payment/bankStatement',
     {
+      config: { accepts: 'application/xml or text/xml' },
       schema: {
         summary:
           'Imports an ISO 20022 camt.053 or camt.054 file: credits with our reference are booked and pay their invoice once the amount due is reached',

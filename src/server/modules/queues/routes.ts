@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { hasAccess } from '../../access/caller';
 import { deny } from '../documents/access';
+import { notFound } from '../../errors';
 import type { Services } from '../../services';
 
 const PERMISSION = 'manage:backend';
@@ -72,7 +73,9 @@ export function queueRoutes(app: FastifyInstance, { queues }: Services): void {
     },
     async (request) => {
       if (!hasAccess(request.caller, PERMISSION)) deny(request.caller, 'see job queues');
-      return { jobs: await queues.jobs(request.params.name, request.query.limit) };
+      const { name } = request.params;
+      if (!(await queues.names()).includes(name)) throw notFound(`Unknown queue ${name}`);
+      return { jobs: await queues.jobs(name, request.query.limit) };
     },
   );
 }

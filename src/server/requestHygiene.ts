@@ -1,0 +1,114 @@
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from './errors';
+
+/**
+ * Checks every request gets before its route sees it, in one place so that no route can forget them:
+ * JSON bodies that say why they are refused, and no NUL character in any string of a body, query or path
+ * (PostgreSQL cannot store `\u0000` in text or jsonb: it would fail deep in SQL as a 500).
+ */
+export function registerRequestHygiene(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  // Without its own `bodyLimit` the parser keeps the route's limit, or the server's.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  app.addHook('preValidation', async (request) => {
+    const problem =
+      nulIn(request.params, '', 'path parameter ') ??
+      nulIn(request.query, '', 'query parameter ') ??
+      (typeof request.body === 'string' || isPlain(request.body) ? nulIn(request.body, '', '') : undefined);
+    if (problem) throw badRequest(problem);
+  });
+}
+
+/** A JSON body as an object; a 400 naming why it is refused (not JSON, empty, or a prototype key). */
+export function parseJsonBody(body: string): unknown {
+  if (body.length === 0) throw badRequest('Body must not be empty when content-type is application/json');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch (error) {
+    throw badRequest(`Body is not valid JSON: ${(error as Error).message}`);
+  }
+  const key = prototypeKey(parsed);
+  if (key) throw badRequest(`Body must not contain the key ${key}`);
+  return parsed;
+}
+
+/** `__proto__`, or `constructor` holding `prototype`, anywhere in the value: keys that pollute prototypes when merged. */
+function prototypeKey(value: unknown): string | undefined {
+  const stack = [value];
+  while (stack.length) {
+    const next = stack.pop();
+    if (!next || typeof next !== 'object') continue;
+    for (const [key, child] of Object.entries(next)) {
+      if (key === '__proto__') return '__proto__';
+      if (key === 'constructor' && child && typeof child === 'object' && 'prototype' in child)
+        return 'constructor.prototype';
+      stack.push(child);
+    }
+  }
+  return undefined;
+}
+
+function isPlain(value: unknown): value is Record<string, unknown> | unknown[] {
+  if (Array.isArray(value)) return true;
+  if (!value || typeof value !== 'object') return false;
+  // Parsed query strings are objects of a prototype-less class; streams and buffers have real prototypes.
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+const MAX_DEPTH = 64;
+
+/**
+ * Where a NUL character sits in the value (a string, or a key or string anywhere in plain objects and
+ * arrays), as a message naming it: `firstName: must not contain NUL characters`, `data.x: ...`.
+ */
+export function nulIn(value: unknown, path: string, prefix: string, depth = 0): string | undefined {
+  const name = (where: string) => `${prefix}${where || 'body'}: must not contain NUL characters`;
+  if (typeof value === 'string') return value.includes('\u0000') ? name(path) : undefined;
+  if (!isPlain(value) || depth > MAX_DEPTH) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return `${prefix}${JSON.stringify(at)}: keys must not contain NUL characters`;
+    const found = nulIn(child, at, prefix, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** What Node's HTTP parser refused, as the app's `{ error }` answer (instead of fastify's own shape). */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_INVALID_CONTENT_LENGTH: [400, 'The Content-Length header is not a valid number'],
+  HPE_UNEXPECTED_CONTENT_LENGTH: [400, 'Content-Length must not be sent together with Transfer-Encoding: chunked'],
+  HPE_INVALID_TRANSFER_ENCODING: [400, 'The Transfer-Encoding header is not valid'],
+  HPE_INVALID_HEADER_TOKEN: [400, 'A request header has an invalid name or value'],
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large'],
+  HPE_INVALID_METHOD: [400, 'The request method is not valid'],
+  HPE_INVALID_URL: [400, 'The request URL is not valid'],
+  HPE_INVALID_CHUNK_SIZE: [400, 'A chunk of the body has an invalid size'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long'],
+};
+
+/** The `clientErrorHandler` of the server: a malformed request answers `{ error }` naming the problem. */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The HTTP request is malformed'];
+  const body = JSON.stringify({ error: message });
+  const reason =
+    status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
