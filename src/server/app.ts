@@ -11,6 +11,7 @@ import { withStartupLock } from './db/startupLock';
 import { migrate } from './db/tables';
 import { registerErrorHandler } from './errors';
 import { answerClientError, registerRequestHygiene } from './requestHygiene';
+import { registerSecurityHeaders } from './securityHeaders';
 import { createEventBus } from './events/bus';
 import { startPgBridge } from './events/pgBridge';
 import { adminRoutes } from './modules/admin/routes';
@@ -91,6 +92,8 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
   registerErrorHandler(app);
   // Before any route: JSON bodies and NUL characters are checked for all of them.
   registerRequestHygiene(app);
+  // nosniff on every answer, a CSP and frame policy on every HTML answer.
+  registerSecurityHeaders(app);
   // Before any route: the OpenAPI description lists every route registered after this.
   collectRoutes(app);
 

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser, VIEWPORTS } from '../helpers/browser';
+import { launchBrowser, VIEWPORTS, watchErrors } from '../helpers/browser';
 import { createTestApp } from '../helpers/testApp';
 import { LOGIN_KEY, newContext } from './admin';
 
@@ -106,7 +106,7 @@ export async function adminPage(
   );
   const page = await context.newPage();
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  watchErrors(page, errors);
   await page.goto(server.url(path));
   return { page, context, errors };
 }

@@ -1,6 +1,7 @@
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AdminServer } from './adminServer';
+import { watchErrors } from '../helpers/browser';
 import { newContext, storeLogin } from './admin';
 
 /** Helpers of the page editor's browser tests. */
@@ -15,7 +16,7 @@ export async function openEditor(
   await storeLogin(context, server);
   const page = await context.newPage();
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  watchErrors(page, errors);
   await page.goto(server.url(path));
   return { page, context, errors };
 }

@@ -28,6 +28,18 @@ export const VIEWPORTS = {
 export async function newPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  watchErrors(page, errors);
   return { page, errors };
+}
+
+/**
+ * Collects the page's uncaught errors and what the browser refused by its security policies (a script,
+ * worker, WebAssembly or frame the Content-Security-Policy or X-Frame-Options blocks: "Refused to …").
+ */
+export function watchErrors(page: Page, errors: string[]): void {
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Refused to|Content Security Policy/.test(message.text()))
+      errors.push(message.text());
+  });
 }

@@ -36,6 +36,11 @@ export interface RenderInput {
   /** `https://www.example.ch`, without a trailing slash. */
   origin: string;
   assets: ClientAssets;
+  /**
+   * Receives the code of each inline script the document runs, as written: the server allows exactly
+   * these in the page's Content-Security-Policy (by hash), so markup that slipped into the page runs nothing.
+   */
+  scripts?: string[];
 }
 
 const escapeHtml = (value: string) =>
@@ -49,7 +54,7 @@ const serverApi: SiteContextValue['api'] = {
 };
 
 /** The whole HTML document of a view: head (title, colours, favicon, structured data), rendered body and hydration data. */
-export function renderDocument({ config, view, origin, assets }: RenderInput): string {
+export function renderDocument({ config, view, origin, assets, scripts = [] }: RenderInput): string {
   const body = renderToString(<SiteApp config={config} view={view} api={serverApi} />);
   const page = view.kind === 'page' ? view.page : undefined;
   const title = page
@@ -75,7 +80,7 @@ export function renderDocument({ config, view, origin, assets }: RenderInput): s
         ? renderToString(<SiteApp config={config} view={firstScreenView(view)} api={serverApi} />)
         : body;
     head.push(`<style>${assets.criticalCss(firstScreen).replace(/<\/style/gi, '<\\/style')}</style>`);
-    head.push(laterStylesheets(assets.css));
+    head.push(laterStylesheets(assets.css, scripts));
   } else for (const css of assets.css) head.push(`<link rel="stylesheet" href="${escapeHtml(css)}">`);
   if (view.kind === 'page') {
     const all = [...view.elements.before, ...view.elements.main, ...view.elements.after];
@@ -93,7 +98,7 @@ export function renderDocument({ config, view, origin, assets }: RenderInput): s
   return (
     `<!doctype html><html lang="${escapeHtml(documentLanguage(config, page?.language))}"><head>${head.join('')}</head>` +
     `<body><div id="${SITE_ROOT_ID}">${body}</div>` +
-    `<script type="application/json" id="${SITE_DATA_ID}">${scriptJson(data)}</script>${afterPaint(assets)}</body></html>`
+    `<script type="application/json" id="${SITE_DATA_ID}">${scriptJson(data)}</script>${afterPaint(assets, scripts)}</body></html>`
   );
 }
 
@@ -152,12 +157,15 @@ export function laterElementsCss(view: Extract<SiteView, { kind: 'page' }>): str
  * first paint (two animation frames), at once when the address names a place further down the page
  * (`#kontakt`: the browser shows that place first), and linked as usual without scripts.
  */
-function laterStylesheets(hrefs: string[]): string {
+function laterStylesheets(hrefs: string[], scripts: string[]): string {
   if (hrefs.length === 0) return '';
-  return (
-    `<script>{const h=${scriptJson(hrefs)},a=()=>{for(const f of h){const e=document.createElement('link');` +
+  const code =
+    `{const h=${scriptJson(hrefs)},a=()=>{for(const f of h){const e=document.createElement('link');` +
     `e.rel='stylesheet';e.href=f;if(location.hash)e.blocking='render';document.head.append(e)}};` +
-    `location.hash?a():requestAnimationFrame(()=>requestAnimationFrame(a))}</script>` +
+    `location.hash?a():requestAnimationFrame(()=>requestAnimationFrame(a))}`;
+  scripts.push(code);
+  return (
+    `<script>${code}</script>` +
     `<noscript>${hrefs.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('')}</noscript>`
   );
 }
@@ -168,12 +176,13 @@ function laterStylesheets(hrefs: string[]): string {
  * nothing the browser fetches for it competes with the page being shown on a slow connection, and
  * no task does both.
  */
-function afterPaint(assets: ClientAssets): string {
+function afterPaint(assets: ClientAssets, scripts: string[]): string {
   if (!assets.script) return '';
   const load = { preload: assets.preload, script: assets.script };
-  return (
-    `<script type="module">const l=${scriptJson(load)};requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>{` +
+  const code =
+    `const l=${scriptJson(load)};requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>{` +
     `for(const h of l.preload){const e=document.createElement('link');e.rel='modulepreload';e.href=h;document.head.append(e)}` +
-    `import(l.script)})))</script>`
-  );
+    `import(l.script)})))`;
+  scripts.push(code);
+  return `<script type="module">${code}</script>`;
 }

@@ -2,7 +2,6 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   earlyRequestsCode,
-  earlyRequestsScript,
   inlineJson,
   PRELOAD_ELEMENT_ID,
   type AdminPreload,
@@ -75,6 +74,11 @@ export interface AdminDocumentParts {
   early?: EarlyRequest[];
   /** A page the server rendered, with the data it rendered from. */
   page?: { markup: string; preload: AdminPreload };
+  /**
+   * The nonce of the answer's Content-Security-Policy: the inline scripts written here carry it, so
+   * only they run (markup that slipped into a prerendered page does not).
+   */
+  nonce?: string;
 }
 
 /**
@@ -90,11 +94,15 @@ export function renderAdminDocument(template: AdminTemplate, parts: AdminDocumen
   const { start, head, end, entry, tags } = template;
   const title = `<title>${escapeHtml(parts.title ?? template.title)}</title>`;
   const { page, early = [] } = parts;
+  const script = (code: string) =>
+    `<script${parts.nonce ? ` nonce="${escapeHtml(parts.nonce)}"` : ''}>${code}</script>`;
   if (!page) {
     const appPreload = tags.app.length
-      ? `<script>try{if(localStorage.getItem(${inlineJson(ADMIN_LOGIN_KEY)}))for(const f of ${inlineJson(tags.app)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.append(l)}}catch{}</script>`
+      ? script(
+          `try{if(localStorage.getItem(${inlineJson(ADMIN_LOGIN_KEY)}))for(const f of ${inlineJson(tags.app)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.append(l)}}catch{}`,
+        )
       : '';
-    return `${start}${title}${early.length ? earlyRequestsScript(early) : ''}${appPreload}${fontPreload(tags)}${head}${ROOT}${end}`;
+    return `${start}${title}${early.length ? script(earlyRequestsCode(early)) : ''}${appPreload}${fontPreload(tags)}${head}${ROOT}${end}`;
   }
   const inline = template.criticalCss;
   const later = inline ? template.stylesheets : [];
@@ -117,7 +125,7 @@ export function renderAdminDocument(template: AdminTemplate, parts: AdminDocumen
   const styles = inline
     ? `<style>${inline(page.markup)}</style><noscript>${template.stylesheets.map((link) => link.tag).join('')}</noscript>`
     : '';
-  const root = `<div id="root" aria-busy="true">${page.markup}</div><script type="application/json" id="${PRELOAD_ELEMENT_ID}">${inlineJson(page.preload)}</script><script>${afterFirstPaint(afterPaint)}</script>`;
+  const root = `<div id="root" aria-busy="true">${page.markup}</div><script type="application/json" id="${PRELOAD_ELEMENT_ID}">${inlineJson(page.preload)}</script>${script(afterFirstPaint(afterPaint))}`;
   return `${start}${title}${inline ? '' : fontPreload(tags)}${styles}${paintFirst}${root}${end}`;
 }
 

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { earlyRequests } from '../../../shared/api/earlyRequests';
 import { adminTemplateLoader, renderAdminDocument } from './document';
 import { prerenderAdmin, prerenderCall } from './prerender';
+import { scriptNonce, secureHtml } from '../../securityHeaders';
 import type { Services } from '../../services';
 
 /** The diagnostics tool's HTML entry inside the client build (see CLIENT_ENTRIES in vite.config.ts). */
@@ -69,10 +70,16 @@ export async function adminRoutes(
         .send('The admin is not built yet: run `npm run build` (npm start does it).');
     }
     const requests = earlyRequests(services.registry, new URL(request.url, 'http://admin'));
-    reply.type('text/html; charset=utf-8').header('x-frame-options', 'DENY');
+    // Set before the headers go out (a prerendered answer writes them straight to the socket).
+    const nonce = scriptNonce();
+    secureHtml(reply.type('text/html; charset=utf-8'), {
+      scripts: [`nonce-${nonce}`],
+      framing: 'none',
+      compiles: true,
+    });
     const call = await prerenderCall(request, reply, requests, services);
     if (!call)
-      return reply.header('cache-control', 'no-cache').send(renderAdminDocument(template, { early: requests }));
+      return reply.header('cache-control', 'no-cache').send(renderAdminDocument(template, { early: requests, nonce }));
     // The caller's data goes into the page: never stored by caches. The headers and the head's start
     // go out at once (written straight to the socket), so the browser sets up the page while the
     // server queries and renders it; the rest follows as one write.
@@ -90,11 +97,12 @@ export async function adminRoutes(
             title: rendered.title,
             early: requests.filter((r) => r.path === '/api/schemas'),
             page: { markup: rendered.markup, preload: rendered.preload },
+            nonce,
           })
-        : renderAdminDocument(template, { early: requests });
+        : renderAdminDocument(template, { early: requests, nonce });
     } catch (error) {
       request.log.error({ err: error }, 'admin page not rendered on the server');
-      html = renderAdminDocument(template, { early: requests });
+      html = renderAdminDocument(template, { early: requests, nonce });
     }
     reply.raw.end(html.slice(template.start.length));
     return reply;
@@ -110,7 +118,6 @@ export async function adminRoutes(
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('x-frame-options', 'DENY')
       .send(await readFile(file));
   });
   app.get('/_', { schema: { hide: true } }, sendIndex);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { scriptHash } from '../../securityHeaders';
 
 /** A rendered answer of the site: the HTML page (200 or 404) or a redirect. */
 export interface CachedAnswer {
@@ -7,17 +8,20 @@ export interface CachedAnswer {
   location?: string;
   body: Buffer;
   etag: string;
+  /** The CSP sources (`sha256-…`) of the inline scripts the renderer wrote into the page. */
+  scriptHashes: string[];
   /** Compressed bodies, made once on first demand. */
   gzip?: Buffer;
   br?: Buffer;
 }
 
-export function cachedAnswer(status: number, body: string, location?: string): CachedAnswer {
+export function cachedAnswer(status: number, body: string, location?: string, scripts: string[] = []): CachedAnswer {
   const bytes = Buffer.from(body, 'utf8');
   return {
     status,
     location,
     body: bytes,
+    scriptHashes: scripts.map(scriptHash),
     etag: `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`,
   };
 }

@@ -5,6 +5,7 @@ import { preloadElements, renderDocument } from '../../../site/ssr/renderDocumen
 import { pageView } from '../../../shared/site/view';
 import { ANONYMOUS } from '../../access/caller';
 import { notFound } from '../../errors';
+import { secureHtml } from '../../securityHeaders';
 import type { Services } from '../../services';
 import { clientAssetsLoader } from './assets';
 import { cachedAnswer, encoded, PageCache, type CachedAnswer } from './pageCache';
@@ -118,7 +119,9 @@ export function siteRoutes(
       return cachedAnswer(answer.redirect.permanent ? 301 : 302, '', answer.redirect.to);
     const view = answer ? pageView(answer) : ({ kind: 'notFound', path: pathname } as const);
     await elementsLoaded;
-    return cachedAnswer(view.kind === 'page' ? 200 : 404, renderDocument({ config, view, origin, assets: assets() }));
+    const scripts: string[] = [];
+    const html = renderDocument({ config, view, origin, assets: assets(), scripts });
+    return cachedAnswer(view.kind === 'page' ? 200 : 404, html, undefined, scripts);
   }
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -141,10 +144,9 @@ export function siteRoutes(
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  reply
-    .code(answer.status)
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'strict-origin-when-cross-origin');
+  reply.code(answer.status).header('referrer-policy', 'strict-origin-when-cross-origin');
+  // Only the inline scripts the renderer wrote may run; other sites may not frame the pages (forms).
+  secureHtml(reply, { scripts: answer.scriptHashes, framing: 'self' });
   if (answer.location) return reply.header('location', answer.location).header('cache-control', 'no-cache').send();
   reply
     .header('cache-control', 'no-cache')
