@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  *   made from blobs. Event handler attributes and `javascript:` URLs stay refused, and so does `eval` except in
  *   the admin, whose form library compiles the JSON schemas to functions at run time (Ajv): an injected script
  *   still cannot run there, only strings handed to the admin's own code could be.
- * - No plugins (`object-src`), no `<base>` elsewhere, and who may frame the page (`frame-ancestors`).
+ * - No plugins (`object-src`; the admin embeds its own files' PDFs), no `<base>` elsewhere, and who may frame the page (`frame-ancestors`).
  * Styles, images, media and frames are not limited: pages embed remote images and pages (the phone
  * element's iframe), and styles cannot run code.
  */
@@ -18,12 +18,14 @@ export function contentSecurityPolicy(options: {
   framing: 'none' | 'self';
   /** Lets code of this origin compile strings (`new Function`): the admin's forms (rjsf's Ajv validator). */
   compiles?: boolean;
+  /** Lets the page embed files of this origin in `<object>`/`<embed>` (the admin's PDF preview of a blob). */
+  embeds?: boolean;
 }): string {
   const sources = (options.scripts ?? []).map((source) => ` '${source}'`).join('');
   return [
     `script-src 'self' ${options.compiles ? "'unsafe-eval' " : ''}'wasm-unsafe-eval'${sources}`,
     "worker-src 'self' blob: data:",
-    "object-src 'none'",
+    options.embeds ? "object-src 'self' blob:" : "object-src 'none'",
     "base-uri 'self'",
     `frame-ancestors '${options.framing}'`,
   ].join('; ');

@@ -33,9 +33,13 @@ afterAll(async () => {
 /**
  * Runs the page's inline scripts as a browser would, with a stored login (or none); returns the
  * requests they started and the elements they added, and `paint()`, which reports the first paint
- * to the page's paint observers (and runs the tasks they start).
+ * to the page's paint observers (and runs the tasks they start). Like the browser under the answer's
+ * Content-Security-Policy, it runs only the inline scripts that carry the policy's nonce.
  */
-function runInlineScripts(html: string, token?: string) {
+function runInlineScripts(answer: { body: string; headers: Record<string, unknown> }, token?: string) {
+  const html = answer.body;
+  const nonce = /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))?.[1];
+  expect(nonce).toBeDefined();
   const requests: { path: string; method: string; headers: Record<string, string>; body?: string }[] = [];
   const added: Record<string, string>[] = [];
   const window: Record<string, unknown> = {};
@@ -67,7 +71,10 @@ function runInlineScripts(html: string, token?: string) {
       return Promise.resolve({ ok: true });
     },
   });
-  for (const [, code] of html.matchAll(/<script>([^]*?)<\/script>/g)) vm.runInContext(code, context);
+  const inline = [...html.matchAll(/<script(?: nonce="([^"]*)")?>([^]*?)<\/script>/g)];
+  // Every inline script the server wrote carries the nonce: none would run without it.
+  expect(inline.map(([, given]) => given)).toEqual(inline.map(() => nonce));
+  for (const [, , code] of inline) vm.runInContext(code, context);
   return {
     paint: () => {
       const callbacks = painted;
@@ -84,7 +91,7 @@ describe('admin HTML', () => {
   it('starts the first requests of a list URL from an inline script, with the stored token', async () => {
     const response = await t.app.inject({ url: '/_/clients?p=2&sort=-name&q=Basel' });
     expect(response.statusCode).toBe(200);
-    const { requests, early } = runInlineScripts(response.body, 'secret-token');
+    const { requests, early } = runInlineScripts(response, 'secret-token');
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /api/schemas',
       'GET /api/admin/session',
@@ -109,9 +116,9 @@ describe('admin HTML', () => {
   });
 
   it('starts nothing without a stored login, and no list request off a list route', async () => {
-    expect(runInlineScripts((await t.app.inject({ url: '/_/clients' })).body).requests).toEqual([]);
+    expect(runInlineScripts(await t.app.inject({ url: '/_/clients' })).requests).toEqual([]);
     for (const url of ['/_', '/_/files', '/_/nothing-here', '/_/clients/new']) {
-      const { requests } = runInlineScripts((await t.app.inject({ url })).body, 'secret-token');
+      const { requests } = runInlineScripts(await t.app.inject({ url }), 'secret-token');
       expect(
         requests.map((r) => r.path),
         url,
@@ -124,7 +131,7 @@ describe('admin HTML', () => {
       url: `/_/clients?q=${encodeURIComponent('</script>\u2028<script>alert(1)</script>')}`,
     });
     expect(response.body).not.toContain('<script>alert(1)');
-    const { requests } = runInlineScripts(response.body, 'secret-token');
+    const { requests } = runInlineScripts(response, 'secret-token');
     expect(JSON.parse(requests[2].body!).search).toBe('</script>\u2028<script>alert(1)</script>');
   });
 });
@@ -164,7 +171,7 @@ describe('admin HTML rendered on the server', () => {
     expect(page.body).not.toContain(token);
     // Nothing is asked for before the first paint; then only the schemas (they are left out of the
     // page; the rest is in it), and the code starts.
-    const scripts = runInlineScripts(page.body, token);
+    const scripts = runInlineScripts(page, token);
     expect(scripts.requests).toEqual([]);
     expect(scripts.added).toEqual([]);
     expect(page.body).not.toMatch(/<script type="module"[^>]*src=|<link rel="modulepreload"/);

@@ -76,6 +76,7 @@ export async function adminRoutes(
       scripts: [`nonce-${nonce}`],
       framing: 'none',
       compiles: true,
+      embeds: true,
     });
     const call = await prerenderCall(request, reply, requests, services);
     if (!call)
