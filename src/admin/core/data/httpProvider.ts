@@ -2,6 +2,7 @@ import { ApiError, type DataProvider, type Doc, type FindAnswer, type LoginState
 import { findRequest } from '../../../shared/api/earlyRequests';
 import { errorMessage, type ErrorBody } from '../../../shared/api/errors';
 import type { SchemaSet } from '../../../shared/registry';
+import type { FieldError } from '../../../shared/validation/createAjv';
 import { takeEarlyResponse } from './earlyResponses';
 import { httpFileProvider } from './httpFiles';
 import { httpLogging } from './logging';
@@ -22,7 +23,13 @@ export async function errorOf(response: Response): Promise<ApiError> {
   // An error message means the body is the API's error body; anything else is a proxy's page or text.
   const body = error === undefined ? undefined : (parsed as ErrorBody);
   const message = error ?? (text || `${response.status} ${response.statusText}`.trim());
-  const fields = body?.fields ? Object.fromEntries(body.fields.map((f) => [f.field, f.message])) : undefined;
+  // The contract says an array of { field, message }; anything else (an older server's object) is ignored.
+  const isFieldError = (f: unknown): f is FieldError =>
+    typeof (f as FieldError | null)?.field === 'string' && typeof (f as FieldError).message === 'string';
+  const listed: unknown = body?.fields;
+  const fields = Array.isArray(listed)
+    ? Object.fromEntries(listed.filter(isFieldError).map((f) => [f.field, f.message]))
+    : undefined;
   return new ApiError(response.status, message, fields);
 }
 

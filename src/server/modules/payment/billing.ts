@@ -10,7 +10,7 @@ export const siteConfigHooks: ModelHooks = {
     const iban = billing.iban.replace(/\s/g, '').toUpperCase();
     if (!isValidIBAN(iban))
       throw badRequest(`Billing IBAN ${billing.iban} is not valid (its check digits do not match)`, {
-        fields: { 'billing.iban': 'invalid checksum' },
+        fields: [{ field: 'billing.iban', message: 'invalid checksum' }],
       });
   },
 };

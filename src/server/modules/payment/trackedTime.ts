@@ -11,7 +11,9 @@ export const trackedTimeHooks: ModelHooks = {
     const start = typeof doc.start === 'string' ? Date.parse(doc.start) : NaN;
     const end = typeof doc.end === 'string' && doc.end !== '' ? Date.parse(doc.end) : undefined;
     if (end !== undefined && Number.isFinite(start) && end < start)
-      throw badRequest('End must not be before the start', { fields: { end: 'before the start' } });
+      throw badRequest('End must not be before the start', {
+        fields: [{ field: 'end', message: 'before the start' }],
+      });
     if (end === undefined || !Number.isFinite(start)) delete doc.duration;
     else doc.duration = Math.round(durationHours(start, end) * 1e6) / 1e6;
   },

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { errorOf } from './httpProvider';
+
+const answer = (body: unknown, status = 400) => new Response(JSON.stringify(body), { status });
+
+describe('errorOf', () => {
+  it('reads the fields list of an error body', async () => {
+    const error = await errorOf(answer({ error: 'Bad', fields: [{ field: 'end', message: 'before the start' }] }));
+    expect(error.message).toBe('Bad');
+    expect(error.fields).toEqual({ end: 'before the start' });
+  });
+
+  it('keeps the message when fields is not the list the contract promises', async () => {
+    const object = await errorOf(answer({ error: 'End must not be before the start', fields: { end: 'x' } }));
+    expect(object.message).toBe('End must not be before the start');
+    expect(object.fields).toBeUndefined();
+    const junk = await errorOf(answer({ error: 'Bad', fields: [null, 3, { field: 'a', message: 'b' }, { field: 1 }] }));
+    expect(junk.fields).toEqual({ a: 'b' });
+  });
+});
