@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientTrackedTimeAnswer } from '../../src/shared/api/payment';
 import { SYSTEM } from '../../src/server/access/caller';
 import { createTestApp } from '../helpers/testApp';
 import { userWithRole } from '../helpers/users';
@@ -18,6 +19,8 @@ describe('tracked time and the invoices made of it', () => {
     token = marco.token,
   ) => t.app.inject({ method, url, headers: t.auth(token), ...(payload === undefined ? {} : { payload }) });
   const saveTime = (doc: Record<string, unknown>) => inject('POST', '/api/document/updateOne?model=trackedTime', doc);
+  const invoiceFromTime = (client: string, from: string, to: string) =>
+    inject('POST', '/api/payment/invoiceFromTime', { client, from, to });
   const newClient = async (name: string, hourlyRate: number) =>
     (await t.app.services.documents.save(SYSTEM, 'client', { name, hourlyRate }))._id;
   const entry = async (client: string, start: string, end: string, name: string) => {
@@ -33,6 +36,29 @@ describe('tracked time and the invoices made of it', () => {
   });
   afterAll(() => t?.close());
 
+  it('bills Swiss days: a period is Basel’s October, and every line of it is dated in October', async () => {
+    const rheinblick = await newClient('Rheinblick Immobilien AG', 120);
+    // 01.11.2026 00:30–02:00 in Basel is 31.10. 23:30 UTC; 01.10.2026 00:15 in Basel is 30.09. 22:15 UTC.
+    await entry(rheinblick, '2026-10-31T23:30:00.000Z', '2026-11-01T01:00:00.000Z', 'Nachtarbeit');
+    await entry(rheinblick, '2026-09-30T22:15:00.000Z', '2026-09-30T23:45:00.000Z', 'Früh am 1.');
+    const october = await invoiceFromTime(rheinblick, '2026-10-01', '2026-10-31');
+    expect(october.statusCode, october.body).toBe(200);
+    expect(october.json()).toMatchObject({ entries: 1, total: 180 }); // 1.5 h × 120
+    const invoice = await t.app.services.documents.findById(SYSTEM, 'invoice', october.json().invoice as string);
+    expect(invoice.items).toEqual([expect.objectContaining({ name: 'Früh am 1.', description: '01.10.2026 · marco' })]);
+    // The client report counts the same entry for October.
+    const months: ClientTrackedTimeAnswer = (
+      await inject('GET', `/api/payment/getClientTrackedTime?client=${rheinblick}`)
+    ).json();
+    expect(months).toEqual([
+      { year: 2026, month: 10, totalHours: 1.5 },
+      { year: 2026, month: 11, totalHours: 1.5 },
+    ]);
+    const november = await invoiceFromTime(rheinblick, '2026-11-01', '2026-11-30');
+    const lines = (await t.app.services.documents.findById(SYSTEM, 'invoice', november.json().invoice as string)).items;
+    expect(lines).toEqual([expect.objectContaining({ name: 'Nachtarbeit', description: '01.11.2026 · marco' })]);
+  });
+
   it('answers an end before the start with fields as a list of { field, message }', async () => {
     const id = await entry(
       await newClient('Gundeli Bäckerei GmbH', 90),
@@ -46,6 +72,33 @@ describe('tracked time and the invoices made of it', () => {
       error: 'End must not be before the start',
       fields: [{ field: 'end', message: 'before the start' }],
     });
+  });
+
+  it('refuses an entry longer than a day and leaves zero-length entries off the invoice', async () => {
+    const zero = await newClient('Null Stunden AG', 120);
+    const absurd = await saveTime({
+      start: '1900-01-01T00:00:00.000Z',
+      end: '2100-01-01T00:00:00.000Z',
+      name: 'absurd',
+      client: zero,
+      user: marco.id,
+    });
+    expect(absurd.statusCode).toBe(400);
+    expect(absurd.json().error).toBe(
+      "An entry may last at most 24 h, this one would last 1'753'176 h: check its start and end",
+    );
+    expect(absurd.json().fields).toEqual([{ field: 'end', message: 'more than 24 h after the start' }]);
+    const day = await saveTime({ start: '2026-11-03T08:00:00.000Z', end: '2026-11-04T08:00:00.000Z', user: marco.id });
+    expect(day.statusCode, day.body).toBe(200);
+
+    await entry(zero, '2026-11-05T08:00:00.000Z', '2026-11-05T08:00:00.000Z', 'zero');
+    const nothing = await invoiceFromTime(zero, '2026-11-01', '2026-11-30');
+    expect(nothing.statusCode).toBe(422);
+    await entry(zero, '2026-11-05T09:00:00.000Z', '2026-11-05T10:00:00.000Z', 'one hour');
+    const made = await invoiceFromTime(zero, '2026-11-01', '2026-11-30');
+    expect(made.json()).toMatchObject({ entries: 1, total: 120 });
+    const invoice = await t.app.services.documents.findById(SYSTEM, 'invoice', made.json().invoice as string);
+    expect(invoice.items).toEqual([expect.objectContaining({ name: 'one hour', count: 1 })]);
   });
 
   it('answers a bad billing IBAN with fields as a list too', async () => {

@@ -4,7 +4,7 @@ import { DialogShell } from '../files/DialogShell';
 import { formatHours } from '../timetracking/days';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
-import { currentMonth, localDay, previousMonth, untilToday, type Period } from './period';
+import { businessDay, currentMonth, previousMonth, untilToday, type Period } from './period';
 import { useInvoiceFromTime, type InvoiceFromTimeController } from './useInvoiceFromTime';
 
 export const fieldClass =
@@ -46,6 +46,13 @@ function Preview({ invoice }: { invoice: InvoiceFromTimeController }) {
           </>
         )}
       </p>
+      {preview.overlaps.length > 0 && (
+        <p className="mt-1 text-xs text-amber-700" data-testid="invoice-overlaps">
+          {preview.overlaps.length === 1 ? '2 entries overlap' : `${preview.overlaps.length} pairs of entries overlap`}
+          {': '}
+          {preview.overlaps.map((overlap) => overlap.text).join(', ')} — this time would be billed twice.
+        </p>
+      )}
       {client && !(hourlyRate !== undefined && hourlyRate > 0) && (
         <p className="mt-1 text-xs text-amber-700">This client has no hourly rate yet: set it on the client first.</p>
       )}
@@ -55,7 +62,7 @@ function Preview({ invoice }: { invoice: InvoiceFromTimeController }) {
 
 /** The dialog of "Create invoice": client, period, what it holds; creating opens the new draft invoice. */
 export function InvoiceFromTimeView({ invoice, onClose }: { invoice: InvoiceFromTimeController; onClose(): void }) {
-  const today = localDay(new Date());
+  const today = businessDay(Date.now());
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void invoice.submit();

@@ -5,7 +5,7 @@ import { useAdmin } from '../core/AdminContext';
 import { useFindQuery } from '../core/data/api';
 import { useInvoiceFromTimeMutation } from '../core/data/reportsApi';
 import type { ApiFailure } from '../core/data/types';
-import { billable, localDay, periodProblem, previousMonth, startBounds, type Period } from './period';
+import { billable, businessDay, overlaps, periodProblem, previousMonth, startBounds, type Period } from './period';
 
 /** The server takes at most this many entries into one invoice; the preview reads as many. */
 const ENTRY_LIMIT = 500;
@@ -19,7 +19,7 @@ export function useInvoiceFromTime(initialClient: string | undefined) {
   const { registry } = useAdmin();
   const navigate = useNavigate();
   const [client, setClient] = useState(initialClient ?? '');
-  const [period, setPeriod] = useState<Period>(() => previousMonth(localDay(new Date())));
+  const [period, setPeriod] = useState<Period>(() => previousMonth(businessDay(Date.now())));
   const [error, setError] = useState<string>();
   const [create, creation] = useInvoiceFromTimeMutation();
   const problem = !client ? 'Choose a client' : periodProblem(period);
@@ -51,7 +51,10 @@ export function useInvoiceFromTime(initialClient: string | undefined) {
   const preview = useMemo(
     () =>
       pending.data && !pending.isFetching
-        ? billable(pending.data.results as { duration?: number; multiplier?: number }[], hourlyRate)
+        ? {
+            ...billable(pending.data.results as { duration?: number; multiplier?: number }[], hourlyRate),
+            overlaps: overlaps(pending.data.results as { _id: string; start: string; end?: string; user?: string }[]),
+          }
         : undefined,
     [pending.data, pending.isFetching, hourlyRate],
   );
@@ -83,7 +86,7 @@ export function useInvoiceFromTime(initialClient: string | undefined) {
     setPeriod: edit(setPeriod),
     clients: options,
     clientsLoading: clients.isLoading,
-    /** Not yet invoiced entries of client and period; undefined while unknown. */
+    /** Not yet invoiced entries of client and period (and where one person's overlap); undefined while unknown. */
     preview,
     hourlyRate,
     problem,

@@ -1,4 +1,5 @@
 import { DAY_MS, DEFAULT_TIME_ZONE } from '../../shared/format/date';
+import { zonedDay } from '../../shared/format/zonedDays';
 import { durationHours, roundUpToQuarterHours, type TrackedTimeSpan } from '../../shared/rules/trackedTime';
 
 /** One bar of the time-tracking chart: a calendar day and the quarter-hour rounded hours started on it. */
@@ -8,17 +9,9 @@ export interface TrackedDay {
   hours: number;
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** "YYYY-MM-DD" of the instant in the zone (Swiss business days by default). */
+/** "YYYY-MM-DD" of the instant in the zone (Swiss business days by default; shared with the server's invoicing). */
 export function dayKey(input: Date | string | number, timeZone = DEFAULT_TIME_ZONE): string {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormatters.set(timeZone, formatter);
-  }
-  const date = new Date(input);
-  return Number.isNaN(date.getTime()) ? '' : formatter.format(date);
+  return zonedDay(input, timeZone);
 }
 
 /** The `count` calendar days ending with the one of `now`, oldest first (calendar arithmetic: DST-proof). */

@@ -60,3 +60,9 @@ export const TRACKED_TIME = {
   limit: 200,
   refreshMs: 1000,
 } as const;
+
+/**
+ * The longest one tracked-time entry may last, in hours: a longer one is a typo or a timer left running
+ * (e.g. 01.01.1900–01.01.2100), refused on save instead of billed.
+ */
+export const MAX_ENTRY_HOURS = 24;

@@ -1,6 +1,7 @@
 import type { InvoiceFromTimeAnswer, InvoiceFromTimeRequest } from '../../../shared/api/payment';
 import { formatDate } from '../../../shared/format/date';
 import { isObjectId } from '../../../shared/format/objectId';
+import { zonedDay, zonedPeriodBounds } from '../../../shared/format/zonedDays';
 import { roundUpToQuarterHours } from '../../../shared/rules/trackedTime';
 import { SYSTEM, type Caller } from '../../access/caller';
 import type { Queryable } from '../../db/database';
@@ -17,7 +18,8 @@ const cents = (amount: number) => Math.round((amount + 1e-9) * 100) / 100;
  * "Create invoice" (issue: the money side): a client's tracked times of a period that are finished
  * and not yet invoiced become one open invoice, one item per entry (its name; date and who in the
  * description; hours rounded up to quarter hours; the client's hourly rate times the entry's
- * multiplier). The entries are linked to the invoice, so they are never billed twice.
+ * multiplier). Days are the business's (Europe/Zurich): the period, the line dates and the invoice
+ * date. The entries are linked to the invoice, so they are never billed twice.
  */
 export async function invoiceFromTime(
   documents: DocumentService,
@@ -35,18 +37,21 @@ export async function invoiceFromTime(
     throw new HttpError(422, `Client ${String(client.name)} has no hourly rate: set it on the client first`, {
       field: 'client.hourlyRate',
     });
-  const end = new Date(Date.parse(`${request.to}T00:00:00Z`) + 86_400_000).toISOString();
+  // The period's days are Basel's (as the time-tracking bars and the client report count them).
   const { results } = await documents.find(caller, 'trackedTime', {
     query: {
       client: request.client,
-      start: { $gte: `${request.from}T00:00:00.000Z`, $lt: end },
+      start: zonedPeriodBounds(request.from, request.to),
       end: { $ne: null },
       invoice: { $exists: false },
     },
     sort: { start: 1 },
     limit: 500,
   });
-  const entries = results.filter((entry) => typeof entry.end === 'string' && entry.end !== '');
+  // A zero-length entry bills nothing: it is no line of the invoice (and stays unbilled).
+  const entries = results.filter(
+    (entry) => typeof entry.end === 'string' && entry.end !== '' && Number(entry.duration ?? 0) > 0,
+  );
   if (entries.length === 0)
     throw new HttpError(
       422,
@@ -70,7 +75,7 @@ export async function invoiceFromTime(
   const invoice = await documents.save(caller, 'invoice', {
     name: `Aufwand ${formatDate(request.from)} – ${formatDate(request.to)}`,
     client: request.client,
-    date: new Date().toISOString().slice(0, 10),
+    date: zonedDay(Date.now()),
     status: 'open',
     items,
   });
