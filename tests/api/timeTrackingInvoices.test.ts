@@ -59,6 +59,47 @@ describe('tracked time and the invoices made of it', () => {
     expect(lines).toEqual([expect.objectContaining({ name: 'Nachtarbeit', description: '01.11.2026 · marco' })]);
   });
 
+  it('locks a billed entry until its invoice is deleted, then it can be corrected and billed again', async () => {
+    const klybeck = await newClient('Klybeck Werkstatt GmbH', 100);
+    const billed = await entry(klybeck, '2026-08-10T07:00:00.000Z', '2026-08-10T07:30:00.000Z', 'Spät am 31.');
+    const made = await invoiceFromTime(klybeck, '2026-08-01', '2026-08-31');
+    expect(made.json()).toMatchObject({ entries: 1, total: 50 });
+    const invoiceId = made.json().invoice as string;
+    const number = (await t.app.services.documents.findById(SYSTEM, 'invoice', invoiceId)).id;
+
+    for (const patch of [
+      { end: '2026-08-10T11:30:00.000Z' },
+      { start: '2026-08-10T06:00:00.000Z' },
+      { multiplier: 2 },
+      { client: null },
+      { end: null },
+      { name: 'Anders' },
+    ]) {
+      const changed = await saveTime({ _id: billed, ...patch });
+      expect(changed.statusCode, JSON.stringify(patch)).toBe(409);
+      expect(changed.json().error).toMatch(
+        new RegExp(`^Billed on invoice ${number} of \\d\\d\\.\\d\\d\\.\\d{4}: a billed entry cannot be changed`),
+      );
+    }
+    const deleted = await inject('DELETE', `/api/document/delete?model=trackedTime&id=${billed}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().error).toMatch(`Billed on invoice ${number}`);
+    expect(deleted.json().error).toMatch('delete the invoice (its entries become unbilled again)');
+    // Sending the stored values again (a form that saves everything) is no change.
+    const unchanged = await saveTime({ _id: billed, end: '2026-08-10T07:30:00.000Z', multiplier: 1 });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    const stored = await t.app.services.documents.findById(SYSTEM, 'trackedTime', billed);
+    expect(stored).toMatchObject({ duration: 0.5, invoice: invoiceId });
+
+    // The way to correct it: the invoice goes, the entry is free again, corrected and billed anew.
+    expect((await inject('DELETE', `/api/document/delete?model=invoice&id=${invoiceId}`)).statusCode).toBe(200);
+    const corrected = await saveTime({ _id: billed, end: '2026-08-10T11:30:00.000Z' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().duration).toBe(4.5);
+    const again = await invoiceFromTime(klybeck, '2026-08-01', '2026-08-31');
+    expect(again.json()).toMatchObject({ entries: 1, total: 450 });
+  });
+
   it('answers an end before the start with fields as a list of { field, message }', async () => {
     const id = await entry(
       await newClient('Gundeli Bäckerei GmbH', 90),

@@ -19,7 +19,8 @@ const cents = (amount: number) => Math.round((amount + 1e-9) * 100) / 100;
  * and not yet invoiced become one open invoice, one item per entry (its name; date and who in the
  * description; hours rounded up to quarter hours; the client's hourly rate times the entry's
  * multiplier). Days are the business's (Europe/Zurich): the period, the line dates and the invoice
- * date. The entries are linked to the invoice, so they are never billed twice.
+ * date. The entries are linked to the invoice, so they are never billed twice, and locked while it
+ * exists (trackedTime.ts).
  */
 export async function invoiceFromTime(
   documents: DocumentService,

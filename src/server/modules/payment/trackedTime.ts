@@ -1,15 +1,56 @@
+import { formatDate } from '../../../shared/format/date';
 import { MAX_ENTRY_HOURS } from '../../../shared/rules/constants';
 import { durationHours } from '../../../shared/rules/trackedTime';
-import { badRequest } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import type { ModelHooks } from '../documents/hooks';
+import { LIVE_ROWS, type DocumentRepository } from '../documents/repository';
+import type { Doc } from '../documents/service';
+
+/** What a bill depends on: a billed entry keeps these (and its name, the invoice line's text) as billed. */
+const BILLED_FIELDS = ['start', 'end', 'multiplier', 'client', 'user', 'name'] as const;
+
+/** Whether a field holds the same value before and after: times as instants, a missing multiplier as 1. */
+function same(field: (typeof BILLED_FIELDS)[number], before: unknown, after: unknown): boolean {
+  if (field === 'start' || field === 'end') {
+    const at = (value: unknown) => (typeof value === 'string' && value !== '' ? Date.parse(value) : null);
+    return at(before) === at(after);
+  }
+  if (field === 'multiplier') return (before ?? 1) === (after ?? 1);
+  return (before ?? '') === (after ?? '');
+}
+
+/**
+ * The live invoice an entry was billed on, or undefined (none, or a deleted one: deleting an invoice
+ * releases its entries, so a stale link locks nothing).
+ */
+async function billedOn(tx: DocumentRepository, entry: Doc | undefined): Promise<Doc | undefined> {
+  const id = entry?.invoice;
+  if (typeof id !== 'string' || id === '') return undefined;
+  return tx.findById('invoice', id, LIVE_ROWS);
+}
+
+function lockedMessage(invoice: Doc, action: string): string {
+  const number = invoice.id ?? invoice._id;
+  const date = typeof invoice.date === 'string' ? ` of ${formatDate(invoice.date)}` : '';
+  return (
+    `Billed on invoice ${String(number)}${date}: a billed entry cannot be ${action}. ` +
+    'To correct it, delete the invoice (its entries become unbilled again), then invoice the time again'
+  );
+}
 
 /**
  * Tracked times: the server computes `duration` (hours, exact; totals round up to quarter hours) on
  * every save from start and end, and refuses an end before the start or an entry longer than
- * MAX_ENTRY_HOURS. A running entry (no end) has none.
+ * MAX_ENTRY_HOURS. A running entry (no end) has none. An entry billed on an invoice is locked: what
+ * the bill depends on cannot change, and it cannot be deleted, while the invoice exists.
  */
 export const trackedTimeHooks: ModelHooks = {
-  async beforeWrite({ doc }) {
+  async beforeWrite({ tx, caller, doc, existing }) {
+    if (!caller.system) {
+      const changed = BILLED_FIELDS.filter((field) => existing && !same(field, existing[field], doc[field]));
+      const invoice = changed.length > 0 ? await billedOn(tx, existing) : undefined;
+      if (invoice) throw conflict(lockedMessage(invoice, `changed (${changed.join(', ')})`), { invoice: invoice._id });
+    }
     const start = typeof doc.start === 'string' ? Date.parse(doc.start) : NaN;
     const end = typeof doc.end === 'string' && doc.end !== '' ? Date.parse(doc.end) : undefined;
     if (end !== undefined && Number.isFinite(start) && end < start)
@@ -23,5 +64,10 @@ export const trackedTimeHooks: ModelHooks = {
         { fields: [{ field: 'end', message: `more than ${MAX_ENTRY_HOURS} h after the start` }] },
       );
     }
+  },
+  async beforeDelete({ tx, caller, doc }) {
+    if (caller.system) return;
+    const invoice = await billedOn(tx, doc);
+    if (invoice) throw conflict(lockedMessage(invoice, 'deleted'), { invoice: invoice._id });
   },
 };
