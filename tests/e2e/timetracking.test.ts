@@ -211,4 +211,131 @@ describe('time tracking', { timeout: 120_000 }, () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('keeps the end of a finished entry when one Backspace leaves its End field half-typed', async () => {
+    const entry = await suite.server.save('trackedTime', {
+      start: iso(Date.now() - 3 * HOUR),
+      end: iso(Date.now() - HOUR),
+      name: 'Keyboard test',
+      user: adminId,
+    });
+    const { page, context, errors } = await trackingPage();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/document/updateOne')) sent.push(request.postData() ?? '');
+    });
+    const row = page.locator(`li[data-id="${entry._id}"]`);
+    const end = row.getByLabel('End');
+    await end.click();
+    await end.press('Backspace');
+    // The list refreshes every second: two refreshes later nothing was saved and the entry is still finished.
+    for (let i = 0; i < 2; i += 1)
+      await page.waitForResponse((response) => response.url().endsWith('/api/document/find'));
+    expect(sent).toEqual([]);
+    expect(await row.getAttribute('data-running')).toBe('false');
+    expect((await entryOf(entry._id)).end).toBe(entry.end);
+    await end.blur();
+    await expect.poll(() => end.inputValue()).not.toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+    await suite.server.api('DELETE', `/api/document/delete?model=trackedTime&id=${entry._id}`);
+  });
+
+  it('marks a billed entry with its invoice and offers no changes to it', async () => {
+    const billedClient = (await suite.server.save('client', { name: 'Klybeck Werkstatt GmbH', hourlyRate: 100 }))._id;
+    const entry = await suite.server.save('trackedTime', {
+      start: iso(Date.now() - 3 * HOUR),
+      end: iso(Date.now() - 2 * HOUR),
+      name: 'Monatsende',
+      user: adminId,
+      client: billedClient,
+    });
+    const made = await suite.server.api<{ invoice: string }>('POST', '/api/payment/invoiceFromTime', {
+      client: billedClient,
+      from: swissDay(Date.now() - DAY),
+      to: swissDay(Date.now()),
+    });
+    expect(made.status).toBe(200);
+    const number = (
+      await suite.server.api<{ id: number }>('GET', `/api/document/findById?model=invoice&id=${made.json.invoice}`)
+    ).json.id;
+
+    const { page, context, errors } = await trackingPage();
+    const row = page.locator(`li[data-id="${entry._id}"]`);
+    const badge = row.getByTestId('billed');
+    await expect.poll(() => badge.innerText()).toBe(`Invoice ${number}`);
+    expect(await badge.getAttribute('href')).toBe(`/_/invoices/${made.json.invoice}`);
+    expect(await row.getAttribute('data-billed')).toBe('true');
+    expect(await row.getByRole('textbox', { name: 'Name' }).getAttribute('readonly')).not.toBeNull();
+    expect(await row.getByLabel('Start').getAttribute('readonly')).not.toBeNull();
+    expect(await row.getByLabel('End').getAttribute('readonly')).not.toBeNull();
+    expect(await row.getByRole('combobox', { name: 'Client' }).isDisabled()).toBe(true);
+    expect(await row.getByRole('combobox', { name: 'Multiplier' }).isDisabled()).toBe(true);
+    expect(await row.getByRole('button', { name: /^Billed on invoice/ }).isDisabled()).toBe(true);
+    // A finished entry shows no stop button (it looked like an empty checkbox).
+    expect(await row.getByRole('button', { name: 'Stop' }).count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/timetracking-billed-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/timetracking-billed-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await badge.click();
+    await page.waitForURL(`**/_/invoices/${made.json.invoice}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('starts one timer per tap and stops the running one when another starts', async () => {
+    const { page, context, errors } = await trackingPage();
+    await page.locator('[data-testid=entries], [data-testid=empty]').first().waitFor();
+    const running = page.locator('[data-testid=entries] li[data-running=true]');
+    const start = page.getByRole('button', { name: 'Start tracking' });
+    await start.dblclick();
+    await running.first().waitFor();
+    await expect.poll(() => start.isDisabled()).toBe(false);
+    // Two more refreshes: still one running entry, in the list and on the server.
+    for (let i = 0; i < 2; i += 1)
+      await page.waitForResponse((response) => response.url().endsWith('/api/document/find'));
+    expect(await running.count()).toBe(1);
+    const runningOnServer = async () =>
+      (
+        await suite.server.api<{ results: { _id: string }[] }>('POST', '/api/document/find', {
+          model: 'trackedTime',
+          query: { user: adminId, end: null },
+        })
+      ).json.results.map((entry) => entry._id);
+    const first = (await running.getAttribute('data-id'))!;
+    expect(await runningOnServer()).toEqual([first]);
+
+    await start.click();
+    await expect.poll(async () => (await running.getAttribute('data-id')) !== first).toBe(true);
+    const second = (await running.getAttribute('data-id'))!;
+    expect(await runningOnServer()).toEqual([second]);
+    // The first stopped where the second started.
+    expect((await entryOf(first)).end).toBe((await entryOf(second)).start);
+    await running.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => running.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('totals exactly the seven day bars shown, not older entries of the query window', async () => {
+    // The list reads entries of the last 7×24 h (from the hour): one early in that window starts before the first bar.
+    const since = Math.floor(Date.now() / HOUR) * HOUR - 7 * DAY;
+    const early = await suite.server.save('trackedTime', {
+      start: iso(since + 60_000),
+      end: iso(since + 60_000 + 2 * HOUR),
+      name: 'Vor den Balken',
+      user: adminId,
+    });
+    const { page, context, errors } = await trackingPage();
+    await page.locator(`li[data-id="${early._id}"]`).waitFor();
+    const bars = await page
+      .getByTestId('day-bar')
+      .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-hours'))));
+    expect(bars).toHaveLength(7);
+    const sum = bars.reduce((a, b) => a + b, 0);
+    const shown = `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(sum)} h`;
+    expect(await page.getByTestId('week-total').innerText()).toBe(shown);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

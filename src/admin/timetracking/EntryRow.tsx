@@ -1,13 +1,20 @@
-import { Square, Trash2 } from 'lucide-react';
+import { ReceiptText, Square, Trash2 } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
+import { Link } from 'react-router';
 import { dateTimeToInput, inputToDateTime } from '../form/values/dateInput';
 import { durationHours, roundUpToQuarterHours, TRACKED_TIME_MULTIPLIERS } from '../../shared/rules/trackedTime';
 import { IconButton } from '../ui/Button';
 import { formatClock, formatHours } from './days';
-import type { EntryPatch, TrackedEntry } from './useTimeTrackingController';
+import { billedOn, type EntryPatch, type TrackedEntry } from './useTimeTrackingController';
 
-const control =
-  'h-8 w-full min-w-0 rounded-md border border-zinc-300 bg-white px-2.5 text-[13px] text-zinc-800 shadow-xs focus:border-accent-600 focus:ring-2 focus:ring-accent-600/20 focus:outline-none';
+const base =
+  'h-8 w-full min-w-0 rounded-md border px-2.5 text-[13px] shadow-xs focus:border-accent-600 focus:ring-2 focus:ring-accent-600/20 focus:outline-none';
+const control = `${base} border-zinc-300 bg-white text-zinc-800`;
+/** A field of a billed entry: read-only, greyed. */
+const lockedControl = `${base} border-zinc-200 bg-zinc-50 text-zinc-600`;
+
+/** The columns of the list (the page's header row uses the same). */
+export const ENTRY_COLUMNS = 'xl:grid-cols-[minmax(10rem,1fr)_15rem_9rem_13.5rem_13.5rem_12.5rem]';
 
 /** Label shown above a field on phones; on wider screens the column header names it. */
 function Field({ label, className = '', children }: { label: string; className?: string; children: React.ReactNode }) {
@@ -37,11 +44,13 @@ function useFocusDraft(stored: string) {
 function DateTimeField({
   label,
   value,
+  readOnly,
   onSave,
 }: {
   label: string;
   value: string | null | undefined;
-  onSave(iso: string | null): void;
+  readOnly?: boolean;
+  onSave(iso: string): void;
 }) {
   const draft = useFocusDraft(dateTimeToInput(value ?? ''));
   return (
@@ -49,16 +58,17 @@ function DateTimeField({
       <input
         type="datetime-local"
         aria-label={label}
-        className={`${control} tabular-nums`}
+        className={`${readOnly ? lockedControl : control} tabular-nums`}
         value={draft.value}
+        readOnly={readOnly}
         onFocus={draft.begin}
         onBlur={draft.end}
         onChange={(event) => {
           draft.set(event.target.value);
           const iso = inputToDateTime(event.target.value);
-          // Spec section 4: field edits save on change; a cleared end makes the entry run again.
+          // Spec section 4: field edits save on change. A half-typed value reads '' (one Backspace in a
+          // segment): that is no change, and never clears the end (which would make the entry run again).
           if (iso) onSave(iso);
-          else if (event.target.value === '' && label === 'End') onSave(null);
         }}
       />
     </Field>
@@ -71,6 +81,7 @@ export function EntryRow({
   now,
   clients,
   otherClients = {},
+  invoiceRoute = '/_/invoices',
   onUpdate,
   onStop,
   onDelete,
@@ -80,6 +91,8 @@ export function EntryRow({
   clients: { value: string; label: string }[];
   /** Names of clients not among `clients` (a deleted one), by id. */
   otherClients?: Record<string, string>;
+  /** Where a billed entry's invoice opens. */
+  invoiceRoute?: string;
   onUpdate(patch: EntryPatch): void;
   onStop(): void;
   onDelete(event: MouseEvent): void;
@@ -88,11 +101,20 @@ export function EntryRow({
   const hours = durationHours(entry.start, entry.end, now);
   const name = useFocusDraft(entry.name ?? '');
   const knownClient = !entry.client || clients.some((client) => client.value === entry.client);
+  const clientName = entry.client
+    ? (clients.find((client) => client.value === entry.client)?.label ?? otherClients[entry.client])
+    : undefined;
+  // Billed on an invoice: the server refuses changes and the delete, so the row offers none.
+  const invoice = billedOn(entry);
+  const billed = invoice !== undefined;
+  const invoiceLabel = `Invoice ${invoice?.id ?? ''}`.trim();
+  const lockedHint = billed ? `Billed on ${invoiceLabel.toLowerCase()}: delete the invoice to change this entry` : '';
   return (
     <li
       data-id={entry._id}
       data-running={running}
-      className={`grid grid-cols-2 gap-x-3 gap-y-2 border-b border-zinc-100 px-4 py-3 last:border-0 md:grid-cols-4 xl:grid-cols-[minmax(10rem,1fr)_12rem_9rem_13.5rem_13.5rem_10.5rem] xl:items-center xl:py-2 ${running ? 'bg-accent-50/60 shadow-[inset_3px_0_0_var(--color-accent-600)]' : 'hover:bg-zinc-50'}`}
+      data-billed={billed}
+      className={`grid grid-cols-2 gap-x-3 gap-y-2 border-b border-zinc-100 px-4 py-3 last:border-0 md:grid-cols-4 ${ENTRY_COLUMNS} xl:items-center xl:py-2 ${running ? 'bg-accent-50/60 shadow-[inset_3px_0_0_var(--color-accent-600)]' : 'hover:bg-zinc-50'}`}
     >
       <Field label="Name" className="col-span-2 xl:col-span-1">
         <input
@@ -100,7 +122,9 @@ export function EntryRow({
           aria-label="Name"
           placeholder="What are you working on?"
           maxLength={500}
-          className={control}
+          className={billed ? lockedControl : control}
+          readOnly={billed}
+          title={lockedHint || undefined}
           value={name.value}
           onFocus={name.begin}
           onChange={(event) => name.set(event.target.value)}
@@ -112,10 +136,12 @@ export function EntryRow({
           }}
         />
       </Field>
-      <Field label="Client">
+      <Field label="Client" className="max-sm:col-span-2">
         <select
           aria-label="Client"
-          className={`${control} pr-7`}
+          className={`${billed ? lockedControl : control} pr-7`}
+          disabled={billed}
+          title={lockedHint || clientName}
           value={entry.client ?? ''}
           onChange={(event) => onUpdate({ client: event.target.value || null })}
         >
@@ -128,10 +154,12 @@ export function EntryRow({
           ))}
         </select>
       </Field>
-      <Field label="Multiplier">
+      <Field label="Multiplier" className="max-sm:col-span-2">
         <select
           aria-label="Multiplier"
-          className={`${control} pr-7`}
+          className={`${billed ? lockedControl : control} pr-7`}
+          disabled={billed}
+          title={lockedHint || undefined}
           value={String(entry.multiplier ?? 1)}
           onChange={(event) => onUpdate({ multiplier: Number(event.target.value) })}
         >
@@ -142,8 +170,8 @@ export function EntryRow({
           ))}
         </select>
       </Field>
-      <DateTimeField label="Start" value={entry.start} onSave={(start) => start && onUpdate({ start })} />
-      <DateTimeField label="End" value={entry.end} onSave={(end) => onUpdate({ end })} />
+      <DateTimeField label="Start" value={entry.start} readOnly={billed} onSave={(start) => onUpdate({ start })} />
+      <DateTimeField label="End" value={entry.end} readOnly={billed} onSave={(end) => onUpdate({ end })} />
       <div className="col-span-2 flex items-center justify-end gap-1 md:self-end xl:col-span-1 xl:self-auto">
         <div className="mr-auto flex flex-col leading-tight xl:mr-1 xl:ml-auto xl:items-end">
           <span
@@ -159,15 +187,31 @@ export function EntryRow({
             {formatHours(roundUpToQuarterHours(hours))}
           </span>
         </div>
+        {billed && (
+          <Link
+            to={`${invoiceRoute}/${invoice._id}`}
+            title={lockedHint}
+            data-testid="billed"
+            className="inline-flex h-6 shrink-0 items-center gap-1 rounded-full border border-emerald-200 bg-emerald-50 px-2 text-[11px] font-medium whitespace-nowrap text-emerald-700 hover:bg-emerald-100"
+          >
+            <ReceiptText aria-hidden className="size-3" />
+            {invoiceLabel}
+          </Link>
+        )}
+        {/* Only a running entry can be stopped: a finished one shows no (disabled) stop button. */}
+        {running ? (
+          <IconButton label="Stop" onClick={onStop}>
+            <Square className="size-4" fill="currentColor" />
+          </IconButton>
+        ) : (
+          !billed && <span aria-hidden className="size-8 shrink-0" />
+        )}
         <IconButton
-          label="Stop"
-          onClick={onStop}
-          disabled={!running}
-          className="disabled:opacity-30 disabled:hover:bg-transparent"
+          label={billed ? lockedHint : 'Delete'}
+          onClick={onDelete}
+          disabled={billed}
+          className="hover:bg-red-50 hover:text-red-600 disabled:opacity-30 disabled:hover:bg-transparent disabled:hover:text-zinc-500"
         >
-          <Square className="size-4" fill={running ? 'currentColor' : 'none'} />
-        </IconButton>
-        <IconButton label="Delete" onClick={onDelete} className="hover:bg-red-50 hover:text-red-600">
           <Trash2 className="size-4" />
         </IconButton>
       </div>

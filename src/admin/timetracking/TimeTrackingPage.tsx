@@ -9,7 +9,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
 import { DayBars } from './DayBars';
 import { dayKey } from './days';
-import { EntryRow } from './EntryRow';
+import { ENTRY_COLUMNS, EntryRow } from './EntryRow';
 import { useTimeTrackingController, type TimeTrackingController } from './useTimeTrackingController';
 
 const COLUMNS = ['Name', 'Client', 'Multiplier', 'Start', 'End'];
@@ -35,7 +35,7 @@ export function TimeTrackingView({ tracking }: { tracking: TimeTrackingControlle
                   Create invoice
                 </Button>
               )}
-              <Button variant="primary" onClick={() => void tracking.start()}>
+              <Button variant="primary" onClick={() => void tracking.start()} disabled={tracking.starting}>
                 <Play className="size-3.5" fill="currentColor" />
                 Start tracking
               </Button>
@@ -67,7 +67,7 @@ export function TimeTrackingView({ tracking }: { tracking: TimeTrackingControlle
           >
             <div
               aria-hidden
-              className="grid grid-cols-[minmax(10rem,1fr)_12rem_9rem_13.5rem_13.5rem_10.5rem] gap-x-3 border-b border-zinc-200 bg-zinc-50/95 px-4 py-2 text-[13px] font-medium text-zinc-500 max-xl:hidden"
+              className={`grid ${ENTRY_COLUMNS} gap-x-3 border-b border-zinc-200 bg-zinc-50/95 px-4 py-2 text-[13px] font-medium text-zinc-500 max-xl:hidden`}
             >
               {COLUMNS.map((column) => (
                 <span key={column}>{column}</span>
@@ -91,6 +91,7 @@ export function TimeTrackingView({ tracking }: { tracking: TimeTrackingControlle
                     now={tracking.now}
                     clients={tracking.clients}
                     otherClients={tracking.otherClients}
+                    invoiceRoute={tracking.invoiceRoute}
                     onUpdate={(patch) => void tracking.update(entry, patch)}
                     onStop={() => void tracking.stop(entry)}
                     onDelete={(event) =>

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DAY_MS } from '../../shared/format/date';
 import { OPTION_LIMIT, TRACKED_TIME } from '../../shared/rules/constants';
-import { totalTrackedHours } from '../../shared/rules/trackedTime';
 import { useAdmin } from '../core/AdminContext';
 import { canAccess } from '../core/access';
 import { useFindQuery, useRemoveMutation, useSaveMutation } from '../core/data/api';
@@ -17,6 +16,15 @@ export interface TrackedEntry extends Doc {
   client?: string;
   multiplier?: number;
   duration?: number;
+  /** The invoice it was billed on: populated (`id` is the invoice's number), or its key alone. */
+  invoice?: string | { _id: string; id?: number; name?: string };
+}
+
+/** The invoice an entry was billed on (key and number), or undefined while it is not billed. */
+export function billedOn(entry: TrackedEntry): { _id: string; id?: number } | undefined {
+  const invoice = entry.invoice;
+  if (!invoice) return undefined;
+  return typeof invoice === 'string' ? { _id: invoice } : invoice;
 }
 
 /** The fields the screen edits; `null` clears a field (end: running again; client: none). */
@@ -64,6 +72,8 @@ export function useTimeTrackingController() {
         query: { user: user._id, start: { $gte: since } },
         sort: { start: -1 },
         limit: TRACKED_TIME.limit,
+        // Billed entries show their invoice's number (and are read-only).
+        ...(registry.model('invoice') ? { populate: ['invoice'] } : {}),
       },
     },
     { pollingInterval: TRACKED_TIME.refreshMs, skip: !allowed },
@@ -100,8 +110,13 @@ export function useTimeTrackingController() {
   const [saveDoc] = useSaveMutation();
   const [removeDoc] = useRemoveMutation();
   const [error, setError] = useState<string>();
+  // One tap, one timer: "Start tracking" waits for its save (a double tap started two).
+  const [starting, setStarting] = useState(false);
+  const startingNow = useRef(false);
 
   const days = useMemo(() => dailyTotals(list, now, TRACKED_TIME.days), [list, now]);
+  // The header's total is the sum of the bars shown (the query's window reaches a little further back).
+  const weekTotal = useMemo(() => days.reduce((sum, day) => sum + day.hours, 0), [days]);
   const clientOptions = useMemo(
     () =>
       (clients.data?.results ?? []).map((client) => ({
@@ -131,16 +146,37 @@ export function useTimeTrackingController() {
     canInvoice: allowed && canSeeClients && canAccess(permissions, 'manage:payment'),
     entries: list,
     days,
-    weekTotal: totalTrackedHours(list, now),
+    weekTotal,
     now,
     clients: clientOptions,
+    /** Where a billed entry's invoice opens: `${invoiceRoute}/{id}`. */
+    invoiceRoute: registry.model('invoice')?.route ?? '/_/invoices',
     /** Names of the entries' clients that are not among `clients`, by id. */
     otherClients: otherClients as Record<string, string>,
     loading: entries.isLoading,
     error: error ?? (entries.error ? messageOf(entries.error) : undefined),
     dismissError: () => setError(undefined),
-    /** A new entry starting now with an empty name (spec section 4). */
-    start: () => write({ start: new Date().toISOString(), name: '', user: user._id, multiplier: 1 }),
+    /** Whether "Start tracking" is saving (the button is disabled meanwhile). */
+    starting,
+    /**
+     * A new entry starting now with an empty name (spec section 4). As in Toggl, one timer runs at a
+     * time: a running entry is stopped at the same instant first; if that fails, nothing new starts.
+     */
+    start: async () => {
+      if (startingNow.current) return undefined;
+      startingNow.current = true;
+      setStarting(true);
+      try {
+        const at = new Date().toISOString();
+        for (const entry of list.filter((item) => !item.end)) {
+          if (!(await write({ _id: entry._id, end: at }))) return undefined;
+        }
+        return await write({ start: at, name: '', user: user._id, multiplier: 1 });
+      } finally {
+        startingNow.current = false;
+        setStarting(false);
+      }
+    },
     /** Stop sets end to now. */
     stop: (entry: TrackedEntry) => write({ _id: entry._id, end: new Date().toISOString() }),
     update: (entry: TrackedEntry, patch: EntryPatch) => write({ _id: entry._id, ...patch }),
