@@ -424,4 +424,33 @@ describe('presets', () => {
     expect(download.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(download.body).toBe('Grüße aus Zürich');
   });
+
+  it('refuses a second folder of one name in one folder: created, renamed or moved there', async () => {
+    const first = await folder(admin, 'Doppelt');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=folder',
+      headers: t.auth(admin),
+      payload: { name: 'Doppelt' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error: 'A folder named Doppelt already exists here',
+      fields: [{ field: 'name', message: 'A folder named Doppelt already exists here' }],
+    });
+    const inside = await folder(admin, 'Doppelt', first._id);
+    const other = await folder(admin, 'Anders');
+    const write = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/document/updateOne?model=folder',
+        headers: t.auth(admin),
+        payload,
+      });
+    expect((await write({ _id: other._id, name: 'Doppelt' })).statusCode).toBe(409);
+    expect((await write({ _id: inside._id, _parent: null })).statusCode).toBe(409);
+    // Saving a folder unchanged, or renaming it to a free name, is fine.
+    expect((await write({ _id: first._id, name: 'Doppelt' })).statusCode).toBe(200);
+    expect((await write({ _id: other._id, name: 'Einzeln' })).statusCode).toBe(200);
+  });
 });

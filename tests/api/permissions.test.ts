@@ -95,6 +95,8 @@ function sample(model: string, suffix: string, role: Role = 'admin'): Record<str
   // A page's path comes from its parent and name, and is unique: a unique name under the root page.
   if (pageRoots[model])
     Object.assign(example, { name: `${String(example.name)} ${suffix}`, _parent: pageRoots[model] });
+  // Folder names are unique within their folder.
+  if (model === 'folder') example.name = `${String(example.name)} ${suffix}`;
   return example;
 }
 

@@ -109,7 +109,7 @@ function applyFolderLists(args: {
  * empty (409 otherwise): nothing disappears that the caller did not see.
  */
 export const fileItemHooks: Pick<ModelHooks, 'beforeWrite' | 'beforeDelete' | 'afterWriteInTx'> = {
-  async beforeWrite({ tx, caller, model, input, doc, existing }) {
+  async beforeWrite({ tx, registry, caller, model, input, doc, existing }) {
     const name = checkItemName(doc.name);
     doc.name = name;
     const parentId = typeof doc._parent === 'string' ? doc._parent : null;
@@ -127,6 +127,13 @@ export const fileItemHooks: Pick<ModelHooks, 'beforeWrite' | 'beforeDelete' | 'a
       if (tree.length >= MAX_DEPTH) throw badRequest('Folder tree is too deep');
     }
     const moved = !existing || (existing._parent ?? null) !== parentId;
+    // Two folders of one name side by side would share their path and could not be told apart.
+    if (model.name === 'folder' && (moved || existing?.name !== name)) {
+      if (await new FilesRepository(tx, registry).folderNamed(parentId, name))
+        throw conflict(`A folder named ${name} already exists here`, {
+          fields: [{ field: 'name', message: `A folder named ${name} already exists here` }],
+        });
+    }
     if (moved && parent && !passesAcl(caller, parent._write)) deny(caller, 'add items to this folder');
     applyFolderLists({ caller, model, input, doc, existing, parent, moved });
     Object.assign(doc, pathFields(name, parent));

@@ -39,6 +39,11 @@ export class FilesRepository {
     );
   }
 
+  /** Whether a live folder of this name is in the folder (null: at the top). */
+  folderNamed(parentId: string | null, name: string): Promise<boolean> {
+    return this.repo.exists(this.folder, { _parent: parentId, name }, LIVE_ROWS);
+  }
+
   /** Moves the path fields of everything below a renamed or moved folder: one statement per table. */
   async rebaseDescendants(folderId: string, tree: string[], segments: string[]): Promise<void> {
     for (const model of ['folder', 'file']) await this.repo.rebaseTree(model, folderId, tree, segments);
