@@ -1970,7 +1970,7 @@ export interface User {
   /**
    * **Roles**
    *
-   * Role names (not ids): each value is the `name` of a role document.
+   * What this user may do: each role grants its permissions (see Roles).
    *
    * Relation: id of a role (populates name).
    *
