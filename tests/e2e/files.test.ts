@@ -306,6 +306,9 @@ describe('file detail', { timeout: 60_000 }, () => {
       .poll(() => page.getByTestId('file-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBe(320);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('detail.png');
+    // One size, as in the header, with the exact bytes beside it.
+    const size = await page.getByText(/^[\d.]+ (Bytes|KB) \([\d']+ Bytes\)$/).innerText();
+    expect(await page.getByText(size.split(' (')[0], { exact: false }).count()).toBeGreaterThan(1);
     expect(JSON.parse(await page.getByTestId('raw-json').innerText())).toMatchObject({
       _id: image._id,
       name: 'detail.png',

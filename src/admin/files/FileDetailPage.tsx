@@ -117,7 +117,11 @@ export function FileDetailView({ detail }: { detail: FileDetailController }) {
             <dl>
               <Meta label="Type">{detail.kind}</Meta>
               <Meta label="MIME type">{file.mimeType ?? '—'}</Meta>
-              <Meta label="Size">{file.size !== undefined ? formatFileSize(file.size, 2) : '—'}</Meta>
+              <Meta label="Size">
+                {file.size !== undefined
+                  ? `${formatFileSize(file.size, 1)} (${file.size.toLocaleString('de-CH')} Bytes)`
+                  : '—'}
+              </Meta>
               <Meta label="Path">{file._path ?? '—'}</Meta>
               <Meta label="Uploaded">{file._createdAt ? formatTimestamp(file._createdAt) : '—'}</Meta>
             </dl>

@@ -109,7 +109,7 @@ export function ItemDialog({
                 name="_read"
                 value={read}
                 onChange={(event) => setRead(event.target.value)}
-                placeholder="guest, editor"
+                placeholder="e.g. guest, staff"
                 className={field}
               />
               <span className="mt-1 block text-xs text-zinc-500">
@@ -122,7 +122,7 @@ export function ItemDialog({
                 name="_write"
                 value={write}
                 onChange={(event) => setWrite(event.target.value)}
-                placeholder="editor"
+                placeholder="e.g. staff"
                 className={field}
               />
               <span className="mt-1 block text-xs text-zinc-500">
