@@ -50,7 +50,8 @@ export function toDate(input: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function partsOf(input: DateInput, timeZone = DEFAULT_TIME_ZONE): DateParts | null {
+/** The wall-clock parts of an instant in the zone (two digits each, the year four); null for invalid input. */
+export function partsOf(input: DateInput, timeZone = DEFAULT_TIME_ZONE): DateParts | null {
   const date = toDate(input);
   if (!date) return null;
   const parts: DateParts = { day: '', month: '', year: '', hour: '', minute: '', second: '' };

@@ -1,43 +1,21 @@
-import { DAY_MS, DEFAULT_TIME_ZONE, type DateInput } from './date';
+import { DAY_MS, DEFAULT_TIME_ZONE, partsOf, type DateInput } from './date';
 
 /**
  * Calendar days of the business (Europe/Zurich by default), shared by the server and the admin:
  * a period "01.10.–31.10." means Basel's October, whatever the machine's or the browser's zone.
  */
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /** "YYYY-MM-DD" of the instant in the zone; invalid input gives "". */
 export function zonedDay(input: DateInput, timeZone = DEFAULT_TIME_ZONE): string {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormatters.set(timeZone, formatter);
-  }
-  const date = new Date(input);
-  return Number.isNaN(date.getTime()) ? '' : formatter.format(date);
+  const p = partsOf(input, timeZone);
+  return p ? `${p.year}-${p.month}-${p.day}` : '';
 }
 
 /** How far the zone's wall clock is ahead of UTC at the instant, in ms. */
 function offsetAt(ms: number, timeZone: string): number {
-  let formatter = offsetFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    offsetFormatters.set(timeZone, formatter);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of formatter.formatToParts(new Date(ms))) parts[part.type] = Number(part.value);
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  const p = partsOf(ms, timeZone);
+  if (!p) return NaN;
+  const wall = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
   return wall - Math.floor(ms / 1000) * 1000;
 }
 
