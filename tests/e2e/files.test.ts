@@ -94,7 +94,11 @@ describe('file browser', { timeout: 90_000 }, () => {
     const { page, context } = await adminPage(`/_/files/${folder._id}`);
     await page.getByTestId('empty').waitFor();
     await page.route('**/api/files/upload?name=broken*', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+      route.fulfill({
+        status: 415,
+        contentType: 'application/json',
+        body: '{"error":"Files of type x are not accepted"}',
+      }),
     );
     await page.route('**/api/files/upload?name=offline*', (route) => route.abort('internetdisconnected'));
     await page.getByTestId('upload-input').setInputFiles([
@@ -103,7 +107,10 @@ describe('file browser', { timeout: 90_000 }, () => {
     ]);
     await expect
       .poll(() => page.locator('.upload-entry[data-status=failed]').allInnerTexts())
-      .toEqual([expect.stringContaining('Failed with status 500'), expect.stringContaining('Network error')]);
+      .toEqual([
+        expect.stringContaining('Failed with status 415: Files of type x are not accepted'),
+        expect.stringContaining('Network error'),
+      ]);
     // Drag and drop from the desktop: a drop on the suite.browser uploads into the open folder.
     const transfer = await page.evaluateHandle(() => {
       const data = new DataTransfer();

@@ -35,10 +35,16 @@ export interface UploadRequest {
   onProgress?(loaded: number, total: number): void;
 }
 
-/** A failed upload: 'Failed with status {code}' or 'Network error' (spec section 8). */
+/**
+ * A failed upload: 'Failed with status {code}' or 'Network error' (spec section 8), followed by the
+ * server's reason when it gave one ('Failed with status 415: Files of type … are not accepted').
+ */
 export class UploadError extends Error {
-  constructor(readonly status: number) {
-    super(status ? `Failed with status ${status}` : 'Network error');
+  constructor(
+    readonly status: number,
+    reason?: string,
+  ) {
+    super(status ? `Failed with status ${status}${reason ? `: ${reason}` : ''}` : 'Network error');
   }
 }
 

@@ -2,6 +2,7 @@ import { imagePresetUrl, type ImagePresetName } from '../../../shared/media/pres
 import type { FileItem, FolderListing, FolderRequest } from '../../../shared/api/files';
 import type { QueueJobsAnswer, QueuesAnswer } from '../../../shared/api/queues';
 import { UploadError, type FileProvider, type FolderPage } from './files';
+import type { ErrorBody } from '../../../shared/api/errors';
 import { ApiError } from './types';
 
 type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
@@ -39,7 +40,7 @@ export function httpFileProvider(call: Call, token: () => string | undefined, ba
           onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size),
         );
         xhr.addEventListener('load', () => {
-          if (xhr.status < 200 || xhr.status >= 300) return reject(new UploadError(xhr.status));
+          if (xhr.status < 200 || xhr.status >= 300) return reject(new UploadError(xhr.status, reasonOf(xhr)));
           try {
             resolve(JSON.parse(xhr.responseText) as FileItem);
           } catch {
@@ -75,4 +76,14 @@ export function httpFileProvider(call: Call, token: () => string | undefined, ba
     queueJobs: async (queue) =>
       (await call<QueueJobsAnswer>('GET', `/api/queues/${encodeURIComponent(queue)}/jobs`)).jobs,
   };
+}
+
+/** The `error` of a failed request's JSON answer (see ErrorBody), if it has one. */
+function reasonOf(xhr: XMLHttpRequest): string | undefined {
+  try {
+    const { error } = JSON.parse(xhr.responseText) as Partial<ErrorBody>;
+    return typeof error === 'string' ? error : undefined;
+  } catch {
+    return undefined;
+  }
 }
