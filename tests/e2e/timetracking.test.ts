@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatTimestamp } from '../../src/shared/format/date';
 import { userWithRole } from '../helpers/users';
 import { newContext, storeLogin } from './admin';
 import { adminSuite } from './adminServer';
@@ -335,6 +336,70 @@ describe('time tracking', { timeout: 120_000 }, () => {
     const sum = bars.reduce((a, b) => a + b, 0);
     const shown = `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(sum)} h`;
     expect(await page.getByTestId('week-total').innerText()).toBe(shown);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('stops a timer left running for more than 24 h at the limit, says so and offers to correct its End', async () => {
+    // A timer forgotten over the weekend: the server refuses an end 30 h after the start.
+    const start = iso(Date.now() - 30 * HOUR);
+    const limit = iso(Date.parse(start) + 24 * HOUR);
+    const entry = await suite.server.save('trackedTime', { start, name: 'Wochenende', user: adminId });
+    const refused = await suite.server.api('POST', '/api/document/updateOne?model=trackedTime', {
+      _id: entry._id,
+      end: iso(Date.now()),
+    });
+    expect(refused.status).toBe(400);
+
+    const { page, context, errors } = await trackingPage();
+    const row = page.locator(`li[data-id="${entry._id}"]`);
+    await expect.poll(() => row.getAttribute('data-running')).toBe('true');
+    // Before the click, the row says what Stop will do.
+    expect(await row.getByTestId('over-limit').innerText()).toBe('over 24 h');
+    const stop = row.getByRole('button', { name: 'Stop at the 24 h limit' });
+    expect(await stop.getAttribute('title')).toBe('Stop at the 24 h limit (running for more than 24 h)');
+
+    await page.screenshot({ path: `${SHOTS}/timetracking-over-limit-desktop.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/timetracking-over-limit-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // One click stops it, at start + 24 h; the notice says so with that time.
+    await stop.click();
+    await expect.poll(() => row.getAttribute('data-running')).toBe('false');
+    expect((await entryOf(entry._id)).end).toBe(limit);
+    expect((await entryOf(entry._id)).duration).toBe(24);
+    const notice = page.getByTestId('capped-stop');
+    const text = await notice.innerText();
+    expect(text).toContain('Stopped at the 24 h limit');
+    expect(text).toMatch(/“Wochenende” had been running for 30:00:\d\d, longer than one entry may last \(24 h\)/);
+    expect(text).toContain(`It now ends 24 h after its start, at ${formatTimestamp(limit)}.`);
+    expect(text).toContain('If you stopped working earlier, correct its End.');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await row.getByTestId('rounded').innerText()).toBe('24,00 h');
+    await page.screenshot({ path: `${SHOTS}/timetracking-capped-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/timetracking-capped-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // "Correct End" takes the user to the End field of that entry.
+    await notice.getByRole('button', { name: 'Correct End' }).click();
+    expect(await row.getByLabel('End').evaluate((input) => input === document.activeElement)).toBe(true);
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+
+    // "Start tracking" stops such a timer the same way before the new one starts (it started nothing before).
+    const forgottenStart = iso(Date.now() - 26 * HOUR);
+    const forgotten = await suite.server.save('trackedTime', { start: forgottenStart, name: '', user: adminId });
+    const old = page.locator(`li[data-id="${forgotten._id}"]`);
+    await expect.poll(() => old.getAttribute('data-running')).toBe('true');
+    await page.getByRole('button', { name: 'Start tracking' }).click();
+    await expect.poll(() => old.getAttribute('data-running')).toBe('false');
+    expect((await entryOf(forgotten._id)).end).toBe(iso(Date.parse(forgottenStart) + 24 * HOUR));
+    const running = page.locator('[data-testid=entries] li[data-running=true]');
+    await expect.poll(() => running.count()).toBe(1);
+    expect(await notice.innerText()).toMatch(/The timer had been running for 26:00:\d\d/);
+    await running.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => running.count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

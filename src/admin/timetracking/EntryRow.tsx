@@ -1,4 +1,5 @@
 import { ReceiptText, Square, Trash2 } from 'lucide-react';
+import { MAX_ENTRY_HOURS } from '../../shared/rules/constants';
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { dateTimeToInput, inputToDateTime } from '../form/values/dateInput';
@@ -12,6 +13,8 @@ const base =
 const control = `${base} border-zinc-300 bg-white text-zinc-800`;
 /** A field of a billed entry: read-only, greyed. */
 const lockedControl = `${base} border-zinc-200 bg-zinc-50 text-zinc-600`;
+/** The End of a timer stopped at the limit, until it is corrected or the notice dismissed. */
+const flaggedControl = `${base} border-amber-400 bg-amber-50 text-zinc-800 ring-2 ring-amber-400/30`;
 
 /** The columns of the list (the page's header row uses the same). */
 export const ENTRY_COLUMNS = 'xl:grid-cols-[minmax(10rem,1fr)_15rem_9rem_13.5rem_13.5rem_12.5rem]';
@@ -45,11 +48,13 @@ function DateTimeField({
   label,
   value,
   readOnly,
+  flagged,
   onSave,
 }: {
   label: string;
   value: string | null | undefined;
   readOnly?: boolean;
+  flagged?: boolean;
   onSave(iso: string): void;
 }) {
   const draft = useFocusDraft(dateTimeToInput(value ?? ''));
@@ -58,7 +63,7 @@ function DateTimeField({
       <input
         type="datetime-local"
         aria-label={label}
-        className={`${readOnly ? lockedControl : control} tabular-nums`}
+        className={`${readOnly ? lockedControl : flagged ? flaggedControl : control} tabular-nums`}
         value={draft.value}
         readOnly={readOnly}
         onFocus={draft.begin}
@@ -82,6 +87,7 @@ export function EntryRow({
   clients,
   otherClients = {},
   invoiceRoute = '/_/invoices',
+  endToCorrect = false,
   onUpdate,
   onStop,
   onDelete,
@@ -93,12 +99,19 @@ export function EntryRow({
   otherClients?: Record<string, string>;
   /** Where a billed entry's invoice opens. */
   invoiceRoute?: string;
+  /** Stop ended this entry at the limit: its End is marked for the user to check. */
+  endToCorrect?: boolean;
   onUpdate(patch: EntryPatch): void;
   onStop(): void;
   onDelete(event: MouseEvent): void;
 }) {
   const running = !entry.end;
   const hours = durationHours(entry.start, entry.end, now);
+  // A timer left running past the limit: Stop will end it at start + MAX_ENTRY_HOURS, and says so beforehand.
+  const overLimit = running && hours > MAX_ENTRY_HOURS;
+  const stopLabel = overLimit
+    ? `Stop at the ${MAX_ENTRY_HOURS} h limit (running for more than ${MAX_ENTRY_HOURS} h)`
+    : 'Stop';
   const name = useFocusDraft(entry.name ?? '');
   const knownClient = !entry.client || clients.some((client) => client.value === entry.client);
   const clientName = entry.client
@@ -171,21 +184,36 @@ export function EntryRow({
         </select>
       </Field>
       <DateTimeField label="Start" value={entry.start} readOnly={billed} onSave={(start) => onUpdate({ start })} />
-      <DateTimeField label="End" value={entry.end} readOnly={billed} onSave={(end) => onUpdate({ end })} />
+      <DateTimeField
+        label="End"
+        value={entry.end}
+        readOnly={billed}
+        flagged={endToCorrect}
+        onSave={(end) => onUpdate({ end })}
+      />
       <div className="col-span-2 flex items-center justify-end gap-1 md:self-end xl:col-span-1 xl:self-auto">
         <div className="mr-auto flex flex-col leading-tight xl:mr-1 xl:ml-auto xl:items-end">
           <span
-            className={`text-[13px] font-medium tabular-nums ${running ? 'text-accent-700' : 'text-zinc-800'}`}
+            className={`text-[13px] font-medium tabular-nums ${overLimit ? 'text-amber-700' : running ? 'text-accent-700' : 'text-zinc-800'}`}
+            title={overLimit ? stopLabel : undefined}
             data-testid="duration"
           >
             {running && (
-              <span className="mr-1.5 inline-block size-1.5 animate-pulse rounded-full bg-accent-600 align-middle" />
+              <span
+                className={`mr-1.5 inline-block size-1.5 animate-pulse rounded-full align-middle ${overLimit ? 'bg-amber-500' : 'bg-accent-600'}`}
+              />
             )}
             {formatClock(hours)}
           </span>
-          <span className="text-[11px] text-zinc-500 tabular-nums" data-testid="rounded">
-            {formatHours(roundUpToQuarterHours(hours))}
-          </span>
+          {overLimit ? (
+            <span className="text-[11px] font-medium text-amber-700" data-testid="over-limit">
+              over {MAX_ENTRY_HOURS} h
+            </span>
+          ) : (
+            <span className="text-[11px] text-zinc-500 tabular-nums" data-testid="rounded">
+              {formatHours(roundUpToQuarterHours(hours))}
+            </span>
+          )}
         </div>
         {billed && (
           <Link
@@ -200,7 +228,11 @@ export function EntryRow({
         )}
         {/* Only a running entry can be stopped: a finished one shows no (disabled) stop button. */}
         {running ? (
-          <IconButton label="Stop" onClick={onStop}>
+          <IconButton
+            label={stopLabel}
+            onClick={onStop}
+            className={overLimit ? 'text-amber-600! hover:bg-amber-50 hover:text-amber-700!' : ''}
+          >
             <Square className="size-4" fill="currentColor" />
           </IconButton>
         ) : (

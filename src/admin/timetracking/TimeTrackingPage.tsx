@@ -7,6 +7,7 @@ import { Button, IconButton } from '../ui/Button';
 import { useDeleteConfirm } from '../ui/DeleteDialog';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
+import { CappedStopNotice } from './CappedStopNotice';
 import { DayBars } from './DayBars';
 import { dayKey } from './days';
 import { ENTRY_COLUMNS, EntryRow } from './EntryRow';
@@ -60,6 +61,18 @@ export function TimeTrackingView({ tracking }: { tracking: TimeTrackingControlle
               </IconButton>
             </div>
           )}
+          {tracking.capped && (
+            <CappedStopNotice
+              capped={tracking.capped}
+              onCorrect={() => {
+                const id = CSS.escape(tracking.capped!.id);
+                const end = document.querySelector<HTMLInputElement>(`li[data-id="${id}"] input[aria-label=End]`);
+                end?.scrollIntoView({ block: 'center' });
+                end?.focus();
+              }}
+              onDismiss={tracking.dismissCapped}
+            />
+          )}
           <DayBars days={tracking.days} total={tracking.weekTotal} today={dayKey(tracking.now)} />
           <section
             aria-label="Entries"
@@ -92,6 +105,7 @@ export function TimeTrackingView({ tracking }: { tracking: TimeTrackingControlle
                     clients={tracking.clients}
                     otherClients={tracking.otherClients}
                     invoiceRoute={tracking.invoiceRoute}
+                    endToCorrect={tracking.capped?.id === entry._id}
                     onUpdate={(patch) => void tracking.update(entry, patch)}
                     onStop={() => void tracking.stop(entry)}
                     onDelete={(event) =>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DAY_MS } from '../../shared/format/date';
 import { OPTION_LIMIT, TRACKED_TIME } from '../../shared/rules/constants';
+import { durationHours, stopAt } from '../../shared/rules/trackedTime';
 import { useAdmin } from '../core/AdminContext';
 import { canAccess } from '../core/access';
 import { useFindQuery, useRemoveMutation, useSaveMutation } from '../core/data/api';
@@ -34,6 +35,19 @@ export interface EntryPatch {
   name?: string;
   client?: string | null;
   multiplier?: number;
+}
+
+/**
+ * A timer stopped at the limit rather than now (it ran longer than an entry may last): what the
+ * screen tells the user, so they can correct the End.
+ */
+export interface CappedStop {
+  id: string;
+  name: string;
+  /** Hours it had run when stopped. */
+  ran: number;
+  /** The end it got (start + MAX_ENTRY_HOURS). */
+  end: string;
 }
 
 const HOUR_MS = 3_600_000;
@@ -110,6 +124,7 @@ export function useTimeTrackingController() {
   const [saveDoc] = useSaveMutation();
   const [removeDoc] = useRemoveMutation();
   const [error, setError] = useState<string>();
+  const [capped, setCapped] = useState<CappedStop>();
   // One tap, one timer: "Start tracking" waits for its save (a double tap started two).
   const [starting, setStarting] = useState(false);
   const startingNow = useRef(false);
@@ -140,6 +155,19 @@ export function useTimeTrackingController() {
     [saveDoc],
   );
 
+  /** Ends a running entry now, or at the limit when it ran longer than an entry may last (never refused). */
+  const stopEntry = useCallback(
+    async (entry: TrackedEntry, at: number) => {
+      const stop = stopAt(entry.start, at);
+      const saved = await write({ _id: entry._id, end: stop.end });
+      if (saved && stop.capped)
+        setCapped({ id: entry._id, name: entry.name ?? '', ran: durationHours(entry.start, null, at), end: stop.end });
+      return saved;
+    },
+    [write],
+  );
+  const forget = (entry: TrackedEntry) => setCapped((current) => (current?.id === entry._id ? undefined : current));
+
   return {
     allowed,
     /** "Create invoice" (issue 10): needs manage:payment and the clients to bill. */
@@ -156,33 +184,45 @@ export function useTimeTrackingController() {
     loading: entries.isLoading,
     error: error ?? (entries.error ? messageOf(entries.error) : undefined),
     dismissError: () => setError(undefined),
+    /** The last timer Stop ended at the limit instead of now, until dismissed or its End is edited. */
+    capped,
+    dismissCapped: () => setCapped(undefined),
     /** Whether "Start tracking" is saving (the button is disabled meanwhile). */
     starting,
     /**
      * A new entry starting now with an empty name (spec section 4). As in Toggl, one timer runs at a
-     * time: a running entry is stopped at the same instant first; if that fails, nothing new starts.
+     * time: a running entry is stopped at the same instant first (at the limit, if it ran longer than
+     * an entry may last); if that fails, nothing new starts.
      */
     start: async () => {
       if (startingNow.current) return undefined;
       startingNow.current = true;
       setStarting(true);
       try {
-        const at = new Date().toISOString();
+        const at = Date.now();
         for (const entry of list.filter((item) => !item.end)) {
-          if (!(await write({ _id: entry._id, end: at }))) return undefined;
+          if (!(await stopEntry(entry, at))) return undefined;
         }
-        return await write({ start: at, name: '', user: user._id, multiplier: 1 });
+        return await write({ start: new Date(at).toISOString(), name: '', user: user._id, multiplier: 1 });
       } finally {
         startingNow.current = false;
         setStarting(false);
       }
     },
-    /** Stop sets end to now. */
-    stop: (entry: TrackedEntry) => write({ _id: entry._id, end: new Date().toISOString() }),
-    update: (entry: TrackedEntry, patch: EntryPatch) => write({ _id: entry._id, ...patch }),
+    /**
+     * Stop sets end to now; a timer left running longer than an entry may last ends at the limit
+     * (start + MAX_ENTRY_HOURS, the server refuses more) and `capped` says so.
+     */
+    stop: (entry: TrackedEntry) => stopEntry(entry, Date.now()),
+    update: (entry: TrackedEntry, patch: EntryPatch) => {
+      // The End corrected after a stop at the limit: the notice has done its job.
+      if (patch.end !== undefined) forget(entry);
+      return write({ _id: entry._id, ...patch });
+    },
     remove: async (entry: TrackedEntry) => {
       try {
         await removeDoc({ model: 'trackedTime', id: entry._id }).unwrap();
+        forget(entry);
         setError(undefined);
       } catch (failure) {
         setError(messageOf(failure));

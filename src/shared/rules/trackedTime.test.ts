@@ -1,5 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { TRACKED_TIME_MULTIPLIERS, durationHours, roundUpToQuarterHours, totalTrackedHours } from './trackedTime';
+import { MAX_ENTRY_HOURS } from './constants';
+import {
+  TRACKED_TIME_MULTIPLIERS,
+  durationHours,
+  roundUpToQuarterHours,
+  stopAt,
+  totalTrackedHours,
+} from './trackedTime';
 
 const start = '2024-05-01T08:00:00.000Z';
 const t0 = Date.parse(start);
@@ -76,5 +83,26 @@ describe('TRACKED_TIME_MULTIPLIERS', () => {
       '65€ to 120€',
       'Ätzend',
     ]);
+  });
+});
+
+describe('stopAt', () => {
+  it('ends a running entry now while it is within the limit, the limit itself included', () => {
+    expect(stopAt(start, t0 + 2 * HOUR)).toEqual({ end: new Date(t0 + 2 * HOUR).toISOString(), capped: false });
+    expect(stopAt(start, t0 + MAX_ENTRY_HOURS * HOUR)).toEqual({
+      end: new Date(t0 + MAX_ENTRY_HOURS * HOUR).toISOString(),
+      capped: false,
+    });
+  });
+
+  it('ends a timer left running longer than an entry may last at the limit, which the server accepts', () => {
+    const stopped = stopAt(start, t0 + 30 * HOUR);
+    expect(stopped).toEqual({ end: '2024-05-02T08:00:00.000Z', capped: true });
+    expect(durationHours(start, stopped.end)).toBe(MAX_ENTRY_HOURS);
+    expect(stopAt(start, t0 + 2 * HOUR, 1)).toEqual({ end: '2024-05-01T09:00:00.000Z', capped: true });
+  });
+
+  it('ends an entry with an unreadable start now (the server names the problem)', () => {
+    expect(stopAt('nonsense', t0)).toEqual({ end: start, capped: false });
   });
 });

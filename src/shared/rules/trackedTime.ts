@@ -1,3 +1,5 @@
+import { MAX_ENTRY_HOURS } from './constants';
+
 const HOUR_MS = 3_600_000;
 
 export type TimeInput = Date | string | number;
@@ -43,4 +45,24 @@ export function roundUpToQuarterHours(hours: number): number {
 /** Sum of the entries' durations, each rounded up to quarter hours before adding. */
 export function totalTrackedHours(entries: readonly TrackedTimeSpan[], now: number = Date.now()): number {
   return entries.reduce((sum, entry) => sum + roundUpToQuarterHours(durationHours(entry.start, entry.end, now)), 0);
+}
+
+/** Where Stop ends a running entry, and whether that is the limit rather than `now`. */
+export interface StopAt {
+  end: string;
+  /** True when the entry ran longer than MAX_ENTRY_HOURS and ends at the limit instead of now. */
+  capped: boolean;
+}
+
+/**
+ * The end Stop gives a running entry: now, or for a timer left running longer than an entry may last
+ * (the server refuses that end), the latest end it accepts, start + MAX_ENTRY_HOURS. Stopping must
+ * always succeed: a user whose timer ran over the weekend is otherwise stuck with it (as in Toggl or
+ * Clockify, the stop is kept and the End is corrected afterwards).
+ */
+export function stopAt(start: TimeInput, now: number, maxHours: number = MAX_ENTRY_HOURS): StopAt {
+  const from = toMs(start);
+  const limit = from + maxHours * HOUR_MS;
+  if (Number.isFinite(from) && now > limit) return { end: new Date(limit).toISOString(), capped: true };
+  return { end: new Date(now).toISOString(), capped: false };
 }
