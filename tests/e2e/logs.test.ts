@@ -126,7 +126,10 @@ describe('logs', () => {
     expect(await page.locator('input[data-channel=latitude]').count()).toBe(0);
     const line = page.getByTestId('gps-line');
     await line.waitFor();
-    expect((await line.getAttribute('points'))!.split(' ').length).toBeGreaterThan(50);
+    // One line without gaps, of many points.
+    expect((await line.getAttribute('d'))!.split('L').length).toBeGreaterThan(50);
+    expect(await line.getAttribute('d')).toMatch(/^M[^M]+$/);
+    expect(await page.getByTestId('gps-gaps').count()).toBe(0);
     expect(await page.getByTestId('gps-track').locator('circle').count()).toBe(2);
 
     await page.locator('input[data-channel=coolantTemp]').check();
@@ -306,6 +309,14 @@ describe('logs', () => {
         expect(await drawnAt(page, color, (gapTo + 1) / 2)).toBe(true);
         for (const share of [0.25, 0.5, 0.75])
           expect(await drawnAt(page, color, gapFrom + (gapTo - gapFrom) * share)).toBe(false);
+        // The GPS track breaks at the same gap: two lines, no straight one from where the first stretch
+        // ended back to where the second began; a note says why.
+        const line = page.getByTestId('gps-line');
+        expect(await line.getAttribute('data-segments')).toBe('2');
+        expect((await line.getAttribute('d'))!.match(/M/g)).toHaveLength(2);
+        expect(await page.getByTestId('gps-gaps').innerText()).toBe(
+          'The track breaks where no frames were logged (1 gap).',
+        );
         await page.screenshot({ path: `/tmp/logs-gap-${frames}-${viewport.width}.png`, fullPage: true });
         expect(errors).toEqual([]);
         await context.close();

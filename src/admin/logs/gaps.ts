@@ -22,6 +22,16 @@ export function gapThreshold(time: ArrayLike<number>): number {
   return Math.max(GAP_INTERVALS * median, MIN_GAP_SECONDS);
 }
 
+/**
+ * Where the gaps of a time column are: the index of the first frame after each gap (ascending). The
+ * chart inserts its null rows there and the GPS track starts a new line there.
+ */
+export function gapStarts(time: ArrayLike<number>, threshold = gapThreshold(time)): number[] {
+  const starts: number[] = [];
+  for (let i = 1; i < time.length; i++) if (time[i] - time[i - 1] > threshold) starts.push(i);
+  return starts;
+}
+
 /** A session's columns for the chart, with a row of nulls in every gap, and where those rows are. */
 export interface GappedFrames {
   time: number[];
@@ -42,9 +52,7 @@ export function withGaps(log: LogFramesAnswer): GappedFrames {
   const known = cache.get(log);
   if (known) return known;
   const { time, columns } = log;
-  const threshold = gapThreshold(time);
-  const starts: number[] = [];
-  for (let i = 1; i < time.length; i++) if (time[i] - time[i - 1] > threshold) starts.push(i);
+  const starts = gapStarts(time);
   let result: GappedFrames;
   if (!starts.length) result = { time, columns, gapRows: [] };
   else {

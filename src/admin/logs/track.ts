@@ -1,21 +1,37 @@
-/** A GPS track projected into a box: the polyline's points and its start and end. */
+import { gapThreshold } from './gaps';
+
+/** A GPS track projected into a box: its lines (one per stretch without a gap) and its start and end. */
 export interface ProjectedTrack {
-  points: string;
+  /** SVG path data, one subpath (`M … L …`) per stretch of the track. */
+  path: string;
+  /** How many stretches the gaps cut the track into. */
+  segments: number;
   start: [number, number];
   end: [number, number];
   /** How many positions the track is made of (after dropping those without a position). */
   positions: number;
 }
 
+/** The columns a track is drawn from: the position and the frames' time (seconds), as the log answer holds them. */
+export interface TrackColumns {
+  latitude: readonly (number | null)[];
+  longitude: readonly (number | null)[];
+  time: ArrayLike<number>;
+}
+
 /**
  * Projects latitude/longitude columns into a `width` × `height` box with `padding` (equirectangular:
  * longitude scaled by the cosine of the mean latitude, north up), fitted and centred keeping the
  * aspect ratio. Frames without a position are skipped; points closer than half a unit to the previous
- * one are dropped, so 100,000 frames make a polyline of what can actually be seen.
+ * one are dropped, so 100,000 frames make a path of what can actually be seen.
+ *
+ * The line breaks where the chart's does (gaps.ts: no frames logged for longer than ten usual frame
+ * intervals, a lost link or logging paused): a straight line across such a gap would show a road
+ * never driven. Two positions that far apart in time are not joined either (no GPS fix for a while);
+ * a frame or two without a position is.
  */
 export function projectTrack(
-  latitude: readonly (number | null)[],
-  longitude: readonly (number | null)[],
+  { latitude, longitude, time }: TrackColumns,
   width: number,
   height: number,
   padding = 12,
@@ -60,16 +76,39 @@ export function projectTrack(
     Math.round((offsetX + ((longitude[i] as number) * k - minX) * scale) * 10) / 10,
     Math.round((offsetY + (-(latitude[i] as number) - minY) * scale) * 10) / 10,
   ];
-  const start = at(firstIndex);
-  const points = [`${start[0]},${start[1]}`];
-  let [lastX, lastY] = start;
-  for (let i = firstIndex + 1; i <= lastIndex; i++) {
+
+  const threshold = gapThreshold(time);
+  const subpaths: string[] = [];
+  let points: string[] = [];
+  let [lastX, lastY] = [NaN, NaN];
+  /** A point dropped as too close to the previous one: drawn after all if it ends a stretch. */
+  let dropped: string | undefined;
+  const close = () => {
+    if (dropped) points.push(dropped);
+    // A stretch of one point is drawn as a dot (a zero-length line with round caps).
+    if (points.length === 1) points.push(points[0]);
+    subpaths.push(`M${points.join('L')}`);
+    points = [];
+    dropped = undefined;
+  };
+  let previous = -1;
+  for (let i = firstIndex; i <= lastIndex; i++) {
     if (!valid(i)) continue;
+    if (previous >= 0 && time[i] - time[previous] > threshold) close();
+    previous = i;
     const [x, y] = at(i);
-    if (Math.abs(x - lastX) >= 0.5 || Math.abs(y - lastY) >= 0.5 || i === lastIndex) {
+    if (!points.length || Math.abs(x - lastX) >= 0.5 || Math.abs(y - lastY) >= 0.5) {
       points.push(`${x},${y}`);
       [lastX, lastY] = [x, y];
-    }
+      dropped = undefined;
+    } else dropped = `${x},${y}`;
   }
-  return { points: points.join(' '), start, end: at(lastIndex), positions: count };
+  close();
+  return {
+    path: subpaths.join(''),
+    segments: subpaths.length,
+    start: at(firstIndex),
+    end: at(lastIndex),
+    positions: count,
+  };
 }

@@ -65,7 +65,11 @@ export function useLogsController() {
   const track = useMemo(
     () =>
       log?.columns.latitude && log.columns.longitude
-        ? projectTrack(log.columns.latitude, log.columns.longitude, TRACK_BOX.width, TRACK_BOX.height)
+        ? projectTrack(
+            { latitude: log.columns.latitude, longitude: log.columns.longitude, time: log.time },
+            TRACK_BOX.width,
+            TRACK_BOX.height,
+          )
         : undefined,
     [log],
   );
