@@ -136,12 +136,39 @@ describe('logs', () => {
     await expect.poll(() => chart.getAttribute('data-series')).toBe('4');
     await page.locator('input[data-channel=map]').uncheck();
     await expect.poll(() => chart.getAttribute('data-series')).toBe('3');
-    expect(await chart.locator('.u-legend').innerText()).toContain('Coolant temperature (°C)');
+
+    // Under the cursor the legend shows each value at its channel's decimals with its unit (as the tool's
+    // gauges): 1 decimal of kPa, whole rpm and °C. Off the plot, a dash.
+    const legend = () =>
+      chart
+        .locator('.u-legend tr.u-series:not(.u-off)')
+        .evaluateAll((rows) =>
+          rows.map(
+            (row) => `${row.querySelector('th')!.textContent!.trim()}: ${row.querySelector('.u-value')!.textContent}`,
+          ),
+        );
+    const over = (await chart.locator('.u-over').boundingBox())!;
+    await page.mouse.move(over.x + over.width * 0.37, over.y + over.height / 2);
+    await expect.poll(async () => (await legend()).length).toBe(4);
+    await expect.poll(async () => (await legend())[1]).not.toBe('Engine speed: –');
+    const [time, rpm, setpoint, coolant] = await legend();
+    expect(time).toMatch(/^Time: 12\.05\.2026 \d\d:\d\d:\d\d$/);
+    expect(rpm).toMatch(/^Engine speed: \d{1,3}('\d{3})? rpm$/);
+    expect(setpoint).toMatch(/^Boost pressure setpoint: \d{2,3}\.\d kPa$/);
+    expect(coolant).toBe('Coolant temperature: 90 °C');
+    await page.screenshot({ path: '/tmp/logs-legend-1440.png', fullPage: true });
+    await page.mouse.move(0, 0);
+    await expect.poll(async () => (await legend())[2]).toBe('Boost pressure setpoint: –');
+    expect(await legend()).toEqual([
+      'Time: –',
+      'Engine speed: –',
+      'Boost pressure setpoint: –',
+      'Coolant temperature: –',
+    ]);
 
     // Drag across the plot to zoom in; the reset button brings the whole session back.
     const reset = page.getByTestId('reset-zoom');
     expect(await reset.isDisabled()).toBe(true);
-    const over = (await chart.locator('.u-over').boundingBox())!;
     await page.mouse.move(over.x + over.width * 0.3, over.y + over.height / 2);
     await page.mouse.down();
     await page.mouse.move(over.x + over.width * 0.6, over.y + over.height / 2, { steps: 5 });

@@ -4,7 +4,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { LogFramesAnswer } from '../../shared/api/logging';
 import { Button } from '../ui/Button';
-import type { Channel } from './channels';
+import { formatChannelValue, type Channel } from './channels';
 import { envelopePaths } from './envelope';
 import { withGaps } from './gaps';
 
@@ -33,6 +33,9 @@ const TIME_TICKS: uPlot.Axis.TimeValuesConfig = [
   [1, '{HH}:{mm}:{ss}', '\n{DD}.{MM}.{YYYY}', null, '\n{DD}.{MM}.', null, null, null, 1],
   [0.001, ':{ss}.{fff}', '\n{DD}.{MM}.{YYYY} {HH}:{mm}', null, '\n{DD}.{MM}. {HH}:{mm}', null, '\n{HH}:{mm}', null, 1],
 ];
+
+/** The cursor's time in the legend, in the browser's zone as the axis. */
+const cursorTime = uPlot.fmtDate('{DD}.{MM}.{YYYY} {HH}:{mm}:{ss}');
 
 /**
  * A session's values over time with uPlot: one scale per unit (the first unit on the left axis, the
@@ -102,9 +105,18 @@ export function LogChart({
         })),
       ],
       series: [
-        { label: 'Time', value: '{DD}.{MM}.{YYYY} {HH}:{mm}:{ss}' },
+        {
+          label: 'Time',
+          // A dash off the plot, as the channels' values (uPlot's own is "--").
+          value: (_u: uPlot, value: number | null, _series: number, index: number | null) =>
+            index == null || value == null ? '–' : cursorTime(new Date(value * 1000)),
+        },
         ...all.map((channel) => ({
-          label: channel.unit ? `${channel.name} (${channel.unit})` : channel.name,
+          // The unit goes with the value under the cursor ("96.8 kPa"), at the channel's decimals as the
+          // tool's gauges show it (uPlot's own format showed 96.812 and 2'318.75 rpm); a dash off the plot.
+          label: channel.name,
+          value: (_u: uPlot, value: number | null, _series: number, index: number | null) =>
+            index == null ? '–' : formatChannelValue(channel, value),
           scale: unitOf(channel),
           stroke: colors[channel.key],
           width: 1.5,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatValue, worstKnock } from './channels';
+import { formatChannelValue, formatValue, presentChannels, worstKnock } from './channels';
 
 describe('worstKnock', () => {
   it('is the most negative knock retard of any cylinder, even when another cylinder never retarded', () => {
@@ -23,5 +23,32 @@ describe('formatValue', () => {
     expect(formatValue(-0.03, '°')).toBe('0 °');
     expect(formatValue(-0.06, '°')).toBe('-0.1 °');
     expect(formatValue(6480, 'rpm')).toBe("6'480 rpm");
+  });
+});
+
+describe('formatChannelValue', () => {
+  const channel = (key: string) => presentChannels([key])[0];
+
+  it("shows a value at its channel's decimals with its unit, as the tool's gauges do", () => {
+    // Quarter steps of rpm as whole rpm; one decimal of x / 10 kPa; λ at two; knock retard at its 0.01 steps.
+    expect(formatChannelValue(channel('engineSpeed'), 2318.75)).toBe("2'319 rpm");
+    expect(formatChannelValue(channel('map'), 96.81234)).toBe('96.8 kPa');
+    expect(formatChannelValue(channel('map'), 150)).toBe('150.0 kPa');
+    expect(formatChannelValue(channel('lambda'), 0.9873046875)).toBe('0.99 λ');
+    expect(formatChannelValue(channel('knockCyl1'), -1.5)).toBe('-1.50 °');
+    expect(formatChannelValue(channel('coolantTemp'), 90)).toBe('90 °C');
+    // Calculated values at one decimal, however fine their resolution.
+    expect(formatChannelValue(channel('boost'), 3.2006633)).toBe('3.2 kPa');
+    expect(formatChannelValue(channel('knockAverage'), -0.0025)).toBe('0.0 °');
+    // The position's values; a key outside the tables with up to two decimals and no unit.
+    expect(formatChannelValue(channel('speed'), 49.72)).toBe('49.7 km/h');
+    expect(formatChannelValue(channel('altitude'), 260.4)).toBe('260 m');
+    expect(formatChannelValue(channel('zeta'), 1.23456)).toBe('1.23');
+  });
+
+  it('shows a dash where there is no value (a gap in logging)', () => {
+    expect(formatChannelValue(channel('map'), null)).toBe('–');
+    expect(formatChannelValue(channel('map'), undefined)).toBe('–');
+    expect(formatChannelValue(channel('map'), NaN)).toBe('–');
   });
 });

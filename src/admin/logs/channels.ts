@@ -1,22 +1,28 @@
 import type { LogSession } from '../../shared/api/logging';
-import { CALCULATED_VALUES, ENGINE_VALUES } from '../../shared/diagnostics/values';
+import { CALCULATED_VALUES, DISPLAY_DECIMALS, ENGINE_VALUES } from '../../shared/diagnostics/values';
 
-/** One plottable value of a log: its data key, name and unit. */
+/** One plottable value of a log: its data key, name, unit and the decimals its values are shown with. */
 export interface Channel {
   key: string;
   name: string;
   unit: string;
+  /** Decimals shown (as the diagnostics tool's gauges); undefined for a key outside the tables: up to two. */
+  decimals?: number;
 }
 
 /** The position values that are worth a line over time (latitude and longitude make the track instead). */
 const POSITION_CHANNELS: Channel[] = [
-  { key: 'speed', name: 'GPS speed', unit: 'km/h' },
-  { key: 'altitude', name: 'Altitude', unit: 'm' },
-  { key: 'heading', name: 'Heading', unit: '°' },
+  { key: 'speed', name: 'GPS speed', unit: 'km/h', decimals: 1 },
+  { key: 'altitude', name: 'Altitude', unit: 'm', decimals: 0 },
+  { key: 'heading', name: 'Heading', unit: '°', decimals: 0 },
 ];
 const KNOWN: Channel[] = [
-  ...ENGINE_VALUES.map(({ key, name, unit }) => ({ key, name, unit })),
-  ...CALCULATED_VALUES.map(({ key, name, unit }) => ({ key, name, unit })),
+  ...[...ENGINE_VALUES, ...CALCULATED_VALUES].map(({ key, name, unit }) => ({
+    key,
+    name,
+    unit,
+    decimals: DISPLAY_DECIMALS.get(key),
+  })),
   ...POSITION_CHANNELS,
 ];
 const TRACK_KEYS = new Set<string>(['latitude', 'longitude']);
@@ -93,6 +99,29 @@ const number = new Intl.NumberFormat('de-CH', { maximumFractionDigits: 1, signDi
 /** A value with its unit ("6'480 rpm"), or a dash when absent. */
 export function formatValue(value: number | undefined, unit: string): string {
   return value === undefined || !Number.isFinite(value) ? '–' : `${number.format(value)}${unit ? ` ${unit}` : ''}`;
+}
+
+const channelFormats = new Map<number | undefined, Intl.NumberFormat>();
+
+/**
+ * A channel's value as the chart's legend shows it under the cursor: at the channel's decimals with
+ * its unit ("2'319 rpm", "96.8 kPa", "0.99 λ"), as the tool's gauges show it; a dash where there is none.
+ */
+export function formatChannelValue(channel: Channel, value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '–';
+  const { decimals } = channel;
+  let format = channelFormats.get(decimals);
+  if (!format)
+    channelFormats.set(
+      decimals,
+      (format = new Intl.NumberFormat('de-CH', {
+        minimumFractionDigits: decimals ?? 0,
+        maximumFractionDigits: decimals ?? 2,
+        // A value that rounds to zero shows "0.0", not "-0.0".
+        signDisplay: 'negative',
+      })),
+    );
+  return `${format.format(value)}${channel.unit ? ` ${channel.unit}` : ''}`;
 }
 
 /** The file name of a session's CSV export: `<vin>-<start>.csv`, the start without characters file systems dislike. */

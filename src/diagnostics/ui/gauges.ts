@@ -1,4 +1,9 @@
-import { CALCULATED_VALUES, ENGINE_VALUES, resolutionDecimals } from '../../shared/diagnostics/values';
+import {
+  CALCULATED_DISPLAY_DECIMALS,
+  CALCULATED_VALUES,
+  displayDecimals,
+  ENGINE_VALUES,
+} from '../../shared/diagnostics/values';
 
 /** One gauge: an engine value from the table or a calculated one. */
 export interface GaugeSpec {
@@ -18,11 +23,15 @@ export const GAUGES: readonly GaugeSpec[] = [
     unit: value.unit,
     min: value.min,
     max: value.max,
-    // The value's resolution, but at most two decimals (λ 0.99) and none for rpm: a gauge is read at a glance.
-    decimals: Math.min(resolutionDecimals(value), value.unit === 'rpm' ? 0 : 2),
+    decimals: displayDecimals(value),
     warn: value.warn,
   })),
-  ...CALCULATED_VALUES.map((value) => ({ key: value.key, name: value.name, unit: value.unit, decimals: 1 })),
+  ...CALCULATED_VALUES.map((value) => ({
+    key: value.key,
+    name: value.name,
+    unit: value.unit,
+    decimals: CALCULATED_DISPLAY_DECIMALS,
+  })),
 ];
 
 /**

@@ -286,6 +286,22 @@ export const decimalsForStep = (step: number) =>
 /** Decimals of an engine value's resolution, the step of one raw count (x / 10 kPa: one; x / 1024 λ: four). */
 export const resolutionDecimals = (value: EngineValue) => decimalsForStep(value.scale(1) - value.scale(0));
 
+/**
+ * Decimals an engine value is shown with wherever it is read (the tool's gauges and raw console, the
+ * log chart's values): its resolution, but at most two (λ 0.99) and none for rpm: read at a glance.
+ */
+export const displayDecimals = (value: EngineValue) =>
+  Math.min(resolutionDecimals(value), value.unit === 'rpm' ? 0 : 2);
+
+/** Decimals a calculated value is shown with (its resolution reaches three: too fine to read). */
+export const CALCULATED_DISPLAY_DECIMALS = 1;
+
+/** Shown decimals of every engine and calculated value, by key. */
+export const DISPLAY_DECIMALS: ReadonlyMap<string, number> = new Map([
+  ...ENGINE_VALUES.map((value) => [value.key, displayDecimals(value)] as const),
+  ...CALCULATED_VALUES.map((value) => [value.key, CALCULATED_DISPLAY_DECIMALS] as const),
+]);
+
 const DECIMALS_BY_KEY = new Map<string, number>([
   ...ENGINE_VALUES.map((value) => [value.key, resolutionDecimals(value)] as const),
   ...CALCULATED_VALUES.map((value) => [value.key, value.decimals] as const),
