@@ -125,6 +125,10 @@ function prepare(node: unknown, baseId: string, typeByid: Map<string, string>): 
       key === 'allOf'
     ) {
       out[key] = prepare(value, baseId, typeByid);
+    } else if (key === 'required' && Array.isArray(value)) {
+      // A write-only field (a password) is required in what is written but never in a document read back.
+      const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+      out[key] = value.filter((name: string) => !props[name]?.writeOnly && props[name]?.['x-secret'] === undefined);
     } else {
       out[key] = value;
     }

@@ -208,7 +208,7 @@ export const VOCABULARY = {
     on: 'property',
     schema: { const: 'argon2id' },
     meaning:
-      'Write-only secret stored as a hash with the named algorithm; never returned, never queried, sorted or searched.',
+      'Write-only secret stored as a hash with the named algorithm; never returned, never queried, sorted or searched. An update that leaves it out (or sends it empty) keeps the stored one, so `required` on a secret asks for it when the document is created (a user needs a password) and whenever none is stored.',
   },
   'x-relation': {
     on: 'property',

@@ -235,6 +235,62 @@ describe('auth API', () => {
     }
   });
 
+  it('creates a user only with a password; an update without one keeps it', async () => {
+    const admin = await t.login();
+    const saveUser = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=user', headers: t.auth(admin), payload });
+    const stored = async (login: string) =>
+      (
+        await t.db.query<{ doc: Record<string, unknown> }>(
+          sql`SELECT doc FROM doc_user WHERE doc->>'login' = ${login} AND deleted_at IS NULL`,
+        )
+      ).rows.map((row) => row.doc);
+
+    for (const password of [undefined, '', null]) {
+      const refused = await saveUser({ login: 'no-password', roles: [], password });
+      expect(refused.statusCode, String(password)).toBe(400);
+      expect(refused.json()).toEqual({
+        error: 'password: is required',
+        fields: [{ field: 'password', message: 'is required' }],
+      });
+    }
+    expect(await stored('no-password')).toEqual([]);
+    await expect(t.login('no-password', '')).rejects.toThrow();
+
+    const created = await saveUser({ login: 'with-password', firstName: 'Vera', password: 'first-password' });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).not.toHaveProperty('password');
+    expect(created.body).not.toContain('argon2');
+    const { _id, _version } = created.json() as { _id: string; _version: number };
+    const token = await t.login('with-password', 'first-password');
+    const [{ password: hash }] = await stored('with-password');
+    expect(hash).toMatch(/^\$argon2id\$/);
+
+    const updated = await saveUser({ _id, _version, login: 'with-password', firstName: 'Vreni' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(await stored('with-password')).toEqual([expect.objectContaining({ firstName: 'Vreni', password: hash })]);
+    // The password stayed: the sessions too, and it still logs in.
+    expect((await self(token)).statusCode).toBe(200);
+    expect(await t.login('with-password', 'first-password')).toBeTruthy();
+    const emptied = await saveUser({ _id, firstName: 'Vreni', password: '' });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(await t.login('with-password', 'first-password')).toBeTruthy();
+  });
+
+  it('asks for a password when a user stored without one is changed', async () => {
+    const admin = await t.login();
+    const id = createObjectId();
+    const doc = { login: 'legacy', roles: [], projects: [] };
+    await t.db.query(sql`INSERT INTO doc_user (_id, doc) VALUES (${id}, ${JSON.stringify(doc)}::jsonb)`);
+    const saveUser = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=user', headers: t.auth(admin), payload });
+    const refused = await saveUser({ _id: id, firstName: 'Lea' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ fields: [{ field: 'password', message: 'is required' }] });
+    expect((await saveUser({ _id: id, firstName: 'Lea', password: 'legacy-password' })).statusCode).toBe(200);
+    expect(await t.login('legacy', 'legacy-password')).toBeTruthy();
+  });
+
   it('keeps ADMIN_PASSWORD working for the test helper', async () => {
     expect(await t.login('admin', ADMIN_PASSWORD)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });

@@ -160,7 +160,7 @@ describe('document API', () => {
   });
 
   it('populates nested relations and role names', async () => {
-    const anna = (await save('user', { login: 'anna', roles: ['superuser'] })).json();
+    const anna = (await save('user', { login: 'anna', roles: ['superuser'], password: 'anna-password-1' })).json();
     const client = (await save('client', { name: 'Novartis Campus' })).json();
     const invoice = (
       await save('invoice', {

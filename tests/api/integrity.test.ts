@@ -44,6 +44,8 @@ const invoiceFor = (client: string, extra: object = {}) => ({
   items: [{ name: 'a', price: 10, count: 1 }],
   ...extra,
 });
+/** Every new user needs one. */
+const PASSWORD = 'integrity-password-1';
 const MISSING = '6b08a2d65023c04f8a67a0a9';
 
 describe('sequence numbers (x-sequence) are unique', () => {
@@ -129,20 +131,25 @@ describe('relations (x-relation) name existing documents', () => {
     expect(nested.statusCode).toBe(400);
     expect(nested.json().error).toBe(`items.1.user: User ${MISSING} not found`);
 
-    const projects = await save('user', { login: 'projektlos', projects: [MISSING] });
+    const projects = await save('user', { login: 'projektlos', password: PASSWORD, projects: [MISSING] });
     expect(projects.statusCode).toBe(400);
     expect(projects.json().error).toBe(`projects.0: Project ${MISSING} not found`);
-    const roles = await save('user', { login: 'rollenlos', roles: ['no-such-role'] });
+    const roles = await save('user', { login: 'rollenlos', password: PASSWORD, roles: ['no-such-role'] });
     expect(roles.statusCode).toBe(400);
     expect(roles.json().error).toBe('roles.0: Role no-such-role not found');
-    const avatar = await save('user', { login: 'bildlos', avatar: { file: MISSING } });
+    const avatar = await save('user', { login: 'bildlos', password: PASSWORD, avatar: { file: MISSING } });
     expect(avatar.statusCode).toBe(400);
     expect(avatar.json().error).toBe(`avatar.file: File ${MISSING} not found`);
 
     // Existing ones pass, with several ids of one target checked together.
     const project = (await save('project', { name: 'Projekt A' })).json()._id as string;
     const project2 = (await save('project', { name: 'Projekt B' })).json()._id as string;
-    const user = await save('user', { login: 'mitprojekt', projects: [project, project2], roles: ['superuser'] });
+    const user = await save('user', {
+      login: 'mitprojekt',
+      password: PASSWORD,
+      projects: [project, project2],
+      roles: ['superuser'],
+    });
     expect(user.statusCode, user.body).toBe(200);
     const withItems = await save('invoice', invoiceFor(client, { items: [{ ...items[1], user: user.json()._id }] }));
     expect(withItems.statusCode, withItems.body).toBe(200);

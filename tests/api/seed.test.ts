@@ -136,6 +136,10 @@ describe('seedDemo', () => {
     try {
       await seedDemo(fresh.app.services, { env: {} });
       await expect(fresh.login('anna', 'demo-anna')).rejects.toThrow();
+      // Every user has a password, here one nobody knows.
+      const demoUsers = (await rows(fresh.db, 'user')).filter((row) => row.doc.login !== 'admin');
+      expect(demoUsers.map((row) => row.doc.login).sort()).toEqual(['anna', 'marco']);
+      for (const row of demoUsers) expect(row.doc.password).toMatch(/^\$argon2id\$/);
     } finally {
       await fresh.close();
     }

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../../src/server/access/caller';
 import { adminSuite } from './adminServer';
 import { newContext, save, storeLogin } from './admin';
 
@@ -46,6 +47,37 @@ describe('own password', { timeout: 90_000 }, () => {
       await page.screenshot({ path: `${SHOTS}/own-password-${name}.png`, fullPage: true });
       await save(page);
       await expect.poll(async () => (await login('anna', password)).statusCode, { timeout: 10_000 }).toBe(200);
+      await context.close();
+    });
+  }
+
+  for (const [name, viewport] of Object.entries({
+    desktop: { width: 1440, height: 900 },
+    phone: { width: 390, height: 844 },
+  })) {
+    it(`asks for the password of a new user, and only of a new one (${name})`, async () => {
+      const user = `vera-${name}`;
+      const context = await newContext(suite.browser, viewport);
+      await storeLogin(context, suite.server);
+      const page = await context.newPage();
+      await page.goto(suite.server.url('/_/users/new'));
+      await page.locator('#root_login').fill(user);
+      const required = page.locator('label[for=root_password] [title=required]');
+      expect(await required.count()).toBe(1);
+      // The server refuses a user without a password, and the form says so at the field.
+      await save(page);
+      await page.locator('#root_password__error').filter({ hasText: 'is required' }).waitFor();
+      await page.screenshot({ path: `${SHOTS}/new-user-password-${name}.png`, fullPage: true });
+      expect(
+        (await suite.server.app.services.documents.find(SYSTEM, 'user', { query: { login: user } })).results,
+      ).toEqual([]);
+      await page.locator('#root_password').fill(`${user}-password`);
+      await save(page);
+      await page.waitForURL(/\/_\/users\/[0-9a-f]{24}$/);
+      await expect.poll(async () => (await login(user, `${user}-password`)).statusCode, { timeout: 10_000 }).toBe(200);
+      // A saved user keeps their password when the field stays empty: not required there.
+      await page.locator('#root_password').waitFor();
+      expect(await required.count()).toBe(0);
       await context.close();
     });
   }

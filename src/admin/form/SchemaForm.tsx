@@ -8,6 +8,7 @@ import { themeFields } from './fields/WidgetField';
 import { createOptionCache } from './optionCache';
 import { toErrorSchema, unplacedErrors } from './schema/errorSchema';
 import { prepareSchema } from './schema/prepareSchema';
+import { storedSecretsOptional } from './schema/storedSecrets';
 import { uiSchemaFor } from './schema/uiSchemaFor';
 import { themeTemplates } from './templates';
 import type { FormContext, FormDataSource } from './types';
@@ -63,8 +64,12 @@ export function SchemaForm({
   asOwner = false,
   onTyping,
 }: SchemaFormProps) {
-  const prepared = useMemo(() => prepareSchema(schema, rootSchemas), [schema, rootSchemas]);
   const isNew = typeof formData?._id !== 'string';
+  // A saved document keeps its stored secret (password) when the field stays empty: required only when new.
+  const prepared = useMemo(() => {
+    const inlined = prepareSchema(schema, rootSchemas);
+    return isNew ? inlined : storedSecretsOptional(inlined);
+  }, [schema, rootSchemas, isNew]);
   const uiSchema = useMemo<UiSchema>(
     () => ({ ...uiSchemaFor(prepared, { isNew, rootSchemas, asOwner }), 'ui:submitButtonOptions': { norender: true } }),
     [prepared, isNew, rootSchemas, asOwner],

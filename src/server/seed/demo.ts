@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { durationHours } from '../../shared/rules/trackedTime';
 import { SYSTEM } from '../access/caller';
+import { randomPassword } from '../modules/auth/passwords';
 import type { Services } from '../services';
 import {
   DEMO_CLIENTS,
@@ -26,7 +27,7 @@ export interface DemoOptions {
   now?: number;
   /**
    * With DEMO_USERS_PASSWORD set (to anything), the demo users get the password `demo-<login>`;
-   * without it they have no password and cannot log in.
+   * without it a random one nobody learns: they cannot log in until an admin sets one.
    */
   env?: Record<string, string | undefined>;
 }
@@ -84,9 +85,10 @@ export async function seedDemo(
   for (const role of DEMO_ROLES) if (!(await findOne(documents, 'role', { name: role.name }))) await save('role', role);
   const userIds: Record<string, string> = {};
   for (const user of DEMO_USERS) {
-    const password = env.DEMO_USERS_PASSWORD ? { password: `demo-${user.login}` } : {};
+    // Every user needs a password; without DEMO_USERS_PASSWORD none that anybody knows.
+    const password = env.DEMO_USERS_PASSWORD ? `demo-${user.login}` : randomPassword();
     userIds[user.login] =
-      (await findOne(documents, 'user', { login: user.login })) ?? (await save('user', { ...user, ...password }));
+      (await findOne(documents, 'user', { login: user.login })) ?? (await save('user', { ...user, password }));
   }
 
   const ids: DemoIds = { clients: await saveAll('client', DEMO_CLIENTS), anna: userIds.anna, marco: userIds.marco };

@@ -53,12 +53,14 @@ export const documents = {
 export const dataSource = createMemoryDataSource(documents, { delayMs: 150 });
 export const instantDataSource = createMemoryDataSource(documents);
 
-/** The first example of a model's schema file, as a saved document (with `_id` and timestamps). */
+/** The first example of a model's schema file, as a saved document (with `_id` and timestamps, without write-only fields). */
 export function exampleDocument(model: string): Record<string, unknown> {
-  const example = (rootSchemas.models[model as keyof typeof rootSchemas.models].examples?.[0] ?? {}) as Record<
-    string,
-    unknown
-  >;
+  const schema = rootSchemas.models[model as keyof typeof rootSchemas.models];
+  const example = Object.fromEntries(
+    Object.entries((schema.examples?.[0] ?? {}) as Record<string, unknown>).filter(
+      ([name]) => schema.properties?.[name]?.writeOnly !== true,
+    ),
+  );
   return {
     _id: id('f001'),
     _createdAt: '2024-03-28T08:15:00.000Z',

@@ -25,6 +25,7 @@ import {
 import { FilterValues } from './filters';
 import { hooksOf, type ReadLog } from './hooks';
 import { applyComputed, assertSafeJson, mergeInput, normalizeDateTimes } from './input';
+import { keptSecrets, withoutKeptSecrets } from './keptSecrets';
 import { applyPopulated, planPopulate, populate } from './populate';
 import { assertRelationsExist } from './relations';
 import { sanitizeRichText } from './richText';
@@ -197,14 +198,15 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
         drawn.add(field.name);
       }
     }
-    // Secrets kept from the stored document are hashes: validate only what the caller sent.
-    const keptSecrets = model.fields.filter((f) => f.secret && existing && next[f.name] === existing[f.name]);
+    // Secrets kept from the stored document are hashes: validate only what the caller sent (a kept one
+    // still counts as present for `required`).
+    const kept = keptSecrets(model.fields, next, existing);
     const candidate = { ...next };
-    for (const field of keptSecrets) delete candidate[field.name];
+    for (const name of kept) delete candidate[name];
     const validate = validatorOf(model);
     if (!validate(candidate)) {
-      const errors = fieldErrors(validate.errors);
-      throw badRequest(describeErrors(errors), { fields: errors });
+      const errors = fieldErrors(withoutKeptSecrets(validate.errors, kept));
+      if (errors.length > 0) throw badRequest(describeErrors(errors), { fields: errors });
     }
     Object.assign(next, candidate);
     await assertSequencesFree(tx, model, next, existing, drawn);
