@@ -229,6 +229,30 @@ describe('realtime socket on the real app', () => {
     await admin.waitFor((message) => message.type === 'queue/state', 'queue/state event');
   });
 
+  it('refuses messages with a NUL character with an error reply, and the socket keeps working', async () => {
+    const socket = await open(adminToken);
+    const joined = await socket.request('SimpleQueue.joinQueue', { queue: 'im\u0000ages' });
+    expect(joined).toEqual({
+      cmd: 'SimpleQueue.joinQueue',
+      id: expect.any(Number),
+      error: 'data.queue: must not contain NUL characters',
+    });
+    expect(await socket.request('login', `${adminToken}\u0000`)).toMatchObject({
+      error: 'data: must not contain NUL characters',
+    });
+    socket.sendRaw('{"cmd":"pi\\u0000ng","id":"nul-cmd"}');
+    expect(await socket.waitFor((message) => message.id === 'nul-cmd', 'reply to a cmd with NUL')).toEqual({
+      cmd: 'error',
+      id: 'nul-cmd',
+      error: 'cmd: must not contain NUL characters',
+    });
+    // Still logged in as admin, and still answering.
+    expect(await socket.request('SimpleQueue.joinQueue', { queue: 'images' })).toMatchObject({
+      data: { queue: 'images' },
+    });
+    expect(await socket.request('ping')).toMatchObject({ data: 'pong' });
+  });
+
   it('cleans a socket up when it closes', async () => {
     const socket = await open(adminToken);
     expect(t.app.realtime.connectionCount()).toBe(1);

@@ -36,6 +36,25 @@ describe('parseCommand', () => {
     });
   });
 
+  it('refuses a NUL character anywhere in cmd, id or data, naming where', () => {
+    expect(parseCommand('{"cmd":"SimpleQueue.joinQueue","id":7,"data":{"queue":"im\\u0000ages"}}')).toEqual({
+      ok: false,
+      reply: { cmd: 'SimpleQueue.joinQueue', id: 7, error: 'data.queue: must not contain NUL characters' },
+    });
+    expect(parseCommand('{"cmd":"x","data":{"a\\u0000":1}}')).toEqual({
+      ok: false,
+      reply: { cmd: 'x', error: '"data.a\\u0000": keys must not contain NUL characters' },
+    });
+    expect(parseCommand('{"cmd":"lo\\u0000gin","id":"a"}')).toEqual({
+      ok: false,
+      reply: { cmd: 'error', id: 'a', error: 'cmd: must not contain NUL characters' },
+    });
+    expect(parseCommand('{"cmd":"ping","id":"a\\u0000"}')).toEqual({
+      ok: false,
+      reply: { cmd: 'ping', error: 'id: must not contain NUL characters' },
+    });
+  });
+
   it('keeps a __proto__ key as plain data', () => {
     const parsed = parseCommand('{"cmd":"x","data":{"__proto__":{"polluted":true}}}');
     expect(parsed.ok).toBe(true);

@@ -4,6 +4,7 @@ import {
   type CommandReply,
   type RealtimeCommand,
 } from '../../../shared/api/realtime';
+import { nulIn } from '../../requestHygiene';
 
 /** Parsing and answering the websocket wire format declared in shared/api/realtime.ts. */
 
@@ -20,6 +21,8 @@ const fail = (error: string, cmd = PROTOCOL_ERROR_CMD, id?: CommandId): ParseRes
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+const hasNul = (value: unknown) => typeof value === 'string' && value.includes('\u0000');
 
 function isValidId(id: unknown): id is CommandId {
   return (typeof id === 'string' && id.length <= MAX_ID_LENGTH) || (typeof id === 'number' && Number.isFinite(id));
@@ -39,6 +42,9 @@ export function parseCommand(text: string): ParseResult {
   if (typeof cmd !== 'string' || cmd.length === 0 || cmd.length > MAX_CMD_LENGTH)
     return fail('A message needs a cmd string', PROTOCOL_ERROR_CMD, validId);
   if (id !== undefined && validId === undefined) return fail('id must be a string or a number', cmd);
+  // As in HTTP requests (requestHygiene): no NUL in any string or key, which PostgreSQL cannot store.
+  const nul = nulIn({ cmd, id, data }, '', '');
+  if (nul) return fail(nul, hasNul(cmd) ? PROTOCOL_ERROR_CMD : cmd, hasNul(validId) ? undefined : validId);
   const command: RealtimeCommand = { cmd };
   if (validId !== undefined) command.id = validId;
   if (data !== undefined) command.data = data;
