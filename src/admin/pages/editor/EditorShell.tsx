@@ -100,7 +100,14 @@ export function EditorShell({
           {actions}
         </div>
       }
-    />
+    >
+      {editor.status.kind === 'error' && (
+        // The reason a save failed stays in sight (not only in the indicator's tooltip) until the next save.
+        <p role="alert" className="border-t border-red-200 bg-red-50 px-4 py-1.5 text-[13px] text-red-700 md:px-6">
+          Not saved: {editor.status.message}
+        </p>
+      )}
+    </PageHeader>
   );
 
   if (editor.loading || editor.loadError)
@@ -197,7 +204,14 @@ export function EditorShell({
           )}
         </aside>
       </div>
-      {json && <JsonDialog doc={editor.doc} onChange={(doc) => editor.change(doc)} onClose={() => setJson(false)} />}
+      {json && (
+        <JsonDialog
+          doc={editor.doc}
+          saveError={editor.status.kind === 'error' ? editor.status.message : undefined}
+          onChange={(doc) => editor.change(doc)}
+          onClose={() => setJson(false)}
+        />
+      )}
       {editor.pendingMerge && (
         <MergeDialog pending={editor.pendingMerge} describe={describeConflict} onResolve={editor.resolveMerge} />
       )}

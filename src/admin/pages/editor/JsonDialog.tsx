@@ -9,10 +9,13 @@ import type { EditedDoc } from '../model/editorState';
  */
 export function JsonDialog({
   doc,
+  saveError,
   onChange,
   onClose,
 }: {
   doc: EditedDoc;
+  /** Why the server refused the last save (valid JSON can still be an invalid draft). */
+  saveError?: string;
   onChange(doc: EditedDoc): void;
   onClose(): void;
 }) {
@@ -47,8 +50,11 @@ export function JsonDialog({
           }}
           className={`min-h-0 flex-1 resize-none rounded-md border bg-zinc-50 p-3 font-mono text-xs leading-relaxed text-zinc-800 outline-none focus:border-accent-600 ${error ? 'border-red-400' : 'border-zinc-300'}`}
         />
-        <p role={error ? 'alert' : undefined} className={`text-xs ${error ? 'text-red-600' : 'text-zinc-500'}`}>
-          {error ?? 'Valid JSON'}
+        <p
+          role={error || saveError ? 'alert' : undefined}
+          className={`text-xs ${error || saveError ? 'text-red-600' : 'text-zinc-500'}`}
+        >
+          {error ?? (saveError ? `Valid JSON, but not saved: ${saveError}` : 'Valid JSON')}
         </p>
       </div>
     </DialogShell>

@@ -124,6 +124,12 @@ export function usePageEditor(model: ModelInfo, id: string, defaults: EditedDoc)
         // Someone else saved since our base: merge their version with ours.
         const theirs = await fetchTheirs();
         const latest = stateRef.current;
+        // Still our base's version: nobody else saved, the server refused the draft itself (a path
+        // another page has). Merging and sending it again would be refused again, in an endless loop.
+        if (theirs._version === latest.base._version) {
+          setStatus({ kind: 'error', message: failure.message });
+          throw failure;
+        }
         const { merged, conflicts } = mergeDocuments(latest.base, latest.history.present, theirs);
         if (conflicts.length) {
           setPendingMerge({ merged, theirs, conflicts });

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { adminSuite } from './adminServer';
+import { draft, openEditor, saveState, waitSaved } from './pageEditor';
+
+const suite = adminSuite();
+
+describe('a save the server refuses', { timeout: 120_000 }, () => {
+  it('says why in sight, sends the draft once, and saves again once the problem is fixed', async () => {
+    const home = await suite.server.save('pageDraft', { name: 'Home', elements: [] });
+    await suite.server.save('pageDraft', { name: 'Termin', _parent: home._id, elements: [] });
+    const { _id: id } = await suite.server.save('pageDraft', { name: 'Angebot', _parent: home._id, elements: [] });
+    const { page, context } = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${id}`);
+    const refused: string[] = [];
+    page.on('response', (answer) => {
+      if (answer.url().includes('/api/document/updateOne') && answer.status() === 409) refused.push(answer.url());
+    });
+    const alert = page.getByRole('alert').filter({ hasText: 'Not saved:' });
+
+    // Another page has the path: a 409 that is no concurrent save. It was taken for one and merged and sent
+    // again without end ('Saving…' forever, dozens of requests a second).
+    await page.getByRole('tab', { name: 'Page' }).click();
+    await page.locator('#page_name').fill('Termin');
+    await alert.waitFor({ timeout: 10_000 });
+    expect(await alert.innerText()).toBe('Not saved: Another Page Draft already has the path /Termin');
+    expect(await saveState(page)).toBe('error');
+    expect(refused).toHaveLength(1);
+    expect((await draft(suite.server, id)).name).toBe('Angebot');
+
+    // A free name saves, and the message goes.
+    await page.locator('#page_name').fill('Termine');
+    await waitSaved(page);
+    expect(await alert.count()).toBe(0);
+    expect(await draft(suite.server, id)).toMatchObject({ name: 'Termine', _path: '/Termine' });
+
+    // The JSON editor: valid JSON the server refuses says so in the dialog (it said 'Valid JSON').
+    await page.getByRole('button', { name: 'JSON' }).click();
+    const dialog = page.getByRole('dialog', { name: 'JSON' });
+    const text = dialog.getByRole('textbox', { name: 'Document JSON' });
+    const json = await text.inputValue();
+    await text.fill(json.replace('"name": "Termine"', '"name": "Termine", "colour": "red"'));
+    await expect
+      .poll(
+        () =>
+          dialog
+            .getByRole('alert')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 10_000 },
+      )
+      .toBe('Valid JSON, but not saved: colour: is not a field of Page Draft');
+    await text.fill(json);
+    await waitSaved(page);
+    expect(await dialog.getByText('Valid JSON', { exact: true }).count()).toBe(1);
+    await context.close();
+  });
+});
