@@ -63,4 +63,36 @@ describe('every element in the browser', () => {
       await context.close();
     },
   );
+
+  it('a menu item keeps the words of its name whole on a phone (badge, size and price go to the next line)', async () => {
+    const menu = server.app.services.registry.elements['menu.basic'].examples[0] as Record<string, unknown>;
+    const [home] = (await server.app.services.documents.find(SYSTEM, 'page', { query: { _path: '/' }, limit: 1 }))
+      .results;
+    await server.app.services.documents.save(SYSTEM, 'page', {
+      name: 'karte',
+      _parent: home._id,
+      _read: ['guest'],
+      language: 'de',
+      elements: [{ tag: 'menu.basic', props: menu }],
+    });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url('/karte'));
+    const name = page.getByText('Basler Läckerli-Croissant', { exact: true });
+    await name.waitFor();
+    // The line each letter of 'Croissant' is on: one line, not 'Croissan' and 't' (the row was too narrow).
+    const tops = await name.evaluate((element) => {
+      const text = element.firstChild!;
+      const start = text.textContent!.indexOf('Croissant');
+      return Array.from({ length: 'Croissant'.length }, (_, i) => {
+        const range = document.createRange();
+        range.setStart(text, start + i);
+        range.setEnd(text, start + i + 1);
+        return Math.round(range.getBoundingClientRect().top);
+      });
+    });
+    expect(new Set(tops).size).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

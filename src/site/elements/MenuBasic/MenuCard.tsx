@@ -35,7 +35,8 @@ export function MenuCard({ title, color, background, logo, categories, itemActio
             <ul className="flex flex-col gap-5">
               {(category.items ?? []).map((item, itemIndex) => (
                 <li key={itemIndex} className="flex flex-col gap-1">
-                  <div className="flex items-baseline gap-3">
+                  {/* On a phone the badge, size and price wrap below a long name instead of breaking its words. */}
+                  <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                     <span className="min-w-0 text-lg font-semibold break-words">{item.name}</span>
                     {item.style ? (
                       <span className="rounded-full border border-current/30 px-2 py-0.5 text-xs opacity-75">
@@ -43,10 +44,13 @@ export function MenuCard({ title, color, background, logo, categories, itemActio
                       </span>
                     ) : null}
                     <span aria-hidden className="min-w-4 flex-1 border-b border-dotted border-current/30" />
-                    {item.size ? <span className="text-sm whitespace-nowrap opacity-70">{item.size}</span> : null}
-                    {typeof item.price === 'number' ? (
-                      <span className="font-semibold whitespace-nowrap tabular-nums">
-                        {formatMoney(item.price, 'CHF')}
+                    {item.size || typeof item.price === 'number' ? (
+                      // Size and price stay together at the right end, also when they wrap.
+                      <span className="ml-auto flex items-baseline gap-3 whitespace-nowrap">
+                        {item.size ? <span className="text-sm opacity-70">{item.size}</span> : null}
+                        {typeof item.price === 'number' ? (
+                          <span className="font-semibold tabular-nums">{formatMoney(item.price, 'CHF')}</span>
+                        ) : null}
                       </span>
                     ) : null}
                   </div>
