@@ -122,6 +122,12 @@ describe('relations', () => {
     await waitFor(() => expect(chosen.textContent).toBe('Website-RelaunchAltes Projekt (deleted)'));
   });
 
+  it('says that a related document no longer exists (a link to a removed page showed just its id)', async () => {
+    renderStory(Widgets.RelationToMissing);
+    const select = (await screen.findByLabelText(/Client/)) as HTMLSelectElement;
+    await waitFor(() => expect(select.selectedOptions[0].textContent).toBe('Not found (66b2a0c1e4b0a1b2c3d4eeee)'));
+  });
+
   it('shows the label of the related document', async () => {
     renderStory(Widgets.Relation);
     const select = (await screen.findByLabelText(/Client/)) as HTMLSelectElement;

@@ -37,6 +37,10 @@ export const RelationToDeleted: Story = {
   name: 'Relation (deleted client)',
   args: { schema: fieldSchema('invoice', 'client'), formData: { client: documents.client[3]._id } },
 };
+export const RelationToMissing: Story = {
+  name: 'Relation (a client that no longer exists)',
+  args: { schema: fieldSchema('invoice', 'client'), formData: { client: '66b2a0c1e4b0a1b2c3d4eeee' } },
+};
 export const RelationsToDeleted: Story = {
   name: 'Relations (a deleted project)',
   args: {

@@ -59,7 +59,7 @@ export function relationFrom(options: Record<string, unknown>, fallbackModel: st
 
 /**
  * The label of a value the options do not hold (a deleted document, or one past the option limit), looked
- * up by id once; the id itself until it is known or when nothing has it. `(deleted)` marks a deleted one.
+ * up by id once; the id itself until it is known, `Not found (id)` when nothing has it. `(deleted)` marks a deleted one.
  */
 export function useMissingLabel(
   context: FormContext,
@@ -78,8 +78,10 @@ export function useMissingLabel(
     let live = true;
     source.loadLabel?.(latest.current, wanted).then(
       (answer) => {
-        if (live && answer)
-          setFound({ value: wanted, label: answer.deleted ? `${answer.label} (deleted)` : answer.label });
+        if (!live) return;
+        // Nothing has the id (a removed page a link still points at): say so, the bare id explains nothing.
+        if (!answer) setFound({ value: wanted, label: `Not found (${wanted})` });
+        else setFound({ value: wanted, label: answer.deleted ? `${answer.label} (deleted)` : answer.label });
       },
       () => undefined,
     );
