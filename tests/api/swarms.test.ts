@@ -187,6 +187,34 @@ describe('swarm deploy and services against the engine', () => {
     });
   });
 
+  it("neither shows nor takes over another config's service of the same name (two swarms, one service name)", async () => {
+    const production = await swarmWith([{ name: 'Shop', image: 'nginx:1.27', replicas: 2 }]);
+    expect(((await deploy(production.swarmId)).json() as SwarmDeployAnswer).results[0].action).toBe('created');
+    const staging = await swarmWith([{ name: 'shop', image: 'nginx:1.26', replicas: 1 }]);
+    const taken = 'The Docker service shop belongs to another config of the same name: rename this config to deploy it';
+
+    // Staging's config was never deployed: its row does not borrow production's running service.
+    const before = ((await services(staging.swarmId)).json() as SwarmServicesAnswer).services[0];
+    expect(before).toMatchObject({ exists: false, running: 0, desired: 0, error: taken });
+    expect(before.state).toBeUndefined();
+
+    const versionBefore = docker.byName('shop')!.Version.Index;
+    const answer = (await deploy(staging.swarmId)).json() as SwarmDeployAnswer;
+    expect(answer.results.map((r) => [r.action, r.error])).toEqual([['failed', taken]]);
+    expect(answer.status).toBe('Deploy: 0 of 1 services deployed, 1 failed');
+    // Production's service is untouched.
+    const service = docker.byName('shop')!;
+    expect(service.Version.Index).toBe(versionBefore);
+    expect(service.Spec.TaskTemplate.ContainerSpec.Image).toBe('nginx:1.27');
+    expect(service.Spec.Labels?.['dev.baukasten.config']).toBe(production.configIds[0]);
+    expect(((await services(production.swarmId)).json() as SwarmServicesAnswer).services[0]).toMatchObject({
+      exists: true,
+      running: 2,
+      desired: 2,
+    });
+    expect(((await deploy(production.swarmId)).json() as SwarmDeployAnswer).results[0].action).toBe('updated');
+  });
+
   it('needs manage:backend, a known swarm and a valid id', async () => {
     const { swarmId } = await swarmWith([{ name: 'guarded', image: 'nginx:1.27' }]);
     const staff = (await userWithRole(t, admin, 'sven', 'staff')).token;

@@ -63,6 +63,21 @@ export function serviceSpecOf(swarmId: string, config: ConfigDoc, forceUpdate: n
   };
 }
 
+/**
+ * Docker service names are unique on the engine and derived from the config's name, so two configs of one
+ * name (in two swarms, or 'Web Site' and 'web-site') meet on one service. A service labelled with another
+ * config is that config's: it is neither shown as this one's nor taken over by its deploy. An unlabelled
+ * service (made outside Baukasten) is adopted, as before.
+ */
+function ownerOf(service: DockerService | undefined, config: ConfigDoc): 'own' | 'other' | 'none' {
+  if (!service) return 'none';
+  const owner = service.Spec?.Labels?.[CONFIG_LABEL];
+  return owner && owner !== config._id ? 'other' : 'own';
+}
+
+const takenMessage = (serviceName: string) =>
+  `The Docker service ${serviceName} belongs to another config of the same name: rename this config to deploy it`;
+
 const newest = (tasks: DockerTask[]) =>
   tasks.reduce<DockerTask | undefined>((best, task) => {
     const at = (t: DockerTask) => t.UpdatedAt ?? t.CreatedAt ?? '';
@@ -127,6 +142,8 @@ export function createSwarmService({
         services: configs.map((config) => {
           const row = base(config);
           const service = services.find((candidate) => candidate.Spec?.Name === row.serviceName);
+          const owner = ownerOf(service, config);
+          if (owner === 'other') return { ...row, error: takenMessage(row.serviceName) };
           if (!service) return row;
           const own = tasks.filter((task) => task.ServiceID === service.ID);
           const last = newest(own);
@@ -162,6 +179,8 @@ export function createSwarmService({
         const result = { configId: config._id, name: config.name, serviceName };
         if (!config.image) return { ...result, action: 'failed', error: 'The config has no image' };
         const current = existing.find((service) => service.Spec?.Name === serviceName);
+        if (ownerOf(current, config) === 'other')
+          return { ...result, action: 'failed', error: takenMessage(serviceName) };
         try {
           if (!current) {
             await docker!.createService(serviceSpecOf(swarmId, config, 0));
