@@ -259,3 +259,29 @@ describe('writes do not reveal which ids exist', () => {
     expect((await remove('invoice', NONE, marco)).statusCode).toBe(404);
   });
 });
+
+describe('point-of-sale receipts keep their total a number', () => {
+  it('refuses a price or count too large to add up, naming the item field, and writes nothing', async () => {
+    const register = (await save('pointOfSale', { name: 'Kasse Empfang' })).json()._id as string;
+    const receipt = (items: object[]) => ({ register, date: '2026-11-27T08:00:00.000Z', paymentMethod: 'cash', items });
+    const before = await count('posReceipt');
+    // 1e308 x 10 is Infinity: the answer named the read-only total ('total: must be a number').
+    const huge = await save('posReceipt', receipt([{ name: 'Kaffee', price: 1e308, count: 10 }]));
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error).toBe('items.0.price: must be at most 1000000');
+    const many = await save('posReceipt', receipt([{ name: 'Kaffee', price: 4.5, count: 1e12 }]));
+    expect(many.statusCode).toBe(400);
+    expect(many.json().error).toBe('items.0.count: must be at most 100000');
+    expect(await count('posReceipt')).toBe(before);
+    // A discount line is negative; the largest allowed lines still add up.
+    const ok = await save(
+      'posReceipt',
+      receipt([
+        { name: 'Kaffee', price: 1000000, count: 100000 },
+        { name: 'Rabatt', price: -2.5, count: 1 },
+      ]),
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().total).toBe(99999999997.5);
+  });
+});

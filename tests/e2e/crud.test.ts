@@ -117,6 +117,37 @@ describe('generic edit page', { timeout: 60_000 }, () => {
   });
 });
 
+describe('point-of-sale receipts', { timeout: 60_000 }, () => {
+  it('are named by their date as people read it, and a price too large is named at its line, not as the total', async () => {
+    const register = await suite.server.save('pointOfSale', { name: 'Kasse Empfang' });
+    const receipt = await suite.server.save('posReceipt', {
+      register: register._id,
+      date: '2026-11-27T08:00:00.000Z',
+      paymentMethod: 'twint',
+      items: [{ name: 'Espresso', price: 4.5, count: 2 }],
+    });
+    const { page, context } = await adminPage(`/_/posReceipts/${receipt._id}`);
+    const heading = page.getByRole('heading', { level: 1 });
+    // It said '2026-11-27T08:00:00.000Z'.
+    await expect.poll(() => heading.innerText()).toBe('Point of sales Receipts/09:00 27.11.2026');
+    await page.getByRole('button', { name: 'DELETE' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByRole('heading').innerText()).toBe('Delete 09:00 27.11.2026?');
+    await page.keyboard.press('Escape');
+
+    await page.locator('#root_items_0_price').fill('99999999999');
+    await page.locator('#root_items_0_count').fill('10');
+    const button = await save(page);
+    await expect.poll(() => button.getAttribute('data-state')).toBe('error');
+    const said = await page.getByRole('tooltip').innerText();
+    expect(said).toContain('Price');
+    expect(said).not.toContain('Total');
+    expect((await findById('posReceipt', receipt._id)).json.items).toEqual([
+      { name: 'Espresso', price: 4.5, count: 2 },
+    ]);
+    await context.close();
+  });
+});
+
 describe('generic list page', { timeout: 60_000 }, () => {
   it('searches, sorts and pages with p', async () => {
     for (let i = 0; i < 30; i += 1)

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ModelInfo } from '../../shared/registry';
 import { useModelByPlural } from '../core/AdminContext';
+import { documentLabel } from '../../shared/admin/documentLabel';
 import { listTitle } from '../../shared/admin/titles';
 import { useListController, type ListController } from '../core/list/useListController';
 import { buttonClass } from '../ui/Button';
@@ -16,8 +17,7 @@ import { NotFound } from '../screens/NotFound';
 import { ModelActions } from '../actions/actions';
 
 function docTitle(model: ModelInfo, doc: Record<string, unknown>): string {
-  const value = doc[model.labelField];
-  return value === undefined || value === null || value === '' ? `${model.label} ${String(doc._id)}` : String(value);
+  return documentLabel(model, doc) ?? `${model.label} ${String(doc._id)}`;
 }
 
 /** The generic list view: draws what the controller holds. */

@@ -3448,6 +3448,8 @@ export interface PosItemValue {
   /**
    * **Price**
    *
+   * Unit price; negative for a discount or a return.
+   *
    * Currency: CHF.
    */
   price: number;

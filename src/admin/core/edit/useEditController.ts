@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { documentLabel } from '../../../shared/admin/documentLabel';
 import type { ModelInfo } from '../../../shared/registry';
 import { ALMIGHTY_ROLES } from '../../../shared/vocabulary';
 import { canAccess } from '../access';
@@ -72,7 +73,7 @@ export function useEditController(model: ModelInfo, id: string) {
   // The owner may update their own document without the model permission (`x-owner`).
   const canWrite = canAccess(permissions, isNew ? model.permission.create : model.permission.update) || ownDocument;
   const failure = query.error as ApiFailure | undefined;
-  const labelValue = formData[model.labelField];
+  const label = documentLabel(model, formData);
 
   return {
     model,
@@ -84,11 +85,7 @@ export function useEditController(model: ModelInfo, id: string) {
     loading: !isNew && idOf(form.key) !== id && !query.error,
     loadError: failure?.message,
     readonly: !canWrite,
-    title: isNew
-      ? `New ${model.label}`
-      : typeof labelValue === 'string' || typeof labelValue === 'number'
-        ? String(labelValue)
-        : model.label,
+    title: isNew ? `New ${model.label}` : (label ?? model.label),
     progress: progress.state,
     save: () => void progress.run(),
     newLink: model.create && canAccess(permissions, model.permission.create) ? `${model.route}/new` : undefined,

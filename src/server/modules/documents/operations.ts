@@ -205,7 +205,11 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     for (const name of kept) delete candidate[name];
     const validate = validatorOf(model);
     if (!validate(candidate)) {
-      const errors = fieldErrors(withoutKeptSecrets(validate.errors, kept));
+      const all = fieldErrors(withoutKeptSecrets(validate.errors, kept));
+      // A computed field (a total) is wrong only because an input is: name the input, not the read-only total.
+      const computed = new Set(model.fields.filter((f) => f.computed).map((f) => f.name));
+      const inputs = all.filter((error) => !computed.has(error.field));
+      const errors = inputs.length ? inputs : all;
       if (errors.length > 0) throw badRequest(describeErrors(errors), { fields: errors });
     }
     Object.assign(next, candidate);
