@@ -13,9 +13,9 @@ interface DecimalInputProps extends WidgetProps {
 }
 
 /**
- * A number typed as text and stored as a float: the draft text stays as typed until it parses,
- * and is written back in the canonical format on blur. Number and money widgets differ only in
- * how they parse and format.
+ * A number typed as text and stored as a float: the draft text stays as typed until it parses, and is
+ * written back in the canonical format on blur; text that still does not parse on blur becomes the value
+ * (the server names it). Number and money widgets differ only in how they parse and format.
  */
 export function DecimalInput({
   id,
@@ -37,7 +37,7 @@ export function DecimalInput({
 }: DecimalInputProps) {
   const [draft, setDraft] = useDraft(value, format, (text, current) => {
     const parsed = parse(text);
-    return parsed.ok && parsed.value === current;
+    return parsed.ok ? parsed.value === current : text === current;
   });
   const parsed = parse(draft);
   return (
@@ -62,6 +62,9 @@ export function DecimalInput({
       }}
       onBlur={() => {
         if (parsed.ok) setDraft(format(parsed.value));
+        // Text left behind that is no number goes into the form as typed: SAVE then fails at this field
+        // ('must be a number') instead of saving the old value while the field shows something else.
+        else onChange(draft);
         onBlur(id, value);
       }}
       onFocus={() => onFocus(id, value)}
