@@ -25,6 +25,8 @@ describe('queues screen', { timeout: 90_000 }, () => {
     await page.getByRole('combobox', { name: 'Queue' }).waitFor();
     await expect.poll(() => page.getByRole('combobox', { name: 'Queue' }).inputValue()).toBe('imagePresets');
     await page.getByTestId('empty').waitFor();
+    const subtitle = page.getByText(/ · live$/);
+    expect(await subtitle.innerText()).toBe('No jobs in imagePresets · live');
     // The screen joined the queue on the socket before anything happens.
     await expect.poll(() => frames.some((frame) => frame.includes('"cmd":"SimpleQueue.joinQueue"'))).toBe(true);
 
@@ -46,6 +48,7 @@ describe('queues screen', { timeout: 90_000 }, () => {
       .toBe(true);
     expect(seen.has('active') || seen.has('created')).toBe(true);
     expect(frames.some((frame) => frame.includes('"type":"queue/state"'))).toBe(true);
+    expect(await subtitle.innerText()).toBe(`${await rows.count()} latest jobs of imagePresets · live`);
     const first = rows.first();
     expect(await first.locator('td').nth(3).innerText()).toBe('100%');
     expect(await first.locator('td').nth(2).innerText()).toContain('presetName');

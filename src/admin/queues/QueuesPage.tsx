@@ -9,7 +9,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
 import { STICKY_HEAD, TableFrame } from '../ui/TableFrame';
 import { Tooltip } from '../ui/Tooltip';
-import { STATE_TONES } from './jobState';
+import { jobsSubtitle, STATE_TONES } from './jobState';
 import { useQueuesController, type QueuesController } from './useQueuesController';
 
 /** A job state as delivered by the server; a failed job's error shows in a tooltip. */
@@ -63,7 +63,7 @@ export function QueuesView({ queues }: { queues: QueuesController }) {
     <>
       <PageHeader
         title="Queues"
-        subtitle={queues.selected ? `${queues.jobs.length} latest jobs of ${queues.selected} · live` : undefined}
+        subtitle={queues.selected ? jobsSubtitle(queues.jobs.length, queues.selected) : undefined}
         actions={
           <>
             <label className="flex items-center gap-2">

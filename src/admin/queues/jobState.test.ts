@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueJob } from '../../shared/api/queues';
-import { applyJobEvent, jobPatch } from './jobState';
+import { applyJobEvent, jobPatch, jobsSubtitle } from './jobState';
 
 const createdOn = '2026-01-01T00:00:00.000Z';
 
@@ -33,5 +33,13 @@ describe('queue job events', () => {
     const added = applyJobEvent(jobs, 'b', { state: 'active', progress: 0, createdOn, data: {} });
     expect(added.map((job) => job.id)).toEqual(['b', 'a']);
     expect(jobs).toHaveLength(1);
+  });
+});
+
+describe('jobs subtitle', () => {
+  it("counts in words: none, one job, the latest n (it said '1 latest jobs', '0 latest jobs')", () => {
+    expect(jobsSubtitle(0, 'mail')).toBe('No jobs in mail · live');
+    expect(jobsSubtitle(1, 'mail')).toBe('1 job in mail · live');
+    expect(jobsSubtitle(40, 'imagePresets')).toBe('40 latest jobs of imagePresets · live');
   });
 });

@@ -33,3 +33,10 @@ export const STATE_TONES: Record<string, string> = {
   failed: 'bg-red-50 text-red-700 ring-red-200',
   cancelled: 'bg-zinc-100 text-zinc-500',
 };
+
+/** The queues screen's subtitle: how many of the queue's latest jobs the table shows. */
+export function jobsSubtitle(count: number, queue: string): string {
+  if (count === 0) return `No jobs in ${queue} · live`;
+  if (count === 1) return `1 job in ${queue} · live`;
+  return `${count} latest jobs of ${queue} · live`;
+}
