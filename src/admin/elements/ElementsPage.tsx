@@ -4,11 +4,16 @@ import { documentTitle } from '../../shared/admin/titles';
 import type { ElementInfo } from '../../shared/registry';
 import { colorCss } from '../../shared/site/config';
 import { SiteContext, type SiteContextValue } from '../../site/context';
+import { installStorySplats } from '../../site/elements/gaussian/storySplats';
 import { RenderElement } from '../../site/render/RenderElements';
 import { useAdmin } from '../core/AdminContext';
 import { useSiteConfig } from '../pages/PageEditorPage';
 import { PreviewFrame } from '../pages/preview/PreviewFrame';
 import { PageHeader } from '../ui/PageHeader';
+
+// The 3D examples name sample splats by ids no file store holds (as in Storybook): serve those ids the
+// generated splats, or the first example on this page said 'Die 3D-Ansicht konnte nicht geladen werden'.
+installStorySplats();
 
 /** Elements that bring their own band and width; the others are shown at content width, as inside a section. */
 const FULL_BLEED = new Set(['navigation', 'footer', 'hero', 'screenSection', 'section', 'content']);
