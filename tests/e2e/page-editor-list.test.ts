@@ -34,6 +34,8 @@ describe('page list', { timeout: 120_000 }, () => {
     await row(team._id).hover();
     await page.getByRole('button', { name: 'Delete Team' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Team?' });
+    // Like every delete (spec section 2), its button can be used once it has filled (2 s).
+    expect(await dialog.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
     await dialog.getByLabel('Also unpublish the page (remove it from the site)').check();
     await dialog.getByRole('button', { name: 'Delete and unpublish' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { LoaderCircle } from 'lucide-react';
+import { useCallback, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { DELETE_HOLD_MS } from '../../shared/rules/constants';
 import { Button } from './Button';
 
@@ -31,21 +32,6 @@ export function DeleteDialog({
   onClose(): void;
   holdMs?: number;
 }) {
-  const [ready, setReady] = useState(false);
-  const [filling, setFilling] = useState(false);
-  useEffect(() => {
-    setReady(false);
-    setFilling(false);
-    if (!pending) return;
-    // Start the fill on the next frame so the transition runs from 0.
-    const frame = requestAnimationFrame(() => setFilling(true));
-    const timer = setTimeout(() => setReady(true), holdMs);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [pending, holdMs]);
-
   return (
     <Dialog.Root open={pending !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -59,33 +45,78 @@ export function DeleteDialog({
             <Dialog.Close asChild>
               <Button variant="secondary">Cancel</Button>
             </Dialog.Close>
-            <button
-              type="button"
-              disabled={!ready}
-              data-ready={ready}
+            <HoldButton
+              key={pending?.title}
+              holdMs={holdMs}
               onClick={() => {
                 pending?.confirm();
                 onClose();
               }}
-              className="relative inline-flex h-8 min-w-24 items-center justify-center overflow-hidden rounded-md border border-red-600 bg-red-50 px-3 text-[13px] font-medium text-red-700 disabled:cursor-wait"
             >
               Delete
-              {/* The filled part is a white-on-red copy revealed from the left, so the text reads at every moment. */}
-              <span
-                aria-hidden
-                className="absolute inset-0 flex items-center justify-center bg-red-600 text-white ease-linear hover:bg-red-700"
-                style={{
-                  clipPath: filling ? 'inset(0 0 0 0)' : 'inset(0 100% 0 0)',
-                  transitionProperty: 'clip-path',
-                  transitionDuration: `${holdMs}ms`,
-                }}
-              >
-                Delete
-              </span>
-            </button>
+            </HoldButton>
           </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The confirming button of a delete dialog: it fills from the left over `holdMs` after it appears and
+ * can be used only then (spec section 2), so a reflex click or Enter does not delete. `busy` shows a
+ * spinner while the deletion runs.
+ */
+export function HoldButton({
+  onClick,
+  children,
+  busy = false,
+  holdMs = DELETE_HOLD_MS,
+}: {
+  onClick(): void;
+  children: ReactNode;
+  busy?: boolean;
+  holdMs?: number;
+}) {
+  const [ready, setReady] = useState(false);
+  const [filling, setFilling] = useState(false);
+  useEffect(() => {
+    // Start the fill on the next frame so the transition runs from 0.
+    const frame = requestAnimationFrame(() => setFilling(true));
+    const timer = setTimeout(() => setReady(true), holdMs);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [holdMs]);
+  const label = (
+    <>
+      {busy && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
+      {children}
+    </>
+  );
+  return (
+    <button
+      type="button"
+      disabled={!ready || busy}
+      data-ready={ready}
+      aria-busy={busy}
+      onClick={onClick}
+      className="relative inline-flex h-8 min-w-24 items-center justify-center gap-1.5 overflow-hidden rounded-md border border-red-600 bg-red-50 px-3 text-[13px] font-medium text-red-700 disabled:cursor-wait"
+    >
+      {label}
+      {/* The filled part is a white-on-red copy revealed from the left, so the text reads at every moment. */}
+      <span
+        aria-hidden
+        className="absolute inset-0 flex items-center justify-center gap-1.5 bg-red-600 text-white ease-linear hover:bg-red-700"
+        style={{
+          clipPath: filling ? 'inset(0 0 0 0)' : 'inset(0 100% 0 0)',
+          transitionProperty: 'clip-path',
+          transitionDuration: `${holdMs}ms`,
+        }}
+      >
+        {label}
+      </span>
+    </button>
   );
 }

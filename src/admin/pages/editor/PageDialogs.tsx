@@ -7,6 +7,7 @@ import { useProgress } from '../../core/useProgress';
 import { DialogShell } from '../../files/DialogShell';
 import { SchemaForm } from '../../form';
 import { Button } from '../../ui/Button';
+import { HoldButton } from '../../ui/DeleteDialog';
 import { ProgressButton } from '../../ui/ProgressButton';
 import type { EditedDoc } from '../model/editorState';
 import { pickSchema } from './SettingsForms';
@@ -104,10 +105,15 @@ export function DeletePageDialog({
             <Dialog.Close asChild>
               <Button>Cancel</Button>
             </Dialog.Close>
-            <ProgressButton state={remove.state} variant="danger" onClick={() => void remove.run()}>
+            <HoldButton busy={remove.state.phase === 'loading'} onClick={() => void remove.run()}>
               {unpublish ? 'Delete and unpublish' : 'Delete'}
-            </ProgressButton>
+            </HoldButton>
           </div>
+          {remove.state.phase === 'error' && (
+            <p role="alert" className="mt-3 text-[13px] text-red-600">
+              {remove.state.message}
+            </p>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
