@@ -119,7 +119,55 @@ describe('relations', () => {
     cleanup();
     renderStory(Widgets.RelationsToDeleted);
     const chosen = await screen.findByRole('list', { name: 'Selected' });
-    await waitFor(() => expect(chosen.textContent).toBe('Website-RelaunchAltes Projekt (deleted)'));
+    const chips = () =>
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent);
+    await waitFor(() =>
+      expect(chips()).toEqual(['Website-Relaunch · rheinblick.ch', 'Altes Projekt · alt.example.ch (deleted)']),
+    );
+  });
+
+  it("shows several chosen documents with the relation's details, as the single select's options read", async () => {
+    const { last } = renderStory(Widgets.RelationsToDeleted);
+    const add = screen.getByLabelText(/Projects/) as HTMLSelectElement;
+    // Two projects are named Website-Relaunch: the option list and the chips tell them apart by their domain.
+    await waitFor(() =>
+      expect([...add.options].map((o) => o.textContent)).toEqual([
+        'Add…',
+        'Kassensystem Filiale Gundeli · baeckerei-gundeli.ch',
+        'Website-Relaunch · spalenberg-druck.ch',
+      ]),
+    );
+    const option = [...add.options].find((o) => o.textContent === 'Website-Relaunch · spalenberg-druck.ch')!;
+    fireEvent.change(add, { target: { value: option.value } });
+    expect(last().projects).toHaveLength(3);
+    const chosen = screen.getByRole('list', { name: 'Selected' });
+    await waitFor(() =>
+      expect(
+        within(chosen)
+          .getAllByRole('listitem')
+          .map((chip) => chip.textContent),
+      ).toEqual([
+        'Website-Relaunch · rheinblick.ch',
+        'Altes Projekt · alt.example.ch (deleted)',
+        'Website-Relaunch · spalenberg-druck.ch',
+      ]),
+    );
+
+    cleanup();
+    renderStory(Widgets.RelationsById);
+    const services = await screen.findByRole('list', { name: 'Selected' });
+    await waitFor(() =>
+      expect(
+        within(services)
+          .getAllByRole('listitem')
+          .map((chip) => chip.textContent),
+      ).toEqual(['web (nginx) · www.baukasten-beratung.ch', 'api (node) · api.baukasten-beratung.ch']),
+    );
+    // A service without a domain reads as its name alone, in the list and once chosen.
+    const addService = screen.getByLabelText(/Services/) as HTMLSelectElement;
+    await waitFor(() => expect([...addService.options].map((o) => o.textContent)).toEqual(['Add…', 'postgres']));
   });
 
   it('says that a related document no longer exists (a link to a removed page showed just its id)', async () => {

@@ -2,7 +2,7 @@ import { formatDate, formatMoney, formatTimestamp } from '../../shared/format';
 import type { RelationDetail, RelationOption, RelationQuery } from './types';
 
 /** Between the label and each detail of an option. */
-const SEPARATOR = ' · ';
+export const DETAIL_SEPARATOR = ' · ';
 
 /**
  * One detail value as the admin lists show it (cells.tsx): dates dd.mm.yyyy, money with its currency,
@@ -32,7 +32,7 @@ export function relationOptionOf(doc: Record<string, unknown>, relation: Relatio
   const detail = (relation.details ?? [])
     .map((detail) => formatDetail(doc[detail.field], detail))
     .filter(Boolean)
-    .join(SEPARATOR);
+    .join(DETAIL_SEPARATOR);
   return {
     value: String(doc[relation.keyField] ?? doc._id),
     label: label === undefined || label === null ? String(doc._id) : String(label),
@@ -74,7 +74,7 @@ export function orderByDetails<D extends Record<string, unknown>>(docs: D[], rel
 
 /** What an option shows: `Basler Bäckerei GmbH · 12.03.2024 · 2.100,00 CHF` (the label first, so typing it finds it). */
 export function optionText(option: RelationOption): string {
-  return option.detail ? `${option.label}${SEPARATOR}${option.detail}` : option.label;
+  return option.detail ? `${option.label}${DETAIL_SEPARATOR}${option.detail}` : option.label;
 }
 
 /** Whether a document has every value of the relation's `where` (the server refuses others). */

@@ -47,9 +47,15 @@ describe('uiSchemaFor', () => {
       'ui:widget': 'relations',
       'ui:options': { model: 'role', labelField: 'name', keyField: 'name' },
     });
-    expect(ui.projects).toEqual({
+    // Several chosen documents read like a single select's options: the label, then the details.
+    expect(uiOf('user', { rootSchemas: schemas }).projects).toEqual({
       'ui:widget': 'relations',
-      'ui:options': { model: 'project', labelField: 'name', keyField: '_id' },
+      'ui:options': {
+        model: 'project',
+        labelField: 'name',
+        keyField: '_id',
+        details: [{ field: 'domain', schema: { type: 'string' } }],
+      },
     });
     expect(ui.password).toEqual({ 'ui:widget': 'password' });
     expect(ui.email).toEqual({ 'ui:widget': 'text', 'ui:options': { inputType: 'email' } });
@@ -76,7 +82,12 @@ describe('uiSchemaFor', () => {
     expect(uiOf('transaction').amount).toEqual({ 'ui:widget': 'money', 'ui:options': { currency: 'CHF' } });
     expect(uiOf('swarm').services).toEqual({
       'ui:widget': 'relations',
-      'ui:options': { model: 'config', labelField: 'name', keyField: '_id' },
+      'ui:options': {
+        model: 'config',
+        labelField: 'name',
+        keyField: '_id',
+        details: [{ field: 'domain', schema: {} }],
+      },
     });
     expect(uiOf('swarm').status).toEqual({ 'ui:widget': 'readOnly', 'ui:readonly': true });
   });

@@ -45,7 +45,7 @@ export const RelationsToDeleted: Story = {
   name: 'Relations (a deleted project)',
   args: {
     schema: fieldSchema('user', 'projects'),
-    formData: { projects: [documents.project[0]._id, documents.project[2]._id] },
+    formData: { projects: [documents.project[0]._id, documents.project[3]._id] },
   },
 };
 export const RelationsByName: Story = {

@@ -29,13 +29,15 @@ export const documents = {
     { _id: id('ec04'), name: 'editor' },
   ],
   project: [
-    { _id: id('e701'), name: 'Website-Relaunch' },
-    { _id: id('e702'), name: 'Kassensystem Filiale Gundeli' },
-    { _id: id('e709'), name: 'Altes Projekt', _deletedAt: '2026-11-02T10:00:00.000Z' },
+    { _id: id('e701'), name: 'Website-Relaunch', domain: 'rheinblick.ch' },
+    { _id: id('e702'), name: 'Kassensystem Filiale Gundeli', domain: 'baeckerei-gundeli.ch' },
+    // Two projects of one name: the domain tells them apart.
+    { _id: id('e703'), name: 'Website-Relaunch', domain: 'spalenberg-druck.ch' },
+    { _id: id('e709'), name: 'Altes Projekt', domain: 'alt.example.ch', _deletedAt: '2026-11-02T10:00:00.000Z' },
   ],
   config: [
-    { _id: id('eb01'), name: 'web (nginx)' },
-    { _id: id('eb02'), name: 'api (node)' },
+    { _id: id('eb01'), name: 'web (nginx)', domain: 'www.baukasten-beratung.ch' },
+    { _id: id('eb02'), name: 'api (node)', domain: 'api.baukasten-beratung.ch' },
     { _id: id('eb03'), name: 'postgres' },
   ],
   file: [

@@ -4,7 +4,7 @@ import { errorClass, inputClass } from '../ui/classes';
 import { formContextOf } from './context';
 import { ReadOnlyBox } from './ReadOnlyWidget';
 import { RelationSelect } from './RelationSelect';
-import { optionText } from '../relationOption';
+import { DETAIL_SEPARATOR, optionText } from '../relationOption';
 import type { RelationOptions } from '../schema/uiSchemaFor';
 import type { FormContext, RelationOption } from '../types';
 import { labelOf, relationFrom, useMissingLabel, useRelationOptions } from './useRelationOptions';
@@ -59,22 +59,35 @@ export function FileWidget(props: WidgetProps) {
     </div>
   );
 }
-/** The label of one chosen document: from the options, else looked up (a deleted one says so). */
+
+/**
+ * One chosen document as its option reads: the label, then the relation's details in a lighter tone (the
+ * same text as the single select's option), else the looked-up text (a deleted one says so).
+ */
 function ChosenLabel({
   context,
   relation,
   choices,
   loading,
   value,
+  detailClass,
 }: {
   context: FormContext;
   relation: RelationOptions;
   choices: RelationOption[];
   loading: boolean;
   value: string;
+  detailClass: string;
 }) {
-  const known = choices.some((choice) => choice.value === value);
-  return labelOf(choices, value, useMissingLabel(context, relation, value, !loading && !known));
+  const option = choices.find((choice) => choice.value === value);
+  const missingLabel = useMissingLabel(context, relation, value, !loading && !option);
+  if (!option) return labelOf(choices, value, missingLabel);
+  return (
+    <>
+      {option.label}
+      {option.detail && <span className={detailClass}>{`${DETAIL_SEPARATOR}${option.detail}`}</span>}
+    </>
+  );
 }
 
 /** Several related documents (`x-relation` on an array): user roles by name, projects, swarm services. */
@@ -93,8 +106,15 @@ export function RelationsWidget({
   const context = formContextOf(registry);
   const { options: choices, loading, error } = useRelationOptions(context, relation);
   const selected: string[] = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  const label = (item: string) => (
-    <ChosenLabel context={context} relation={relation} choices={choices} loading={loading} value={item} />
+  const label = (item: string, detailClass = 'text-blue-700') => (
+    <ChosenLabel
+      context={context}
+      relation={relation}
+      choices={choices}
+      loading={loading}
+      value={item}
+      detailClass={detailClass}
+    />
   );
   if (readonly)
     return (
@@ -103,7 +123,7 @@ export function RelationsWidget({
           ? selected.map((item, index) => (
               <span key={item}>
                 {index > 0 && ', '}
-                {label(item)}
+                {label(item, 'text-gray-500')}
               </span>
             ))
           : '—'}
@@ -118,9 +138,10 @@ export function RelationsWidget({
           {selected.map((item) => (
             <li
               key={item}
-              className="inline-flex items-center gap-1 rounded-full border border-blue-200 bg-blue-50 py-0.5 pr-1 pl-2.5 text-sm text-blue-900"
+              className="inline-flex max-w-full items-center gap-1 rounded-full border border-blue-200 bg-blue-50 py-0.5 pr-1 pl-2.5 text-sm text-blue-900"
             >
-              {label(item)}
+              {/* A long label with its details wraps inside the chip instead of leaving a phone's screen. */}
+              <span className="min-w-0 break-words">{label(item)}</span>
               <button
                 type="button"
                 className="inline-flex size-5 items-center justify-center rounded-full text-blue-700 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40"
