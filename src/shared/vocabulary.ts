@@ -73,6 +73,11 @@ export interface RelationAnnotation {
   where?: Record<string, string | number | boolean>;
   /** Fields of the target shown after the label in select options, to tell documents with one label apart. */
   details?: string[];
+  /**
+   * Whoever may read this field sees the label of the related document, even without the permission to
+   * read the target model (an accountant sees who worked on an invoice line): only the label, nothing else.
+   */
+  shareLabel?: boolean;
 }
 
 /** A field computed by the server on every write; clients cannot set it. */
@@ -227,10 +232,11 @@ export const VOCABULARY = {
           additionalProperties: { type: ['string', 'number', 'boolean'] },
         },
         details: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        shareLabel: { type: 'boolean' },
       },
     },
     meaning:
-      'The field holds the id (or, on an array, the ids) of documents of another model; `populate` lists the fields copied in when populated, `label` the one people read (default: the first populated). `where` (target field → value) limits the choice to documents with those values: selects offer only them, and a write may only set keys of matching documents. `details` lists target fields shown after the label in select options (formatted as in lists: dates, money with its currency), telling documents with the same label apart. A write may only set keys of existing, live (and matching) documents (a 400 names the field); keys already stored stay valid when their document is deleted or changed later.',
+      'The field holds the id (or, on an array, the ids) of documents of another model; `populate` lists the fields copied in when populated, `label` the one people read (default: the first populated). `where` (target field → value) limits the choice to documents with those values: selects offer only them, and a write may only set keys of matching documents. `details` lists target fields shown after the label in select options (formatted as in lists: dates, money with its currency), telling documents with the same label apart. `shareLabel: true` shows readers of the field the label of a target they may not read (only the label field, only for keys stored in documents they may read; `_read` lists and `x-roles` on the label field still hide it); without it they see the key. A write may only set keys of existing, live (and matching) documents (a 400 names the field); keys already stored stay valid when their document is deleted or changed later.',
   },
   'x-computed': {
     on: 'property',

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from '../helpers/browser';
 import { newContext, save, storeLogin } from './admin';
 import { adminSuite } from './adminServer';
+import { userWithRole } from '../helpers/users';
 
 // x-relation `where` and `details` in the invoice form: the Transaction select offers incoming payments only,
 // each with its date and amount, so three payments of one payer can be told apart.
@@ -95,5 +96,42 @@ describe('relation selects with where and details', { timeout: 120_000 }, () => 
       .toBe(paymentIds[1]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('relation labels an accountant may not look up', { timeout: 120_000 }, () => {
+  it("shows a colleague's login on an invoice line, not the user's id (x-relation shareLabel)", async () => {
+    const marco = await userWithRole(suite.server, suite.server.adminToken, 'marco', 'accountant');
+    const anna = await userWithRole(suite.server, suite.server.adminToken, 'anna', 'staff');
+    const client = await suite.server.save('client', { name: 'Rheinblick Immobilien AG' });
+    const invoice = await suite.server.save('invoice', {
+      name: 'Website-Relaunch',
+      client: client._id,
+      date: '2024-03-01',
+      status: 'open',
+      items: [
+        { name: 'Konzept', user: anna.id, price: 120, count: 2 },
+        { name: 'Buchhaltung', user: marco.id, price: 100, count: 1 },
+      ],
+    });
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const context = await newContext(suite.browser, viewport);
+      await storeLogin(context, suite.server, 'marco', marco.password);
+      const { page, errors } = await newPage(context);
+      await page.goto(suite.server.url(`/_/invoices/${invoice._id}`));
+      const users = page.getByLabel('User', { exact: true });
+      await expect
+        .poll(() =>
+          users.evaluateAll((selects) => selects.map((s) => (s as HTMLSelectElement).selectedOptions[0]?.text)),
+        )
+        .toEqual(['anna', 'marco']);
+      expect(await page.locator('body').innerText()).not.toContain(anna.id);
+      await page.screenshot({ path: `${SHOTS}/invoice-item-user-accountant-${viewport.width}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 });

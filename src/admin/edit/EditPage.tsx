@@ -117,6 +117,7 @@ export function EditView({
                 dataSource={dataSource}
                 ownDocument={edit.ownDocument}
                 asOwner={edit.asOwner}
+                source={edit.isNew ? undefined : { model: model.name, id: edit.id }}
               />
             </div>
           )}

@@ -3,9 +3,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Forms from './stories/SchemaForm.stories';
 import * as Widgets from './stories/Widgets.stories';
-import { instantDataSource } from './stories/fixtures';
+import { documents, fieldSchema, instantDataSource } from './stories/fixtures';
 import { FormPlayground, type FormPlaygroundProps } from './stories/FormPlayground';
 import type { FormData } from './SchemaForm';
+import type { FormDataSource } from './types';
 
 afterEach(() => {
   cleanup();
@@ -170,10 +171,47 @@ describe('relations', () => {
     await waitFor(() => expect([...addService.options].map((o) => o.textContent)).toEqual(['Add…', 'postgres']));
   });
 
-  it('says that a related document no longer exists (a link to a removed page showed just its id)', async () => {
+  it('names a related document that no longer exists neutrally (a link to a removed page showed just its id)', async () => {
     renderStory(Widgets.RelationToMissing);
     const select = (await screen.findByLabelText(/Client/)) as HTMLSelectElement;
-    await waitFor(() => expect(select.selectedOptions[0].textContent).toBe('Not found (66b2a0c1e4b0a1b2c3d4eeee)'));
+    await waitFor(() => expect(select.selectedOptions[0].textContent).toBe('Unknown client'));
+  });
+
+  it("names a related document the user may not read through the stored document, else 'Unknown user', never its id", async () => {
+    const [anna, hidden] = ['66a1f0c2e4b0a1b2c3d4e5f9', '66a1f0c2e4b0a1b2c3d4e5fa'];
+    const asked: unknown[] = [];
+    // An accountant: the user select offers only themselves; the server shares the label of anna, not of the other.
+    const accountant: FormDataSource = {
+      loadOptions: async () => [{ value: documents.user[0]._id, label: 'mmeier' }],
+      async loadLabel(relation, id, source) {
+        asked.push({ id, source, path: relation.path });
+        return source && id === anna ? { label: 'anna', deleted: false } : undefined;
+      },
+    };
+    render(
+      <FormPlayground
+        schema={fieldSchema('invoice', 'items')}
+        formData={{
+          items: [
+            { name: 'Konzept', user: anna },
+            { name: 'Umsetzung', user: hidden },
+          ],
+        }}
+        dataSource={accountant}
+        source={{ model: 'invoice', id: '66a1f0c2e4b0a1b2c3d4f001' }}
+        showData={false}
+      />,
+    );
+    const users = screen.getAllByLabelText(/^User/) as HTMLSelectElement[];
+    await waitFor(() =>
+      expect(users.map((select) => select.selectedOptions[0].textContent)).toEqual(['anna', 'Unknown user']),
+    );
+    expect(asked).toContainEqual({
+      id: anna,
+      source: { model: 'invoice', id: '66a1f0c2e4b0a1b2c3d4f001' },
+      path: 'items.user',
+    });
+    expect(document.body.textContent).not.toContain(hidden);
   });
 
   it('shows the label of the related document', async () => {

@@ -11,7 +11,7 @@ import { prepareSchema } from './schema/prepareSchema';
 import { storedSecretsOptional } from './schema/storedSecrets';
 import { uiSchemaFor } from './schema/uiSchemaFor';
 import { themeTemplates } from './templates';
-import type { FormContext, FormDataSource } from './types';
+import type { DocumentRef, FormContext, FormDataSource } from './types';
 import { formValidator } from './validator';
 import { themeWidgets } from './widgets/registry';
 
@@ -41,6 +41,8 @@ export interface SchemaFormProps {
   ownDocument?: boolean;
   /** The signed-in user edits it as its owner, not as admin or superuser: fields kept from owners are read-only. */
   asOwner?: boolean;
+  /** The stored document the form edits: labels of related documents the user may not read come through it. */
+  source?: DocumentRef;
   /**
    * A key typed into a rich text field, by the field's data path, ahead of `onChange` (which then
    * follows a frame later): the page editor's preview shows it at once.
@@ -62,6 +64,7 @@ export function SchemaForm({
   assistSingleLine = false,
   ownDocument = false,
   asOwner = false,
+  source,
   onTyping,
 }: SchemaFormProps) {
   const isNew = typeof formData?._id !== 'string';
@@ -94,11 +97,14 @@ export function SchemaForm({
   const typing = !!onTyping;
   const prefix = idPrefix ?? 'root';
   const loadOptions = useMemo(() => createOptionCache(dataSource), [dataSource]);
+  const sourceModel = source?.model;
+  const sourceId = source?.id;
   const formContext = useMemo<FormContext>(
     () => ({
       dataSource,
       loadOptions,
       isNew,
+      ...(sourceModel && sourceId ? { source: { model: sourceModel, id: sourceId } } : {}),
       assistSingleLine,
       ownDocument,
       updateAt(path, update) {
@@ -113,7 +119,7 @@ export function SchemaForm({
           }
         : undefined,
     }),
-    [dataSource, loadOptions, isNew, assistSingleLine, ownDocument, typing, prefix],
+    [dataSource, loadOptions, isNew, sourceModel, sourceId, assistSingleLine, ownDocument, typing, prefix],
   );
 
   const handleChange = (event: IChangeEvent<FormData>) => {

@@ -3,7 +3,7 @@ import { schemaSet as schemas } from '../../shared/generated/schemas';
 import { createRegistry } from '../../shared/registry';
 import { createMemoryDataSource } from './memoryDataSource';
 import { createOptionCache } from './optionCache';
-import { formatDetail, optionText } from './relationOption';
+import { formatDetail, optionText, populatedLabel } from './relationOption';
 import { prepareSchema } from './schema/prepareSchema';
 import { uiSchemaFor, type RelationOptions } from './schema/uiSchemaFor';
 import { relationFrom } from './widgets/useRelationOptions';
@@ -80,5 +80,29 @@ describe('relation options with where and details', () => {
     );
     expect(formatDetail(undefined, { field: 'amount', schema: { 'x-currency': 'CHF' } })).toBe('');
     expect(optionText({ value: 'x', label: 'Ohne Details' })).toBe('Ohne Details');
+  });
+
+  it("reads a label out of a document populated at the relation's path, and nothing where the key was left", () => {
+    const user: RelationOptions = { model: 'user', labelField: 'login', keyField: '_id', path: 'items.user' };
+    const invoice = {
+      items: [
+        { name: 'Konzept', user: { _id: 'u1', login: 'anna' } },
+        { name: 'Umsetzung', user: 'u2' },
+        { name: 'Alt', user: { _id: 'u3', login: 'beat', _deletedAt: '2026-01-01T00:00:00.000Z' } },
+        { name: 'Ohne' },
+      ],
+    };
+    expect(populatedLabel(invoice, user, 'u1')).toEqual({ label: 'anna', deleted: false });
+    expect(populatedLabel(invoice, user, 'u3')).toEqual({ label: 'beat', deleted: true });
+    // The server left the key: it shares no label of that user.
+    expect(populatedLabel(invoice, user, 'u2')).toBeUndefined();
+    expect(populatedLabel(invoice, { ...user, path: undefined }, 'u1')).toBeUndefined();
+    const projects: RelationOptions = { model: 'project', labelField: 'name', keyField: '_id', path: 'projects' };
+    expect(populatedLabel({ projects: ['p1', { _id: 'p2', name: 'Website' }] }, projects, 'p2')).toEqual({
+      label: 'Website',
+      deleted: false,
+    });
+    const client: RelationOptions = { model: 'client', labelField: 'name', keyField: '_id', path: 'client' };
+    expect(populatedLabel({ client: { _id: 'c1', name: 'Rheinblick' } }, client, 'c1')?.label).toBe('Rheinblick');
   });
 });

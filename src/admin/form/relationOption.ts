@@ -1,5 +1,5 @@
 import { formatDate, formatMoney, formatTimestamp } from '../../shared/format';
-import type { RelationDetail, RelationOption, RelationQuery } from './types';
+import type { RelationDetail, RelationLabel, RelationOption, RelationQuery } from './types';
 
 /** Between the label and each detail of an option. */
 export const DETAIL_SEPARATOR = ' · ';
@@ -97,4 +97,33 @@ export function relationKey(relation: RelationQuery): string {
     relation.where ?? null,
     (relation.details ?? []).map((d) => d.field),
   ]);
+}
+
+/**
+ * The label of the related document `id` in a document populated at `relation.path` (`items.user`: the
+ * `user` of every item), as the server answered it: undefined when it left the key there (nothing to show).
+ */
+export function populatedLabel(
+  doc: Record<string, unknown>,
+  relation: RelationQuery,
+  id: string,
+): RelationLabel | undefined {
+  if (!relation.path) return undefined;
+  const [field, itemField] = relation.path.split('.');
+  const held = doc[field];
+  const values = itemField
+    ? (Array.isArray(held) ? held : []).map((item: unknown) =>
+        item && typeof item === 'object' ? (item as Record<string, unknown>)[itemField] : undefined,
+      )
+    : Array.isArray(held)
+      ? held
+      : [held];
+  for (const value of values) {
+    if (!value || typeof value !== 'object') continue;
+    const target = value as Record<string, unknown>;
+    const label = target[relation.labelField];
+    if (target._id === id && label !== undefined && label !== null)
+      return { label: String(label), deleted: target._deletedAt !== undefined };
+  }
+  return undefined;
 }

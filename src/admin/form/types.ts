@@ -28,6 +28,19 @@ export interface RelationQuery {
   where?: Record<string, string | number | boolean>;
   /** Fields shown after the label (`x-relation.details`). */
   details?: RelationDetail[];
+  /** The target model's title (`User`): a document nobody may name reads `Unknown user`. */
+  modelTitle?: string;
+  /**
+   * Where the field sits in its model as a populate path (`client`, `items.user`): the label of a target the
+   * signed-in user may not read comes with the stored document that refers to it (`x-relation.shareLabel`).
+   */
+  path?: string;
+}
+
+/** A stored document: the one a form edits. */
+export interface DocumentRef {
+  model: string;
+  id: string;
 }
 
 /** The label of one related document, and whether it is deleted. */
@@ -47,9 +60,11 @@ export interface FormDataSource {
   /**
    * One document's label (with its details) by its id, deleted and non-matching documents included (a
    * value the options do not hold: a deleted client of an invoice, a payment stored before `where` said
-   * otherwise, or one past the option limit); undefined when there is none.
+   * otherwise, or one past the option limit); undefined when there is none or the user may not see it.
+   * `source`, the stored document holding the id at `relation.path`, answers the label of a target the
+   * user may not read when the server shares it (an accountant's colleague on an invoice line).
    */
-  loadLabel?(relation: RelationQuery, id: string): Promise<RelationLabel | undefined>;
+  loadLabel?(relation: RelationQuery, id: string, source?: DocumentRef): Promise<RelationLabel | undefined>;
   /**
    * The AI text assistant (`POST /api/openai/text`): a proposal for `text` under a preset or custom prompt.
    * Multi-line text fields offer the assistant when the data source has it.
@@ -64,6 +79,8 @@ export interface FormContext {
   loadOptions(relation: RelationQuery): Promise<RelationOption[]>;
   /** The document is not saved yet (no `_id`). */
   isNew: boolean;
+  /** The stored document the form edits, when there is one: relation labels may come through it. */
+  source?: DocumentRef;
   /**
    * The document is the signed-in user's own (`x-owner`): changing a secret of it (the password) needs
    * the current one, which the password widget asks for and puts at `_current.<field>`.

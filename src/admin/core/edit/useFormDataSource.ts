@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { OPTION_LIMIT } from '../../../shared/rules/constants';
-import { optionFields, optionText, orderByDetails, relationOptionOf } from '../../form/relationOption';
-import type { FormDataSource, RelationOption, RelationQuery } from '../../form/types';
+import { optionFields, optionText, orderByDetails, populatedLabel, relationOptionOf } from '../../form/relationOption';
+import type { DocumentRef, FormDataSource, RelationOption, RelationQuery } from '../../form/types';
 import { adminApi } from '../data/api';
 import { operationsApi } from '../data/operations';
 import { useAdminDispatch } from '../data/hooks';
@@ -30,14 +30,28 @@ export function useFormDataSource(): FormDataSource {
           request.unsubscribe();
         }
       },
-      async loadLabel(relation: RelationQuery, id: string) {
+      async loadLabel(relation: RelationQuery, id: string, source?: DocumentRef) {
         const params = { query: { _id: id }, deleted: true, limit: 1, fields: optionFields(relation) };
         const request = dispatch(adminApi.endpoints.find.initiate({ model: relation.model, params }));
         try {
           const [doc] = (await request.unwrap()).results;
-          return doc && { label: optionText(relationOptionOf(doc, relation)), deleted: doc._deletedAt !== undefined };
+          if (doc) return { label: optionText(relationOptionOf(doc, relation)), deleted: doc._deletedAt !== undefined };
+        } catch {
+          // The user may not read the target model at all: its label may still come with the source.
         } finally {
           request.unsubscribe();
+        }
+        if (!source || !relation.path) return undefined;
+        // A target the user may not read: the server shares its label with readers of the stored document
+        // that refers to it (`x-relation.shareLabel`), or leaves the id there.
+        const args = { model: source.model, id: source.id, populate: [relation.path] };
+        const populated = dispatch(adminApi.endpoints.findById.initiate(args));
+        try {
+          return populatedLabel(await populated.unwrap(), relation, id);
+        } catch {
+          return undefined;
+        } finally {
+          populated.unsubscribe();
         }
       },
       async rewriteText(text: string, prompt: string): Promise<string> {

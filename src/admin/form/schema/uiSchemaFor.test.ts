@@ -1,3 +1,4 @@
+import type { UiSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { schemaSet as schemas } from '../../../shared/generated/schemas';
 import { createRegistry, type JsonSchema } from '../../../shared/registry';
@@ -25,7 +26,7 @@ describe('uiSchemaFor', () => {
     expect(ui.name).toEqual({ 'ui:widget': 'text' });
     expect(ui.client).toEqual({
       'ui:widget': 'relation',
-      'ui:options': { model: 'client', labelField: 'name', keyField: '_id' },
+      'ui:options': { model: 'client', labelField: 'name', keyField: '_id', path: 'client' },
     });
     expect(ui.date).toEqual({ 'ui:widget': 'date' });
     expect(ui.status).toEqual({ 'ui:widget': 'select', 'ui:enumNames': ['Open', 'Paid'] });
@@ -34,18 +35,28 @@ describe('uiSchemaFor', () => {
       items: {
         name: { 'ui:widget': 'text' },
         description: { 'ui:widget': 'textarea' },
-        user: { 'ui:widget': 'relation', 'ui:options': { model: 'user', labelField: 'login', keyField: '_id' } },
+        user: {
+          'ui:widget': 'relation',
+          'ui:options': { model: 'user', labelField: 'login', keyField: '_id', path: 'items.user' },
+        },
         price: { 'ui:widget': 'money', 'ui:options': { currency: 'EUR' } },
         count: { 'ui:widget': 'number' },
       },
     });
   });
 
+  it("names a relation's model and its populate path, so a label can come through the stored document", () => {
+    const items = uiOf('invoice', { rootSchemas: schemas }).items as { items: { user: UiSchema } };
+    expect(items.items.user['ui:options']).toMatchObject({ model: 'user', modelTitle: 'User', path: 'items.user' });
+    // Deeper than a top-level array's objects the server populates nothing: no path.
+    expect(uiOf('user').avatar.file['ui:options'].path).toBeUndefined();
+  });
+
   it('derives user widgets: roles by name, projects, password, avatar image', () => {
     const ui = uiOf('user');
     expect(ui.roles).toEqual({
       'ui:widget': 'relations',
-      'ui:options': { model: 'role', labelField: 'name', keyField: 'name' },
+      'ui:options': { model: 'role', labelField: 'name', keyField: 'name', path: 'roles' },
     });
     // Several chosen documents read like a single select's options: the label, then the details.
     expect(uiOf('user', { rootSchemas: schemas }).projects).toEqual({
@@ -55,6 +66,8 @@ describe('uiSchemaFor', () => {
         labelField: 'name',
         keyField: '_id',
         details: [{ field: 'domain', schema: { type: 'string' } }],
+        modelTitle: 'Project',
+        path: 'projects',
       },
     });
     expect(ui.password).toEqual({ 'ui:widget': 'password' });
@@ -87,6 +100,7 @@ describe('uiSchemaFor', () => {
         labelField: 'name',
         keyField: '_id',
         details: [{ field: 'domain', schema: {} }],
+        path: 'services',
       },
     });
     expect(uiOf('swarm').status).toEqual({ 'ui:widget': 'readOnly', 'ui:readonly': true });
@@ -102,6 +116,7 @@ describe('uiSchemaFor', () => {
         labelField: 'name',
         keyField: '_id',
         details: [{ field: '_path', schema: {} }],
+        path: '_parent',
       },
     });
     expect(uiOf('pageDraft', { rootSchemas: schemas })._parent['ui:options'].details).toEqual([

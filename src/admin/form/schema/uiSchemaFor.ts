@@ -27,6 +27,18 @@ interface Context {
   fileWidget?: FormWidget;
   rootSchemas?: SchemaSet;
   resolver?: SchemaResolver;
+  /** Property names from the model down to this field, `*` for an array's items. */
+  steps?: string[];
+}
+
+/**
+ * The populate path of a relation at these steps (`client`, `projects`, `items.user`): a top-level field,
+ * or a field of the objects of a top-level array, as the server populates them; undefined deeper down.
+ */
+function populatePath(steps: string[] = []): string | undefined {
+  if (steps.length === 1) return steps[0];
+  if (steps.length === 3 && steps[1] === '*') return `${steps[0]}.${steps[2]}`;
+  return undefined;
 }
 
 /** System fields the server owns and nobody needs to see in a form. */
@@ -87,19 +99,24 @@ function detailOf(field: string, model: string, context: Context): RelationDetai
 function relationOf(schema: JsonSchema, context: Context = {}): RelationOptions | undefined {
   const relation = schema['x-relation'] ?? schema.items?.['x-relation'];
   if (!relation) return undefined;
+  const modelTitle = context.rootSchemas?.models[relation.model]?.title;
+  const path = populatePath(context.steps);
   return {
     model: relation.model,
     labelField: relation.label ?? relation.populate[0],
     keyField: relation.key ?? '_id',
     ...(relation.where ? { where: relation.where } : {}),
     ...(relation.details ? { details: relation.details.map((field) => detailOf(field, relation.model, context)) } : {}),
+    // Not `title`: rjsf reads that option as the field's own title.
+    ...(modelTitle ? { modelTitle } : {}),
+    ...(path ? { path } : {}),
   };
 }
 
 function objectUi(schema: JsonSchema, context: Context): UiSchema {
   const ui: UiSchema = {};
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const child = fieldUi(property, context);
+    const child = fieldUi(property, { ...context, steps: [...(context.steps ?? []), name] });
     if (Object.keys(child).length) ui[name] = child;
   }
   return ui;
@@ -171,7 +188,7 @@ function editableUi(schema: JsonSchema, context: Context): UiSchema {
       if (items.enum)
         return widget('checkboxes', items['x-enumLabels'] ? { items: { 'ui:enumNames': items['x-enumLabels'] } } : {});
       if (!schema.items) return widget('json');
-      const itemUi = fieldUi(items, { ...context, fileWidget: undefined });
+      const itemUi = fieldUi(items, { ...context, fileWidget: undefined, steps: [...(context.steps ?? []), '*'] });
       return Object.keys(itemUi).length ? { items: itemUi } : {};
     }
     default:

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { JsonSchema } from '../../../shared/registry';
 import { SchemaForm, type FormData } from '../SchemaForm';
-import type { FormDataSource } from '../types';
+import type { DocumentRef, FormDataSource } from '../types';
 import { dataSource as defaultDataSource, rootSchemas } from './fixtures';
 
 export interface FormPlaygroundProps {
@@ -10,6 +10,8 @@ export interface FormPlaygroundProps {
   errors?: Record<string, string>;
   disabled?: boolean;
   dataSource?: FormDataSource;
+  /** The stored document the form edits (relation labels may come through it). */
+  source?: DocumentRef;
   /** Show the stored value under the form, to see what a widget writes. */
   showData?: boolean;
   onChange?(data: FormData): void;
@@ -22,6 +24,7 @@ export function FormPlayground({
   errors,
   disabled,
   dataSource = defaultDataSource,
+  source,
   showData = true,
   onChange,
 }: FormPlaygroundProps) {
@@ -39,6 +42,7 @@ export function FormPlayground({
         errors={errors}
         disabled={disabled}
         dataSource={dataSource}
+        source={source}
       />
       {showData && (
         <details className="rounded-md border border-gray-200 bg-gray-50 p-3 text-xs text-gray-600">

@@ -54,12 +54,21 @@ export function relationFrom(options: Record<string, unknown>, fallbackModel: st
       ? { where: options.where as NonNullable<RelationOptions['where']> }
       : {}),
     ...(Array.isArray(options.details) ? { details: options.details as NonNullable<RelationOptions['details']> } : {}),
+    ...(typeof options.modelTitle === 'string' ? { modelTitle: options.modelTitle } : {}),
+    ...(typeof options.path === 'string' ? { path: options.path } : {}),
   };
 }
 
+/** What a related document nobody lets the user name reads as: `Unknown user` (never its id). */
+export function unknownLabel(relation: Pick<RelationOptions, 'modelTitle'>): string {
+  return `Unknown ${(relation.modelTitle ?? 'document').toLowerCase()}`;
+}
+
 /**
- * The label of a value the options do not hold (a deleted document, or one past the option limit), looked
- * up by id once; the id itself until it is known, `Not found (id)` when nothing has it. `(deleted)` marks a deleted one.
+ * The label of a value the options do not hold (a deleted document, one past the option limit, or one the
+ * user may not read), looked up by id once, through the stored document when the form has one; `…` until
+ * it is known, and a neutral `Unknown user` when nothing names it (an id means nothing to people). `(deleted)`
+ * marks a deleted one. A key people read (a role's name) is its own label.
  */
 export function useMissingLabel(
   context: FormContext,
@@ -67,29 +76,33 @@ export function useMissingLabel(
   value: string | undefined,
   missing: boolean,
 ): string | undefined {
-  const [found, setFound] = useState<{ value: string; label: string }>();
+  const [found, setFound] = useState<{ value: string; label?: string }>();
   const key = relationKey(relation);
   const latest = useRef(relation);
   latest.current = relation;
-  const source = context.dataSource;
-  const wanted = missing && relation.keyField === '_id' && source.loadLabel ? value : undefined;
+  const { dataSource: source, source: stored } = context;
+  const byId = relation.keyField === '_id';
+  const wanted = missing && byId && source.loadLabel ? value : undefined;
+  const storedModel = stored?.model;
+  const storedId = stored?.id;
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    source.loadLabel?.(latest.current, wanted).then(
-      (answer) => {
-        if (!live) return;
-        // Nothing has the id (a removed page a link still points at): say so, the bare id explains nothing.
-        if (!answer) setFound({ value: wanted, label: `Not found (${wanted})` });
-        else setFound({ value: wanted, label: answer.deleted ? `${answer.label} (deleted)` : answer.label });
-      },
-      () => undefined,
+    const document = storedModel && storedId ? { model: storedModel, id: storedId } : undefined;
+    const settle = (label?: string) => {
+      if (live) setFound({ value: wanted, label });
+    };
+    source.loadLabel?.(latest.current, wanted, document).then(
+      (answer) => settle(answer && (answer.deleted ? `${answer.label} (deleted)` : answer.label)),
+      () => settle(),
     );
     return () => {
       live = false;
     };
-  }, [source, key, wanted]);
-  return found && found.value === value ? found.label : value;
+  }, [source, key, wanted, storedModel, storedId]);
+  if (value === undefined || !byId) return value;
+  if (found && found.value === value) return found.label ?? unknownLabel(relation);
+  return missing && !source.loadLabel ? unknownLabel(relation) : '…';
 }
 
 /** The label of a chosen value (chips of several); `withDetail`: with its details, as its option reads. */

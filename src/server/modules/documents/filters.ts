@@ -3,7 +3,8 @@ import type { FilterOption } from '../../../shared/api/documents';
 import type { Caller } from '../../access/caller';
 import { columnExpression, expressionKind } from '../../db/tables';
 import { badRequest } from '../../errors';
-import { canReadField, mayReadDeleted, project, readScope } from './access';
+import { canReadField, readScope } from './access';
+import { relatedScope, relatedView, type SharedRelation } from './relatedLabels';
 import type { DocumentRepository, Scope } from './repository';
 
 const MAX_OPTIONS = 200;
@@ -59,23 +60,14 @@ export class FilterValues {
     return options;
   }
 
-  private async labelled(
-    caller: Caller,
-    relation: { model: string; key: string; label: string },
-    values: unknown[],
-  ): Promise<FilterOption[]> {
+  private async labelled(caller: Caller, relation: SharedRelation & { model: string }, values: unknown[]) {
     const target = this.registry.model(relation.model);
-    let scope: Scope | undefined;
-    try {
-      // Relation labels, like populate, also name soft-deleted targets.
-      scope = target && { read: readScope(caller, target), deleted: mayReadDeleted(caller, target) };
-    } catch {
-      scope = undefined;
-    }
+    // Relation labels, like populate, also name soft-deleted targets, and shared labels of targets the caller may not read.
+    const scope = target && relatedScope(caller, target, relation);
     if (!target || !scope) return values.map((value) => ({ value, label: String(value) }));
     const docs = await this.repo.findByKeys(target, relation.key, values.map(String), scope);
     const labels = new Map(
-      docs.map((doc) => [String(doc[relation.key]), project(caller, target, doc)?.[relation.label]]),
+      docs.map((doc) => [String(doc[relation.key]), relatedView(caller, target, relation, doc)?.[relation.label]]),
     );
     return values
       .map((value) => ({ value, label: String(labels.get(String(value)) ?? value) }))

@@ -2,7 +2,8 @@ import type { ModelInfo, Registry } from '../../../shared/registry';
 import type { RelationAnnotation } from '../../../shared/vocabulary';
 import type { Caller } from '../../access/caller';
 import { badRequest } from '../../errors';
-import { accessFields, canReadField, mayReadDeleted, project, readScope } from './access';
+import { accessFields, canReadField } from './access';
+import { relatedScope, relatedView } from './relatedLabels';
 import type { DocumentRepository, RelatedSelection } from './repository';
 import type { Doc } from './service';
 
@@ -55,19 +56,15 @@ export interface PopulatePlan {
 
 /**
  * The populate paths of a call as what to fetch; a bad path is a 400, a target the caller may not
- * read is left out (its keys stay as they are).
+ * read is left out (its keys stay as they are) unless its relation shares its label (relatedLabels.ts).
  */
 export function planPopulate(registry: Registry, caller: Caller, model: ModelInfo, paths: string[]): PopulatePlan[] {
   const plans: PopulatePlan[] = [];
   for (const path of [...new Set(paths)].map((p) => relationPath(registry, model, caller, p))) {
     const target = registry.model(path.relation.model);
-    if (!target) continue;
-    let read;
-    try {
-      read = readScope(caller, target);
-    } catch {
-      continue;
-    }
+    // A relation to a soft-deleted document still shows what it was (to callers who may see deleted ones).
+    const scope = target && relatedScope(caller, target, relationOf(path));
+    if (!target || !scope) continue;
     plans.push({
       path,
       target,
@@ -76,27 +73,35 @@ export function planPopulate(registry: Registry, caller: Caller, model: ModelInf
         key: path.relation.key,
         field: path.field,
         itemField: path.itemField,
-        // A relation to a soft-deleted document still shows what it was (to callers who may see deleted ones).
-        scope: { read, deleted: mayReadDeleted(caller, target) },
+        scope,
         // Only what is shown (and what the access check reads) leaves the database.
-        fields: [...path.relation.populate, path.relation.key, ...accessFields(target)],
+        fields: [...shownFields(path), path.relation.key, ...accessFields(target)],
       },
     });
   }
   return plans;
 }
 
-/** Replaces related keys by `{ _id, ...populated fields, _deletedAt? }` of the fetched targets the caller may read; other keys stay. */
+/** The relation of a populate path with its defaults: the label is the first populated field unless named. */
+const relationOf = ({ relation }: RelationPath) => ({ ...relation, label: relation.label ?? relation.populate[0] });
+
+/** The target fields a populated relation answers: the populated ones and the label. */
+const shownFields = (path: RelationPath) => [...new Set([...path.relation.populate, relationOf(path).label])];
+
+/**
+ * Replaces related keys by `{ _id, ...populated fields, _deletedAt? }` of the fetched targets the caller may
+ * see (of a shared label only `{ _id, label }`); other keys stay.
+ */
 export function applyPopulated(caller: Caller, docs: Doc[], plans: PopulatePlan[], related: Doc[][]): void {
   plans.forEach(({ path, target }, index) => {
     const byKey = new Map<string, Record<string, unknown>>();
     for (const doc of related[index] ?? []) {
-      const visible = project(caller, target, doc);
+      const visible = relatedView(caller, target, relationOf(path), doc);
       if (!visible) continue;
       const picked: Record<string, unknown> = { _id: doc._id };
-      for (const name of path.relation.populate) if (visible[name] !== undefined) picked[name] = visible[name];
-      // Lists can say that the related document is gone.
-      if (doc._deletedAt !== undefined) picked._deletedAt = doc._deletedAt;
+      for (const name of shownFields(path)) if (visible[name] !== undefined) picked[name] = visible[name];
+      // Lists can say that the related document is gone (a shared label alone does not tell).
+      if (visible._deletedAt !== undefined) picked._deletedAt = visible._deletedAt;
       byKey.set(String(doc[path.relation.key]), picked);
     }
     for (const doc of docs) {
