@@ -68,8 +68,14 @@ describe("x-relation where: an invoice's transaction must be an incoming payment
   it('keeps a stored transaction that no longer matches: the invoice saves unchanged, a new one may not name it', async () => {
     const booked = await payment('Basler Bäckerei GmbH', 'incoming');
     const stored = await saved('invoice', invoice({ status: 'paid', transaction: booked._id }));
-    // The payment is rebooked as outgoing after the invoice named it.
-    await saved('transaction', { ...booked, direction: 'outgoing' });
+    // The payment is rebooked as outgoing after the invoice named it (and it named the invoice back).
+    const linked = await t.app.inject({
+      method: 'GET',
+      url: `/api/document/findById?model=transaction&id=${booked._id}`,
+      headers: admin,
+    });
+    expect(linked.json().invoice).toBe(stored._id);
+    await saved('transaction', { ...linked.json(), direction: 'outgoing' });
 
     // The admin form sends every field back, the stored transaction too: the other fields still save.
     const renamed = await save('invoice', { ...stored, name: 'Brot-Shop (umbenannt)' });

@@ -7,6 +7,7 @@ import { roleGrantHooks, userGrantHooks } from '../auth/grants';
 import { fileItemHooks } from '../files/paths';
 import { siteConfigHooks } from '../payment/billing';
 import { invoiceHooks } from '../payment/invoicing';
+import { invoiceLinkHooks, transactionLinkHooks } from '../payment/paymentLinks';
 import { trackedTimeHooks } from '../payment/trackedTime';
 import { elementFormatHooks } from '../pages/elementFormat';
 import { pageHooks } from '../pages/paths';
@@ -104,7 +105,15 @@ const HOOKS: Record<string, ModelHooks> = {
   layout: elementFormatHooks,
   trackedTime: trackedTimeHooks,
   siteConfig: siteConfigHooks,
-  invoice: invoiceHooks,
+  invoice: {
+    ...invoiceHooks,
+    ...invoiceLinkHooks,
+    async afterWriteInTx(args) {
+      await invoiceHooks.afterWriteInTx?.(args);
+      await invoiceLinkHooks.afterWriteInTx?.(args);
+    },
+  },
+  transaction: transactionLinkHooks,
   redirect: redirectHooks,
   user: userGrantHooks,
   role: roleGrantHooks,

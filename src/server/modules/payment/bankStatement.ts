@@ -136,7 +136,9 @@ export async function importBankStatement(
       const amountDue = due(invoice);
       // Paid once the linked payments reach the gross amount due (half a cent of tolerance).
       if (eur !== undefined && total / 100 + 0.005 >= amountDue) {
-        await documents.save(caller, 'invoice', { _id: invoice._id, status: 'paid', transaction: transaction._id });
+        // The import links both sides itself (the server's write): the mirror of people's edits
+        // (paymentLinks.ts) would unlink a payment the invoice named before, which counts towards it too.
+        await documents.save(SYSTEM, 'invoice', { _id: invoice._id, status: 'paid', transaction: transaction._id });
         paid.add(invoice._id);
         const over = total - toCents(amountDue);
         answer.matched.push({
