@@ -71,12 +71,18 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await page.locator('#root_items_1_name').fill('Umsetzung');
     await page.locator('#root_items_1_price').fill('110');
     await page.locator('#root_items_1_count').fill('12');
+    // The total follows the lines as they are typed, before SAVE, as the server will store it.
+    const total = page.locator('#root_total');
+    await expect.poll(() => total.innerText()).toMatch(/2.100,00/);
+    const live = await total.innerText();
     await save(page);
     await page.waitForURL(/\/_\/invoices\/[0-9a-f]{24}$/);
     const id = page.url().split('/').pop()!;
     await expect.poll(async () => (await findById('invoice', id)).json.total).toBe(2100);
     // The stored total is net (the PDF adds VAT): the edit page says so.
     await page.getByText('Total (net)', { exact: true }).first().waitFor();
+    await page.reload();
+    await expect.poll(() => total.innerText()).toBe(live);
     expect((await findById('invoice', id)).json).toMatchObject({
       client: client._id,
       status: 'open',

@@ -3,7 +3,7 @@ import { createObjectId } from '../../shared/format/objectId';
 import type { ModelInfo, Registry } from '../../shared/registry';
 import { createAjv, describeErrors, fieldErrors } from '../../shared/validation/createAjv';
 import type { Database } from '../db/database';
-import { applyComputed } from '../modules/documents/input';
+import { computedValues } from '../../shared/rules/computed';
 import { DocumentRepository, LIVE_ROWS, type BulkRow } from '../modules/documents/repository';
 import { createRng, generateClient, generateInvoice, generateOffer, generateTransaction, type Rng } from './generate';
 
@@ -125,7 +125,7 @@ export async function seedBulk(db: Database, registry: Registry, options: BulkOp
     const rows: BulkRow[] = [];
     for (let i = offset; i < Math.min(options.count, offset + batchSize); i++) {
       const { doc, createdAt } = generate(ctx, i);
-      applyComputed(model, doc);
+      Object.assign(doc, computedValues(model, doc));
       if (i < 50 || i % validateEvery === 0) {
         if (!validate(doc))
           throw new Error(`Generated ${model.name} is invalid: ${describeErrors(fieldErrors(validate.errors))}`);

@@ -7,6 +7,7 @@ import { canAccess } from '../access';
 import { useAdmin } from '../AdminContext';
 import { useFindByIdQuery, useRemoveMutation, useSaveMutation } from '../data/api';
 import { ApiError, type ApiFailure, type Doc } from '../data/types';
+import { computedValues } from '../../../shared/rules/computed';
 import { saveFailureMessage } from './saveFailure';
 import { useProgress } from '../useProgress';
 
@@ -39,7 +40,12 @@ export function useEditController(model: ModelInfo, id: string) {
   useEffect(() => setErrors({}), [id]);
   const formData = form.data;
 
-  const onChange = useCallback((next: FormData) => setForm((current) => ({ ...current, data: next, dirty: true })), []);
+  // Computed fields (an invoice's total) follow the lines as they are typed, as the server will store them.
+  const onChange = useCallback(
+    (next: FormData) =>
+      setForm((current) => ({ ...current, data: { ...next, ...computedValues(model, next) }, dirty: true })),
+    [model],
+  );
 
   const save = useCallback(async (): Promise<Doc> => {
     setErrors({});

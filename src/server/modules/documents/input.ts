@@ -2,7 +2,6 @@ import type { FieldInfo, ModelInfo } from '../../../shared/registry';
 import { SYSTEM_FIELD_NAMES } from '../../../shared/registry';
 import { hasAccess, type Caller } from '../../access/caller';
 import { badRequest, forbidden } from '../../errors';
-import { roundCents } from '../../../shared/rules/vat';
 import { canWriteField, fieldsByName, owns } from './access';
 
 const MAX_DEPTH = 32;
@@ -78,27 +77,6 @@ export function mergeInput(
 function acceptsNull(field: FieldInfo): boolean {
   const type = field.schema.type;
   return Array.isArray(type) ? type.includes('null') : type === 'null';
-}
-
-/**
- * Fields computed by the server (`x-computed`), rounded to cents. A money field (`x-currency`) sums
- * each line to the cent first, as documents print their lines: an invoice's total is the sum of its
- * printed line totals, so its VAT and gross match the PDF's.
- */
-export function applyComputed(model: ModelInfo, doc: Record<string, unknown>): void {
-  for (const field of model.fields) {
-    const computed = field.computed;
-    if (!computed) continue;
-    const rows = Array.isArray(doc[computed.array]) ? (doc[computed.array] as Record<string, unknown>[]) : [];
-    const sum = rows.reduce((total, row) => {
-      const product = computed.fields.reduce(
-        (p, name) => p * (typeof row?.[name] === 'number' ? (row[name] as number) : 0),
-        1,
-      );
-      return total + (field.currency ? roundCents(product) : product);
-    }, 0);
-    doc[field.name] = roundCents(sum);
-  }
 }
 
 /** Date-times are stored as UTC ISO strings so that text order is time order. */

@@ -24,7 +24,8 @@ import {
 } from './access';
 import { FilterValues } from './filters';
 import { hooksOf, type ReadLog } from './hooks';
-import { applyComputed, assertSafeJson, mergeInput, normalizeDateTimes } from './input';
+import { computedValues } from '../../../shared/rules/computed';
+import { assertSafeJson, mergeInput, normalizeDateTimes } from './input';
 import { keptSecrets, withoutKeptSecrets } from './keptSecrets';
 import { applyPopulated, planPopulate, populate } from './populate';
 import { assertRelationsExist } from './relations';
@@ -190,7 +191,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     if (creating && caller.user && model.owner && model.owner !== '_id' && next[model.owner] === undefined)
       next[model.owner] = caller.user._id;
     hooksOf(model.name).beforeValidate?.({ caller, model, input, doc: next, existing });
-    applyComputed(model, next);
+    Object.assign(next, computedValues(model, next));
     const drawn = new Set<string>();
     for (const field of model.fields) {
       if (field.sequence && creating && next[field.name] === undefined) {
