@@ -103,6 +103,51 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     expect(codes[0].split(/\r?\n/)[18]).toBe('6486.00');
   });
 
+  it('cuts a long name or street to the QR-bill limits, and prints no payment part when nothing is due', async () => {
+    const name = 'Müller-Lüdenscheidt Genossenschaft für ausserordentlich lange Firmennamen und Verwaltung AG';
+    const street = 'Sankt-Alban-Vorstadt beim Mühlenberg, Hinterhof Gebäude C, Aufgang Süd, dritter Stock';
+    const long = (
+      await t.app.services.documents.save(SYSTEM, 'client', {
+        name,
+        address: { street, streetNumber: '123a', zip: '4052', city: 'Basel', country: 'Schweiz' },
+      })
+    )._id;
+    const invoiceFor = async (clientId: string, price: number) =>
+      (
+        await t.app.services.documents.save(SYSTEM, 'invoice', {
+          name: 'Beratung',
+          client: clientId,
+          date: '2026-11-20',
+          items: [{ name: 'Beratung', count: 1, price }],
+        })
+      )._id;
+    const response = await get(`/api/payment/invoice?id=${await invoiceFor(long, 100)}`);
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const { text, codes } = inspect(response.rawPayload);
+    // The address block keeps the whole name; the QR-bill carries its first 70 characters (and 70 of the street).
+    expect(text.replace(/\s+/g, ' ')).toContain(name);
+    const lines = codes[0].split(/\r?\n/);
+    expect(lines[21]).toBe(name.slice(0, 70).trim());
+    expect(lines[22]).toBe(street.slice(0, 70).trim());
+    expect(lines[18]).toBe('108.10');
+
+    // A credit note (negative total) and a free invoice: no QR-bill (it may not carry 0 or less), and the PDF says so.
+    const credit = inspect((await get(`/api/payment/invoice?id=${await invoiceFor(client, -100)}`)).rawPayload);
+    expect(credit.codes).toEqual([]);
+    expect(credit.text).not.toContain('Zahlteil');
+    expect(credit.text).toMatch(/Total\s+-108,10 €/);
+    expect(credit.text).toContain('Den Betrag von 108,10 € schreiben wir Ihnen gut.');
+    const free = inspect((await get(`/api/payment/invoice?id=${await invoiceFor(client, 0)}`)).rawPayload);
+    expect(free.codes).toEqual([]);
+    expect(free.text).toContain('Es ist kein Betrag zu bezahlen.');
+    expect(free.text).not.toContain('Zahlbar innert');
+
+    // More than a QR-bill can carry: 422 naming it, not a 500.
+    const huge = await get(`/api/payment/invoice?id=${await invoiceFor(client, 1e9)}`);
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().error).toMatch(/the total is more than a QR-bill can carry/);
+  });
+
   it('uses an ISO 11649 creditor reference with an ordinary IBAN, and no VAT without a VAT number', async () => {
     await setBilling({ iban: 'CH93 0076 2011 6238 5295 7', paymentTermDays: 20 });
     const other = await t.app.services.documents.save(SYSTEM, 'invoice', {

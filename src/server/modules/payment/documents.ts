@@ -4,7 +4,15 @@ import type { SiteConfig } from '../../../shared/generated/types';
 import { SYSTEM, type Caller } from '../../access/caller';
 import { badRequest, HttpError } from '../../errors';
 import type { Doc, DocumentService } from '../documents/service';
-import { renderBusinessPdf, type BusinessDocument, type Party, type PdfItem, type PostalParty } from './pdf';
+import {
+  QR_MAX_AMOUNT,
+  renderBusinessPdf,
+  totals,
+  type BusinessDocument,
+  type Party,
+  type PdfItem,
+  type PostalParty,
+} from './pdf';
 import { invoiceReference } from './qrReference';
 import { assertPayment } from './reports';
 
@@ -148,6 +156,8 @@ export function createBusinessPdfs(documents: DocumentService) {
         paymentTermDays: settings.paymentTermDays,
         payment: { iban, reference: (doc.reference as string | undefined) ?? reference },
       };
+      if (totals(document).gross > QR_MAX_AMOUNT)
+        throw unfit(`Invoice ${number}: the total is more than a QR-bill can carry (999'999'999.99)`, 'items');
       return { fileName: fileName('Rechnung', number, clientName), pdf: await renderBusinessPdf(document) };
     },
 

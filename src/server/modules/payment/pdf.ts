@@ -51,6 +51,8 @@ export type BusinessDocument =
 const A4_MARGIN = 56;
 const GREY = '#555555';
 const money = (amount: number) => formatMoney(amount, 'EUR');
+/** The largest amount a QR-bill carries. */
+export const QR_MAX_AMOUNT = 999_999_999.99;
 /** Net, VAT and gross of a document's items (gross = net without VAT). */
 export function totals(doc: Pick<DocumentBase, 'items' | 'vatRate' | 'creditor'>) {
   // The total is the sum of the line totals as printed.
@@ -147,14 +149,17 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
   } else sum('Total', net, true);
 
   if (doc.kind === 'invoice') {
+    const due = gross;
     pdf.moveDown(1);
-    pdf
-      .font('Helvetica')
-      .fontSize(10)
-      .text(`Zahlbar innert ${doc.paymentTermDays ?? 30} Tagen.`, A4_MARGIN, pdf.y, { width });
+    pdf.font('Helvetica').fontSize(10).text(paymentLine(due, doc.paymentTermDays), A4_MARGIN, pdf.y, { width });
+    // Nothing to pay (a credit note or a free invoice): a QR-bill may not carry 0 or a negative amount.
+    if (due <= 0) {
+      pdf.end();
+      return done;
+    }
     const data: QrBillData = {
       currency: 'EUR',
-      amount: gross,
+      amount: due,
       reference: doc.payment.reference,
       creditor: { ...qrParty(doc.creditor), account: doc.payment.iban.replace(/\s/g, '') },
       debtor: qrParty(doc.debtor),
@@ -167,13 +172,24 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
   return done;
 }
 
+/** What the invoice says about paying: the term, or that nothing is due. */
+function paymentLine(due: number, termDays = 30): string {
+  if (due < 0) return `Den Betrag von ${money(-due)} schreiben wir Ihnen gut.`;
+  if (due === 0) return 'Es ist kein Betrag zu bezahlen.';
+  return `Zahlbar innert ${termDays} Tagen.`;
+}
+
+/** The QR-bill's field lengths (Swiss Implementation Guidelines): longer text is cut, the letterhead keeps it whole. */
+const QR_LIMITS = { name: 70, address: 70, buildingNumber: 16, zip: 16, city: 35 } as const;
+const cut = (value: string, length: number) => value.trim().slice(0, length).trim();
+
 function qrParty(party: PostalParty) {
   return {
-    name: party.name,
-    address: party.street ?? '',
-    ...(party.buildingNumber ? { buildingNumber: party.buildingNumber } : {}),
-    zip: party.zip,
-    city: party.city,
+    name: cut(party.name, QR_LIMITS.name),
+    address: cut(party.street ?? '', QR_LIMITS.address),
+    ...(party.buildingNumber ? { buildingNumber: cut(party.buildingNumber, QR_LIMITS.buildingNumber) } : {}),
+    zip: cut(party.zip, QR_LIMITS.zip),
+    city: cut(party.city, QR_LIMITS.city),
     country: party.country,
   };
 }
