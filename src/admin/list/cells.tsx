@@ -50,7 +50,9 @@ export const CELLS = {
     value === undefined || value === null || value === '' ? (
       empty
     ) : (
-      <span className="block max-w-80 truncate">{String(value)}</span>
+      <span className="block max-w-80 truncate" title={String(value)}>
+        {String(value)}
+      </span>
     ),
   // Integers are numbers and ids (invoice 1042), not amounts: no grouping.
   number: (value) =>
@@ -68,7 +70,13 @@ export const CELLS = {
   relation: (value, field) => {
     const values = (Array.isArray(value) ? value : [value]).map((item) => relationLabel(item, field)).filter(Boolean);
     if (!values.length) return empty;
-    if (!field.relation?.many) return values[0];
+    // A long client name is cut like a long text, or it pushes the amounts and row actions out of view.
+    if (!field.relation?.many)
+      return (
+        <span className="block max-w-80 truncate" title={values[0]}>
+          {values[0]}
+        </span>
+      );
     return (
       <span className="flex flex-wrap gap-1">
         {values.map((label, index) => (
