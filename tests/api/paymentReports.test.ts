@@ -6,6 +6,8 @@ import type {
   MonthlyTransactionSummaryAnswer,
 } from '../../src/shared/api/payment';
 import { SYSTEM } from '../../src/server/access/caller';
+import { zonedDay } from '../../src/shared/format/zonedDays';
+import { createPaymentReports } from '../../src/server/modules/payment/reports';
 import { createTestApp } from '../helpers/testApp';
 import { userWithRole } from '../helpers/users';
 
@@ -74,8 +76,36 @@ describe('payment reports and tracked time', () => {
     ]);
     const rolling: LastYearAnswer = (await get('/api/payment/lastYear')).json();
     expect(rolling).toHaveLength(12);
-    expect(rolling[11].month).toBe(new Date().toISOString().slice(0, 7));
+    expect(rolling[11].month).toBe(zonedDay(new Date()).slice(0, 7));
     expect((await get('/api/payment/revenue?year=1900')).statusCode).toBe(400);
+  });
+
+  it("takes this year and month of Basel's calendar, not UTC's, when the query names none", async () => {
+    await t.app.services.documents.save(SYSTEM, 'transaction', {
+      date: '2027-01-01',
+      name: 'Neujahr',
+      amount: 50,
+      direction: 'incoming',
+    });
+    // 23:30 UTC on 31 December is 00:30 on 1 January in Basel.
+    const reports = createPaymentReports(t.app.services.db, () => new Date('2026-12-31T23:30:00Z'));
+    expect(await reports.revenue(SYSTEM)).toEqual({ income: 50, expenses: 0, tax: 0 });
+    const rolling = await reports.lastYear(SYSTEM);
+    expect(rolling.map((row) => row.month)).toEqual([
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+      '2027-01',
+    ]);
+    expect(rolling[11]).toEqual({ month: '2027-01', income: 50, expenses: 0 });
   });
 
   it('computes duration on every save, refuses an end before the start, and reports hours rounded up per entry', async () => {

@@ -7,6 +7,7 @@ import type {
   RevenueAnswer,
 } from '../../../shared/api/payment';
 import { isObjectId } from '../../../shared/format/objectId';
+import { zonedDay } from '../../../shared/format/zonedDays';
 import { hasAccess, type Caller } from '../../access/caller';
 import type { Database } from '../../db/database';
 import { badRequest, forbidden, unauthorized } from '../../errors';
@@ -20,9 +21,15 @@ export function assertPayment(caller: Caller, action: string): void {
   if (!hasAccess(caller, PAYMENT_PERMISSION)) throw forbidden(`Not allowed to ${action}: needs ${PAYMENT_PERMISSION}`);
 }
 
+/** Year and month (1-12) of the business's calendar (Basel): at 00:30 on 1 January it is the new year there, not in UTC. */
+function today(now: Date): { year: number; month: number } {
+  const [year, month] = zonedDay(now).split('-').map(Number);
+  return { year, month };
+}
+
 /** `year` of a query: a four-digit year, the current year when absent. */
 function yearOf(value: unknown, now: Date): number {
-  if (value === undefined || value === '') return now.getUTCFullYear();
+  if (value === undefined || value === '') return today(now).year;
   const year = Number(value);
   if (!Number.isInteger(year) || year < 1970 || year > 2999) throw badRequest('year must be a year such as 2026');
   return year;
@@ -62,7 +69,7 @@ export function createPaymentReports(db: Database, clock: () => Date = () => new
       const now = clock();
       const rolling = year === undefined || year === '' || year === '-1';
       const first = rolling
-        ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))
+        ? new Date(Date.UTC(today(now).year, today(now).month - 1 - 11, 1))
         : new Date(Date.UTC(yearOf(year, now), 0, 1));
       const months = Array.from({ length: 12 }, (_, i) =>
         monthKey(new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i, 1))),
