@@ -171,6 +171,7 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     const offer = await t.app.services.documents.save(SYSTEM, 'offer', {
       name: 'Begleitung 2026',
       subject: 'Begleitung der Umsetzung',
+      text: 'Sehr geehrte Frau Keller\n\nGerne offerieren wir Ihnen:\n\nFreundliche Grüsse\nRhein Consulting',
       client,
       date: '2026-01-15',
       items: [{ name: 'Steuerungsrunde', count: 6, price: 800 }],
@@ -181,6 +182,11 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     expect(text).toContain(`Offerte Nr. ${String(offer.id)}`);
     expect(text).toContain('Begleitung der Umsetzung');
     expect(text).toMatch(/Total\s+5\.188,80 €/);
+    // The letter: salutation and introduction above the items, the closing under the total.
+    const at = (words: string) => text.indexOf(words);
+    expect(at('Gerne offerieren wir Ihnen:')).toBeLessThan(at('Steuerungsrunde'));
+    expect(at('Freundliche Grüsse')).toBeGreaterThan(at('5.188,80 €'));
+    expect(at('Rhein Consulting\n')).toBeGreaterThan(at('Freundliche Grüsse'));
     expect(codes).toEqual([]);
   });
 

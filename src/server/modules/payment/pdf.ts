@@ -4,6 +4,7 @@ import type { Data as QrBillData } from 'swissqrbill/types';
 import { formatDate } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
 import { roundCents as round, vatOf } from '../../../shared/rules/vat';
+import { splitLetterText } from './letterText';
 
 /** What a PDF shows of the business, the client and the document (invoice or offer). */
 export interface Party {
@@ -101,7 +102,9 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
     .fontSize(10)
     .text(`Datum: ${formatDate(doc.date)}`, { continued: false });
   if (doc.subject) pdf.moveDown(0.5).font('Helvetica-Bold').fontSize(11).text(doc.subject).font('Helvetica');
-  if (doc.text) pdf.moveDown(0.5).fontSize(10).text(doc.text, { width });
+  // A letter's closing ("Freundliche Grüsse ...") goes under the items, not above them.
+  const letter = splitLetterText(doc.text ?? '');
+  if (letter.intro) pdf.moveDown(0.5).fontSize(10).text(letter.intro, { width });
   pdf.moveDown(1);
 
   // Items: description, count, price, line total.
@@ -147,6 +150,11 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
     sum(`MWST ${formatCount(doc.vatRate)} %`, vat);
     sum('Total', gross, true);
   } else sum('Total', net, true);
+  if (letter.closing) {
+    pdf.moveDown(1.5);
+    if (pdf.y > pdf.page.height - 120) pdf.addPage();
+    pdf.font('Helvetica').fontSize(10).text(letter.closing, A4_MARGIN, pdf.y, { width });
+  }
 
   if (doc.kind === 'invoice') {
     const due = gross;
