@@ -148,6 +148,18 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     expect(huge.json().error).toMatch(/the total is more than a QR-bill can carry/);
   });
 
+  it('prints a unit price with its decimals beyond the cent, so count × price checks against the line total', async () => {
+    const precise = await t.app.services.documents.save(SYSTEM, 'invoice', {
+      name: 'Druck',
+      client,
+      date: '2026-11-20',
+      items: [{ name: 'Flyer', count: 1.5, price: 124.456 }],
+    });
+    // 1.5 × 124.456 = 186.684 -> 186.68 (the price printed as 124,46 € made it look like 186.69).
+    const { text } = inspect((await get(`/api/payment/invoice?id=${precise._id}`)).rawPayload);
+    expect(text).toMatch(/1,5\s+124,456 €\s+186,68 €/);
+  });
+
   it('uses an ISO 11649 creditor reference with an ordinary IBAN, and no VAT without a VAT number', async () => {
     await setBilling({ iban: 'CH93 0076 2011 6238 5295 7', paymentTermDays: 20 });
     const other = await t.app.services.documents.save(SYSTEM, 'invoice', {

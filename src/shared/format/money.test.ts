@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { CURRENCY_SUFFIX, formatAmount, formatMoney } from './money';
+import { CURRENCY_SUFFIX, formatAmount, formatMoney, formatUnitPrice } from './money';
 
 describe('formatAmount', () => {
   it('writes any currency code after a German-style amount', () => {
@@ -45,5 +45,14 @@ describe('formatMoney', () => {
 
   it('exports the suffix map', () => {
     expect(CURRENCY_SUFFIX).toEqual({ EUR: '€', CHF: 'CHF' });
+  });
+});
+
+describe('formatUnitPrice', () => {
+  it('shows the decimals a unit price has beyond the cent, up to four', () => {
+    expect(formatUnitPrice(110)).toBe('110,00 €');
+    expect(formatUnitPrice(123.456)).toBe('123,456 €');
+    expect(formatUnitPrice(0.12345, 'CHF')).toBe('0,1235 CHF');
+    expect(formatUnitPrice(-1234.5)).toBe('-1.234,50 €');
   });
 });

@@ -10,6 +10,10 @@ const numberFormat = new Intl.NumberFormat('de-DE', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
+const unitPriceFormat = new Intl.NumberFormat('de-DE', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
 
 /**
  * German style with two decimals: 1234.5 EUR -> "1.234,50 €", -1234.5 CHF -> "-1.234,50 CHF".
@@ -21,10 +25,18 @@ export function formatMoney(amount: number, currency: Currency = 'EUR'): string 
   return formatAmount(amount, CURRENCY_SUFFIX[currency]);
 }
 
+/**
+ * A unit price: two decimals, more when it has them (up to four: 123.456 -> "123,456 €"), so that count × price
+ * of a line can be checked against its total, which is rounded to the cent.
+ */
+export function formatUnitPrice(amount: number, currency: Currency = 'EUR'): string {
+  return formatAmount(amount, CURRENCY_SUFFIX[currency], unitPriceFormat);
+}
+
 /** The same German style with any currency code after it (a bank's USD credit: "1.250,00 USD"). */
-export function formatAmount(amount: number, suffix: string): string {
+export function formatAmount(amount: number, suffix: string, format = numberFormat): string {
   if (!Number.isFinite(amount)) return '';
-  const digits = numberFormat.format(Math.abs(amount)).replace(/\s/g, '');
+  const digits = format.format(Math.abs(amount)).replace(/\s/g, '');
   const sign = amount < 0 && /[1-9]/.test(digits) ? '-' : '';
   return `${sign}${digits} ${suffix}`;
 }

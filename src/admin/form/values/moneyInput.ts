@@ -1,11 +1,14 @@
-import { CURRENCY_SUFFIX, formatMoney } from '../../../shared/format';
+import { CURRENCY_SUFFIX, formatUnitPrice } from '../../../shared/format';
 import type { Currency } from '../../../shared/vocabulary';
 import type { NumberInput } from './numberInput';
 
-/** The amount as the money field shows it at rest: German style without the suffix ("1.234,50"). */
+/**
+ * The amount as the money field shows it at rest: German style without the suffix ("1.234,50"), with the
+ * decimals a unit price has beyond the cent ("123,456"): shown as stored, not as a rounded figure.
+ */
 export function formatMoneyInput(amount: unknown, currency: Currency): string {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return '';
-  return formatMoney(amount, currency).slice(0, -(CURRENCY_SUFFIX[currency].length + 1));
+  return formatUnitPrice(amount, currency).slice(0, -(CURRENCY_SUFFIX[currency].length + 1));
 }
 
 /**

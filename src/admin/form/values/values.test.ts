@@ -34,6 +34,8 @@ describe('money input', () => {
     expect(formatMoneyInput(1234.5, 'EUR')).toBe('1.234,50');
     expect(formatMoneyInput(-2047.5, 'CHF')).toBe('-2.047,50');
     expect(formatMoneyInput(0, 'EUR')).toBe('0,00');
+    // A unit price with a fraction of a cent shows it (the line total is rounded from it).
+    expect(formatMoneyInput(123.456, 'EUR')).toBe('123,456');
     expect(formatMoneyInput(undefined, 'EUR')).toBe('');
   });
 

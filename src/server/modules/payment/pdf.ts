@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data as QrBillData } from 'swissqrbill/types';
 import { formatDate } from '../../../shared/format/date';
-import { formatMoney } from '../../../shared/format/money';
+import { formatMoney, formatUnitPrice } from '../../../shared/format/money';
 import { roundCents as round, vatOf } from '../../../shared/rules/vat';
 import { splitLetterText } from './letterText';
 
@@ -136,7 +136,12 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
     .stroke();
   for (const item of doc.items) {
     const description = item.description ? `${item.name}\n${item.description}` : item.name;
-    row([description, formatCount(item.count), money(item.price), money(round(item.count * item.price))]);
+    row([
+      description,
+      formatCount(item.count),
+      formatUnitPrice(item.price, 'EUR'),
+      money(round(item.count * item.price)),
+    ]);
   }
   pdf
     .moveTo(A4_MARGIN, pdf.y)
