@@ -98,6 +98,13 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     const { text, codes, codePages, pages } = inspect((await get(`/api/payment/invoice?id=${long._id}`)).rawPayload);
     expect(pages).toBeGreaterThanOrEqual(2);
     expect(text).toContain('Sitzung 60');
+    // Each further page of items says whose it is and repeats the column titles.
+    const continued = text.split('\f').filter((page) => page.includes('Sitzung'));
+    expect(continued.length).toBeGreaterThanOrEqual(2);
+    for (const page of continued.slice(1)) {
+      expect(page).toContain(`Rechnung Nr. ${String(long.id)}, Fortsetzung`);
+      expect(page).toMatch(/Beschreibung\s+Anzahl\s+Preis\s+Total/);
+    }
     expect(codePages).toEqual([pages]);
     // 60 × 100 = 6000 net, 8.1 % VAT = 486: the amount due is the gross.
     expect(codes[0].split(/\r?\n/)[18]).toBe('6486.00');

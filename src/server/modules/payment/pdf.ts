@@ -114,8 +114,7 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
     { title: 'Preis', x: A4_MARGIN + width - 180, width: 85, align: 'right' as const },
     { title: 'Total', x: A4_MARGIN + width - 90, width: 90, align: 'right' as const },
   ];
-  const row = (cells: string[], bold = false) => {
-    if (pdf.y > pdf.page.height - 120) pdf.addPage();
+  const draw = (cells: string[], bold: boolean) => {
     const top = pdf.y;
     pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
     let bottom = top;
@@ -126,14 +125,31 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
     });
     pdf.y = bottom + 4;
   };
-  row(
-    columns.map((column) => column.title),
-    true,
-  );
-  pdf
-    .moveTo(A4_MARGIN, pdf.y - 2)
-    .lineTo(A4_MARGIN + width, pdf.y - 2)
-    .stroke();
+  const header = () => {
+    draw(
+      columns.map((column) => column.title),
+      true,
+    );
+    pdf
+      .moveTo(A4_MARGIN, pdf.y - 2)
+      .lineTo(A4_MARGIN + width, pdf.y - 2)
+      .stroke();
+  };
+  // A row that does not fit starts a new page, which says whose it is and repeats the column titles.
+  const row = (cells: string[], bold = false) => {
+    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    const height = Math.max(
+      ...cells.map((cell, index) => pdf.heightOfString(cell || ' ', { width: columns[index].width })),
+    );
+    if (pdf.y + height > pdf.page.height - A4_MARGIN) {
+      pdf.addPage();
+      pdf.font('Helvetica').fontSize(9).fillColor(GREY).text(`${title}, Fortsetzung`, A4_MARGIN, A4_MARGIN);
+      pdf.fillColor('black').moveDown(1);
+      header();
+    }
+    draw(cells, bold);
+  };
+  header();
   for (const item of doc.items) {
     const description = item.description ? `${item.name}\n${item.description}` : item.name;
     row([
