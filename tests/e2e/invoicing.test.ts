@@ -81,13 +81,13 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
     const { page, errors, context } = await open('/_/timetracking');
     await page.getByRole('button', { name: 'Create invoice' }).click();
     await dialog(page).waitFor();
-    // A client without an hourly rate: the server's refusal shows in the dialog.
+    // A client without an hourly rate: the dialog says so and offers no Create (the server would refuse it).
     await choose(page, noRateId, '2026-02-01', '2026-02-28');
     await expect.poll(() => dialog(page).getByTestId('invoice-preview').innerText()).toContain('1 entry');
-    await dialog(page).getByRole('button', { name: 'Create invoice' }).click();
     await expect
-      .poll(() => dialog(page).getByRole('alert').innerText())
-      .toMatch(/Basler Bäckerei GmbH has no hourly rate/);
+      .poll(() => dialog(page).getByTestId('invoice-no-rate').innerText())
+      .toMatch(/^This client has no hourly rate yet: set it on the client/);
+    expect(await dialog(page).getByRole('button', { name: 'Create invoice' }).isDisabled()).toBe(true);
 
     await choose(page, clientId, '2026-02-01', '2026-02-28');
     await expect

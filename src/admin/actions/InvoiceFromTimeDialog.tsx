@@ -19,7 +19,7 @@ const PRESETS: { label: string; period(today: string): Period }[] = [
 ];
 
 function Preview({ invoice }: { invoice: InvoiceFromTimeController }) {
-  const { preview, problem, hourlyRate, client } = invoice;
+  const { preview, problem, missingRate } = invoice;
   if (problem) return <p className="text-[13px] text-zinc-500">{problem}.</p>;
   if (!preview)
     return (
@@ -53,8 +53,10 @@ function Preview({ invoice }: { invoice: InvoiceFromTimeController }) {
           {preview.overlaps.map((overlap) => overlap.text).join(', ')} — this time would be billed twice.
         </p>
       )}
-      {client && !(hourlyRate !== undefined && hourlyRate > 0) && (
-        <p className="mt-1 text-xs text-amber-700">This client has no hourly rate yet: set it on the client first.</p>
+      {missingRate && (
+        <p className="mt-1 text-xs text-amber-700" data-testid="invoice-no-rate">
+          This client has no hourly rate yet: set it on the client (Hourly rate) and save, then create the invoice.
+        </p>
       )}
     </div>
   );
@@ -80,7 +82,9 @@ export function InvoiceFromTimeView({ invoice, onClose }: { invoice: InvoiceFrom
             variant="primary"
             type="submit"
             form={FORM_ID}
-            disabled={invoice.problem !== undefined || invoice.busy || invoice.preview?.entries === 0}
+            disabled={
+              invoice.problem !== undefined || invoice.busy || invoice.missingRate || invoice.preview?.entries === 0
+            }
           >
             {invoice.busy && <Spinner className="size-4" />}
             Create invoice

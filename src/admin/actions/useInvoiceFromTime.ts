@@ -48,6 +48,8 @@ export function useInvoiceFromTime(initialClient: string | undefined) {
     [clients.data],
   );
   const hourlyRate = options.find((option) => option.value === client)?.hourlyRate;
+  // The server refuses an invoice without a rate: known once the clients are loaded.
+  const missingRate = Boolean(client) && clients.data !== undefined && !(hourlyRate !== undefined && hourlyRate > 0);
   const preview = useMemo(
     () =>
       pending.data && !pending.isFetching
@@ -89,6 +91,8 @@ export function useInvoiceFromTime(initialClient: string | undefined) {
     /** Not yet invoiced entries of client and period (and where one person's overlap); undefined while unknown. */
     preview,
     hourlyRate,
+    /** The chosen client has no hourly rate: nothing can be invoiced until it is set. */
+    missingRate,
     problem,
     error,
     busy: creation.isLoading,
