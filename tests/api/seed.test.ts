@@ -8,6 +8,7 @@ import { seedDemo } from '../../src/server/seed/demo';
 import { createRegistry } from '../../src/shared/registry';
 import { schemaSet } from '../../src/shared/generated/schemas';
 import { invoiceDisplayStatus, type InvoiceStatus } from '../../src/shared/rules/invoiceStatus';
+import { grossOf, type VatSettings } from '../../src/shared/rules/vat';
 import { createTestApp, freshDatabase } from '../helpers/testApp';
 
 type Row = { _id: string; doc: Record<string, unknown> };
@@ -110,6 +111,9 @@ describe('seedDemo', () => {
     expect(typeof paid[0].transaction).toBe('string');
     const payment = await docs.findById(SYSTEM, 'transaction', paid[0].transaction as string);
     expect(payment).toMatchObject({ name: 'Zahlung Rechnung Website-Relaunch', invoice: paid[0]._id });
+    // It paid what the invoice asked for: the gross amount of its PDF (net plus the site's VAT), in euros.
+    const [site] = (await docs.find(SYSTEM, 'siteConfig', { limit: 1 })).results;
+    expect(payment.foreignAmount).toBe(grossOf(paid[0].total as number, site.billing as VatSettings));
     const linked = (await docs.find(SYSTEM, 'transaction', { query: { invoice: { $exists: true } }, limit: 100 }))
       .results;
     expect(linked.map((doc) => doc._id)).toEqual([payment._id]);

@@ -52,7 +52,10 @@ const item = (name: string, description: string, price: number, count: number, u
   ...(user ? { user } : {}),
 });
 
-/** The incoming payment that settles the paid invoice (CHF, with the original EUR amount). */
+/**
+ * The incoming payment that settles the paid invoice: its gross amount (2'355.00 € net plus 8.1 % VAT, as
+ * on its PDF), received in CHF at 0.95.
+ */
 export function paymentTransaction(now: number, ids: DemoIds): Doc {
   return {
     date: isoDate(now - 40 * DAY_MS),
@@ -60,9 +63,9 @@ export function paymentTransaction(now: number, ids: DemoIds): Doc {
     description: 'Eingang Rheinblick Immobilien AG',
     client: ids.clients[0],
     user: ids.marco,
-    amount: 2237.25,
+    amount: 2418.47,
     multiplier: 1,
-    foreignAmount: 2355,
+    foreignAmount: 2545.76,
     direction: 'incoming',
   };
 }
