@@ -46,4 +46,29 @@ describe('summarizeInvoices', () => {
       withVat: false,
     });
   });
+
+  it("takes the payments already linked to an open invoice off what is owed (a partial payment's EUR amount)", () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    const vat = { vatNumber: 'CHE-123.456.789 MWST', vatRate: 8.1 };
+    const invoices = [
+      { _id: 'a', status: 'open', date: '2026-11-23', total: 1825 }, // 1972.83 gross
+      { _id: 'b', status: 'open', date: '2026-10-27', total: 1110 }, // 1199.91 gross
+    ];
+    const payments = [
+      { direction: 'incoming', invoice: 'a', foreignAmount: 1000 },
+      { direction: 'incoming', invoice: 'a', foreignAmount: 500.5 },
+      { direction: 'incoming', invoice: 'b', amount: 300 }, // francs only: no euros come off
+      { direction: 'outgoing', invoice: 'b', foreignAmount: 100 },
+      { direction: 'incoming', invoice: 'c', foreignAmount: 50 }, // not an open invoice
+    ];
+    expect(summarizeInvoices(invoices, now, vat, payments)).toEqual({
+      open: { count: 2, sum: 1672.24 },
+      overdue: { count: 1, sum: 1199.91 },
+      withVat: true,
+    });
+    // Paid more than due (it stays open until someone closes it): nothing is owed, never a negative sum.
+    expect(
+      summarizeInvoices(invoices.slice(0, 1), now, vat, [{ direction: 'incoming', invoice: 'a', foreignAmount: 2000 }]),
+    ).toEqual({ open: { count: 1, sum: 0 }, overdue: { count: 0, sum: 0 }, withVat: true });
+  });
 });

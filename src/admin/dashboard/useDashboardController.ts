@@ -70,6 +70,15 @@ export function useDashboardController() {
     { model: 'invoice', params: { query: { status: 'open' }, sort: { date: 1 }, limit: OPTION_LIMIT } },
     { skip: !payment },
   );
+  // Payments already received for them (partial payments of the bank import) come off what is owed.
+  const openIds = useMemo(() => (invoices.data?.results ?? []).map((invoice) => invoice._id), [invoices.data]);
+  const payments = useFindQuery(
+    {
+      model: 'transaction',
+      params: { query: { direction: 'incoming', invoice: { $in: openIds } }, limit: OPTION_LIMIT },
+    },
+    { skip: !payment || openIds.length === 0 },
+  );
   // The billing settings decide the VAT a client owes on top of an invoice's (net) total.
   const siteConfig = useFindQuery(
     { model: 'siteConfig', params: { limit: 1, sort: { _createdAt: 1 } } },
@@ -79,7 +88,11 @@ export function useDashboardController() {
 
   const invoiceList = invoices.data?.results;
   const billing = siteConfig.data?.results[0]?.billing as VatSettings | undefined;
-  const invoiceSummary = useMemo(() => summarizeInvoices(invoiceList ?? [], now, billing), [invoiceList, now, billing]);
+  const paymentList = openIds.length ? payments.data?.results : undefined;
+  const invoiceSummary = useMemo(
+    () => summarizeInvoices(invoiceList ?? [], now, billing, paymentList),
+    [invoiceList, now, billing, paymentList],
+  );
   const redirectRows = useMemo(
     () =>
       (Array.isArray(redirects.data) ? redirects.data : [])
