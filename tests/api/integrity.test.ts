@@ -285,3 +285,29 @@ describe('point-of-sale receipts keep their total a number', () => {
     expect(ok.json().total).toBe(99999999997.5);
   });
 });
+
+describe('invoice and offer lines are bounded like receipt lines', () => {
+  it('refuses a price or count too large, naming the line field, and writes nothing', async () => {
+    const client = (await save('client', { name: 'Grossauftrag AG' })).json()._id as string;
+    for (const model of ['invoice', 'offer']) {
+      const before = await count(model);
+      const doc = (items: object[]) => ({ name: 'Grosser Auftrag', client, date: '2026-11-27', items });
+      const huge = await save(model, doc([{ name: 'Beratung', price: 1e308, count: 10 }]));
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json().error).toBe('items.0.price: must be at most 1000000');
+      const many = await save(model, doc([{ name: 'Beratung', price: 120, count: 1e12 }]));
+      expect(many.json().error).toBe('items.0.count: must be at most 100000');
+      expect(await count(model)).toBe(before);
+      // A credit or discount line is negative.
+      const ok = await save(
+        model,
+        doc([
+          { name: 'Beratung', price: 120, count: 2 },
+          { name: 'Rabatt', price: -40, count: 1 },
+        ]),
+      );
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().total).toBe(200);
+    }
+  });
+});

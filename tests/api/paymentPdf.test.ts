@@ -119,13 +119,13 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
         address: { street, streetNumber: '123a', zip: '4052', city: 'Basel', country: 'Schweiz' },
       })
     )._id;
-    const invoiceFor = async (clientId: string, price: number) =>
+    const invoiceFor = async (clientId: string, price: number, count = 1) =>
       (
         await t.app.services.documents.save(SYSTEM, 'invoice', {
           name: 'Beratung',
           client: clientId,
           date: '2026-11-20',
-          items: [{ name: 'Beratung', count: 1, price }],
+          items: [{ name: 'Beratung', count, price }],
         })
       )._id;
     const response = await get(`/api/payment/invoice?id=${await invoiceFor(long, 100)}`);
@@ -150,7 +150,8 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     expect(free.text).not.toContain('Zahlbar innert');
 
     // More than a QR-bill can carry: 422 naming it, not a 500.
-    const huge = await get(`/api/payment/invoice?id=${await invoiceFor(client, 1e9)}`);
+    // (A line's price is at most 1'000'000 €: 1'000 of them.)
+    const huge = await get(`/api/payment/invoice?id=${await invoiceFor(client, 1_000_000, 1_000)}`);
     expect(huge.statusCode).toBe(422);
     expect(huge.json().error).toMatch(/the total is more than a QR-bill can carry/);
   });

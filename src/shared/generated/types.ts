@@ -3211,6 +3211,8 @@ export interface InvoiceItemValue {
   /**
    * **Price**
    *
+   * Unit price; negative for a discount or a credit.
+   *
    * Currency: EUR.
    */
   price: number;
@@ -3398,6 +3400,8 @@ export interface OfferItemValue {
   description?: string;
   /**
    * **Price**
+   *
+   * Unit price; negative for a discount.
    *
    * Currency: EUR.
    */
