@@ -139,8 +139,12 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     expect(lines[18]).toBe('108.10');
 
     // A credit note (negative total) and a free invoice: no QR-bill (it may not carry 0 or less), and the PDF says so.
-    const credit = inspect((await get(`/api/payment/invoice?id=${await invoiceFor(client, -100)}`)).rawPayload);
+    const creditAnswer = await get(`/api/payment/invoice?id=${await invoiceFor(client, -100)}`);
+    expect(creditAnswer.headers['content-disposition']).toMatch(/filename="Gutschrift-\d+-/);
+    const credit = inspect(creditAnswer.rawPayload);
     expect(credit.codes).toEqual([]);
+    expect(credit.text).toMatch(/Gutschrift Nr\. \d+/);
+    expect(credit.text).not.toContain('Rechnung Nr.');
     expect(credit.text).not.toContain('Zahlteil');
     expect(credit.text).toMatch(/Total\s+-108,10 €/);
     expect(credit.text).toContain('Den Betrag von 108,10 € schreiben wir Ihnen gut.');

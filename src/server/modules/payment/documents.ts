@@ -5,6 +5,7 @@ import { SYSTEM, type Caller } from '../../access/caller';
 import { badRequest, HttpError } from '../../errors';
 import type { Doc, DocumentService } from '../documents/service';
 import {
+  documentKindName,
   QR_MAX_AMOUNT,
   renderBusinessPdf,
   totals,
@@ -158,7 +159,10 @@ export function createBusinessPdfs(documents: DocumentService) {
       };
       if (totals(document).gross > QR_MAX_AMOUNT)
         throw unfit(`Invoice ${number}: the total is more than a QR-bill can carry (999'999'999.99)`, 'items');
-      return { fileName: fileName('Rechnung', number, clientName), pdf: await renderBusinessPdf(document) };
+      return {
+        fileName: fileName(documentKindName(document), number, clientName),
+        pdf: await renderBusinessPdf(document),
+      };
     },
 
     async offer(caller: Caller, id: string): Promise<PdfAnswer> {

@@ -74,12 +74,19 @@ function addressLines(party: Party): string[] {
   ].filter((line) => line.trim() !== '');
 }
 
+/** What the document is called: an invoice whose total is negative credits the client ('Gutschrift'). */
+export function documentKindName(doc: BusinessDocument): string {
+  if (doc.kind !== 'invoice') return 'Offerte';
+  return totals(doc).gross < 0 ? 'Gutschrift' : 'Rechnung';
+}
+
 /** An A4 invoice or offer in German; an invoice ends with a Swiss QR-bill payment part (swissqrbill on PDFKit). */
 export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
+  const kind = documentKindName(doc);
   const pdf = new PDFDocument({
     size: 'A4',
     margin: A4_MARGIN,
-    info: { Title: `${doc.kind === 'invoice' ? 'Rechnung' : 'Offerte'} ${doc.number}`, Author: doc.creditor.name },
+    info: { Title: `${kind} ${doc.number}`, Author: doc.creditor.name },
   });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -95,7 +102,7 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
   if (doc.creditor.vatNumber) pdf.text(doc.creditor.vatNumber);
   pdf.fillColor('black').fontSize(11).text(addressLines(doc.debtor).join('\n'), A4_MARGIN, 150);
 
-  const title = doc.kind === 'invoice' ? `Rechnung Nr. ${doc.number}` : `Offerte Nr. ${doc.number}`;
+  const title = `${kind} Nr. ${doc.number}`;
   pdf.font('Helvetica-Bold').fontSize(16).text(title, A4_MARGIN, 250);
   pdf
     .font('Helvetica')
