@@ -51,6 +51,12 @@ describe('a save the server refuses', { timeout: 120_000 }, () => {
     await text.fill(json);
     await waitSaved(page);
     expect(await dialog.getByText('Valid JSON', { exact: true }).count()).toBe(1);
+
+    // A page whose name is cleared (to retype it) is no new page: the header said 'New page'.
+    await page.keyboard.press('Escape');
+    await page.locator('#page_name').fill('');
+    await page.getByText('Unnamed page').first().waitFor();
+    expect(await page.getByText('New page', { exact: true }).count()).toBe(0);
     await context.close();
   });
 });

@@ -88,7 +88,13 @@ function PageEditor({ model, id }: { model: ModelInfo; id: string }) {
   const [checkCall] = useCheckPageDraftMutation();
   const [restoreCall] = useRestoreVersionMutation();
 
-  const name = typeof editor.doc.name === 'string' && editor.doc.name ? editor.doc.name : 'New page';
+  // An existing page whose name is being retyped (empty for a moment) is no new page.
+  const name =
+    typeof editor.doc.name === 'string' && editor.doc.name
+      ? editor.doc.name
+      : editor.isNew
+        ? 'New page'
+        : 'Unnamed page';
   const path = typeof editor.doc._path === 'string' ? editor.doc._path : '';
   const readonly = !canAccess(permissions, editor.isNew ? model.permission.create : model.permission.update);
   const node = editor.isNew ? undefined : findNode(tree.data ?? [], editor.id);
