@@ -1,17 +1,27 @@
 #!/usr/bin/env node
-// npm test: every check the project has, in order, stopping at the first failure.
-import { spawnSync } from 'node:child_process';
+// npm test: every check the project has, stopping at the first failure.
+import { spawn } from 'node:child_process';
 import { ensureBrowser, ensurePdfTools } from './ensure-browser.mjs';
 
-const steps = [
-  ['Formatting and lint', 'npm', ['run', 'lint']],
-  ['Layer rules', 'npm', ['run', 'check:layers']],
-  ['Type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
-  ['Generated code is current', 'npx', ['tsx', 'scripts/generate.ts', '--check']],
-  ['Unit and API tests', 'npx', ['vitest', 'run', '--exclude', 'tests/e2e/**', ...process.argv.slice(2)]],
+const args = process.argv.slice(2);
+
+/**
+ * Stages run in order; the checks of one stage run side by side (the static checks are single-threaded
+ * and the machine has two cores), each one's output printed whole when it ends.
+ */
+const stages = [
+  [
+    ['Formatting and lint', 'npm', ['run', 'lint']],
+    ['Type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ],
+  [
+    ['Layer rules', 'npm', ['run', 'check:layers']],
+    ['Generated code is current', 'npx', ['tsx', 'scripts/generate.ts', '--check']],
+  ],
+  [['Unit and API tests', 'npx', ['vitest', 'run', '--exclude', 'tests/e2e/**', ...args]]],
   // Browser tests one file at a time: Chromium (WebGL through SwiftShader) needs the machine's cores.
-  ['Browser tests', 'npx', ['vitest', 'run', 'tests/e2e', '--no-file-parallelism', ...process.argv.slice(2)]],
-  ['Storybook builds', 'npm', ['run', 'build-storybook']],
+  [['Browser tests', 'npx', ['vitest', 'run', 'tests/e2e', '--no-file-parallelism', ...args]]],
+  [['Storybook builds', 'npm', ['run', 'build-storybook']]],
 ];
 
 try {
@@ -22,13 +32,29 @@ try {
   process.exit(1);
 }
 
-for (const [name, command, args] of steps) {
-  console.log(`\n▶ ${name}`);
+/** Runs one check; a stage of one streams its output, checks side by side keep theirs until they end. */
+function run([name, command, commandArgs], alone) {
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  if (result.status !== 0) {
-    console.error(`\n✗ ${name} failed`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (alone) console.log(`\n▶ ${name}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { stdio: alone ? 'inherit' : 'pipe', env: process.env });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      if (!alone) {
+        console.log(`\n▶ ${name}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(status === 0 ? `✓ ${name} (${seconds} s)` : `\n✗ ${name} failed`);
+      resolve(status ?? 1);
+    });
+  });
+}
+
+for (const stage of stages) {
+  const statuses = await Promise.all(stage.map((step) => run(step, stage.length === 1)));
+  const failed = statuses.find((status) => status !== 0);
+  if (failed !== undefined) process.exit(failed);
 }
