@@ -64,21 +64,27 @@ function isPlain(value: unknown): value is Record<string, unknown> | unknown[] {
   return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 }
 
-const MAX_DEPTH = 64;
-
 /**
  * Where a NUL character sits in the value (a string, or a key or string anywhere in plain objects and
  * arrays), as a message naming it: `firstName: must not contain NUL characters`, `data.x: ...`.
+ * Walked with a stack, not recursion: however deep a body nests (its size is bounded by the body
+ * limit), every string is looked at.
  */
-export function nulIn(value: unknown, path: string, prefix: string, depth = 0): string | undefined {
-  const name = (where: string) => `${prefix}${where || 'body'}: must not contain NUL characters`;
-  if (typeof value === 'string') return value.includes('\u0000') ? name(path) : undefined;
-  if (!isPlain(value) || depth > MAX_DEPTH) return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return `${prefix}${JSON.stringify(at)}: keys must not contain NUL characters`;
-    const found = nulIn(child, at, prefix, depth + 1);
-    if (found) return found;
+export function nulIn(value: unknown, path: string, prefix: string): string | undefined {
+  // Each entry: a value, where it sits, and whether its own key holds a NUL.
+  const stack: [unknown, string, boolean][] = [[value, path, false]];
+  while (stack.length) {
+    const [next, at, badKey] = stack.pop()!;
+    if (badKey) return `${prefix}${JSON.stringify(at)}: keys must not contain NUL characters`;
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return `${prefix}${at || 'body'}: must not contain NUL characters`;
+    } else if (isPlain(next)) {
+      // Pushed in reverse, so the first NUL in document order is the one named.
+      for (const [key, child] of Object.entries(next).reverse()) {
+        const where = Array.isArray(next) ? `${at}[${key}]` : at ? `${at}.${key}` : key;
+        stack.push([child, where, key.includes('\u0000')]);
+      }
+    }
   }
   return undefined;
 }

@@ -26,6 +26,9 @@ afterAll(() => t.close());
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, headers, payload });
 
+/** `value` inside `depth` arrays. */
+const nested = (depth: number, value: unknown): unknown => (depth === 0 ? value : [nested(depth - 1, value)]);
+
 describe('NUL characters', () => {
   it('answer 400 naming the field on public forms, login, queries, search and writes', async () => {
     const cases: [string, object, Record<string, string>, RegExp][] = [
@@ -37,6 +40,8 @@ describe('NUL characters', () => {
       ['/api/document/find', { model: 'page', query: { $or: [{ name: 'a' }, { name: 'b\u0000' }] } }, {}, /\$or\[1\]/],
       ['/api/document/updateOne?model=redirect', { name: 'a\u0000', from: '/x', to: '/' }, staff, /^name: /],
       ['/api/document/updateOne?model=client', { name: 'x', 'k\u0000': 1 }, admin, /keys must not contain NUL/],
+      // However deep it sits (it was looked for to 64 levels only).
+      ['/api/formData', { name: 'contact', data: { x: nested(100, 'a\u0000') } }, {}, /^data\.x(\[0\]){100}: /],
     ];
     for (const [url, payload, headers, message] of cases) {
       const response = await post(url, payload, headers);
