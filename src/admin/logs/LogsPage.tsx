@@ -7,7 +7,7 @@ import { Button, IconButton } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
 import { STICKY_HEAD, TableFrame } from '../ui/TableFrame';
-import { formatDuration, formatValue, worstKnock } from './channels';
+import { formatDuration, formatKeyValue, worstKnock } from './channels';
 import { GpsTrack } from './GpsTrack';
 import { LogChart } from './LogChart';
 import { TRACK_BOX, useLogsController, type LogsController } from './useLogsController';
@@ -90,9 +90,13 @@ function SessionsTable({ logs }: { logs: LogsController }) {
                 <td className={`${TD} text-right`}>{formatDuration(session.start, session.end)}</td>
                 <td className={`${TD} font-mono text-[13px] text-zinc-600`}>{session.vin}</td>
                 <td className={`${TD} text-right max-md:hidden`}>{count.format(session.frames)}</td>
-                <td className={`${TD} text-right max-lg:hidden`}>{formatValue(session.max.engineSpeed, 'rpm')}</td>
-                <td className={`${TD} text-right max-lg:hidden`}>{formatValue(session.max.map, 'kPa')}</td>
-                <td className={`${TD} pr-4 text-right max-lg:hidden`}>{formatValue(worstKnock(session), '°')}</td>
+                <td className={`${TD} text-right max-lg:hidden`}>
+                  {formatKeyValue('engineSpeed', session.max.engineSpeed)}
+                </td>
+                <td className={`${TD} text-right max-lg:hidden`}>{formatKeyValue('map', session.max.map)}</td>
+                <td className={`${TD} pr-4 text-right max-lg:hidden`}>
+                  {formatKeyValue('knockCyl1', worstKnock(session))}
+                </td>
               </tr>
             ))
           )}
@@ -107,10 +111,10 @@ function Facts({ session }: { session: LogSession }) {
     ['Start', formatTimestamp(session.start)],
     ['Duration', formatDuration(session.start, session.end)],
     ['Frames', count.format(session.frames)],
-    ['Max engine speed', formatValue(session.max.engineSpeed, 'rpm')],
-    ['Max boost pressure', formatValue(session.max.map, 'kPa')],
-    ['Max knock retard', formatValue(worstKnock(session), '°')],
-    ['Max GPS speed', formatValue(session.max.speed, 'km/h')],
+    ['Max engine speed', formatKeyValue('engineSpeed', session.max.engineSpeed)],
+    ['Max boost pressure', formatKeyValue('map', session.max.map)],
+    ['Max knock retard', formatKeyValue('knockCyl1', worstKnock(session))],
+    ['Max GPS speed', formatKeyValue('speed', session.max.speed)],
   ];
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-[13px]">

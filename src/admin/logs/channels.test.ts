@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChannelValue, formatValue, presentChannels, worstKnock } from './channels';
+import { formatChannelValue, formatKeyValue, presentChannels, worstKnock } from './channels';
 
 describe('worstKnock', () => {
   it('is the most negative knock retard of any cylinder, even when another cylinder never retarded', () => {
@@ -8,21 +8,23 @@ describe('worstKnock', () => {
       min: { knockCyl1: -0.3, knockCyl2: 0, knockCyl3: -1.5, knockCyl4: 0, engineSpeed: 800 },
     };
     expect(worstKnock(session)).toBe(-1.5);
-    expect(formatValue(worstKnock(session), '°')).toBe('-1.5 °');
+    expect(formatKeyValue('knockCyl1', worstKnock(session))).toBe('-1.50 °');
   });
 
   it('is 0 for a session without retard, and absent when no knock was logged', () => {
     expect(worstKnock({ min: { knockCyl1: 0, knockCyl2: 0 } })).toBe(0);
     expect(worstKnock({ min: { engineSpeed: 800 } })).toBeUndefined();
-    expect(formatValue(worstKnock({ min: {} }), '°')).toBe('–');
+    expect(formatKeyValue('knockCyl1', worstKnock({ min: {} }))).toBe('–');
   });
 });
 
-describe('formatValue', () => {
-  it('shows a value that rounds to zero without a minus sign', () => {
-    expect(formatValue(-0.03, '°')).toBe('0 °');
-    expect(formatValue(-0.06, '°')).toBe('-0.1 °');
-    expect(formatValue(6480, 'rpm')).toBe("6'480 rpm");
+describe('formatKeyValue', () => {
+  it("shows a session's maxima at their channel's decimals, as the chart's legend does", () => {
+    expect(formatKeyValue('engineSpeed', 6480.75)).toBe("6'481 rpm");
+    expect(formatKeyValue('map', 152.34)).toBe('152.3 kPa');
+    expect(formatKeyValue('speed', 88)).toBe('88.0 km/h');
+    expect(formatKeyValue('knockCyl1', -0.001)).toBe('0.00 °');
+    expect(formatKeyValue('engineSpeed', undefined)).toBe('–');
   });
 });
 

@@ -93,13 +93,12 @@ export function worstKnock(session: Pick<LogSession, 'min'>): number | undefined
   return values.length ? Math.min(...values) : undefined;
 }
 
-// signDisplay 'negative': a value that rounds to zero shows "0", not "-0".
-const number = new Intl.NumberFormat('de-CH', { maximumFractionDigits: 1, signDisplay: 'negative' });
-
-/** A value with its unit ("6'480 rpm"), or a dash when absent. */
-export function formatValue(value: number | undefined, unit: string): string {
-  return value === undefined || !Number.isFinite(value) ? '–' : `${number.format(value)}${unit ? ` ${unit}` : ''}`;
-}
+/**
+ * The value of a log's key ("6'480 rpm", "152.3 kPa") as its channel shows it in the chart and the
+ * tool's gauges, so a session's maxima read the same as the chart under the cursor; a dash when absent.
+ */
+export const formatKeyValue = (key: string, value: number | undefined): string =>
+  formatChannelValue(presentChannels([key])[0], value);
 
 const channelFormats = new Map<number | undefined, Intl.NumberFormat>();
 
