@@ -196,3 +196,85 @@ describe('invoice ↔ transaction links edited by hand', () => {
     expect(await links([bill], [pay])).toEqual({ invoices: [undefined], payments: [undefined] });
   });
 });
+
+describe('deleting one side of an invoice ↔ payment link', () => {
+  const remove = (model: string, id: string, token = marco) =>
+    t.app.inject({ method: 'DELETE', url: `/api/document/delete?model=${model}&id=${id}`, headers: headers(token) });
+  const documentEvents = async (run: () => Promise<unknown>) => {
+    const events: ServerEvent[] = [];
+    const stop = t.app.services.bus.subscribe((event) => events.push(event));
+    await run();
+    stop();
+    return events.flatMap((event) => (event.type === 'document' ? [[event.model, event.id, event.action]] : []));
+  };
+
+  it('a deleted invoice is no longer named by its payments, each with a new version and an update event', async () => {
+    const bill = await invoice();
+    const settled = await payment({ invoice: bill._id });
+    const more = await payment({ invoice: bill._id });
+    const other = await payment();
+    expect(await links([bill], [settled, more])).toEqual({ invoices: [settled._id], payments: [bill._id, bill._id] });
+    const versions = [
+      (await read('transaction', settled._id))._version,
+      (await read('transaction', more._id))._version,
+    ];
+
+    const events = await documentEvents(async () => expect((await remove('invoice', bill._id)).statusCode).toBe(200));
+    expect((await links([], [settled, more, other])).payments).toEqual([undefined, undefined, undefined]);
+    expect(events).toHaveLength(3);
+    expect(events).toContainEqual(['invoice', bill._id, 'delete']);
+    expect(events).toContainEqual(['transaction', settled._id, 'update']);
+    expect(events).toContainEqual(['transaction', more._id, 'update']);
+    expect((await read('transaction', settled._id))._version).toBe(versions[0] + 1);
+    expect((await read('transaction', more._id))._version).toBe(versions[1] + 1);
+    // The payment that named nothing is left alone.
+    expect((await read('transaction', other._id))._version).toBe(other._version);
+  });
+
+  it('a deleted payment is no longer named by the invoice it settled, with an update event', async () => {
+    const bill = await invoice();
+    const pay = await payment({ invoice: bill._id });
+    const version = (await read('invoice', bill._id))._version;
+    const events = await documentEvents(async () =>
+      expect((await remove('transaction', pay._id)).statusCode).toBe(200),
+    );
+    expect((await read('invoice', bill._id)).transaction).toBeUndefined();
+    expect((await read('invoice', bill._id))._version).toBe(version + 1);
+    expect(events).toEqual([
+      ['transaction', pay._id, 'delete'],
+      ['invoice', bill._id, 'update'],
+    ]);
+
+    // A second payment of an invoice settled by another leaves that invoice's link alone.
+    const second = await invoice();
+    const first = await payment({ invoice: second._id });
+    const extra = await payment({ invoice: second._id });
+    const before = (await read('invoice', second._id))._version;
+    expect((await remove('transaction', extra._id)).statusCode).toBe(200);
+    expect(await read('invoice', second._id)).toMatchObject({ transaction: first._id, _version: before });
+  });
+
+  it('deletes nothing when the other side cannot be written (no partial write)', async () => {
+    const bill = await invoice();
+    const pay = await payment({ invoice: bill._id });
+    // The payment's link is cleared with the caller's permission to update it: a caller who may delete
+    // invoices but not update payments is refused as a whole, the invoice stays and the link with it.
+    const deleter = callerOf({ _id: '6b08a2d65023c04f8a67a0b2', login: 'del', roles: ['staff'] }, () => ['manage:cms']);
+    const repo = new DocumentRepository(t.db, t.db);
+    const existing = await read('invoice', bill._id);
+    const run = repo.transaction(async (tx) => {
+      const gone = await tx.softDelete('invoice', bill._id);
+      await invoiceLinkHooks.afterWriteInTx!({
+        tx,
+        registry: t.app.services.registry,
+        caller: deleter,
+        model: t.app.services.registry.models.invoice,
+        doc: gone!,
+        existing,
+        deleted: true,
+      });
+    });
+    await expect(run).rejects.toMatchObject({ status: 403 });
+    expect(await links([bill], [pay])).toEqual({ invoices: [pay._id], payments: [bill._id] });
+  });
+});

@@ -19,6 +19,10 @@ import { strip } from '../pages/paths';
  *   new one names it if it is incoming and the invoice names no payment of its own yet (a second payment
  *   of an invoice is one more payment, not the one that settled it).
  *
+ * - either side deleted: no live document keeps naming it (the other side would show '(deleted)'). A deleted
+ *   invoice is let go of by every payment that names it; a deleted payment by the invoice it settled. This
+ *   holds for the server's own deletes too.
+ *
  * The server's own writes (the bank import, the demo content) set both sides themselves: a partial payment
  * names its invoice while the invoice stays open and names none.
  */
@@ -53,6 +57,24 @@ async function relink(
   return { model, doc: written };
 }
 
+/**
+ * A deleted document's side: every live document of `model` whose `field` names it lets go of it, with the
+ * deleter's permission to update that document (else the delete is refused as a whole).
+ */
+async function releaseDeleted(
+  tx: DocumentRepository,
+  registry: Registry,
+  caller: Caller,
+  model: 'invoice' | 'transaction',
+  field: 'transaction' | 'invoice',
+  deleted: Doc,
+): Promise<void> {
+  const holders = await tx.findByKeys(registry.model(model)!, field, [deleted._id], LIVE_ROWS);
+  const writes: SideWrite[] = [];
+  for (const holder of holders) writes.push(await relink(tx, registry, caller, model, holder, field, undefined));
+  sideWrites.set(deleted, writes);
+}
+
 const announce: ModelHooks['afterWrite'] = ({ bus, doc }) => {
   for (const write of sideWrites.get(doc) ?? [])
     bus.publish({ type: 'document', model: write.model, id: write.doc._id, action: 'update', doc: write.doc });
@@ -61,9 +83,10 @@ const announce: ModelHooks['afterWrite'] = ({ bus, doc }) => {
 /** The invoice's side: its `transaction` changed. */
 export const invoiceLinkHooks: Pick<ModelHooks, 'afterWriteInTx' | 'afterWrite'> = {
   async afterWriteInTx({ tx, registry, caller, doc, existing, deleted }) {
+    if (deleted) return releaseDeleted(tx, registry, caller, 'transaction', 'invoice', doc);
     const before = idOf(existing?.transaction);
     const after = idOf(doc.transaction);
-    if (deleted || caller.system || before === after) return;
+    if (caller.system || before === after) return;
     const writes: SideWrite[] = [];
     if (before) {
       const replaced = await tx.findById('transaction', before, LIVE_ROWS);
@@ -96,9 +119,10 @@ async function settledByAnother(tx: DocumentRepository, invoice: Doc, except: st
 /** The payment's side: its `invoice` changed. */
 export const transactionLinkHooks: Pick<ModelHooks, 'afterWriteInTx' | 'afterWrite'> = {
   async afterWriteInTx({ tx, registry, caller, doc, existing, deleted }) {
+    if (deleted) return releaseDeleted(tx, registry, caller, 'invoice', 'transaction', doc);
     const before = idOf(existing?.invoice);
     const after = idOf(doc.invoice);
-    if (deleted || caller.system || before === after) return;
+    if (caller.system || before === after) return;
     const writes: SideWrite[] = [];
     if (before) {
       const left = await tx.findById('invoice', before, LIVE_ROWS);
