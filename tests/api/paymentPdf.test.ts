@@ -62,6 +62,11 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     expect(text).toMatch(/MWST 8,1 %\s+99,99 €/);
     expect(text).toMatch(/Total\s+1\.334,49 €/);
     expect(text).toContain('Zahlteil');
+    // Due 30 days after the invoice date (the demo billing's term), under the date and with the term.
+    expect(text).toMatch(/Datum: 31\.03\.2026\s+Zahlbar bis: 30\.04\.2026/);
+    expect(text).toContain('Zahlbar innert 30 Tagen, bis 30.04.2026.');
+    // One page: no page numbers.
+    expect(text).not.toContain('Seite');
 
     expect(codes).toHaveLength(1);
     const lines = codes[0].split(/\r?\n/);
@@ -106,6 +111,11 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
       expect(page).toMatch(/Beschreibung\s+Anzahl\s+Preis\s+Total/);
     }
     expect(codePages).toEqual([pages]);
+    // Every page says which of how many it is, once.
+    const numbered = text.split('\f').slice(0, pages);
+    numbered.forEach((page, index) => {
+      expect(page.match(/Seite \d+ von \d+/g)).toEqual([`Seite ${index + 1} von ${pages}`]);
+    });
     // 60 × 100 = 6000 net, 8.1 % VAT = 486: the amount due is the gross.
     expect(codes[0].split(/\r?\n/)[18]).toBe('6486.00');
   });
@@ -152,6 +162,8 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     expect(free.codes).toEqual([]);
     expect(free.text).toContain('Es ist kein Betrag zu bezahlen.');
     expect(free.text).not.toContain('Zahlbar innert');
+    expect(free.text).not.toContain('Zahlbar bis');
+    expect(credit.text).not.toContain('Zahlbar');
 
     // More than a QR-bill can carry: 422 naming it, not a 500.
     // (A line's price is at most 1'000'000 €: 1'000 of them.)
@@ -183,11 +195,17 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     const { text, codes } = inspect((await get(`/api/payment/invoice?id=${other._id}`)).rawPayload);
     expect(text).not.toContain('MWST');
     expect(text).toMatch(/Total\s+360,00 €/);
-    expect(text).toContain('Zahlbar innert 20 Tagen.');
+    expect(text).toContain('Zahlbar bis: 22.04.2026');
+    expect(text).toContain('Zahlbar innert 20 Tagen, bis 22.04.2026.');
     const lines = codes[0].split(/\r?\n/);
     expect(lines[27]).toBe('SCOR');
     expect(isSCORReferenceValid(lines[28])).toBe(true);
     expect(lines[28]).toBe(`RF${lines[28].slice(2, 4)}INV${String(other.id)}`);
+    // A term of 0 days: payable at once, due on the invoice date.
+    await setBilling({ iban: 'CH93 0076 2011 6238 5295 7', paymentTermDays: 0 });
+    const now = inspect((await get(`/api/payment/invoice?id=${other._id}`)).rawPayload).text;
+    expect(now).toContain('Zahlbar bis: 02.04.2026');
+    expect(now).toContain('Zahlbar sofort, bis 02.04.2026.');
     await setBilling(DEMO_SITE_CONFIG.billing as Record<string, unknown>);
   });
 
@@ -212,6 +230,21 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     expect(at('Freundliche Grüsse')).toBeGreaterThan(at('5.188,80 €'));
     expect(at('Rhein Consulting\n')).toBeGreaterThan(at('Freundliche Grüsse'));
     expect(codes).toEqual([]);
+    // An offer asks for no payment.
+    expect(text).not.toContain('Zahlbar');
+  });
+
+  it('numbers the pages of a long offer', async () => {
+    const offer = await t.app.services.documents.save(SYSTEM, 'offer', {
+      name: 'Rahmenangebot',
+      client,
+      date: '2026-01-15',
+      items: Array.from({ length: 70 }, (_, i) => ({ name: `Modul ${i + 1}`, count: 1, price: 500 })),
+    });
+    const { text, pages } = inspect((await get(`/api/offer/${offer._id}`)).rawPayload);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    const numbered = text.split('\f').slice(0, pages);
+    numbered.forEach((page, index) => expect(page).toContain(`Seite ${index + 1} von ${pages}`));
   });
 
   it('prints an offer for a prospect with only a name or an incomplete address (an offer has no QR-bill)', async () => {

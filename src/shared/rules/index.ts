@@ -4,6 +4,7 @@ export * from './dashboard';
 export * from './imageId';
 export * from './invoiceStatus';
 export * from './pageTitle';
+export * from './paymentTerm';
 export * from './pluralize';
 export * from './requiredField';
 export * from './trackedTime';

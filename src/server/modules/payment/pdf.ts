@@ -3,6 +3,7 @@ import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data as QrBillData } from 'swissqrbill/types';
 import { formatDate } from '../../../shared/format/date';
 import { formatMoney, formatUnitPrice } from '../../../shared/format/money';
+import { DEFAULT_PAYMENT_TERM_DAYS, dueDate } from '../../../shared/rules/paymentTerm';
 import { roundCents as round, vatOf } from '../../../shared/rules/vat';
 import { splitLetterText } from './letterText';
 
@@ -43,6 +44,7 @@ export type BusinessDocument =
   | (DocumentBase & {
       kind: 'invoice';
       debtor: PostalParty;
+      /** Days to pay from the invoice date (the site configuration's billing); 30 when it names none. */
       paymentTermDays?: number;
       /** The QR-bill's payment part. */
       payment: { iban: string; reference: string };
@@ -87,6 +89,8 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
     size: 'A4',
     margin: A4_MARGIN,
     info: { Title: `${kind} ${doc.number}`, Author: doc.creditor.name },
+    // Kept until the end, so each page can say which of how many it is.
+    bufferPages: true,
   });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -108,6 +112,9 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
     .font('Helvetica')
     .fontSize(10)
     .text(`Datum: ${formatDate(doc.date)}`, { continued: false });
+  const { net, vat, gross } = totals(doc);
+  const payable = doc.kind === 'invoice' && gross > 0 ? paymentTerm(doc.date, doc.paymentTermDays) : undefined;
+  if (payable?.due) pdf.text(`Zahlbar bis: ${formatDate(payable.due)}`);
   if (doc.subject) pdf.moveDown(0.5).font('Helvetica-Bold').fontSize(11).text(doc.subject).font('Helvetica');
   // A letter's closing ("Freundliche Grüsse ...") goes under the items, not above them.
   const letter = splitLetterText(doc.text ?? '');
@@ -171,7 +178,6 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
     .lineTo(A4_MARGIN + width, pdf.y)
     .stroke();
   pdf.moveDown(0.5);
-  const { net, vat, gross } = totals(doc);
   const sum = (label: string, amount: number, bold = false) => row(['', '', label, money(amount)], bold);
   if (doc.creditor.vatNumber && doc.vatRate) {
     sum('Netto', net);
@@ -187,12 +193,9 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
   if (doc.kind === 'invoice') {
     const due = gross;
     pdf.moveDown(1);
-    pdf.font('Helvetica').fontSize(10).text(paymentLine(due, doc.paymentTermDays), A4_MARGIN, pdf.y, { width });
+    pdf.font('Helvetica').fontSize(10).text(paymentLine(due, payable), A4_MARGIN, pdf.y, { width });
     // Nothing to pay (a credit note or a free invoice): a QR-bill may not carry 0 or a negative amount.
-    if (due <= 0) {
-      pdf.end();
-      return done;
-    }
+    if (due <= 0) return finish(pdf, done);
     const data: QrBillData = {
       currency: 'EUR',
       amount: due,
@@ -204,15 +207,45 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
     // The payment part sits at the foot of the last page, on a new page when it does not fit.
     new SwissQRBill(data, { language: 'DE' }).attachTo(pdf);
   }
+  return finish(pdf, done);
+}
+
+/**
+ * Ends the PDF; a document of several pages says on each 'Seite 2 von 3', at the top right above the
+ * letterhead (the foot of the last page of an invoice is its QR-bill's payment part).
+ */
+function finish(pdf: PDFKit.PDFDocument, done: Promise<Buffer>): Promise<Buffer> {
+  const { start, count } = pdf.bufferedPageRange();
+  if (count > 1) {
+    for (let index = 0; index < count; index++) {
+      pdf.switchToPage(start + index);
+      pdf
+        .font('Helvetica')
+        .fontSize(8)
+        .fillColor(GREY)
+        .text(`Seite ${index + 1} von ${count}`, A4_MARGIN, A4_MARGIN / 2, {
+          width: pdf.page.width - 2 * A4_MARGIN,
+          align: 'right',
+          lineBreak: false,
+        });
+    }
+  }
   pdf.end();
   return done;
 }
 
-/** What the invoice says about paying: the term, or that nothing is due. */
-function paymentLine(due: number, termDays = 30): string {
+/** When an invoice of `date` is due: the term in days (30 when the billing settings name none) and its day. */
+function paymentTerm(date: string, termDays = DEFAULT_PAYMENT_TERM_DAYS) {
+  return { days: termDays, due: dueDate(date, termDays) };
+}
+
+/** What the invoice says about paying: the term and its day, or that nothing is due. */
+function paymentLine(due: number, term: ReturnType<typeof paymentTerm> | undefined): string {
   if (due < 0) return `Den Betrag von ${money(-due)} schreiben wir Ihnen gut.`;
-  if (due === 0) return 'Es ist kein Betrag zu bezahlen.';
-  return `Zahlbar innert ${termDays} Tagen.`;
+  if (due === 0 || !term) return 'Es ist kein Betrag zu bezahlen.';
+  const until = term.due ? `, bis ${formatDate(term.due)}` : '';
+  if (term.days === 0) return `Zahlbar sofort${until}.`;
+  return `Zahlbar innert ${term.days} ${term.days === 1 ? 'Tag' : 'Tagen'}${until}.`;
 }
 
 /** The QR-bill's field lengths (Swiss Implementation Guidelines): longer text is cut, the letterhead keeps it whole. */
