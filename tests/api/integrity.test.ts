@@ -311,3 +311,39 @@ describe('invoice and offer lines are bounded like receipt lines', () => {
     }
   });
 });
+
+describe('a transaction multiplier is more than 0', () => {
+  it('refuses 0 or a negative multiplier at the field and writes nothing; 1 when left out', async () => {
+    const payment = (extra: object) => ({
+      date: '2026-11-20',
+      name: 'Zahlungseingang',
+      amount: 1081,
+      direction: 'incoming',
+      ...extra,
+    });
+    const before = await count('transaction');
+    for (const multiplier of [0, -1.2]) {
+      const refused = await save('transaction', payment({ multiplier }));
+      expect(refused.statusCode, String(multiplier)).toBe(400);
+      expect(refused.json().error).toBe('multiplier: must be more than 0');
+      expect(refused.json().fields).toEqual([{ field: 'multiplier', message: 'must be more than 0' }]);
+    }
+    expect(await count('transaction')).toBe(before);
+    // An update to 0 is refused the same way, and the stored multiplier stays.
+    const kept = await save('transaction', payment({ multiplier: 1.2 }));
+    expect(kept.statusCode, kept.body).toBe(200);
+    const zeroed = await save('transaction', { ...kept.json(), multiplier: 0 });
+    expect(zeroed.statusCode).toBe(400);
+    const fresh = await save('transaction', payment({}));
+    expect(fresh.json().multiplier).toBe(1);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/document/findById?model=transaction&id=${kept.json()._id}`,
+          headers: admin,
+        })
+      ).json().multiplier,
+    ).toBe(1.2);
+  });
+});

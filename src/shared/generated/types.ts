@@ -1859,6 +1859,8 @@ export interface Transaction {
   amount?: number;
   /**
    * **Multiplier (factor)**
+   *
+   * More than 0; 1 unless set.
    */
   multiplier?: number;
   /**
