@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankStatementAnswer } from '../../src/shared/api/payment';
 import { SYSTEM } from '../../src/server/access/caller';
+import { amountDue, createBooker } from '../../src/server/modules/payment/bankBooking';
 import { invoiceReference } from '../../src/server/modules/payment/qrReference';
 import { DEMO_SITE_CONFIG } from '../../src/server/seed/demoData';
 import { createTestApp } from '../helpers/testApp';
+import { userWithRole } from '../helpers/users';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -459,5 +461,145 @@ describe('bank statement import (camt.053 and camt.054)', () => {
     expect(neither.json().error).toBe('amount: is required');
     expect((await save({ foreignAmount: 10 })).statusCode).toBe(200);
     expect((await save({ amount: 9.5 })).statusCode).toBe(200);
+  });
+
+  describe('booking a suggestion from the dialog', () => {
+    const confirm = (xml: string, credit: string, invoice: string, token = admin) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/payment/bankStatement/suggestion?credit=${encodeURIComponent(credit)}&invoice=${invoice}`,
+        headers: { ...t.auth(token), 'content-type': 'application/xml' },
+        payload: xml,
+      });
+    const newInvoice = async (client: string, price: number) =>
+      t.app.services.documents.save(SYSTEM, 'invoice', {
+        name: 'Vorschlag',
+        client,
+        date: '2026-03-05',
+        items: [{ name: 'Beratung', count: 1, price }],
+      });
+    const liveWithBankId = async (bankReference: string) =>
+      (await t.app.services.documents.find(SYSTEM, 'transaction', { query: { bankReference }, limit: 10 })).results;
+
+    it('books the suggested credit on its invoice like a match: paid, linked both ways, not again', async () => {
+      const client = (await t.app.services.documents.save(SYSTEM, 'client', { name: 'Vorschlag AG' }))._id;
+      const invoice = await newInvoice(client, 600);
+      const xml = camt054([{ id: 'SUG-1', amount: '648.60', debtor: 'Vorschlag AG', date: '2026-04-21' }]);
+      const answer: BankStatementAnswer = (await post(xml)).json();
+      expect(answer.suggested).toEqual([
+        expect.objectContaining({ credit: 'SUG-1', invoice: invoice._id, invoiceNumber: Number(invoice.id) }),
+      ]);
+      expect(await liveWithBankId('SUG-1')).toEqual([]);
+
+      const booked = await confirm(xml, 'SUG-1', invoice._id);
+      expect(booked.statusCode, booked.body).toBe(200);
+      expect(booked.json()).toEqual({
+        outcome: 'matched',
+        entry: expect.objectContaining({ amount: 648.6, invoice: invoice._id, invoiceNumber: Number(invoice.id) }),
+      });
+      const [payment] = await liveWithBankId('SUG-1');
+      expect(payment).toMatchObject({
+        foreignAmount: 648.6,
+        direction: 'incoming',
+        client,
+        invoice: invoice._id,
+        date: '2026-04-21',
+      });
+      expect(await t.app.services.documents.findById(SYSTEM, 'invoice', invoice._id)).toMatchObject({
+        status: 'paid',
+        transaction: payment._id,
+      });
+
+      // Booked once: confirming again or importing the file again books nothing more.
+      const twice = await confirm(xml, 'SUG-1', invoice._id);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().error).toBe('This credit is booked already (by an import or by hand)');
+      expect(((await post(xml)).json() as BankStatementAnswer).alreadyBooked).toBe(1);
+      expect(await liveWithBankId('SUG-1')).toHaveLength(1);
+    });
+
+    it('books on one of the twin invoices a person chose', async () => {
+      const client = (await t.app.services.documents.save(SYSTEM, 'client', { name: 'Doppel GmbH' }))._id;
+      const [first, second] = [await newInvoice(client, 250), await newInvoice(client, 250)];
+      const xml = camt054([{ id: 'SUG-T', amount: '270.25', debtor: 'Doppel GmbH', date: '2026-04-21' }]);
+      const answer: BankStatementAnswer = (await post(xml)).json();
+      expect(answer.suggested).toEqual([
+        expect.objectContaining({
+          invoice: first._id,
+          alternatives: [{ invoice: second._id, invoiceNumber: Number(second.id) }],
+        }),
+      ]);
+      expect((await confirm(xml, 'SUG-T', second._id)).statusCode).toBe(200);
+      expect((await t.app.services.documents.findById(SYSTEM, 'invoice', second._id)).status).toBe('paid');
+      expect((await t.app.services.documents.findById(SYSTEM, 'invoice', first._id)).status).toBe('open');
+    });
+
+    it('refuses a pair that no longer fits, says what changed, and books nothing', async () => {
+      const client = (await t.app.services.documents.save(SYSTEM, 'client', { name: 'Wandel AG' }))._id;
+      const invoice = await newInvoice(client, 100);
+      const number = String(invoice.id);
+      const xml = camt054([
+        { id: 'SUG-X', amount: '108.10', debtor: 'Wandel AG', date: '2026-04-22' },
+        { id: 'SUG-R', amount: '108.10', debtor: 'Wandel AG', date: '2026-04-22', reference: '1'.repeat(27) },
+        { id: 'SUG-N', amount: '108.10', debtor: 'Jemand Anders', date: '2026-04-22' },
+      ]);
+      expect(((await post(xml)).json() as BankStatementAnswer).suggested).toHaveLength(1);
+      const refused = async (credit: string, error: string, status = 409) => {
+        const response = await confirm(xml, credit, invoice._id);
+        expect(response.statusCode, response.body).toBe(status);
+        expect(response.json().error).toBe(error);
+      };
+
+      // The invoice's amount changed since the import.
+      await t.app.services.documents.save(SYSTEM, 'invoice', {
+        _id: invoice._id,
+        items: [{ name: 'Beratung', count: 1, price: 120 }],
+      });
+      await refused('SUG-X', `Not booked: Invoice ${number} is due 129,72 €, not the 108,10 € of the credit`);
+      // Paid by hand meanwhile (back at its amount).
+      await t.app.services.documents.save(SYSTEM, 'invoice', {
+        _id: invoice._id,
+        status: 'paid',
+        items: [{ name: 'Beratung', count: 1, price: 100 }],
+      });
+      await refused('SUG-X', `Not booked: Invoice ${number} is no longer open`);
+      await t.app.services.documents.save(SYSTEM, 'invoice', { _id: invoice._id, status: 'open' });
+      // Another payer, a credit with a reference (the import books those), a credit the file does not hold.
+      await refused('SUG-N', `Not booked: Invoice ${number} is made out to Wandel AG, not to the payer Jemand Anders`);
+      await refused('SUG-R', 'Not booked: The credit has a reference: the import books it by its reference');
+      await refused('SUG-404', 'credit: the file holds no credit SUG-404', 400);
+      const broken = await confirm('<Document>', 'SUG-X', invoice._id);
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().error).toMatch(/^Bank statement not readable/);
+      for (const id of ['SUG-X', 'SUG-N', 'SUG-R']) expect(await liveWithBankId(id)).toEqual([]);
+      expect((await t.app.services.documents.findById(SYSTEM, 'invoice', invoice._id)).status).toBe('open');
+
+      // Only people who may book payments.
+      const staff = (await userWithRole(t, admin, 'anna', 'staff')).token;
+      const forbidden = await confirm(xml, 'SUG-X', invoice._id, staff);
+      expect(forbidden.statusCode).toBe(403);
+      expect(await liveWithBankId('SUG-X')).toEqual([]);
+      // The pair fits again: it books.
+      expect((await confirm(xml, 'SUG-X', invoice._id)).statusCode).toBe(200);
+    });
+
+    it('takes the booking back when the invoice changed between the check and its payment', async () => {
+      const client = (await t.app.services.documents.save(SYSTEM, 'client', { name: 'Zwischenzeit AG' }))._id;
+      const invoice = await newInvoice(client, 100);
+      const read = await t.app.services.documents.findById(SYSTEM, 'invoice', invoice._id, { populate: ['client'] });
+      await t.app.services.documents.save(SYSTEM, 'invoice', { _id: invoice._id, name: 'Umbenannt' });
+      const due = await amountDue(t.app.services.documents);
+      const credit = { key: 'SUG-V', amount: 108.1, currency: 'EUR', date: '2026-04-23', debtor: 'Zwischenzeit AG' };
+      const booking = createBooker(t.app.services.documents, due).book(credit, read, {
+        invoiceVersion: read._version as number,
+      });
+      await expect(booking).rejects.toMatchObject({ status: 409 });
+      expect(await liveWithBankId('SUG-V')).toEqual([]);
+      expect(await t.app.services.documents.findById(SYSTEM, 'invoice', invoice._id)).toMatchObject({
+        status: 'open',
+        name: 'Umbenannt',
+      });
+      expect((await t.app.services.documents.findById(SYSTEM, 'invoice', invoice._id)).transaction).toBeUndefined();
+    });
   });
 });

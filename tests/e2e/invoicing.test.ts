@@ -288,3 +288,93 @@ describe('invoice and offer PDF links', { timeout: 120_000 }, () => {
     await context.close();
   });
 });
+
+describe('booking a suggested credit in the bank statement dialog', { timeout: 120_000 }, () => {
+  it('books a suggestion on its invoice, and says why when the invoice was paid meanwhile', async () => {
+    const invoiceOf = async (name: string, price: number) => {
+      const saved = await suite.server.save('invoice', {
+        name,
+        client: clientId,
+        date: '2026-04-02',
+        status: 'open',
+        items: [{ name: 'Beratung', price, count: 1 }],
+      });
+      return { id: saved._id, number: Number((saved as { id?: number }).id) };
+    };
+    const status = async (id: string) =>
+      (await suite.server.api<{ status: string }>('GET', `/api/document/findById?model=invoice&id=${id}`)).json.status;
+    // No references, the client's name and exactly the gross amounts due (net + 8.1 % VAT).
+    // The second credit fits two invoices of the same amount: the older one is suggested, the other offered too.
+    const booked = await invoiceOf('Vorschlag', 250);
+    const twin = await invoiceOf('Vorschlag Zwilling', 320);
+    const stale = await invoiceOf('Vorschlag bezahlt', 320);
+    const xml = camt054([
+      { id: 'E2E-S1', amount: '270.25', debtor: 'Rheinblick Immobilien AG' },
+      { id: 'E2E-S2', amount: '345.92', debtor: 'Rheinblick Immobilien AG' },
+    ]);
+
+    const { page, errors, context } = await open('/_/invoices');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import bank statement' }).click();
+    await (await chooser).setFiles({ name: 'camt054.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+    const suggested = dialog(page).getByTestId('statement-suggested');
+    await expect.poll(() => suggested.innerText()).toContain('Suggested 2');
+    const first = suggested.getByRole('button', { name: `Book on invoice ${booked.number}` });
+    const second = suggested.getByRole('button', { name: `Book on invoice ${stale.number}` });
+    const buttons = await suggested.getByTestId('statement-book').allInnerTexts();
+    expect(buttons.map((text) => text.trim())).toEqual(
+      [booked, twin, stale].map((invoice) => `Book on invoice ${invoice.number}`),
+    );
+    await dialog(page).screenshot({ path: `${SHOTS}/bank-statement-suggested-1440.png` });
+    await page.screenshot({ path: `${SHOTS}/bank-statement-suggested-page-1440.png` });
+
+    await first.click();
+    const matched = dialog(page).getByTestId('statement-matched');
+    await expect.poll(() => matched.innerText()).toContain(`Invoice ${booked.number}`);
+    expect(await matched.innerText()).toContain('Matched 1');
+    expect(await suggested.innerText()).toContain('Suggested 1');
+    expect(await status(booked.id)).toBe('paid');
+
+    // The other invoice is paid by hand meanwhile: the server refuses, the dialog says why, nothing is booked.
+    await suite.server.save('invoice', { _id: stale.id, status: 'paid' });
+    await second.click();
+    await expect
+      .poll(() => suggested.getByRole('alert').innerText())
+      .toBe(`Not booked: Invoice ${stale.number} is no longer open`);
+    expect(await suggested.innerText()).toContain('Suggested 1');
+    await dialog(page).screenshot({ path: `${SHOTS}/bank-statement-suggested-booked-1440.png` });
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
+    // The list refetched: the booked invoice shows as paid.
+    const row = page.locator(`tbody tr[data-id="${booked.id}"] [data-status]`);
+    await expect.poll(() => row.getAttribute('data-status')).toBe('paid');
+    const payments = await suite.server.api<{ results: { bankReference?: string; invoice?: string }[] }>(
+      'POST',
+      '/api/document/find',
+      { model: 'transaction', query: { bankReference: { $in: ['E2E-S1', 'E2E-S2'] } } },
+    );
+    expect(payments.json.results).toEqual([expect.objectContaining({ bankReference: 'E2E-S1', invoice: booked.id })]);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // On a phone: the suggestion and its button fit the width.
+    await suite.server.save('invoice', { _id: stale.id, status: 'open' });
+    const phone = await open('/_/invoices', { width: 390, height: 844 });
+    await phone.page.getByRole('button', { name: 'Import bank statement' }).waitFor();
+    await phone.page.getByTestId('bank-statement-file').setInputFiles({
+      name: 'camt054.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from(xml),
+    });
+    const phoneSuggested = dialog(phone.page).getByTestId('statement-suggested');
+    await expect.poll(() => phoneSuggested.innerText()).toContain('Suggested 1');
+    await phoneSuggested.getByRole('button', { name: `Book on invoice ${stale.number}` }).scrollIntoViewIfNeeded();
+    await phone.page.screenshot({ path: `${SHOTS}/bank-statement-suggested-390.png` });
+    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phoneSuggested.getByRole('button', { name: `Book on invoice ${stale.number}` }).click();
+    await expect.poll(() => dialog(phone.page).getByTestId('statement-matched').innerText()).toContain('Matched 1');
+    expect([await status(stale.id), await status(twin.id)]).toEqual(['paid', 'open']);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+});

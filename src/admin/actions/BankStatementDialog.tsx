@@ -6,7 +6,51 @@ import { CURRENCIES, type Currency } from '../../shared/vocabulary';
 import { DialogShell } from '../files/DialogShell';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
-import type { BankStatementImport } from './useBankStatementImport';
+import type { BankStatementImport, SuggestionState } from './useBankStatementImport';
+
+/**
+ * A suggestion's booking: one button per invoice it may pay (the suggested one first, then the twins), its
+ * progress, or why the server refused it (e.g. paid meanwhile).
+ */
+function BookSuggestion({
+  entry,
+  state,
+  onBook,
+}: {
+  entry: StatementEntry;
+  state?: SuggestionState;
+  onBook(credit: string, invoice: string): void;
+}) {
+  const credit = entry.credit;
+  if (!credit || !entry.invoice) return null;
+  const choices = [{ invoice: entry.invoice, invoiceNumber: entry.invoiceNumber }, ...(entry.alternatives ?? [])];
+  return (
+    <div className="mt-2">
+      <div className="flex flex-wrap gap-2">
+        {choices.map((choice, index) => {
+          const sending = state?.phase === 'sending' && state.invoice === choice.invoice;
+          return (
+            <Button
+              key={choice.invoice}
+              variant={index === 0 ? 'primary' : 'secondary'}
+              disabled={state?.phase === 'sending'}
+              data-testid="statement-book"
+              onClick={() => onBook(credit, choice.invoice)}
+            >
+              {sending && <Spinner className="size-3.5" />}
+              Book on invoice {choice.invoiceNumber ?? choice.invoice}
+            </Button>
+          );
+        })}
+      </div>
+      {state?.phase === 'failed' && (
+        <p role="alert" className="mt-1 text-xs break-words text-red-700">
+          {state.message}
+        </p>
+      )}
+    </div>
+  );
+}
 
 const amountOf = (entry: StatementEntry) =>
   (CURRENCIES as readonly string[]).includes(entry.currency)
@@ -19,12 +63,17 @@ function Entries({
   entries,
   kind,
   invoiceRoute,
+  suggestions,
+  onBook,
 }: {
   title: string;
   hint: string;
   entries: StatementEntry[];
   kind: 'matched' | 'partial' | 'suggested' | 'unmatched';
   invoiceRoute: string;
+  /** Suggested only: the state of each credit's booking, and how to book it. */
+  suggestions?: Record<string, SuggestionState>;
+  onBook?(credit: string, invoice: string): void;
 }) {
   const tone = {
     matched: 'text-emerald-700',
@@ -87,6 +136,13 @@ function Entries({
                 </p>
               )}
               {entry.reason && <p className="mt-0.5 text-xs text-zinc-600">{entry.reason}</p>}
+              {onBook && (
+                <BookSuggestion
+                  entry={entry}
+                  state={entry.credit ? suggestions?.[entry.credit] : undefined}
+                  onBook={onBook}
+                />
+              )}
             </li>
           ))}
         </ul>
@@ -135,7 +191,7 @@ export function BankStatementDialog({
         <div className="divide-y divide-zinc-100">
           <Entries
             title="Matched"
-            hint="Paid by their reference: the invoices are paid now, each with its incoming transaction."
+            hint="Paid by their reference, or booked here from a suggestion: the invoices are paid now, each with its incoming transaction."
             entries={state.answer.matched}
             kind="matched"
             invoiceRoute={invoiceRoute}
@@ -151,10 +207,12 @@ export function BankStatementDialog({
           )}
           <Entries
             title="Suggested"
-            hint="No reference, but an open invoice's amount and client name: not booked, please check."
+            hint="No reference, but an open invoice's amount and client name: not booked until you check it and book it here."
             entries={state.answer.suggested}
             kind="suggested"
             invoiceRoute={invoiceRoute}
+            suggestions={statement.suggestions}
+            onBook={statement.book}
           />
           <Entries
             title="Unmatched"

@@ -66,6 +66,10 @@ export interface StatementEntry {
   received?: number;
   /** Why a credit is partial or unmatched, in words for the user (e.g. a currency the import cannot book). */
   reason?: string;
+  /** Suggested: the bank's id of the credit, which confirming the suggestion names (`SuggestionRequest`). */
+  credit?: string;
+  /** Suggested: further open invoices of the payer with the same amount due (the credit may pay one of them). */
+  alternatives?: { invoice: string; invoiceNumber: number }[];
 }
 /**
  * `POST /api/payment/bankStatement` (ISO 20022 camt.053 or camt.054 XML body). Importing twice changes nothing.
@@ -86,6 +90,23 @@ export interface BankStatementAnswer {
   unmatched: StatementEntry[];
   /** Credits already booked by an earlier import of the same statement. */
   alreadyBooked: number;
+}
+
+/**
+ * `POST /api/payment/bankStatement/suggestion?credit=&invoice=` with the same camt file as the body: books a
+ * suggested credit on the invoice a person chose, as the import books a credit with its reference. 409 when
+ * the pair no longer fits (the credit booked meanwhile, the invoice paid or changed), saying what changed.
+ */
+export interface SuggestionRequest {
+  /** `StatementEntry.credit` of the suggestion. */
+  credit: string;
+  /** The suggested invoice or one of its `alternatives`. */
+  invoice: string;
+}
+/** How the credit was booked: it paid the invoice (matched), or the invoice stays open (partial). */
+export interface SuggestionBooking {
+  outcome: 'matched' | 'partial';
+  entry: StatementEntry;
 }
 
 /** Where the PDFs are (inline, `application/pdf`): invoice and offer of a document id. */

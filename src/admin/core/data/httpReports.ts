@@ -18,5 +18,9 @@ export function httpReportProvider(send: Send): ReportProvider {
     async importBankStatement(xml) {
       return (await send('POST', '/api/payment/bankStatement', xml, 'application/xml')).json();
     },
+    async confirmSuggestion(xml, request) {
+      const query = new URLSearchParams({ credit: request.credit, invoice: request.invoice });
+      return (await send('POST', `/api/payment/bankStatement/suggestion?${query.toString()}`, xml, 'application/xml')).json();
+    },
   };
 }

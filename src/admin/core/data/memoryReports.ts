@@ -1,4 +1,10 @@
-import type { BankStatementAnswer, InvoiceFromTimeAnswer, InvoiceFromTimeRequest } from '../../../shared/api/payment';
+import type {
+  BankStatementAnswer,
+  InvoiceFromTimeAnswer,
+  InvoiceFromTimeRequest,
+  SuggestionBooking,
+  SuggestionRequest,
+} from '../../../shared/api/payment';
 import type { PageProvider } from './pages';
 import type { PaymentReportName, PaymentReports, RedirectStatRow, ReportProvider } from './reports';
 import { ApiError } from './types';
@@ -13,6 +19,8 @@ export interface MemoryReportOptions {
   invoiceFromTime?: (request: InvoiceFromTimeRequest) => InvoiceFromTimeAnswer;
   /** What a bank statement import answers for a file; a thrown ApiError is the server's refusal. Missing: 500. */
   importBankStatement?: (xml: string) => BankStatementAnswer;
+  /** What booking a suggestion answers; a thrown ApiError is the server's refusal (e.g. 409). Missing: 500. */
+  confirmSuggestion?: (xml: string, request: SuggestionRequest) => SuggestionBooking;
 }
 
 /** The payment part of the data interface in memory, for stories and component tests. */
@@ -37,6 +45,10 @@ export function memoryReportProvider(
     async importBankStatement(xml) {
       if (!options.importBankStatement) throw new ApiError(500, 'Bank statement import failed');
       return options.importBankStatement(xml);
+    },
+    async confirmSuggestion(xml, request) {
+      if (!options.confirmSuggestion) throw new ApiError(500, 'Booking the suggestion failed');
+      return options.confirmSuggestion(xml, request);
     },
     ...(options.redirectStats && {
       redirectStats: async () => structuredClone(options.redirectStats!),

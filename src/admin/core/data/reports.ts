@@ -6,6 +6,8 @@ import type {
   LastYearAnswer,
   OwnRevenueAnswer,
   RevenueAnswer,
+  SuggestionBooking,
+  SuggestionRequest,
 } from '../../../shared/api/payment';
 import type { RedirectStat } from '../../../shared/api/pages';
 
@@ -33,6 +35,8 @@ export interface ReportProvider {
   invoiceFromTime(request: InvoiceFromTimeRequest): Promise<InvoiceFromTimeAnswer>;
   /** `POST /api/payment/bankStatement`: a camt.053/054 file's credits pay their invoices. */
   importBankStatement(xml: string): Promise<BankStatementAnswer>;
+  /** `POST /api/payment/bankStatement/suggestion`: books a suggested credit of the same file on the invoice chosen. */
+  confirmSuggestion(xml: string, request: SuggestionRequest): Promise<SuggestionBooking>;
 }
 
 /** `send` of the HTTP provider: one request with the login token, throwing the API's error on failure. */

@@ -2,6 +2,8 @@ import type {
   BankStatementAnswer,
   InvoiceFromTimeAnswer,
   InvoiceFromTimeRequest,
+  SuggestionBooking,
+  SuggestionRequest,
 } from '../../../shared/api/payment';
 import { adminApi, listTag, providerOf, run } from './api';
 import type { PaymentReportName, PaymentReports } from './reports';
@@ -36,10 +38,15 @@ export const reportsApi = adminApi.injectEndpoints({
       queryFn: (xml, api) => run(() => providerOf(api).importBankStatement(xml)),
       invalidatesTags: (_result, error) => (error ? [] : [listTag('invoice'), listTag('transaction')]),
     }),
+    /** A confirmed suggestion pays its invoice and adds a transaction. */
+    confirmSuggestion: build.mutation<SuggestionBooking, SuggestionRequest & { xml: string }>({
+      queryFn: ({ xml, ...request }, api) => run(() => providerOf(api).confirmSuggestion(xml, request)),
+      invalidatesTags: (_result, error) => (error ? [] : [listTag('invoice'), listTag('transaction')]),
+    }),
   }),
 });
 
-export const { useInvoiceFromTimeMutation, useImportBankStatementMutation } = reportsApi;
+export const { useInvoiceFromTimeMutation, useImportBankStatementMutation, useConfirmSuggestionMutation } = reportsApi;
 
 /** A payment report, typed by its name; `skip` when the caller lacks the permission. */
 export function usePaymentReport<N extends PaymentReportName>(

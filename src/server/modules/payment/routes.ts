@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { InvoiceFromTimeRequest } from '../../../shared/api/payment';
+import type { InvoiceFromTimeRequest, SuggestionRequest } from '../../../shared/api/payment';
 import type { Services } from '../../services';
 import { createBusinessPdfs, type PdfAnswer } from './documents';
-import { importBankStatement } from './bankStatement';
+import { confirmSuggestion, importBankStatement } from './bankStatement';
 import { invoiceFromTime } from './invoicing';
 import { createPaymentReports } from './reports';
 
@@ -129,5 +129,23 @@ export function paymentRoutes(app: FastifyInstance, { db, documents }: Services)
       },
     },
     (request) => importBankStatement(documents, request.caller, request.body),
+  );
+  app.post<{ Querystring: SuggestionRequest }>(
+    '/api/payment/bankStatement/suggestion',
+    {
+      config: { accepts: 'application/xml or text/xml' },
+      schema: {
+        summary:
+          'Books a credit the import only suggested (same amount and payer name, no reference) on the invoice a person chose; the body is the same camt file',
+        tags,
+        querystring: {
+          type: 'object',
+          required: ['credit', 'invoice'],
+          additionalProperties: false,
+          properties: { credit: { type: 'string', minLength: 1, maxLength: 500 }, invoice: idSchema },
+        },
+      },
+    },
+    (request) => confirmSuggestion(documents, request.caller, request.body, request.query),
   );
 }
