@@ -62,9 +62,9 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     expect(text).toMatch(/MWST 8,1 %\s+99,99 €/);
     expect(text).toMatch(/Total\s+1\.334,49 €/);
     expect(text).toContain('Zahlteil');
-    // Due 30 days after the invoice date (the demo billing's term), under the date and with the term.
-    expect(text).toMatch(/Datum: 31\.03\.2026\s+Zahlbar bis: 30\.04\.2026/);
-    expect(text).toContain('Zahlbar innert 30 Tagen, bis 30.04.2026.');
+    // Due 14 days after the invoice date (the demo billing's term), under the date and with the term.
+    expect(text).toMatch(/Datum: 31\.03\.2026\s+Zahlbar bis: 14\.04\.2026/);
+    expect(text).toContain('Zahlbar innert 14 Tagen, bis 14.04.2026.');
     // One page: no page numbers.
     expect(text).not.toContain('Seite');
 

@@ -334,5 +334,5 @@ export const DEMO_SITE_CONFIG: Doc = {
     ],
   },
   // The QR-IBAN of SIX's QR-bill examples (valid checksum); the UID is the demo company's.
-  billing: { iban: 'CH44 3199 9123 0008 8901 2', vatNumber: 'CHE-123.456.789 MWST', vatRate: 8.1, paymentTermDays: 30 },
+  billing: { iban: 'CH44 3199 9123 0008 8901 2', vatNumber: 'CHE-123.456.789 MWST', vatRate: 8.1, paymentTermDays: 14 },
 };

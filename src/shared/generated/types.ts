@@ -1612,6 +1612,8 @@ export interface SiteConfig {
     vatRate?: number;
     /**
      * **Payment term (days)**
+     *
+     * Printed on invoices ('Zahlbar innert 14 Tagen'). The admin marks an open invoice overdue 14 days after its date, whatever the term.
      */
     paymentTermDays?: number;
     /**

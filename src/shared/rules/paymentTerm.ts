@@ -1,8 +1,11 @@
+import { OVERDUE_HOURS } from './invoiceStatus';
+
 /**
- * Days an invoice gives its client to pay when the billing settings name none: the site configuration's
- * default (`billing.paymentTermDays`), which the invoice PDF has always printed ('Zahlbar innert 30 Tagen').
+ * Days an invoice gives its client to pay when the billing settings name none (the site configuration's
+ * default for `billing.paymentTermDays`, checked by a test): the days after which the admin shows an open
+ * invoice as overdue (spec: 14), so that a printed due date and the red badge agree.
  */
-export const DEFAULT_PAYMENT_TERM_DAYS = 30;
+export const DEFAULT_PAYMENT_TERM_DAYS = OVERDUE_HOURS / 24;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
