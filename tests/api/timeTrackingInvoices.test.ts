@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientTrackedTimeAnswer } from '../../src/shared/api/payment';
 import { SYSTEM } from '../../src/server/access/caller';
+import { sql } from '../../src/server/db/sql';
+import { FUTURE_START_MESSAGE, stopAt } from '../../src/shared/rules/trackedTime';
 import { createTestApp } from '../helpers/testApp';
 import { userWithRole } from '../helpers/users';
 
@@ -113,6 +115,49 @@ describe('tracked time and the invoices made of it', () => {
       error: 'End must not be before the start',
       fields: [{ field: 'end', message: 'before the start' }],
     });
+  });
+
+  it('refuses a running entry that starts in the future, and still stops one stored so before', async () => {
+    const HOUR = 3_600_000;
+    const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+    const refusal = { error: FUTURE_START_MESSAGE, fields: [{ field: 'start', message: 'in the future' }] };
+    const ahead = await saveTime({ start: at(3 * HOUR), name: 'Später', user: marco.id });
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json()).toEqual(refusal);
+    const named = { model: 'trackedTime', query: { name: 'Später' } };
+    expect((await inject('POST', '/api/document/find', named)).json().results).toEqual([]);
+
+    // Typed into the Start of a running entry: refused, the stored start stays.
+    const running = await saveTime({ start: at(-HOUR), name: 'Läuft', user: marco.id });
+    expect(running.statusCode, running.body).toBe(200);
+    const id = running.json()._id as string;
+    const moved = await saveTime({ _id: id, start: at(2 * HOUR) });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toEqual(refusal);
+    expect((await t.app.services.documents.findById(SYSTEM, 'trackedTime', id)).start).toBe(running.json().start);
+    // A browser clock a minute ahead of the server's still starts its timer.
+    const skewed = await saveTime({ start: at(60_000), name: 'Uhr vor', user: marco.id });
+    expect(skewed.statusCode, skewed.body).toBe(200);
+
+    // A finished entry may lie ahead (typed in advance); it cannot run again while its start is ahead.
+    const planned = await saveTime({ start: at(2 * HOUR), end: at(3 * HOUR), name: 'Geplant', user: marco.id });
+    expect(planned.statusCode, planned.body).toBe(200);
+    const reopened = await saveTime({ _id: planned.json()._id, end: null });
+    expect(reopened.statusCode).toBe(400);
+    expect(reopened.json()).toEqual(refusal);
+
+    // Stored before this rule: other edits still save, and Stop ends it at its start (0 h).
+    const start = at(5 * HOUR);
+    await t.db.query(
+      sql`UPDATE doc_tracked_time SET doc = jsonb_set(doc, '{start}', ${JSON.stringify(start)}::jsonb) WHERE _id = ${id}`,
+    );
+    const renamed = await saveTime({ _id: id, name: 'Altlast', multiplier: 1.5 });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const stop = stopAt(start, Date.now());
+    expect(stop).toEqual({ end: start, at: 'start' });
+    const stopped = await saveTime({ _id: id, end: stop.end });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json()).toMatchObject({ start, end: start, duration: 0 });
   });
 
   it('refuses an entry longer than a day and leaves zero-length entries off the invoice', async () => {

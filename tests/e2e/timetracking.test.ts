@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../src/server/db/sql';
 import { formatTimestamp } from '../../src/shared/format/date';
+import { FUTURE_START_MESSAGE } from '../../src/shared/rules/trackedTime';
 import { userWithRole } from '../helpers/users';
 import { newContext, storeLogin } from './admin';
 import { adminSuite } from './adminServer';
@@ -400,6 +402,101 @@ describe('time tracking', { timeout: 120_000 }, () => {
     expect(await notice.innerText()).toMatch(/The timer had been running for 26:00:\d\d/);
     await running.getByRole('button', { name: 'Stop' }).click();
     await expect.poll(() => running.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a Start in the future', { timeout: 120_000 }, () => {
+  /** The datetime-local text of an instant in the browser's zone (what a user types). */
+  const typed = (page: Page, ms: number) =>
+    page.evaluate((at) => {
+      const d = new Date(at);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    }, ms);
+
+  it('is refused at the Start field of a running entry, and nothing is saved', async () => {
+    const entry = await suite.server.save('trackedTime', {
+      start: iso(Date.now() - HOUR),
+      name: 'Läuft',
+      user: adminId,
+    });
+    const { page, context, errors } = await trackingPage();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/document/updateOne')) sent.push(request.postData() ?? '');
+    });
+    const row = page.locator(`li[data-id="${entry._id}"]`);
+    const start = row.getByLabel('Start');
+    const stored = await start.inputValue();
+    await start.fill(await typed(page, Date.now() + 3 * HOUR));
+    const message = row.getByTestId('start-error');
+    await expect.poll(() => message.innerText()).toBe(FUTURE_START_MESSAGE);
+    expect(await start.getAttribute('aria-invalid')).toBe('true');
+    expect(await start.getAttribute('aria-describedby')).toBe(await message.getAttribute('id'));
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/timetracking-future-start-desktop.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/timetracking-future-start-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // Left, the field shows the stored start again and the message says why; nothing went to the server.
+    await start.blur();
+    await expect.poll(() => start.inputValue()).toBe(stored);
+    expect(await message.innerText()).toBe(FUTURE_START_MESSAGE);
+    expect(sent).toEqual([]);
+    expect((await entryOf(entry._id)).start).toBe(entry.start);
+
+    // A start now or earlier saves, and the message goes.
+    const earlier = Math.floor((Date.now() - 2 * HOUR) / 60_000) * 60_000;
+    await start.fill(await typed(page, earlier));
+    await expect.poll(async () => (await entryOf(entry._id)).start).toBe(iso(earlier));
+    await expect.poll(() => message.count()).toBe(0);
+    expect(await start.getAttribute('aria-invalid')).toBeNull();
+    await row.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => row.getAttribute('data-running')).toBe('false');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('stops an entry stored with one before the rule at its start, says so and offers to correct its Start', async () => {
+    const entry = await suite.server.save('trackedTime', {
+      start: iso(Date.now() - HOUR),
+      name: 'Altlast',
+      user: adminId,
+    });
+    const ahead = iso(Math.floor((Date.now() + 5 * HOUR) / 60_000) * 60_000);
+    await suite.server.db.query(
+      sql`UPDATE doc_tracked_time SET doc = jsonb_set(doc, '{start}', ${JSON.stringify(ahead)}::jsonb) WHERE _id = ${entry._id}`,
+    );
+    const { page, context, errors } = await trackingPage();
+    const row = page.locator(`li[data-id="${entry._id}"]`);
+    await expect.poll(() => row.getAttribute('data-running')).toBe('true');
+    // Before the click, the row says what Stop will do.
+    expect(await row.getByTestId('starts-ahead').innerText()).toBe('starts later');
+    const stop = row.getByRole('button', { name: 'Stop at its start (its Start is in the future)' });
+    await page.screenshot({ path: `${SHOTS}/timetracking-starts-later-desktop.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/timetracking-starts-later-phone.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await stop.click();
+    await expect.poll(() => row.getAttribute('data-running')).toBe('false');
+    expect(await entryOf(entry._id)).toMatchObject({ start: ahead, end: ahead, duration: 0 });
+    const notice = page.getByTestId('capped-stop');
+    const text = await notice.innerText();
+    expect(text).toContain('Stopped at its start');
+    expect(text).toContain(
+      `“Altlast” starts in the future, at ${formatTimestamp(ahead)}, and an entry cannot end before it starts: it now ends there and lasts 0 h.`,
+    );
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await row.getByLabel('Start').getAttribute('class')).toContain('border-amber-400');
+    await page.screenshot({ path: `${SHOTS}/timetracking-stopped-at-start-desktop.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/timetracking-stopped-at-start-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await notice.getByRole('button', { name: 'Correct Start' }).click();
+    expect(await row.getByLabel('Start').evaluate((input) => input === document.activeElement)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -9,8 +9,9 @@ import type { CappedStop } from './useTimeTrackingController';
 const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * Says that Stop ended a timer at the limit rather than now (it ran longer than an entry may last),
- * when it ends, and offers to correct the End: the stop itself always goes through.
+ * Says that Stop ended a timer at a bound rather than now (at the limit: it ran longer than an entry may
+ * last; at its start: its start lay ahead), when it ends, and offers to correct it: the stop itself
+ * always goes through.
  */
 export function CappedStopNotice({
   capped,
@@ -22,6 +23,9 @@ export function CappedStopNotice({
   onDismiss(): void;
 }) {
   const what = capped.name ? `“${capped.name}”` : 'The timer';
+  const end = (
+    <span className="font-medium tabular-nums">{formatTimestamp(capped.end, { timeZone: localZone() })}</span>
+  );
   return (
     <div
       role="status"
@@ -30,15 +34,26 @@ export function CappedStopNotice({
     >
       <TimerOff aria-hidden className="mt-1 size-4 shrink-0 text-amber-600" />
       <div className="flex-1 py-1">
-        <p className="font-medium">Stopped at the {MAX_ENTRY_HOURS} h limit</p>
-        <p className="mt-0.5">
-          {what} had been running for <span className="tabular-nums">{formatClock(capped.ran)}</span>, longer than one
-          entry may last ({MAX_ENTRY_HOURS} h). It now ends {MAX_ENTRY_HOURS} h after its start, at{' '}
-          <span className="font-medium tabular-nums">{formatTimestamp(capped.end, { timeZone: localZone() })}</span>. If
-          you stopped working earlier, correct its End.
-        </p>
+        {capped.at === 'start' ? (
+          <>
+            <p className="font-medium">Stopped at its start</p>
+            <p className="mt-0.5">
+              {what} starts in the future, at {end}, and an entry cannot end before it starts: it now ends there and
+              lasts 0 h. Correct its Start to when you started, then its End.
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="font-medium">Stopped at the {MAX_ENTRY_HOURS} h limit</p>
+            <p className="mt-0.5">
+              {what} had been running for <span className="tabular-nums">{formatClock(capped.ran)}</span>, longer than
+              one entry may last ({MAX_ENTRY_HOURS} h). It now ends {MAX_ENTRY_HOURS} h after its start, at {end}. If
+              you stopped working earlier, correct its End.
+            </p>
+          </>
+        )}
         <Button onClick={onCorrect} className="mt-2">
-          Correct End
+          {capped.at === 'start' ? 'Correct Start' : 'Correct End'}
         </Button>
       </div>
       <IconButton label="Dismiss" onClick={onDismiss} className="text-amber-700 hover:bg-amber-100">

@@ -1,5 +1,5 @@
 import { ReceiptText, Square, Trash2 } from 'lucide-react';
-import { MAX_ENTRY_HOURS } from '../../shared/rules/constants';
+import { MAX_ENTRY_HOURS, TRACKED_TIME } from '../../shared/rules/constants';
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { dateTimeToInput, inputToDateTime } from '../form/values/dateInput';
@@ -13,8 +13,10 @@ const base =
 const control = `${base} border-zinc-300 bg-white text-zinc-800`;
 /** A field of a billed entry: read-only, greyed. */
 const lockedControl = `${base} border-zinc-200 bg-zinc-50 text-zinc-600`;
-/** The End of a timer stopped at the limit, until it is corrected or the notice dismissed. */
+/** The Start or End of a timer stopped at a bound, until it is corrected or the notice dismissed. */
 const flaggedControl = `${base} border-amber-400 bg-amber-50 text-zinc-800 ring-2 ring-amber-400/30`;
+/** A field whose value was refused. */
+const invalidControl = `${base} border-red-400 bg-white text-zinc-800 ring-2 ring-red-400/20`;
 
 /** The columns of the list (the page's header row uses the same). */
 export const ENTRY_COLUMNS = 'xl:grid-cols-[minmax(10rem,1fr)_15rem_9rem_13.5rem_13.5rem_12.5rem]';
@@ -45,25 +47,35 @@ function useFocusDraft(stored: string) {
 }
 
 function DateTimeField({
+  id,
   label,
   value,
   readOnly,
   flagged,
+  error,
   onSave,
 }: {
+  /** The entry's id: names the error message the field points to. */
+  id: string;
   label: string;
   value: string | null | undefined;
   readOnly?: boolean;
   flagged?: boolean;
+  /** Why the value last typed here was refused (the field shows the stored one again once left). */
+  error?: string;
   onSave(iso: string): void;
 }) {
   const draft = useFocusDraft(dateTimeToInput(value ?? ''));
+  const errorId = `${id}-${label.toLowerCase()}-error`;
+  const look = readOnly ? lockedControl : error ? invalidControl : flagged ? flaggedControl : control;
   return (
     <Field label={label} className="max-sm:col-span-2">
       <input
         type="datetime-local"
         aria-label={label}
-        className={`${readOnly ? lockedControl : flagged ? flaggedControl : control} tabular-nums`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`${look} tabular-nums`}
         value={draft.value}
         readOnly={readOnly}
         onFocus={draft.begin}
@@ -76,6 +88,15 @@ function DateTimeField({
           if (iso) onSave(iso);
         }}
       />
+      {error && (
+        <span
+          id={errorId}
+          className="text-[11px] leading-snug text-red-600"
+          data-testid={`${label.toLowerCase()}-error`}
+        >
+          {error}
+        </span>
+      )}
     </Field>
   );
 }
@@ -87,7 +108,8 @@ export function EntryRow({
   clients,
   otherClients = {},
   invoiceRoute = '/_/invoices',
-  endToCorrect = false,
+  toCorrect,
+  fieldError,
   onUpdate,
   onStop,
   onDelete,
@@ -99,8 +121,10 @@ export function EntryRow({
   otherClients?: Record<string, string>;
   /** Where a billed entry's invoice opens. */
   invoiceRoute?: string;
-  /** Stop ended this entry at the limit: its End is marked for the user to check. */
-  endToCorrect?: boolean;
+  /** Stop ended this entry at a bound: this field is marked for the user to check. */
+  toCorrect?: 'start' | 'end';
+  /** A refused Start or End of this entry, said at that field. */
+  fieldError?: { field: 'start' | 'end'; message: string };
   onUpdate(patch: EntryPatch): void;
   onStop(): void;
   onDelete(event: MouseEvent): void;
@@ -109,9 +133,15 @@ export function EntryRow({
   const hours = durationHours(entry.start, entry.end, now);
   // A timer left running past the limit: Stop will end it at start + MAX_ENTRY_HOURS, and says so beforehand.
   const overLimit = running && hours > MAX_ENTRY_HOURS;
+  // One whose start lies ahead (stored before such starts were refused) ends at its start. `now` may be
+  // a tick old: a timer started this second is not ahead.
+  const ahead = running && Date.parse(entry.start) > now + TRACKED_TIME.refreshMs;
   const stopLabel = overLimit
     ? `Stop at the ${MAX_ENTRY_HOURS} h limit (running for more than ${MAX_ENTRY_HOURS} h)`
-    : 'Stop';
+    : ahead
+      ? 'Stop at its start (its Start is in the future)'
+      : 'Stop';
+  const warn = overLimit || ahead;
   const name = useFocusDraft(entry.name ?? '');
   const knownClient = !entry.client || clients.some((client) => client.value === entry.client);
   const clientName = entry.client
@@ -127,7 +157,7 @@ export function EntryRow({
       data-id={entry._id}
       data-running={running}
       data-billed={billed}
-      className={`grid grid-cols-2 gap-x-3 gap-y-2 border-b border-zinc-100 px-4 py-3 last:border-0 md:grid-cols-4 ${ENTRY_COLUMNS} xl:items-center xl:py-2 ${running ? 'bg-accent-50/60 shadow-[inset_3px_0_0_var(--color-accent-600)]' : 'hover:bg-zinc-50'}`}
+      className={`grid grid-cols-2 gap-x-3 gap-y-2 border-b border-zinc-100 px-4 py-3 last:border-0 md:grid-cols-4 ${ENTRY_COLUMNS} ${fieldError ? 'xl:items-start' : 'xl:items-center'} xl:py-2 ${running ? 'bg-accent-50/60 shadow-[inset_3px_0_0_var(--color-accent-600)]' : 'hover:bg-zinc-50'}`}
     >
       <Field label="Name" className="col-span-2 xl:col-span-1">
         <input
@@ -183,24 +213,34 @@ export function EntryRow({
           ))}
         </select>
       </Field>
-      <DateTimeField label="Start" value={entry.start} readOnly={billed} onSave={(start) => onUpdate({ start })} />
       <DateTimeField
+        id={entry._id}
+        label="Start"
+        value={entry.start}
+        readOnly={billed}
+        flagged={toCorrect === 'start'}
+        error={fieldError?.field === 'start' ? fieldError.message : undefined}
+        onSave={(start) => onUpdate({ start })}
+      />
+      <DateTimeField
+        id={entry._id}
         label="End"
         value={entry.end}
         readOnly={billed}
-        flagged={endToCorrect}
+        flagged={toCorrect === 'end'}
+        error={fieldError?.field === 'end' ? fieldError.message : undefined}
         onSave={(end) => onUpdate({ end })}
       />
       <div className="col-span-2 flex items-center justify-end gap-1 md:self-end xl:col-span-1 xl:self-auto">
         <div className="mr-auto flex flex-col leading-tight xl:mr-1 xl:ml-auto xl:items-end">
           <span
-            className={`text-[13px] font-medium tabular-nums ${overLimit ? 'text-amber-700' : running ? 'text-accent-700' : 'text-zinc-800'}`}
-            title={overLimit ? stopLabel : undefined}
+            className={`text-[13px] font-medium tabular-nums ${warn ? 'text-amber-700' : running ? 'text-accent-700' : 'text-zinc-800'}`}
+            title={warn ? stopLabel : undefined}
             data-testid="duration"
           >
             {running && (
               <span
-                className={`mr-1.5 inline-block size-1.5 animate-pulse rounded-full align-middle ${overLimit ? 'bg-amber-500' : 'bg-accent-600'}`}
+                className={`mr-1.5 inline-block size-1.5 animate-pulse rounded-full align-middle ${warn ? 'bg-amber-500' : 'bg-accent-600'}`}
               />
             )}
             {formatClock(hours)}
@@ -208,6 +248,10 @@ export function EntryRow({
           {overLimit ? (
             <span className="text-[11px] font-medium text-amber-700" data-testid="over-limit">
               over {MAX_ENTRY_HOURS} h
+            </span>
+          ) : ahead ? (
+            <span className="text-[11px] font-medium text-amber-700" data-testid="starts-ahead">
+              starts later
             </span>
           ) : (
             <span className="text-[11px] text-zinc-500 tabular-nums" data-testid="rounded">
@@ -231,7 +275,7 @@ export function EntryRow({
           <IconButton
             label={stopLabel}
             onClick={onStop}
-            className={overLimit ? 'text-amber-600! hover:bg-amber-50 hover:text-amber-700!' : ''}
+            className={warn ? 'text-amber-600! hover:bg-amber-50 hover:text-amber-700!' : ''}
           >
             <Square className="size-4" fill="currentColor" />
           </IconButton>

@@ -66,9 +66,12 @@ export function TimeTrackingView({ tracking }: { tracking: TimeTrackingControlle
               capped={tracking.capped}
               onCorrect={() => {
                 const id = CSS.escape(tracking.capped!.id);
-                const end = document.querySelector<HTMLInputElement>(`li[data-id="${id}"] input[aria-label=End]`);
-                end?.scrollIntoView({ block: 'center' });
-                end?.focus();
+                const label = tracking.capped!.at === 'start' ? 'Start' : 'End';
+                const field = document.querySelector<HTMLInputElement>(
+                  `li[data-id="${id}"] input[aria-label=${label}]`,
+                );
+                field?.scrollIntoView({ block: 'center' });
+                field?.focus();
               }}
               onDismiss={tracking.dismissCapped}
             />
@@ -105,7 +108,10 @@ export function TimeTrackingView({ tracking }: { tracking: TimeTrackingControlle
                     clients={tracking.clients}
                     otherClients={tracking.otherClients}
                     invoiceRoute={tracking.invoiceRoute}
-                    endToCorrect={tracking.capped?.id === entry._id}
+                    toCorrect={
+                      tracking.capped?.id === entry._id ? (tracking.capped.at === 'start' ? 'start' : 'end') : undefined
+                    }
+                    fieldError={tracking.fieldError?.id === entry._id ? tracking.fieldError : undefined}
                     onUpdate={(patch) => void tracking.update(entry, patch)}
                     onStop={() => void tracking.stop(entry)}
                     onDelete={(event) =>

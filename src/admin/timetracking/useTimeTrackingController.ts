@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DAY_MS } from '../../shared/format/date';
 import { OPTION_LIMIT, TRACKED_TIME } from '../../shared/rules/constants';
-import { durationHours, stopAt } from '../../shared/rules/trackedTime';
+import { durationHours, FUTURE_START_MESSAGE, startsInFuture, stopAt } from '../../shared/rules/trackedTime';
 import { useAdmin } from '../core/AdminContext';
 import { canAccess } from '../core/access';
 import { useFindQuery, useRemoveMutation, useSaveMutation } from '../core/data/api';
@@ -38,16 +38,25 @@ export interface EntryPatch {
 }
 
 /**
- * A timer stopped at the limit rather than now (it ran longer than an entry may last): what the
- * screen tells the user, so they can correct the End.
+ * A timer stopped at a bound rather than now: at the limit (it ran longer than an entry may last), or
+ * at its start (its start still lay ahead). What the screen tells the user, so they can correct it.
  */
 export interface CappedStop {
   id: string;
   name: string;
+  /** Which bound: `limit` is start + MAX_ENTRY_HOURS, `start` the entry's own start (0 h). */
+  at: 'limit' | 'start';
   /** Hours it had run when stopped. */
   ran: number;
-  /** The end it got (start + MAX_ENTRY_HOURS). */
+  /** The end it got. */
   end: string;
+}
+
+/** A start or end the server (or the same rule here) refused, said at that field of its entry. */
+export interface FieldError {
+  id: string;
+  field: 'start' | 'end';
+  message: string;
 }
 
 const HOUR_MS = 3_600_000;
@@ -125,6 +134,7 @@ export function useTimeTrackingController() {
   const [removeDoc] = useRemoveMutation();
   const [error, setError] = useState<string>();
   const [capped, setCapped] = useState<CappedStop>();
+  const [fieldError, setFieldError] = useState<FieldError>();
   // One tap, one timer: "Start tracking" waits for its save (a double tap started two).
   const [starting, setStarting] = useState(false);
   const startingNow = useRef(false);
@@ -146,22 +156,36 @@ export function useTimeTrackingController() {
       try {
         const saved = await saveDoc({ model: 'trackedTime', doc }).unwrap();
         setError(undefined);
+        setFieldError((current) => (current?.id === doc._id ? undefined : current));
         return saved;
       } catch (failure) {
-        setError(messageOf(failure));
+        // A refused Start or End is said at that field of the entry, anything else above the list.
+        const fields = (failure as Partial<ApiFailure> | undefined)?.fields ?? {};
+        const field = (['start', 'end'] as const).find((name) => fields[name] !== undefined);
+        if (field && typeof doc._id === 'string') setFieldError({ id: doc._id, field, message: messageOf(failure) });
+        else setError(messageOf(failure));
         return undefined;
       }
     },
     [saveDoc],
   );
 
-  /** Ends a running entry now, or at the limit when it ran longer than an entry may last (never refused). */
+  /**
+   * Ends a running entry now; at the limit when it ran longer than an entry may last, at its start when
+   * that still lies ahead (never refused).
+   */
   const stopEntry = useCallback(
     async (entry: TrackedEntry, at: number) => {
       const stop = stopAt(entry.start, at);
       const saved = await write({ _id: entry._id, end: stop.end });
-      if (saved && stop.capped)
-        setCapped({ id: entry._id, name: entry.name ?? '', ran: durationHours(entry.start, null, at), end: stop.end });
+      if (saved && stop.at !== 'now')
+        setCapped({
+          id: entry._id,
+          name: entry.name ?? '',
+          at: stop.at,
+          ran: durationHours(entry.start, null, at),
+          end: stop.end,
+        });
       return saved;
     },
     [write],
@@ -184,9 +208,11 @@ export function useTimeTrackingController() {
     loading: entries.isLoading,
     error: error ?? (entries.error ? messageOf(entries.error) : undefined),
     dismissError: () => setError(undefined),
-    /** The last timer Stop ended at the limit instead of now, until dismissed or its End is edited. */
+    /** The last timer Stop ended at a bound instead of now, until dismissed or its Start or End is edited. */
     capped,
     dismissCapped: () => setCapped(undefined),
+    /** A refused Start or End, said at the field, until that entry saves or the field is edited again. */
+    fieldError,
     /** Whether "Start tracking" is saving (the button is disabled meanwhile). */
     starting,
     /**
@@ -211,12 +237,19 @@ export function useTimeTrackingController() {
     },
     /**
      * Stop sets end to now; a timer left running longer than an entry may last ends at the limit
-     * (start + MAX_ENTRY_HOURS, the server refuses more) and `capped` says so.
+     * (start + MAX_ENTRY_HOURS, the server refuses more), one whose start lies ahead at its start, and
+     * `capped` says so.
      */
     stop: (entry: TrackedEntry) => stopEntry(entry, Date.now()),
-    update: (entry: TrackedEntry, patch: EntryPatch) => {
-      // The End corrected after a stop at the limit: the notice has done its job.
-      if (patch.end !== undefined) forget(entry);
+    update: async (entry: TrackedEntry, patch: EntryPatch) => {
+      // The Start or End corrected after a stop at a bound: the notice has done its job.
+      if (patch.end !== undefined || patch.start !== undefined) forget(entry);
+      // The server's rule, checked here first so a start typed ahead is refused at once, without a round trip.
+      const runs = patch.end === null || (patch.end === undefined && !entry.end);
+      if (patch.start !== undefined && runs && startsInFuture(patch.start, Date.now())) {
+        setFieldError({ id: entry._id, field: 'start', message: FUTURE_START_MESSAGE });
+        return undefined;
+      }
       return write({ _id: entry._id, ...patch });
     },
     remove: async (entry: TrackedEntry) => {

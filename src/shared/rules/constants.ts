@@ -66,3 +66,10 @@ export const TRACKED_TIME = {
  * (e.g. 01.01.1900–01.01.2100), refused on save instead of billed.
  */
 export const MAX_ENTRY_HOURS = 24;
+
+/**
+ * How far in the future a running tracked-time entry may start (ms): a start typed later than that is
+ * refused. The leeway is for clocks: "Start tracking" sends the browser's now, which may run a little
+ * ahead of the server's.
+ */
+export const FUTURE_START_LEEWAY_MS = 5 * 60_000;

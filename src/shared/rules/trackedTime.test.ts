@@ -1,9 +1,10 @@
 import { describe, it, expect } from 'vitest';
-import { MAX_ENTRY_HOURS } from './constants';
+import { FUTURE_START_LEEWAY_MS, MAX_ENTRY_HOURS } from './constants';
 import {
   TRACKED_TIME_MULTIPLIERS,
   durationHours,
   roundUpToQuarterHours,
+  startsInFuture,
   stopAt,
   totalTrackedHours,
 } from './trackedTime';
@@ -88,21 +89,42 @@ describe('TRACKED_TIME_MULTIPLIERS', () => {
 
 describe('stopAt', () => {
   it('ends a running entry now while it is within the limit, the limit itself included', () => {
-    expect(stopAt(start, t0 + 2 * HOUR)).toEqual({ end: new Date(t0 + 2 * HOUR).toISOString(), capped: false });
+    expect(stopAt(start, t0 + 2 * HOUR)).toEqual({ end: new Date(t0 + 2 * HOUR).toISOString(), at: 'now' });
     expect(stopAt(start, t0 + MAX_ENTRY_HOURS * HOUR)).toEqual({
       end: new Date(t0 + MAX_ENTRY_HOURS * HOUR).toISOString(),
-      capped: false,
+      at: 'now',
     });
   });
 
   it('ends a timer left running longer than an entry may last at the limit, which the server accepts', () => {
     const stopped = stopAt(start, t0 + 30 * HOUR);
-    expect(stopped).toEqual({ end: '2024-05-02T08:00:00.000Z', capped: true });
+    expect(stopped).toEqual({ end: '2024-05-02T08:00:00.000Z', at: 'limit' });
     expect(durationHours(start, stopped.end)).toBe(MAX_ENTRY_HOURS);
-    expect(stopAt(start, t0 + 2 * HOUR, 1)).toEqual({ end: '2024-05-01T09:00:00.000Z', capped: true });
+    expect(stopAt(start, t0 + 2 * HOUR, 1)).toEqual({ end: '2024-05-01T09:00:00.000Z', at: 'limit' });
+  });
+
+  it('ends an entry whose start still lies ahead at its start (0 h), the earliest end the server accepts', () => {
+    const stopped = stopAt(start, t0 - 3 * HOUR);
+    expect(stopped).toEqual({ end: start, at: 'start' });
+    expect(durationHours(start, stopped.end)).toBe(0);
+    expect(stopAt(start, t0)).toEqual({ end: start, at: 'now' });
   });
 
   it('ends an entry with an unreadable start now (the server names the problem)', () => {
-    expect(stopAt('nonsense', t0)).toEqual({ end: start, capped: false });
+    expect(stopAt('nonsense', t0)).toEqual({ end: start, at: 'now' });
+  });
+});
+
+describe('startsInFuture', () => {
+  it('refuses a start later than now plus the clocks’ leeway, and nothing up to it', () => {
+    expect(startsInFuture(start, t0 - 2 * HOUR)).toBe(true);
+    expect(startsInFuture(start, t0 - FUTURE_START_LEEWAY_MS - 1)).toBe(true);
+    expect(startsInFuture(start, t0 - FUTURE_START_LEEWAY_MS)).toBe(false);
+    expect(startsInFuture(start, t0 + HOUR)).toBe(false);
+    expect(startsInFuture(new Date(t0), t0 - 1, 0)).toBe(true);
+  });
+
+  it('leaves an unreadable start to the schema', () => {
+    expect(startsInFuture('nonsense', t0)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { MAX_ENTRY_HOURS } from './constants';
+import { FUTURE_START_LEEWAY_MS, MAX_ENTRY_HOURS } from './constants';
 
 const HOUR_MS = 3_600_000;
 
@@ -47,22 +47,39 @@ export function totalTrackedHours(entries: readonly TrackedTimeSpan[], now: numb
   return entries.reduce((sum, entry) => sum + roundUpToQuarterHours(durationHours(entry.start, entry.end, now)), 0);
 }
 
-/** Where Stop ends a running entry, and whether that is the limit rather than `now`. */
+/** Why a running entry may not keep a start: it lies in the future (what the server answers, and the screen says at the field). */
+export const FUTURE_START_MESSAGE = 'Start is in the future: a running entry starts now or earlier';
+
+/**
+ * Whether `start` lies too far in the future for a running entry (one without an end): later than
+ * `now` plus the clocks' leeway. A finished entry may lie anywhere (typed in ahead of time).
+ */
+export function startsInFuture(start: TimeInput, now: number, leewayMs: number = FUTURE_START_LEEWAY_MS): boolean {
+  const from = toMs(start);
+  return Number.isFinite(from) && from > now + leewayMs;
+}
+
+/**
+ * Where Stop ends a running entry: `now`, or the bound the server accepts instead: `limit` when it ran
+ * longer than MAX_ENTRY_HOURS, `start` when its start still lies ahead (an end before the start is refused).
+ */
 export interface StopAt {
   end: string;
-  /** True when the entry ran longer than MAX_ENTRY_HOURS and ends at the limit instead of now. */
-  capped: boolean;
+  at: 'now' | 'limit' | 'start';
 }
 
 /**
  * The end Stop gives a running entry: now, or for a timer left running longer than an entry may last
- * (the server refuses that end), the latest end it accepts, start + MAX_ENTRY_HOURS. Stopping must
- * always succeed: a user whose timer ran over the weekend is otherwise stuck with it (as in Toggl or
- * Clockify, the stop is kept and the End is corrected afterwards).
+ * (the server refuses that end), the latest end it accepts, start + MAX_ENTRY_HOURS; for one whose start
+ * lies ahead of now (stored before future starts were refused, or by a clock running ahead), its start,
+ * the earliest end accepted (0 h). Stopping must always succeed: a user whose timer ran over the weekend
+ * is otherwise stuck with it (as in Toggl or Clockify, the stop is kept and the End is corrected afterwards).
  */
 export function stopAt(start: TimeInput, now: number, maxHours: number = MAX_ENTRY_HOURS): StopAt {
   const from = toMs(start);
+  if (!Number.isFinite(from)) return { end: new Date(now).toISOString(), at: 'now' };
   const limit = from + maxHours * HOUR_MS;
-  if (Number.isFinite(from) && now > limit) return { end: new Date(limit).toISOString(), capped: true };
-  return { end: new Date(now).toISOString(), capped: false };
+  if (now > limit) return { end: new Date(limit).toISOString(), at: 'limit' };
+  if (now < from) return { end: new Date(from).toISOString(), at: 'start' };
+  return { end: new Date(now).toISOString(), at: 'now' };
 }

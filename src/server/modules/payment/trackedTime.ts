@@ -1,6 +1,6 @@
 import { formatDate } from '../../../shared/format/date';
 import { MAX_ENTRY_HOURS } from '../../../shared/rules/constants';
-import { durationHours } from '../../../shared/rules/trackedTime';
+import { durationHours, FUTURE_START_MESSAGE, startsInFuture } from '../../../shared/rules/trackedTime';
 import { badRequest, conflict } from '../../errors';
 import type { ModelHooks } from '../documents/hooks';
 import { LIVE_ROWS, type DocumentRepository } from '../documents/repository';
@@ -41,8 +41,9 @@ function lockedMessage(invoice: Doc, action: string): string {
 /**
  * Tracked times: the server computes `duration` (hours, exact; totals round up to quarter hours) on
  * every save from start and end, and refuses an end before the start or an entry longer than
- * MAX_ENTRY_HOURS. A running entry (no end) has none. An entry billed on an invoice is locked: what
- * the bill depends on cannot change, and it cannot be deleted, while the invoice exists.
+ * MAX_ENTRY_HOURS. A running entry (no end) has none, and cannot start in the future: Stop could give
+ * it no end but one before its start. An entry billed on an invoice is locked: what the bill depends
+ * on cannot change, and it cannot be deleted, while the invoice exists.
  */
 export const trackedTimeHooks: ModelHooks = {
   async beforeWrite({ tx, caller, doc, existing }) {
@@ -53,6 +54,12 @@ export const trackedTimeHooks: ModelHooks = {
     }
     const start = typeof doc.start === 'string' ? Date.parse(doc.start) : NaN;
     const end = typeof doc.end === 'string' && doc.end !== '' ? Date.parse(doc.end) : undefined;
+    // Checked when the start is set (or the entry runs again), so an entry stored before this rule
+    // still takes its other edits, and its stop.
+    const running = end === undefined;
+    const startSet = !existing || !same('start', existing.start, doc.start) || !same('end', existing.end, doc.end);
+    if (running && startSet && startsInFuture(start, Date.now()))
+      throw badRequest(FUTURE_START_MESSAGE, { fields: [{ field: 'start', message: 'in the future' }] });
     if (end !== undefined && Number.isFinite(start) && end < start)
       throw badRequest('End must not be before the start', { fields: [{ field: 'end', message: 'before the start' }] });
     if (end === undefined || !Number.isFinite(start)) delete doc.duration;
