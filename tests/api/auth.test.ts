@@ -277,18 +277,43 @@ describe('auth API', () => {
     expect(await t.login('with-password', 'first-password')).toBeTruthy();
   });
 
-  it('asks for a password when a user stored without one is changed', async () => {
+  it('edits a user stored without a password without asking for one; the user logs in once an admin sets one', async () => {
     const admin = await t.login();
     const id = createObjectId();
     const doc = { login: 'legacy', roles: [], projects: [] };
     await t.db.query(sql`INSERT INTO doc_user (_id, doc) VALUES (${id}, ${JSON.stringify(doc)}::jsonb)`);
     const saveUser = (payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: '/api/document/updateOne?model=user', headers: t.auth(admin), payload });
-    const refused = await saveUser({ _id: id, firstName: 'Lea' });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ fields: [{ field: 'password', message: 'is required' }] });
-    expect((await saveUser({ _id: id, firstName: 'Lea', password: 'legacy-password' })).statusCode).toBe(200);
-    expect(await t.login('legacy', 'legacy-password')).toBeTruthy();
+    const login = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'legacy', password } });
+    const stored = async () =>
+      (await t.db.query<{ doc: Record<string, unknown> }>(sql`SELECT doc FROM doc_user WHERE _id = ${id}`)).rows[0].doc;
+
+    // What the user form sends for a saved user: the whole document, the password field left empty.
+    for (const payload of [
+      { _id: id, firstName: 'Lea' },
+      { _id: id, login: 'legacy', firstName: 'Lea', lastName: 'Brunner', roles: [], password: '' },
+      { _id: id, email: 'lea@example.ch', password: null },
+    ]) {
+      const saved = await saveUser(payload);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).not.toHaveProperty('password');
+    }
+    expect(await stored()).toEqual({ ...doc, firstName: 'Lea', lastName: 'Brunner', email: 'lea@example.ch' });
+    // Without a password nobody logs in as this user, whatever they type (the same answer as a wrong one).
+    for (const password of ['', 'undefined', 'legacy-password']) {
+      const refused = await login(password);
+      expect(refused.statusCode, password).toBe(password === '' ? 400 : 401);
+      if (password) expect(refused.json()).toEqual({ error: 'Invalid username or password' });
+    }
+    // A new password still has to meet the rules.
+    const short = await saveUser({ _id: id, password: 'kurz' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fields).toEqual([{ field: 'password', message: expect.stringMatching(/at least 8/) }]);
+
+    expect((await saveUser({ _id: id, password: 'legacy-password' })).statusCode).toBe(200);
+    expect((await stored()).password).toMatch(/^\$argon2id\$/);
+    expect((await login('legacy-password')).statusCode).toBe(200);
   });
 
   it('keeps ADMIN_PASSWORD working for the test helper', async () => {

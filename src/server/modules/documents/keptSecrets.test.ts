@@ -14,10 +14,14 @@ describe('keptSecrets', () => {
     );
   });
 
-  it('keeps nothing on create, on a new secret, or where none is stored', () => {
+  it('keeps nothing on create, or on a new secret', () => {
     expect(keptSecrets(fields, { login: 'a' }, undefined)).toEqual(new Set());
     expect(keptSecrets(fields, { password: 'new-one' }, { password: 'hash' })).toEqual(new Set());
-    expect(keptSecrets(fields, { login: 'a' }, { login: 'a' })).toEqual(new Set());
+    expect(keptSecrets(fields, { password: 'new-one' }, { login: 'a' })).toEqual(new Set());
+  });
+
+  it('keeps the absence of a secret an update leaves out (a user stored without a password)', () => {
+    expect(keptSecrets(fields, { login: 'a' }, { login: 'a' })).toEqual(new Set(['password']));
   });
 });
 
