@@ -4,6 +4,7 @@ import type { EventBus } from '../../events/bus';
 import type { DocumentRepository } from './repository';
 import type { Doc } from './service';
 import { roleGrantHooks, userGrantHooks } from '../auth/grants';
+import { fileItemEvents } from '../files/itemEvents';
 import { fileItemHooks } from '../files/paths';
 import { siteConfigHooks } from '../payment/billing';
 import { invoiceHooks } from '../payment/invoicing';
@@ -73,29 +74,8 @@ export interface ModelHooks {
   }): void;
 }
 
-/** Files and folders: paths, child counts and inherited permissions (files/paths.ts); the file browser reloads a folder on `cms/item` with the item's id and parent. */
-const fileItem: ModelHooks = {
-  ...fileItemHooks,
-  afterWrite({ bus, model, doc, previous }) {
-    const parentOf = (item: Doc) => (typeof item._parent === 'string' ? item._parent : null);
-    const item = model.name as 'file' | 'folder';
-    bus.publish({ type: 'cms/item', id: doc._id, parent: parentOf(doc), model: item, doc });
-    // A move empties a place in the old folder too, and an item can disappear from the view of those
-    // its new `_read` keeps out: the browsers that saw it before (filtered by its old `_read`) reload
-    // its old folder. They learn only its id and that folder, which they had seen.
-    if (previous && (parentOf(previous) !== parentOf(doc) || !sameJson(previous._read, doc._read))) {
-      bus.publish({
-        type: 'cms/item',
-        id: doc._id,
-        parent: parentOf(previous),
-        model: item,
-        doc: { ...doc, _parent: parentOf(previous), _read: previous._read },
-      });
-    }
-  },
-};
-
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Files and folders: paths, child counts and inherited permissions (files/paths.ts), their events (files/itemEvents.ts). */
+const fileItem: ModelHooks = { ...fileItemHooks, ...fileItemEvents };
 
 const HOOKS: Record<string, ModelHooks> = {
   file: fileItem,

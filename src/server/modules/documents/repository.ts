@@ -349,14 +349,15 @@ export class DocumentRepository {
    * ancestor's old one (as a set; missing counts as empty) takes the new one; a document with a list
    * of its own keeps it while it lets in no one the new list keeps out (`within`), otherwise it takes
    * the new list too. `open`: the new list lets everyone in; `alwaysIn`: roles every list lets in.
-   * One statement, a version bump per changed row.
+   * One statement, a version bump per changed row. Answers the changed documents, each with what it
+   * was before (for the events announcing them).
    */
   async narrowListBelow(
     model: string,
     ancestorId: string,
     field: '_read' | '_write',
     change: { before: string[]; after: string[]; open: boolean; alwaysIn: readonly string[]; everyone: string },
-  ): Promise<void> {
+  ): Promise<{ doc: Doc; previous: Doc }[]> {
     const t = table(model);
     const before = JSON.stringify(change.before);
     const after = JSON.stringify(change.after);
@@ -367,9 +368,17 @@ export class DocumentRepository {
       : sql`(jsonb_array_length(${item}) > 0 AND NOT ${item} @> ${JSON.stringify([change.everyone])}::jsonb
              AND ${JSON.stringify([...change.after, ...change.alwaysIn])}::jsonb @> ${item})`;
     const next = sql`(CASE WHEN ${follows} OR NOT ${within} THEN ${after}::jsonb ELSE ${item} END)`;
-    await this.q.query(sql`
+    const below = sql`doc->'_tree' @> ${JSON.stringify([ancestorId])}::jsonb`;
+    // The statement's snapshot: `stored` holds the documents as they were before this update.
+    const { rows } = await this.q.query<Row & { previous: Record<string, unknown> }>(sql`
+      WITH stored AS (SELECT _id, doc FROM ${t} WHERE ${below})
       UPDATE ${t} SET doc = jsonb_set(doc, ARRAY[${field}::text], ${next}), updated_at = now(), version = version + 1
-      WHERE doc->'_tree' @> ${JSON.stringify([ancestorId])}::jsonb AND ${next} <> ${item}`);
+      WHERE ${below} AND ${next} <> ${item}
+      RETURNING ${COLUMNS}, (SELECT stored.doc FROM stored WHERE stored._id = ${t}._id) AS previous`);
+    return rows.map((row) => ({
+      doc: rowToDoc(row),
+      previous: rowToDoc({ ...row, doc: row.previous, version: row.version - 1 }),
+    }));
   }
 
   /**

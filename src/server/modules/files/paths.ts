@@ -4,6 +4,7 @@ import type { ModelInfo } from '../../../shared/registry';
 import { canWriteField, deny } from '../documents/access';
 import type { ModelHooks } from '../documents/hooks';
 import type { ModelDoc } from '../../../shared/api/documents';
+import { rememberChangedBelow } from './itemEvents';
 import { checkItemName } from './names';
 import { LIVE_ROWS } from '../documents/repository';
 import { FilesRepository, isWithin } from './repository';
@@ -62,8 +63,8 @@ function maySetList(caller: Caller, model: ModelInfo, list: AclList): boolean {
  *   that followed it, not those an admin had made stricter.
  * - Items stored more open than their folder before this rule are narrowed to it at start
  *   (narrowStoredLists in ./repository, called by the files service's start).
- * Realtime: the items changed below a folder are not announced one by one (as with the paths a
- * rename rebases); every later event carries their new lists and is filtered by them.
+ * Realtime: each item whose lists changed below a folder is announced as if updated itself
+ * (files/itemEvents.ts), filtered by its new lists (and its old `_read` for those who saw it before).
  */
 function applyFolderLists(args: {
   caller: Caller;
@@ -163,7 +164,10 @@ export const fileItemHooks: Pick<ModelHooks, 'beforeWrite' | 'beforeDelete' | 'a
     if (model.name === 'folder' && existing && !doc._deletedAt) {
       for (const list of ACL_LISTS) {
         if (!sameRoles(existing[list], doc[list]))
-          await repo.narrowBelow(doc._id, list, stringList(existing[list]), stringList(doc[list]));
+          rememberChangedBelow(
+            doc,
+            await repo.narrowBelow(doc._id, list, stringList(existing[list]), stringList(doc[list])),
+          );
       }
     }
   },

@@ -1,6 +1,14 @@
 import type { ModelInfo, Registry } from '../../../shared/registry';
 import { ALMIGHTY_ROLES, GUEST_ROLE } from '../../../shared/vocabulary';
 import { LIVE_ROWS, type DocumentRepository } from '../documents/repository';
+import type { Doc } from '../documents/service';
+
+/** A file or folder a write changed besides the one written, with what it was before. */
+export interface ItemChange {
+  model: 'file' | 'folder';
+  doc: Doc;
+  previous: Doc;
+}
 
 /**
  * What the files module asks of the file and folder tables, in terms of the document repository
@@ -49,10 +57,23 @@ export class FilesRepository {
     for (const model of ['folder', 'file']) await this.repo.rebaseTree(model, folderId, tree, segments);
   }
 
-  /** Carries a folder's new `_read` or `_write` list to everything below it (rule: files/paths.ts). */
-  async narrowBelow(folderId: string, field: '_read' | '_write', before: string[], after: string[]): Promise<void> {
+  /**
+   * Carries a folder's new `_read` or `_write` list to everything below it (rule: files/paths.ts).
+   * Answers the items it changed, each with what it was before.
+   */
+  async narrowBelow(
+    folderId: string,
+    field: '_read' | '_write',
+    before: string[],
+    after: string[],
+  ): Promise<ItemChange[]> {
     const change = { before, after, open: isOpenList(after), alwaysIn: ALMIGHTY_ROLES, everyone: GUEST_ROLE };
-    for (const model of ['folder', 'file']) await this.repo.narrowListBelow(model, folderId, field, change);
+    const changed: ItemChange[] = [];
+    for (const model of ['folder', 'file'] as const) {
+      for (const row of await this.repo.narrowListBelow(model, folderId, field, change))
+        changed.push({ model, ...row });
+    }
+    return changed;
   }
 }
 
