@@ -67,7 +67,16 @@ describe('page editor API (drafts, paths, publish, reset, spell check, versions,
     expect(child._path).toBe('/Über-uns/Team');
     const clash = await saveDraft({ _id: 'new', name: 'Über uns', _parent: home });
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().error).toBe('Another Page Draft already has the path /Über-uns');
+    // It names the page that has the path, and the name as the field to change (the path is made from it).
+    expect(clash.json()).toEqual({
+      error: 'The page “Über uns” already has the path /Über-uns: choose another name or parent page',
+      fields: [{ field: 'name', message: 'The page “Über uns” already has the path /Über-uns' }],
+    });
+    const gone = await saveDraft({ _id: 'new', name: 'Waise', _parent: '0123456789abcdef01234567' });
+    expect(gone.statusCode).toBe(400);
+    expect(gone.json().fields).toEqual([
+      { field: '_parent', message: 'The chosen parent page no longer exists: choose another one' },
+    ]);
     // A new page without a parent (the NEW PAGE button) goes under Home, not to a second /.
     const orphan = await draftOk({ _id: 'new', name: 'Ohne Eltern' });
     expect(orphan).toMatchObject({ _parent: home, _path: '/Ohne-Eltern' });

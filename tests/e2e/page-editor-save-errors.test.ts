@@ -21,7 +21,9 @@ describe('a save the server refuses', { timeout: 120_000 }, () => {
     await page.getByRole('tab', { name: 'Page' }).click();
     await page.locator('#page_name').fill('Termin');
     await alert.waitFor({ timeout: 10_000 });
-    expect(await alert.innerText()).toBe('Not saved: Another Page Draft already has the path /Termin');
+    expect(await alert.innerText()).toBe(
+      'Not saved: The page “Termin” already has the path /Termin: choose another name or parent page',
+    );
     expect(await saveState(page)).toBe('error');
     expect(refused).toHaveLength(1);
     expect((await draft(suite.server, id)).name).toBe('Angebot');

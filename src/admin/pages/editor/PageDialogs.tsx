@@ -1,21 +1,26 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ModelInfo } from '../../../shared/registry';
 import { useAdmin } from '../../core/AdminContext';
 import { useFormDataSource } from '../../core/edit/useFormDataSource';
-import { useProgress } from '../../core/useProgress';
+import { useProgress, type ProgressState } from '../../core/useProgress';
 import { DialogShell } from '../../files/DialogShell';
 import { SchemaForm } from '../../form';
 import { Button } from '../../ui/Button';
 import { HoldButton } from '../../ui/DeleteDialog';
 import { ProgressButton } from '../../ui/ProgressButton';
+import { checkCopyFields, copyErrorsOf, errorsAfterChange, fieldToFocus, type CopyErrors } from '../model/copyErrors';
 import type { EditedDoc } from '../model/editorState';
 import { pickSchema } from './SettingsForms';
 
 /** Spec section 5: the copy-page form has name, title and parent. */
 export const COPY_FIELDS = ['name', 'title', '_parent'];
 
-/** 'Copy page?': name, title and parent of the new draft; the copy keeps everything else of this page. */
+/**
+ * 'Copy page?': name, title and parent of the new draft; the copy keeps everything else of this page.
+ * A refused copy keeps the dialog open with what was typed, says why next to the field at fault
+ * (a path another page has: which page) and puts the focus there.
+ */
 export function CopyDialog({
   model,
   doc,
@@ -35,7 +40,31 @@ export function CopyDialog({
     title: doc.title,
     _parent: doc._parent ?? null,
   }));
-  const copy = useProgress(() => onCopy(fields));
+  const [errors, setErrors] = useState<CopyErrors>({});
+  // A new object on each refusal: the focus goes to the field at fault again, also when the refusal repeats.
+  const [focus, setFocus] = useState<{ field: string | undefined } | null>(null);
+  const refuse = (found: CopyErrors) => {
+    setErrors(found);
+    setFocus({ field: fieldToFocus(found, COPY_FIELDS) });
+  };
+  const copy = useProgress(async () => {
+    try {
+      await onCopy(fields);
+    } catch (error) {
+      refuse(copyErrorsOf(error));
+      throw error;
+    }
+  });
+  const run = () => {
+    const problem = checkCopyFields(fields);
+    if (problem) return refuse(problem);
+    setErrors({});
+    void copy.run();
+  };
+  useEffect(() => {
+    if (focus?.field) document.getElementById(`copy_${focus.field}`)?.focus();
+  }, [focus]);
+
   return (
     <DialogShell
       open
@@ -45,7 +74,8 @@ export function CopyDialog({
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
-          <ProgressButton state={copy.state} onClick={() => void copy.run()}>
+          {/* A refusal is told next to the field at fault, not in the button's tooltip. */}
+          <ProgressButton state={copy.state.phase === 'error' ? IDLE : copy.state} onClick={run}>
             Copy
           </ProgressButton>
         </>
@@ -57,13 +87,19 @@ export function CopyDialog({
           schema={schema}
           rootSchemas={registry.schemas}
           formData={fields}
-          onChange={setFields}
+          errors={errors}
+          onChange={(next) => {
+            setErrors((current) => errorsAfterChange(current, fields, next));
+            setFields(next);
+          }}
           dataSource={dataSource}
         />
       </div>
     </DialogShell>
   );
 }
+
+const IDLE: ProgressState = { phase: 'idle' };
 
 /** Deleting a draft asks whether the live page goes too (spec: "asks whether to unpublish the page too"). */
 export function DeletePageDialog({

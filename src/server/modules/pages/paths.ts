@@ -35,6 +35,9 @@ export function placeUnder(parent: Doc | undefined, name: string): { path: strin
   return { path, breadcrumb: [...above, { label: name, path }] };
 }
 
+/** A refused parent: the message names the problem, and the parent field is the one at fault. */
+const parentError = (message: string) => badRequest(message, { fields: [{ field: '_parent', message }] });
+
 const isUnder = (path: string, ancestor: string) =>
   ancestor === '/' || path === ancestor || path.startsWith(`${ancestor}/`);
 
@@ -55,7 +58,7 @@ const sideWrites = new WeakMap<Doc, SideWrite[]>();
  */
 export function pageHooks(modelName: PageModel): ModelHooks {
   return {
-    async beforeWrite({ tx, model, doc, existing }) {
+    async beforeWrite({ tx, doc, existing }) {
       const pages = new PageRepository(tx.queryable);
       const project = typeof doc.project === 'string' ? doc.project : undefined;
       let parentId = typeof doc._parent === 'string' ? doc._parent : undefined;
@@ -64,16 +67,22 @@ export function pageHooks(modelName: PageModel): ModelHooks {
         const root = await pages.atPath(modelName, '/', project, undefined);
         if (root) doc._parent = parentId = root._id;
       }
-      if (parentId && parentId === existing?._id) throw badRequest('A page cannot be its own parent');
+      if (parentId && parentId === existing?._id) throw parentError('A page cannot be its own parent');
       const parent = parentId ? await tx.findById(modelName, parentId, undefined) : undefined;
-      if (parentId && (!parent || parent._deletedAt)) throw badRequest(`Parent page ${parentId} not found`);
+      if (parentId && (!parent || parent._deletedAt))
+        throw parentError('The chosen parent page no longer exists: choose another one');
       if (parent && existing && isUnder(String(parent._path), String(existing._path)))
-        throw badRequest(
+        throw parentError(
           `A page cannot move below itself (${String(parent._path)} is under ${String(existing._path)})`,
         );
       const { path, breadcrumb } = placeUnder(parent, String(doc.name ?? ''));
       const clash = await pages.atPath(modelName, path, project, existing?._id);
-      if (clash) throw conflict(`Another ${model.label} already has the path ${path}`, { field: '_path', path });
+      if (clash) {
+        // The path comes from the name (under the parent): the name is the field to change.
+        const which = modelName === 'page' ? 'The published page' : 'The page';
+        const message = `${which} “${String(clash.name || clash._id)}” already has the path ${path}`;
+        throw conflict(`${message}: choose another name or parent page`, { fields: [{ field: 'name', message }] });
+      }
       doc._path = path;
       doc.breadcrumb = breadcrumb;
     },
