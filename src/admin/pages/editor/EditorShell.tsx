@@ -1,5 +1,5 @@
 import { Braces, Monitor, Redo2, Smartphone, Undo2 } from 'lucide-react';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { IconButton } from '../../ui/Button';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
@@ -66,6 +66,12 @@ export function EditorShell({
   const [json, setJson] = useState(false);
   const [focusFile, setFocusFile] = useState<{ key: string; file: string; at: number } | null>(null);
   const onImage = useCallback((key: string, file: string) => setFocusFile({ key, file, at: Date.now() }), []);
+  const tabs = useRef<HTMLDivElement>(null);
+  // Where the tabs stick (their CSS top: under the page header, or the sidebar's top) plus their height.
+  const coveredTop = useCallback(() => {
+    const bar = tabs.current;
+    return bar ? (parseFloat(getComputedStyle(bar).top) || 0) + bar.offsetHeight : 0;
+  }, []);
   const { update } = editor;
   const changeElements = useCallback(
     (elements: EditableNode[], group?: boolean) => update((doc) => setElements(doc, elements), group),
@@ -164,7 +170,12 @@ export function EditorShell({
           <div className="min-h-0 flex-1 p-3">{preview(PREVIEW_WIDTHS[width], onImage)}</div>
         </section>
         <aside aria-label="Sidebar" className="min-w-0 border-l border-zinc-200 bg-white xl:overflow-y-auto">
-          <div role="tablist" className="sticky top-0 z-10 flex border-b border-zinc-200 bg-white px-2">
+          {/* The tabs stick under the page header where the window scrolls (under 1280 px), not behind it. */}
+          <div
+            ref={tabs}
+            role="tablist"
+            className="sticky top-[calc(3rem+var(--page-header-height,3.5rem))] z-10 flex border-b border-zinc-200 bg-white px-2 md:top-[var(--page-header-height,3.5rem)] xl:top-0"
+          >
             <button
               type="button"
               role="tab"
@@ -199,6 +210,7 @@ export function EditorShell({
                 disabled={readonly}
                 focusFile={focusFile}
                 live={editor.live}
+                coveredTop={coveredTop}
               />
             </div>
           )}

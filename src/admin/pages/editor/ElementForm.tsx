@@ -29,7 +29,7 @@ export function formSchemaOf(info: ElementInfo, position: boolean): JsonSchema {
   return { ...info.schema, properties };
 }
 
-/** The selected element's properties, as a form generated from its schema. */
+/** The selected element's properties, as a form generated from its schema (shown under its row in the outline). */
 export function ElementForm({
   node,
   info,
@@ -58,8 +58,11 @@ export function ElementForm({
     [positioned, node.position, props],
   );
   return (
-    <section aria-label={`${info.label} properties`} className="border-t border-zinc-200 bg-white">
-      <header className="flex items-start gap-2 px-4 pt-3 pb-2">
+    <section
+      aria-label={`${info.label} properties`}
+      className="rounded-md border border-zinc-200 bg-white shadow-xs ring-1 ring-accent-600/10"
+    >
+      <header className="flex items-start gap-2 border-b border-zinc-100 px-3 pt-2.5 pb-2">
         <div className="min-w-0 flex-1">
           <h2 className="text-[13px] font-semibold text-zinc-900">{info.label}</h2>
           {info.description && <p className="mt-0.5 line-clamp-2 text-xs text-zinc-500">{info.description}</p>}
@@ -68,7 +71,7 @@ export function ElementForm({
           <X className="size-4" aria-hidden />
         </IconButton>
       </header>
-      <div className="px-4 pb-6">
+      <div className="px-3 pt-3 pb-4">
         <SchemaForm
           key={info.tag}
           idPrefix="element"

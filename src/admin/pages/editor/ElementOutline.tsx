@@ -16,7 +16,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ClipboardCopy, CopyPlus, GripVertical, SpellCheck, Trash2 } from 'lucide-react';
-import { memo, useMemo, useRef } from 'react';
+import { createContext, memo, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { ElementNodeValue } from '../../../shared/generated/types';
 import {
   getList,
@@ -195,6 +195,41 @@ function IconAction({
   );
 }
 
+/** The selected element's form, and what to do once it is on screen (bring it into sight). */
+export interface SelectedForm {
+  form: ReactNode;
+  onShown(row: HTMLElement, form: HTMLElement): void;
+}
+
+/**
+ * Carries the form to its place under the selected row: the outline does not render again on each
+ * keystroke in the form, only this slot does.
+ */
+export const SelectedFormContext = createContext<SelectedForm>({ form: null, onShown: () => undefined });
+
+/**
+ * The selected element's form, right under its row, as Payload's blocks open in place: the form
+ * appears where the element was clicked, however long the outline (it opened below all of it).
+ */
+function FormSlot() {
+  const { form, onShown } = useContext(SelectedFormContext);
+  const ref = useRef<HTMLLIElement>(null);
+  const shown = useRef(onShown);
+  shown.current = onShown;
+  const hasForm = form !== null && form !== undefined && form !== false;
+  useEffect(() => {
+    const slot = ref.current;
+    const row = slot?.previousElementSibling;
+    if (hasForm && slot && row instanceof HTMLElement) shown.current(row, slot);
+  }, [hasForm]);
+  if (!hasForm) return null;
+  return (
+    <li ref={ref} data-element-form className="py-1">
+      {form}
+    </li>
+  );
+}
+
 /** A drop place for an empty slot (an empty section takes elements dragged onto it). */
 function EmptySlot({ listPath, depth, label }: { listPath: ElementPath; depth: number; label: string }) {
   const drop = useDroppable({ id: `${SLOT_DROP}${pathKey(listPath)}` });
@@ -211,7 +246,8 @@ function EmptySlot({ listPath, depth, label }: { listPath: ElementPath; depth: n
 
 /**
  * The element tree of the page: select, drag to reorder within and between slots (onto an element
- * to take its place, onto an empty slot to fill it), duplicate, copy as JSON, delete.
+ * to take its place, onto an empty slot to fill it), duplicate, copy as JSON, delete; the selected
+ * element's form (SelectedFormContext) opens under its row.
  */
 export const ElementOutline = memo(
   function ElementOutline({
@@ -283,6 +319,7 @@ export const ElementOutline = memo(
           actions={stableActions}
         />,
       );
+      if (selected === key) rows.push(<FormSlot key={`${key}:form`} />);
       for (const slot of slotsOf(item.node.tag)) {
         const listPath = [...item.path, slot];
         if (!getList(elements, listPath)?.length)

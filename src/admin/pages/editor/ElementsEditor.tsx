@@ -21,7 +21,8 @@ import { pathOfValue } from '../model/findings';
 import { nextLiveEdit, type LiveEditStore } from '../model/liveEdit';
 import { AddElementPanel } from './AddElementPanel';
 import { ElementForm } from './ElementForm';
-import { ElementOutline } from './ElementOutline';
+import { ElementOutline, SelectedFormContext } from './ElementOutline';
+import { revealSelected } from './revealSelected';
 
 export type EditableNode = ElementNodeValue & { position?: number };
 
@@ -45,8 +46,8 @@ function insertionPoint(
 
 /**
  * The element editing of a page or layout: add from the registry, the outline (select, drag, copy,
- * paste, duplicate, delete) and the selected element's form. Every change goes through `onChange`
- * (one undo step each; typing in a field is grouped by the editor).
+ * paste, duplicate, delete) and the selected element's form, under its row. Every change goes through
+ * `onChange` (one undo step each; typing in a field is grouped by the editor).
  */
 export function ElementsEditor({
   elements,
@@ -58,6 +59,7 @@ export function ElementsEditor({
   disabled,
   focusFile,
   live,
+  coveredTop,
 }: {
   elements: readonly EditableNode[];
   onChange(elements: EditableNode[], group?: boolean): void;
@@ -71,6 +73,8 @@ export function ElementsEditor({
   focusFile?: { key: string; file: string; at: number } | null;
   /** Where keys typed into the selected element's rich text go ahead of `onChange` (the preview). */
   live?: LiveEditStore;
+  /** How much of the top of the scrolling sidebar or window the sticky bars cover, in pixels. */
+  coveredTop?(): number;
 }) {
   const { registry } = useAdmin();
   const [adding, setAdding] = useState(false);
@@ -160,6 +164,31 @@ export function ElementsEditor({
     return () => cancelAnimationFrame(frame);
   }, [focusFile, selected]);
 
+  const form = selectedNode && selectedInfo && selectedPath && (
+    <ElementForm
+      node={selectedNode}
+      info={selectedInfo}
+      disabled={disabled}
+      positioned={positioned && selectedPath.length === 1}
+      onClose={() => onSelect(null)}
+      onTyping={
+        live && ((prop, value) => live.set(nextLiveEdit(latest.current, live.get(), selectedPath, prop, value)))
+      }
+      onChange={(node) =>
+        onChange(
+          updateNode(latest.current, selectedPath, () => node),
+          true,
+        )
+      }
+    />
+  );
+  // Selected in the preview, added, pasted or moved: the row and its form come into sight (after layout).
+  const reveal = useCallback(
+    (row: HTMLElement, formSlot: HTMLElement) =>
+      requestAnimationFrame(() => revealSelected(row, formSlot, coveredTop?.() ?? 0)),
+    [coveredTop],
+  );
+
   const actions = {
     select: (key: string) => onSelect(key),
     move(from: ElementPath, toList: ElementPath, index: number) {
@@ -212,34 +241,18 @@ export function ElementsEditor({
           </Button>
         </div>
         {adding && <AddElementPanel target={targetText} onAdd={add} />}
-        <ElementOutline
-          elements={outlineElements}
-          slotsOf={slotsOf}
-          labelOf={(tag) => registry.element(tag)?.label ?? tag}
-          slotLabel={(tag, slot) => String(registry.element(tag)?.schema.properties?.[slot]?.title ?? slot)}
-          selected={selected}
-          findings={findings}
-          actions={actions}
-        />
+        <SelectedFormContext.Provider value={{ form, onShown: reveal }}>
+          <ElementOutline
+            elements={outlineElements}
+            slotsOf={slotsOf}
+            labelOf={(tag) => registry.element(tag)?.label ?? tag}
+            slotLabel={(tag, slot) => String(registry.element(tag)?.schema.properties?.[slot]?.title ?? slot)}
+            selected={selected}
+            findings={findings}
+            actions={actions}
+          />
+        </SelectedFormContext.Provider>
       </div>
-      {selectedNode && selectedInfo && selectedPath && (
-        <ElementForm
-          node={selectedNode}
-          info={selectedInfo}
-          disabled={disabled}
-          positioned={positioned && selectedPath.length === 1}
-          onClose={() => onSelect(null)}
-          onTyping={
-            live && ((prop, value) => live.set(nextLiveEdit(latest.current, live.get(), selectedPath, prop, value)))
-          }
-          onChange={(node) =>
-            onChange(
-              updateNode(latest.current, selectedPath, () => node),
-              true,
-            )
-          }
-        />
-      )}
     </div>
   );
 }

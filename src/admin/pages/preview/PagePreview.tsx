@@ -138,8 +138,10 @@ export function PagePreview({
     target?.classList.add('is-selected');
     const box = target?.firstElementChild?.getBoundingClientRect();
     const view = doc.defaultView;
+    // The frame's own scrolling only: scrollIntoView scrolled the admin too, away from the outline and form
+    // where the element was selected (under 1280 px, where the window scrolls).
     if (box && view && (box.bottom < 0 || box.top > view.innerHeight))
-      target?.firstElementChild?.scrollIntoView({ block: 'center' });
+      view.scrollTo({ top: view.scrollY + box.top + box.height / 2 - view.innerHeight / 2 });
     // Only when the selection or the page's structure changes: reading layout on every keystroke costs a frame.
   }, [selected, elements.length]);
 
