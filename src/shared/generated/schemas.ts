@@ -66,6 +66,7 @@ import values_color from '../../../schemas/values/color.schema.json';
 import values_cssSize from '../../../schemas/values/css-size.schema.json';
 import values_elementNode from '../../../schemas/values/element-node.schema.json';
 import values_fileRef from '../../../schemas/values/file-ref.schema.json';
+import values_formFields from '../../../schemas/values/form-fields.schema.json';
 import values_icon from '../../../schemas/values/icon.schema.json';
 import values_imagePreset from '../../../schemas/values/image-preset.schema.json';
 import values_imageRef from '../../../schemas/values/image-ref.schema.json';
@@ -86,7 +87,7 @@ import values_vector3 from '../../../schemas/values/vector3.schema.json';
 
 export const MODEL_NAMES = ["client", "config", "contactRequest", "file", "folder", "formData", "invoice", "layout", "loggingFrame", "mailTemplate", "offer", "pageDraft", "pageVersion", "page", "pointOfSale", "posReceipt", "project", "redirect", "role", "siteConfig", "swarm", "trackedTime", "transaction", "user"] as const;
 export const ELEMENT_TAGS = ["3d.gaussianHotspots", "3d.gaussianReplacement", "3d.gaussianViewer", "anchor", "button", "column", "contact", "container", "content", "footer", "gallery", "grid", "header", "hero", "icon", "image", "menu.3d", "menu.basic", "navigation", "paragraph", "phoneScanQr", "phone", "presentationItem", "quote", "row", "screenSection", "section", "spacer", "special.configurator", "special.form", "special.package", "special.serviceCards", "video"] as const;
-export const VALUE_NAMES = ["address", "alignment", "anchorPlacement", "camera", "color", "cssSize", "elementNode", "fileRef", "icon", "imagePreset", "imageRef", "inlineText", "invoiceItem", "link", "localBusiness", "menuCategory", "objectId", "offerItem", "openingHours", "posItem", "responsiveValue", "siteColors", "sortDirection", "styleProperties", "vector3"] as const;
+export const VALUE_NAMES = ["address", "alignment", "anchorPlacement", "camera", "color", "cssSize", "elementNode", "fileRef", "formFields", "icon", "imagePreset", "imageRef", "inlineText", "invoiceItem", "link", "localBusiness", "menuCategory", "objectId", "offerItem", "openingHours", "posItem", "responsiveValue", "siteColors", "sortDirection", "styleProperties", "vector3"] as const;
 export type ModelName = (typeof MODEL_NAMES)[number];
 export type ElementTag = (typeof ELEMENT_TAGS)[number];
 export type ValueName = (typeof VALUE_NAMES)[number];
@@ -163,6 +164,7 @@ export const schemaSet = {
     "cssSize": values_cssSize as JsonSchema,
     "elementNode": values_elementNode as JsonSchema,
     "fileRef": values_fileRef as JsonSchema,
+    "formFields": values_formFields as JsonSchema,
     "icon": values_icon as JsonSchema,
     "imagePreset": values_imagePreset as JsonSchema,
     "imageRef": values_imageRef as JsonSchema,

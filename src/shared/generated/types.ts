@@ -2827,20 +2827,7 @@ export interface SpecialConfiguratorProps {
    *
    * A JSON Schema of type object for the contact fields asked after the selection: `properties` are the fields, `required` the mandatory ones.
    */
-  properties?: {
-    /**
-     * **Type**
-     */
-    type?: 'object';
-    /**
-     * **Fields**
-     */
-    properties?: {};
-    /**
-     * **Required fields**
-     */
-    required?: string[];
-  };
+  properties?: FormFieldsValue;
   /**
    * **Submit button label**
    */
@@ -2873,20 +2860,7 @@ export interface SpecialFormProps {
    *
    * A JSON Schema of type object: `properties` are the fields (their `title` is the label), `required` lists mandatory fields.
    */
-  properties?: {
-    /**
-     * **Type**
-     */
-    type?: 'object';
-    /**
-     * **Fields**
-     */
-    properties?: {};
-    /**
-     * **Required fields**
-     */
-    required?: string[];
-  };
+  properties?: FormFieldsValue;
   /**
    * **Submit button label**
    */
@@ -3133,6 +3107,64 @@ export interface ElementNodeValue {
  * Relation: id of a file (populates name).
  */
 export type FileRefValue = ObjectIdValue;
+
+// values/form-fields.schema.json
+/**
+ * **Form fields**
+ *
+ * The fields of a public form, written as a JSON Schema of type object: each entry of `properties` is one field under its name (its `title` is the label; `type` string, number, integer or boolean; `format` email, uri, date or tel picks the input; `enum` makes a choice; a `maxLength` over 300 or `x-widget` textarea a text area), `required` names the fields that must be filled in.
+ */
+export interface FormFieldsValue {
+  /**
+   * **Type**
+   */
+  type?: 'object';
+  /**
+   * **Fields**
+   *
+   * One entry per field: the field's name and its definition.
+   */
+  properties?: {
+    /**
+     * **Field**
+     */
+    [k: string]:
+      | {
+          /**
+           * **Answer type**
+           */
+          type?: 'string' | 'number' | 'integer' | 'boolean';
+          /**
+           * **Label**
+           */
+          title?: string;
+          /**
+           * **Help text**
+           */
+          description?: string;
+          /**
+           * **Format**
+           */
+          format?: string;
+          /**
+           * **Choices**
+           *
+           * @minItems 1
+           * @maxItems 200
+           */
+          enum?: (string | number)[];
+          /**
+           * **Longest answer**
+           */
+          maxLength?: number;
+        }
+      | undefined;
+  };
+  /**
+   * **Required fields**
+   */
+  required?: string[];
+}
 
 // values/icon.schema.json
 /**
@@ -3652,6 +3684,7 @@ export interface ValueTypes {
   "cssSize": CssSizeValue;
   "elementNode": ElementNodeValue;
   "fileRef": FileRefValue;
+  "formFields": FormFieldsValue;
   "icon": IconValue;
   "imagePreset": ImagePresetValue;
   "imageRef": ImageRefValue;

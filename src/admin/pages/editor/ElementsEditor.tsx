@@ -1,15 +1,15 @@
-import { ClipboardPaste, Plus } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { CircleAlert, ClipboardPaste, Plus, X } from 'lucide-react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { ElementNodeValue } from '../../../shared/generated/types';
 import type { CatalogElement } from '../../../shared/api/pages';
 import { defaultsOf, type JsonSchema } from '../../../shared/registry';
+import { createAjv } from '../../../shared/validation/createAjv';
 import { useAdmin } from '../../core/AdminContext';
-import { Button } from '../../ui/Button';
+import { Button, IconButton } from '../../ui/Button';
 import {
   getNode,
   insertNode,
   moveNode,
-  parseElementsJson,
   parsePathKey,
   pathKey,
   removeNode,
@@ -18,6 +18,7 @@ import {
   type ElementPath,
 } from '../model/elementTree';
 import { pathOfValue } from '../model/findings';
+import { checkPastedElements } from '../model/pasteCheck';
 import { nextLiveEdit, type LiveEditStore } from '../model/liveEdit';
 import { AddElementPanel } from './AddElementPanel';
 import { ElementForm } from './ElementForm';
@@ -119,21 +120,29 @@ export function ElementsEditor({
     setAdding(false);
   };
 
+  // Pasted elements are checked against their schemas (schemas/elements) with the server's Ajv setup.
+  const ajv = useMemo(() => createAjv(registry.schemas), [registry]);
+  const [pasteProblem, setPasteProblem] = useState<string | null>(null);
   const paste = useCallback(
     (text: string) => {
-      try {
-        const nodes = parseElementsJson(text).filter((node) => {
-          if (registry.element(node.tag)) return true;
-          console.error('Paste: unknown element', node.tag);
-          return false;
-        });
-        if (nodes.length) insert(nodes as EditableNode[]);
-      } catch (error) {
-        // Spec section 5: clipboard paste must be valid JSON, otherwise it is logged and ignored.
-        console.error('Paste: not valid element JSON', error);
+      const checked = checkPastedElements(text, registry, ajv);
+      if (!checked.ok) {
+        // Spec section 5: logged and ignored; the user is told why too, and nothing changes.
+        console.warn('Paste refused:', checked.problem);
+        setPasteProblem(checked.problem);
+        return;
       }
+      setPasteProblem(null);
+      // A layout's element keeps its position at a layout's top level; anywhere else it has none.
+      const top = insertionPoint(latest.current, selected, slotsOf).list.length === 0;
+      insert(
+        checked.nodes.map((pasted: EditableNode) => {
+          const { position, ...node } = pasted;
+          return positioned && top ? { ...node, position: typeof position === 'number' ? position : 0 } : node;
+        }),
+      );
     },
-    [insert, registry],
+    [ajv, insert, positioned, registry, selected, slotsOf],
   );
 
   // Ctrl+V outside text fields pastes elements.
@@ -231,7 +240,10 @@ export function ElementsEditor({
               void navigator.clipboard
                 ?.readText()
                 .then(paste)
-                .catch((error: unknown) => console.error('Paste: clipboard not readable', error))
+                .catch((error: unknown) => {
+                  console.warn('Paste: clipboard not readable', error);
+                  setPasteProblem('The browser did not let the page read the clipboard: press Ctrl+V instead.');
+                })
             }
             disabled={disabled}
             title="Paste elements copied as JSON (or press Ctrl+V)"
@@ -240,6 +252,22 @@ export function ElementsEditor({
             Paste
           </Button>
         </div>
+        {pasteProblem && (
+          <div
+            role="alert"
+            className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 py-1.5 pr-1 pl-2.5 text-[13px] text-red-700"
+          >
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <p className="min-w-0 flex-1 break-words">Not pasted: {pasteProblem}</p>
+            <IconButton
+              label="Dismiss"
+              onClick={() => setPasteProblem(null)}
+              className="size-6 shrink-0 text-red-600 hover:bg-red-100 hover:text-red-800"
+            >
+              <X className="size-3.5" aria-hidden />
+            </IconButton>
+          </div>
+        )}
         {adding && <AddElementPanel target={targetText} onAdd={add} />}
         <SelectedFormContext.Provider value={{ form, onShown: reveal }}>
           <ElementOutline

@@ -5,7 +5,6 @@ import {
   getNode,
   insertNode,
   moveNode,
-  parseElementsJson,
   parsePathKey,
   pathKey,
   removeNode,
@@ -62,12 +61,5 @@ describe('element tree', () => {
   it('round-trips path keys', () => {
     expect(parsePathKey(pathKey([1, 'children', 0]))).toEqual([1, 'children', 0]);
     expect(parsePathKey('')).toEqual([]);
-  });
-
-  it('accepts pasted elements and rejects other JSON', () => {
-    expect(parseElementsJson('{"tag":"paragraph","props":{"text":"x"}}')).toHaveLength(1);
-    expect(parseElementsJson('[{"tag":"a"},{"tag":"b"}]')).toHaveLength(2);
-    expect(() => parseElementsJson('{"text":"x"}')).toThrow(/tag/);
-    expect(() => parseElementsJson('{nope')).toThrow();
   });
 });

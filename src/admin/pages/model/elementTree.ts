@@ -145,15 +145,3 @@ export function flattenElements(elements: ElementList, slotsOf: SlotsOf, base: E
   walk(elements, base, 0);
   return out;
 }
-
-/** Parses pasted text into element nodes (one element or an array); anything else is an error with a reason. */
-export function parseElementsJson(text: string): ElementNodeValue[] {
-  const value = JSON.parse(text) as unknown;
-  const items = Array.isArray(value) ? value : [value];
-  if (!items.length) throw new Error('No elements in the pasted JSON');
-  for (const item of items) {
-    if (!item || typeof item !== 'object' || typeof (item as { tag?: unknown }).tag !== 'string')
-      throw new Error('Pasted JSON is not an element: it needs a "tag"');
-  }
-  return items as ElementNodeValue[];
-}
