@@ -45,7 +45,7 @@ export function ListTable({
         id: spec.field,
         accessorFn: (doc: Doc) => fieldValue(doc, spec.field),
         header: spec.label,
-        cell: (context) => renderCell(spec.kind, context.getValue(), spec.info, context.row.original),
+        cell: (context) => renderCell(spec, context.getValue(), context.row.original),
       })),
     [list.columns],
   );

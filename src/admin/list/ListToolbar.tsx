@@ -1,8 +1,21 @@
 import { Search, X } from 'lucide-react';
+import type { ColumnSpec } from '../core/list/columns';
 import type { ListController } from '../core/list/useListController';
+import { enumLabel } from './cells';
+import { relationLabel } from './relationLabel';
 
 const control =
   'h-8 rounded-md border border-zinc-300 bg-white text-[13px] text-zinc-800 shadow-xs focus:border-accent-600 focus:ring-2 focus:ring-accent-600/20 focus:outline-none';
+
+/**
+ * What the dropdown shows for a value the list is filtered by before the API has answered its label (the API
+ * always lists that value): an enum's label, `…` for a related document until it is known, never its id.
+ */
+function pendingLabel(column: ColumnSpec, value: unknown, fetching: boolean): string {
+  if (column.kind === 'relation') return fetching ? '…' : relationLabel(value, column.info, column.related);
+  if (column.kind === 'enum') return enumLabel(value, column.info);
+  return String(value);
+}
 
 /** Search box and one filter dropdown per filterable column, with the values the API answered. */
 export function ListToolbar({ list }: { list: ListController }) {
@@ -64,7 +77,9 @@ export function ListToolbar({ list }: { list: ListController }) {
                     {option.label}
                   </option>
                 ))}
-                {current !== undefined && index < 0 && <option value="-1">{String(current)}</option>}
+                {current !== undefined && index < 0 && (
+                  <option value="-1">{pendingLabel(column, current, list.fetching)}</option>
+                )}
               </select>
             </label>
           );

@@ -3,25 +3,15 @@ import type { ReactNode } from 'react';
 import type { FieldInfo } from '../../shared/registry';
 import { formatDate, formatMoney, formatTimestamp } from '../../shared/format';
 import { INVOICE_STATUS_COLOR, invoiceDisplayStatus, type InvoiceStatus } from '../../shared/rules/invoiceStatus';
-import type { CellKind } from '../core/list/columns';
+import type { CellKind, ColumnSpec } from '../core/list/columns';
+import { relationLabel } from './relationLabel';
 import type { Doc } from '../core/data/types';
 
-type CellRenderer = (value: unknown, field: FieldInfo, doc: Doc) => ReactNode;
+type CellRenderer = (value: unknown, field: FieldInfo, doc: Doc, column: ColumnSpec) => ReactNode;
 
 const empty = <span className="text-zinc-300">–</span>;
 
-/** The name of a related document as populated by the API (the id when the caller may not read it; a deleted one says so). */
-export function relationLabel(value: unknown, field: FieldInfo): string {
-  if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const label = record[field.relation?.label ?? 'name'];
-    const text = label === undefined || label === null ? String(record._id ?? '') : String(label);
-    return record._deletedAt ? `${text} (deleted)` : text;
-  }
-  return value === undefined || value === null ? '' : String(value);
-}
-
-function enumLabel(value: unknown, field: FieldInfo): string {
+export function enumLabel(value: unknown, field: FieldInfo): string {
   const index = field.enumValues?.indexOf(value) ?? -1;
   return index >= 0 && field.enumLabels?.[index] ? field.enumLabels[index] : String(value);
 }
@@ -67,8 +57,10 @@ export const CELLS = {
       <Minus aria-label="no" className="mx-auto size-4 text-zinc-300" />
     ),
   enum: (value, field) => (value === undefined || value === null ? empty : enumLabel(value, field)),
-  relation: (value, field) => {
-    const values = (Array.isArray(value) ? value : [value]).map((item) => relationLabel(item, field)).filter(Boolean);
+  relation: (value, field, _doc, column) => {
+    const values = (Array.isArray(value) ? value : [value])
+      .map((item) => relationLabel(item, field, column.related))
+      .filter(Boolean);
     if (!values.length) return empty;
     // A long client name is cut like a long text, or it pushes the amounts and row actions out of view.
     if (!field.relation?.many)
@@ -121,6 +113,6 @@ export const CELLS = {
   },
 } as const satisfies Record<CellKind, CellRenderer>;
 
-export function renderCell(kind: CellKind, value: unknown, field: FieldInfo, doc: Doc): ReactNode {
-  return (CELLS[kind] as CellRenderer)(value, field, doc);
+export function renderCell(column: ColumnSpec, value: unknown, doc: Doc): ReactNode {
+  return (CELLS[column.kind] as CellRenderer)(value, column.info, doc, column);
 }

@@ -1,5 +1,6 @@
 import { createRegistry, fieldValue, type SchemaSet } from '../../../shared/registry';
 import { createObjectId } from '../../../shared/format/objectId';
+import { relatedLabel, unknownRelated } from '../../../shared/admin/relatedLabel';
 import type { LoggingFrame } from '../../../shared/api/logging';
 import { memoryLogging } from './logging';
 import { memoryFileProvider, type MemoryFileOptions } from './memoryFiles';
@@ -49,12 +50,22 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
       const relation = field.relation!;
       const resolve = (key: unknown) => {
         const target = rows(relation.model).find((row) => row[relation.key] === key);
-        return target ? { _id: target._id, ...Object.fromEntries(relation.populate.map((p) => [p, target[p]])) } : key;
+        if (!target) return key;
+        const populated: Doc = { _id: target._id, ...Object.fromEntries(relation.populate.map((p) => [p, target[p]])) };
+        // Like the API: a list can say that the related document is gone.
+        return target._deletedAt ? { ...populated, _deletedAt: target._deletedAt } : populated;
       };
       const value = copy[field.name];
       copy[field.name] = Array.isArray(value) ? value.map(resolve) : resolve(value);
     }
     return copy;
+  }
+
+  /** As the API names related documents in filters: `… (deleted)`, `Unknown client`, never by id. */
+  function relationFilterLabel(model: string, label: unknown, related: Doc | undefined): string {
+    if (!related || label === undefined || label === null || label === '')
+      return unknownRelated(registry.model(model)?.label ?? model);
+    return relatedLabel(String(label), Boolean(related._deletedAt));
   }
 
   function filterOptions(name: string, fields: string[], docs: Doc[]): Record<string, FilterOption[]> {
@@ -76,8 +87,8 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
             const label =
               index >= 0 && field?.enumLabels
                 ? field.enumLabels[index]
-                : related
-                  ? String(related[field!.relation!.label] ?? value)
+                : field?.relation
+                  ? relationFilterLabel(field.relation.model, related && related[field.relation.label], related)
                   : String(value);
             return { value, label };
           });

@@ -13,6 +13,8 @@ export interface ColumnSpec {
   sortable: boolean;
   filterable: boolean;
   info: FieldInfo;
+  /** A relation's target model title (`Client`): a document nothing names reads `Unknown client`. */
+  related?: string;
 }
 
 /** The kind of cell a field gets, from its schema alone. */
@@ -40,14 +42,20 @@ export function cellKind(field: FieldInfo): CellKind {
 
 const ALIGN: Partial<Record<CellKind, ColumnSpec['align']>> = { number: 'right', money: 'right', boolean: 'center' };
 
-/** The list columns of a model: its `x-column` fields in schema order. */
+/**
+ * The list columns of a model: its `x-column` fields in schema order. `modelTitle` names a relation's target
+ * model (undefined for one the caller's registry lacks: then the field's own title stands for it).
+ */
 export function listColumns(
   model: Pick<ModelInfo, 'fields' | 'nested' | 'columns' | 'sortable' | 'filterable'>,
+  modelTitle: (name: string) => string | undefined = () => undefined,
 ): ColumnSpec[] {
   return model.columns.map((name) => {
     const info = [...model.fields, ...model.nested].find((field) => field.name === name)!;
     const kind = cellKind(info);
+    const related = info.relation && (modelTitle(info.relation.model) ?? info.label);
     return {
+      ...(related ? { related } : {}),
       field: name,
       label: info.label,
       kind,

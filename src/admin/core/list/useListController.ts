@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ModelInfo } from '../../../shared/registry';
 import { LIST_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../../../shared/rules/constants';
+import { useAdmin } from '../AdminContext';
 import { useFindQuery, useRemoveMutation } from '../data/api';
 import type { Doc } from '../data/types';
 import { listColumns } from './columns';
@@ -38,7 +39,8 @@ export function useListController(model: ModelInfo) {
   const params = useMemo(() => findParams(state, model), [state, model]);
   const query = useFindQuery({ model: model.name, params });
   const [removeCall] = useRemoveMutation();
-  const columns = useMemo(() => listColumns(model), [model]);
+  const { registry } = useAdmin();
+  const columns = useMemo(() => listColumns(model, (name) => registry.model(name)?.label), [model, registry]);
   const total = query.data?.total ?? 0;
   const pageCount = Math.ceil(total / LIST_PAGE_SIZE);
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { relatedLabel, unknownRelated } from '../../../shared/admin/relatedLabel';
 import { optionText, relationKey } from '../relationOption';
 import type { FormContext, RelationOption } from '../types';
 import type { RelationOptions } from '../schema/uiSchemaFor';
@@ -61,7 +62,7 @@ export function relationFrom(options: Record<string, unknown>, fallbackModel: st
 
 /** What a related document nobody lets the user name reads as: `Unknown user` (never its id). */
 export function unknownLabel(relation: Pick<RelationOptions, 'modelTitle'>): string {
-  return `Unknown ${(relation.modelTitle ?? 'document').toLowerCase()}`;
+  return unknownRelated(relation.modelTitle);
 }
 
 /**
@@ -93,7 +94,7 @@ export function useMissingLabel(
       if (live) setFound({ value: wanted, label });
     };
     source.loadLabel?.(latest.current, wanted, document).then(
-      (answer) => settle(answer && (answer.deleted ? `${answer.label} (deleted)` : answer.label)),
+      (answer) => settle(answer && relatedLabel(answer.label, answer.deleted)),
       () => settle(),
     );
     return () => {

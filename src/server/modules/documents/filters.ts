@@ -1,5 +1,6 @@
 import type { ModelInfo, Registry } from '../../../shared/registry';
 import type { FilterOption } from '../../../shared/api/documents';
+import { relatedLabel, unknownRelated } from '../../../shared/admin/relatedLabel';
 import type { Caller } from '../../access/caller';
 import { columnExpression, expressionKind } from '../../db/tables';
 import { badRequest } from '../../errors';
@@ -11,7 +12,9 @@ const MAX_OPTIONS = 200;
 
 /**
  * The values a list's filter dropdown offers for each requested field: enum values with their
- * labels, booleans, or the distinct stored values (relations labelled by their target's label field).
+ * labels, booleans, or the distinct stored values (relations labelled by their target's label field,
+ * never by their key: `Alte Kundin AG (deleted)`, `Unknown client`). The value a field is filtered by
+ * is always among them, labelled like the others (a client past the first 200, one typed into a link).
  * Distinct values are cached per model, field and caller roles until a document of the model changes.
  */
 export class FilterValues {
@@ -27,10 +30,27 @@ export class FilterValues {
     this.cache.clear();
   }
 
-  async forFields(caller: Caller, model: ModelInfo, fields: string[]): Promise<Record<string, FilterOption[]>> {
+  async forFields(
+    caller: Caller,
+    model: ModelInfo,
+    fields: string[],
+    filter: Record<string, unknown> = {},
+  ): Promise<Record<string, FilterOption[]>> {
     const result: Record<string, FilterOption[]> = {};
-    for (const name of [...new Set(fields)]) result[name] = await this.forField(caller, model, name);
+    for (const name of [...new Set(fields)]) {
+      const options = await this.forField(caller, model, name);
+      const current = filter[name];
+      const missing = isScalar(current) && !options.some((option) => option.value === current);
+      result[name] = missing ? [...options, ...(await this.currentOption(caller, model, name, current))] : options;
+    }
     return result;
+  }
+
+  /** The option of a value the field is filtered by that its distinct values do not hold. */
+  private async currentOption(caller: Caller, model: ModelInfo, name: string, value: Scalar): Promise<FilterOption[]> {
+    const field = model.fields.find((f) => f.name === name);
+    if (field?.relation) return this.labelled(caller, field.relation, [value]);
+    return [{ value, label: String(value) }];
   }
 
   private async forField(caller: Caller, model: ModelInfo, name: string): Promise<FilterOption[]> {
@@ -62,15 +82,25 @@ export class FilterValues {
 
   private async labelled(caller: Caller, relation: SharedRelation & { model: string }, values: unknown[]) {
     const target = this.registry.model(relation.model);
+    const unknown = unknownRelated(target?.label ?? relation.model);
     // Relation labels, like populate, also name soft-deleted targets, and shared labels of targets the caller may not read.
     const scope = target && relatedScope(caller, target, relation);
-    if (!target || !scope) return values.map((value) => ({ value, label: String(value) }));
-    const docs = await this.repo.findByKeys(target, relation.key, values.map(String), scope);
-    const labels = new Map(
-      docs.map((doc) => [String(doc[relation.key]), relatedView(caller, target, relation, doc)?.[relation.label]]),
-    );
+    const docs = target && scope ? await this.repo.findByKeys(target, relation.key, values.map(String), scope) : [];
+    const labels = new Map<string, string>();
+    for (const doc of docs) {
+      const visible = target && relatedView(caller, target, relation, doc);
+      const label = visible?.[relation.label];
+      if (label === undefined || label === null || label === '') continue;
+      // Only a caller who may see deleted documents learns that one is (a shared label alone does not tell).
+      labels.set(String(doc[relation.key]), relatedLabel(String(label), visible?._deletedAt !== undefined));
+    }
     return values
-      .map((value) => ({ value, label: String(labels.get(String(value)) ?? value) }))
+      .map((value) => ({ value, label: labels.get(String(value)) ?? unknown }))
       .sort((a, b) => a.label.localeCompare(b.label, 'de'));
   }
 }
+
+type Scalar = string | number | boolean;
+
+const isScalar = (value: unknown): value is Scalar =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';

@@ -128,7 +128,9 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
         total: listForm,
         related: plans.map((plan) => plan.selection),
       }),
-      options.filterFields?.length ? filterValues.forFields(caller, model, options.filterFields) : undefined,
+      options.filterFields?.length
+        ? filterValues.forFields(caller, model, options.filterFields, options.filter)
+        : undefined,
     ]);
     const results = listed.docs.map((doc) => project(caller, model, readable(model, doc)) as Doc);
     applyPopulated(caller, results, plans, listed.related);
