@@ -97,6 +97,19 @@ describe('enum select', () => {
     fireEvent.change(select, { target: { value: atzend.value } });
     expect(last().multiplier).toBe(2);
   });
+
+  it('keeps showing a stored value the enum does not list, and offers it again after another is picked', () => {
+    const { last, changes } = renderStory(Widgets.EnumSelectUnlisted);
+    const select = screen.getByLabelText(/Multiplier/) as HTMLSelectElement;
+    expect(select.selectedOptions[0].textContent).toBe('3 (not in the list)');
+    expect(changes).toEqual([]);
+    const normal = [...select.options].find((o) => o.textContent === 'Normal')!;
+    fireEvent.change(select, { target: { value: normal.value } });
+    expect(last().multiplier).toBe(1);
+    const kept = [...select.options].find((o) => o.textContent === '3 (not in the list)')!;
+    fireEvent.change(select, { target: { value: kept.value } });
+    expect(last().multiplier).toBe(3);
+  });
 });
 
 describe('relations', () => {

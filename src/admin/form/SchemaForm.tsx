@@ -1,7 +1,7 @@
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { CircleAlert } from 'lucide-react';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { JsonSchema, SchemaSet } from '../../shared/registry';
 import { getIn, pathOfFieldId, setIn } from './arrays/paths';
 import { themeFields } from './fields/WidgetField';
@@ -10,6 +10,7 @@ import { toErrorSchema, unplacedErrors } from './schema/errorSchema';
 import { prepareSchema } from './schema/prepareSchema';
 import { storedSecretsOptional } from './schema/storedSecrets';
 import { uiSchemaFor } from './schema/uiSchemaFor';
+import { unlistedValues, withUnlisted, type UnlistedValues } from './schema/unlistedValues';
 import { themeTemplates } from './templates';
 import type { DocumentRef, FormContext, FormDataSource } from './types';
 import { formValidator } from './validator';
@@ -69,10 +70,19 @@ export function SchemaForm({
 }: SchemaFormProps) {
   const isNew = typeof formData?._id !== 'string';
   // A saved document keeps its stored secret (password) when the field stays empty: required only when new.
-  const prepared = useMemo(() => {
+  const inlined = useMemo(() => {
     const inlined = prepareSchema(schema, rootSchemas);
     return isNew ? inlined : storedSecretsOptional(inlined);
   }, [schema, rootSchemas, isNew]);
+  // Values the enums do not list, as the document came and as edited, are kept and shown (and can be chosen
+  // again after picking another) instead of being replaced by the form: a save must not clear them unasked.
+  const [first, setFirst] = useState({ id: source?.id, data: formData });
+  if (first.id !== source?.id) setFirst({ id: source?.id, data: formData });
+  const unlistedKey = JSON.stringify(unlistedValues(inlined, [first.data, formData]));
+  const prepared = useMemo(
+    () => withUnlisted(inlined, JSON.parse(unlistedKey) as UnlistedValues),
+    [inlined, unlistedKey],
+  );
   const uiSchema = useMemo<UiSchema>(
     () => ({ ...uiSchemaFor(prepared, { isNew, rootSchemas, asOwner }), 'ui:submitButtonOptions': { norender: true } }),
     [prepared, isNew, rootSchemas, asOwner],

@@ -26,6 +26,11 @@ export const Boolean: Story = { args: { schema: fieldSchema('pageDraft', 'noInde
 export const EnumSelect: Story = {
   args: { schema: fieldSchema('trackedTime', 'multiplier'), formData: { multiplier: 1.5 } },
 };
+/** A stored value the enum no longer lists (a multiplier from before) stays shown and chosen. */
+export const EnumSelectUnlisted: Story = {
+  name: 'Enum select (value not in the list)',
+  args: { schema: fieldSchema('trackedTime', 'multiplier'), formData: { multiplier: 3 } },
+};
 export const Date: Story = { args: { schema: fieldSchema('invoice', 'date'), formData: { date: '2024-03-28' } } };
 export const DateTime: Story = {
   args: { schema: fieldSchema('trackedTime', 'start'), formData: { start: '2024-05-06T07:30:00.000Z' } },
