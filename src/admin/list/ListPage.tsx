@@ -9,6 +9,7 @@ import { useListController, type ListController } from '../core/list/useListCont
 import { buttonClass } from '../ui/Button';
 import { useDeleteConfirm } from '../ui/DeleteDialog';
 import { PageHeader } from '../ui/PageHeader';
+import { entryCount } from './entryCount';
 import { useListExtras } from './listExtras';
 import { ListTable } from './ListTable';
 import { ListToolbar } from './ListToolbar';
@@ -28,9 +29,8 @@ export function ListView({ list }: { list: ListController }) {
   useEffect(() => {
     document.title = listTitle(model);
   }, [model]);
-  const count = list.total
-    ? `${list.totalEstimated ? '≈ ' : ''}${list.total.toLocaleString('de-CH')} ${list.total === 1 ? 'entry' : 'entries'}`
-    : undefined;
+  // Once the rows are there: an empty list or a search without matches says `0 entries`.
+  const count = list.loading || list.error ? undefined : entryCount(list.total, list.totalEstimated);
   return (
     <>
       <PageHeader
