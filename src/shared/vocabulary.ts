@@ -124,6 +124,13 @@ export interface AdminAnnotation {
   actions?: ActionAnnotation[];
 }
 
+/**
+ * One part of a document's title (`x-title`): a text with `{field}` placeholders (a dotted path reaches into an
+ * object field: `{data.email}`; `{field:date}` shows a date-time as its date), or alternatives of which the first
+ * with a value is taken.
+ */
+export type TitlePart = string | string[];
+
 /** The admin actions a schema may name; the admin has a dialog for each (a typed registry). */
 export const ADMIN_ACTIONS = ['invoiceFromTime', 'bankStatement'] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
@@ -312,6 +319,21 @@ export const VOCABULARY = {
     schema: { type: 'string' },
     meaning:
       'Field that names a document in selects, titles and relation cells (default `name`, else `id`, else `_id`).',
+  },
+  'x-title': {
+    on: 'model',
+    schema: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        anyOf: [
+          { type: 'string', pattern: '\\{[^{}]+\\}' },
+          { type: 'array', minItems: 1, items: { type: 'string', pattern: '\\{[^{}]+\\}' } },
+        ],
+      },
+    },
+    meaning:
+      'How the admin titles a document (edit page header, delete dialog) when one field does not name it: parts joined by ` · `, each a text with `{field}` placeholders (`{data.email}` reaches into an object field; `{field:date}` shows a date-time as its date; values formatted as lists show them), or a list of such texts of which the first with a value is taken. A part whose placeholders are all empty is left out. Without it, the label field titles the document.',
   },
   'x-admin': {
     on: 'model',

@@ -27,3 +27,33 @@ describe('documentLabel', () => {
     expect(documentLabel(model, { name: { de: 'x' } })).toBeUndefined();
   });
 });
+
+describe('documentLabel with x-title', () => {
+  const contactRequest = {
+    labelField: 'id',
+    fields: [
+      field('id'),
+      {
+        name: 'data',
+        schema: { properties: { firstName: {}, lastName: {}, email: { format: 'email' } } },
+      } as never,
+      field('_createdAt', 'date-time'),
+    ],
+    titleParts: ['#{id}', ['{data.firstName} {data.lastName}', '{data.email}'], '{_createdAt:date}'],
+  };
+
+  it('joins its parts, taking the first alternative with a value, dates as people write them', () => {
+    const doc = {
+      id: 17,
+      data: { firstName: 'Lukas', lastName: 'Brunner', email: 'lukas.brunner@example.ch' },
+      _createdAt: '2024-05-02T09:14:03.120Z',
+    };
+    expect(documentLabel(contactRequest, doc)).toBe('#17 · Lukas Brunner · 02.05.2024');
+    expect(documentLabel(contactRequest, { ...doc, data: { lastName: 'Brunner' } })).toBe('#17 · Brunner · 02.05.2024');
+  });
+
+  it('falls back to the next alternative and leaves out parts without a value', () => {
+    expect(documentLabel(contactRequest, { id: 18, data: { email: 'anna@example.ch' } })).toBe('#18 · anna@example.ch');
+    expect(documentLabel(contactRequest, { data: {} })).toBeUndefined();
+  });
+});

@@ -7,7 +7,7 @@ const model = {
   defaultSort: { date: -1 as const },
   relations: [{ name: 'client' }] as never[],
   columns: ['name', 'client', 'date', 'status'],
-  labelField: 'number',
+  titleFields: ['number'],
 };
 
 describe('list state in the URL', () => {

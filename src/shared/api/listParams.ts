@@ -75,12 +75,12 @@ export function withFilter(state: ListState, field: string, value: unknown): Lis
 /** The admin list form of the find call (spec section 7). */
 export function findParams(
   state: ListState,
-  model: Pick<ModelInfo, 'defaultSort' | 'filterable' | 'relations' | 'columns' | 'labelField'>,
+  model: Pick<ModelInfo, 'defaultSort' | 'filterable' | 'relations' | 'columns' | 'titleFields'>,
 ): FindParams {
   const sort: SortSpec = state.sort ? { [state.sort.field]: state.sort.direction } : model.defaultSort;
   const populate = model.relations.filter((field) => model.columns.includes(field.name)).map((field) => field.name);
-  // Only what the rows show: the columns and the label (delete dialog, links), not whole documents.
-  const fields = [...new Set([...model.columns, model.labelField])].filter((field) => !field.startsWith('_'));
+  // Only what the rows show: the columns and the title (delete dialog, links), not whole documents.
+  const fields = [...new Set([...model.columns, ...model.titleFields])].filter((field) => !field.startsWith('_'));
   const params: FindParams = { page: state.page, limit: LIST_PAGE_SIZE, sort, fields };
   if (populate.length) params.populate = populate;
   if (state.search.trim()) params.search = state.search.trim();

@@ -6,6 +6,7 @@ import type {
   ModelPermission,
   Access,
   RelationAnnotation,
+  TitlePart,
   Widget,
   Display,
 } from '../vocabulary';
@@ -62,6 +63,7 @@ export interface JsonSchema {
   'x-display'?: Display;
   'x-widget'?: Widget;
   'x-labelField'?: string;
+  'x-title'?: TitlePart[];
   'x-admin'?: AdminAnnotation;
   'x-tag'?: string;
   'x-category'?: ElementCategory;

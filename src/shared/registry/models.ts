@@ -6,9 +6,11 @@ import type {
   LinkAnnotation,
   ModelPermission,
   NavAnnotation,
+  TitlePart,
 } from '../vocabulary';
 import type { JsonSchema, JsonType } from './jsonSchema';
 import { fieldInfo, type FieldInfo } from './fields';
+import { titlePaths } from './titleParts';
 import type { SchemaResolver } from './resolve';
 import { withSystemFields } from './systemFields';
 
@@ -26,6 +28,10 @@ export interface ModelInfo {
   acl: boolean;
   owner?: string;
   labelField: string;
+  /** How the admin titles a document (`x-title`); without it, by its label field. */
+  titleParts?: TitlePart[];
+  /** The top-level fields a document's title reads (its label field, or those of `x-title`). */
+  titleFields: string[];
   /** Top-level fields including the system fields, in schema order. */
   fields: FieldInfo[];
   /**
@@ -87,6 +93,11 @@ export function modelInfo(name: string, rawSchema: JsonSchema, resolver: SchemaR
   const plural = rawSchema['x-plural'] ?? pluralize(name);
   const label = rawSchema.title ?? name;
   const admin = rawSchema['x-admin'];
+  const labelField = rawSchema['x-labelField'] ?? (has('name') ? 'name' : has('id') ? 'id' : '_id');
+  const titleParts = rawSchema['x-title'];
+  const titleFields = titleParts ? titlePaths(titleParts).map((path) => path.split('.')[0]) : [labelField];
+  const unknown = titleParts && titlePaths(titleParts).find((path) => !hasPath(schema, path, resolver));
+  if (unknown) throw new Error(`x-title of model ${name} names ${unknown}, which is not a field`);
   return {
     name,
     label,
@@ -97,7 +108,9 @@ export function modelInfo(name: string, rawSchema: JsonSchema, resolver: SchemaR
     acl: rawSchema['x-acl'] === true,
     owner: rawSchema['x-owner'],
     // Without a `name`, a document is named by its number, else by its id.
-    labelField: rawSchema['x-labelField'] ?? (has('name') ? 'name' : has('id') ? 'id' : '_id'),
+    labelField,
+    ...(titleParts ? { titleParts } : {}),
+    titleFields: [...new Set(titleFields)],
     fields,
     nested,
     columns: names((f) => f.column),
@@ -113,6 +126,17 @@ export function modelInfo(name: string, rawSchema: JsonSchema, resolver: SchemaR
     actions: admin?.actions ?? [],
     schema,
   };
+}
+
+/** Whether a dotted path (`data.email`) names a property of the schema, following `$ref`s on the way. */
+function hasPath(schema: JsonSchema, path: string, resolver: SchemaResolver): boolean {
+  let node: { schema: JsonSchema; baseId: string | undefined } = { schema, baseId: schema.$id };
+  for (const key of path.split('.')) {
+    const property: JsonSchema | undefined = node.schema.properties?.[key];
+    if (!property) return false;
+    node = resolver.deref(property, node.baseId);
+  }
+  return true;
 }
 
 /** A field's value in a document, following a nested field's dotted path (`data.email`). */

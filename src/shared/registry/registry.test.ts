@@ -83,4 +83,24 @@ describe('registry', () => {
     expect(merged.models.gadget).toMatchObject({ plural: 'gadgets', route: '/_/gadgets', nav: { label: 'Gadgets' } });
     expect(() => mergeSchemaSets(schemaSet, { models: { client: extra } })).toThrow(/defined twice/);
   });
+
+  it('titles documents by x-title, reading its fields; a title naming no field is refused', () => {
+    const contactRequest = registry.models.contactRequest;
+    expect(contactRequest.titleParts).toHaveLength(3);
+    expect(contactRequest.titleFields).toEqual(['id', 'data', '_createdAt']);
+    expect(registry.models.client.titleFields).toEqual(['name']);
+    const gadget = (title: string[]): JsonSchema => ({
+      $id: 'https://baukasten.dev/schemas/models/gadget.schema.json',
+      title: 'Gadget',
+      type: 'object',
+      'x-title': title,
+      properties: { name: { type: 'string' }, data: { type: 'object', properties: { code: { type: 'string' } } } },
+    });
+    const build = (title: string[]) =>
+      createRegistry(mergeSchemaSets(schemaSet, { models: { gadget: gadget(title) } }));
+    expect(build(['{name}', '{data.code}']).models.gadget.titleFields).toEqual(['name', 'data']);
+    expect(() => build(['{name}', '{data.nope}'])).toThrow(
+      'x-title of model gadget names data.nope, which is not a field',
+    );
+  });
 });
