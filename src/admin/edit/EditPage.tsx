@@ -34,16 +34,19 @@ function Meta({ edit }: { edit: EditController }) {
 /**
  * The generic edit view: the schema's form, SAVE / NEW / DELETE at the top right, live HTML previews.
  * `children` are extra panels under the form (a screen built on the generic one, e.g. the swarm's services);
- * `renderPreview` turns an HTML field into what its preview shows (e.g. a mail template with sample data).
+ * `renderPreview` turns an HTML field into what its preview shows (e.g. a mail template with sample data), and
+ * `previewSubject` gives the subject line shown above it (a mail's).
  */
 export function EditView({
   edit,
   children,
   renderPreview,
+  previewSubject,
 }: {
   edit: EditController;
   children?: React.ReactNode;
   renderPreview?: (field: string, html: string, formData: Record<string, unknown>) => string;
+  previewSubject?: (formData: Record<string, unknown>) => string;
 }) {
   const { model } = edit;
   const { registry } = useAdmin();
@@ -127,6 +130,7 @@ export function EditView({
           <div key={field.name} className="min-w-0 xl:sticky xl:top-20 xl:self-start">
             <HtmlPreview
               label={field.label}
+              subject={previewSubject?.(edit.formData)}
               html={(renderPreview ?? ((_field: string, html: string) => html))(
                 field.name,
                 typeof edit.formData[field.name] === 'string' ? (edit.formData[field.name] as string) : '',

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { MAIL_SAMPLE_DATA } from '../../shared/api/mail';
-import { renderPreview } from '../../shared/mail/render';
+import { renderPreview, renderSubjectPreview } from '../../shared/mail/render';
 import { useAdmin } from '../core/AdminContext';
 import { useEditController } from '../core/edit/useEditController';
 import { EditView } from '../edit/EditPage';
@@ -31,18 +31,20 @@ function Variables() {
 }
 
 const preview = (_field: string, html: string) => renderPreview(html, MAIL_SAMPLE_DATA);
+const subject = (formData: Record<string, unknown>) =>
+  renderSubjectPreview(typeof formData.subject === 'string' ? formData.subject : '', MAIL_SAMPLE_DATA);
 
 function MailTemplateEdit({ id }: { id: string }) {
   const { registry } = useAdmin();
   const edit = useEditController(registry.model('mailTemplate')!, id);
   return (
-    <EditView edit={edit} renderPreview={preview}>
+    <EditView edit={edit} renderPreview={preview} previewSubject={subject}>
       <Variables />
     </EditView>
   );
 }
 
-/** Route `/_/mailTemplates/{id}`: the generic form; the 'Vorschau' renders the HTML with sample data. */
+/** Route `/_/mailTemplates/{id}`: the generic form; the 'Vorschau' renders subject and HTML with sample data. */
 export default function MailTemplatePage() {
   const { id } = useParams();
   const { registry } = useAdmin();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMail, renderPreview } from './render';
+import { renderMail, renderPreview, renderSubjectPreview } from './render';
 
 describe('mail templates', () => {
   it('fills variables, escaping them in HTML only, and runs no code', () => {
@@ -19,5 +19,12 @@ describe('mail templates', () => {
 
   it('shows a template error in the preview instead of throwing', () => {
     expect(renderPreview('{{#open}}never closed', {})).toContain('Template error: Unclosed section');
+  });
+
+  it('previews the subject as the mail gets it: one line of plain text, or the template error', () => {
+    expect(renderSubjectPreview('Neue Kontaktanfrage: {{subject}}', { subject: 'Offerte <Webshop>\nbitte' })).toBe(
+      'Neue Kontaktanfrage: Offerte <Webshop> bitte',
+    );
+    expect(renderSubjectPreview('{{#open}}x', {})).toMatch(/^Template error: Unclosed section/);
   });
 });

@@ -41,13 +41,25 @@ export function renderTemplateText(template: string, view: View, html: boolean):
   );
 }
 
+/** A subject is one line: line breaks a variable brings become spaces. */
+const subjectOf = (template: string, view: View) => renderTemplateText(template, view, false).replace(/[\r\n]+/g, ' ');
+
 /** Subject and text as plain text, HTML with escaped variables. */
 export function renderMail(template: { subject?: string; text?: string; html?: string }, view: View): RenderedMail {
   return {
-    subject: renderTemplateText(template.subject ?? '', view, false).replace(/[\r\n]+/g, ' '),
+    subject: subjectOf(template.subject ?? '', view),
     text: renderTemplateText(template.text ?? '', view, false),
     html: renderTemplateText(template.html ?? '', view, true),
   };
+}
+
+/** For the preview: the subject line as the mail will have it, or the template error in place of it. */
+export function renderSubjectPreview(template: string, view: View): string {
+  try {
+    return subjectOf(template, view);
+  } catch (error) {
+    return `Template error: ${error instanceof Error ? error.message : String(error)}`;
+  }
 }
 
 /** For the preview: the rendered text, or the template error in place of it. */
