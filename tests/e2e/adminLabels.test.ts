@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from '../../src/server/db/sql';
+import { adminSuite } from './adminServer';
+import { expectRows, newContext, rows, save, storeLogin } from './admin';
+
+// What the generic list and edit screens show for data the schema did not foresee: related documents that are
+// deleted or gone, enum values no longer listed, empty lists; and how contact requests and mail templates read.
+const suite = adminSuite();
+const OBJECT_ID = /[0-9a-f]{24}/;
+
+async function adminPage(path: string, viewport?: { width: number; height: number }) {
+  const context = await newContext(suite.browser, viewport);
+  await storeLogin(context, suite.server);
+  const page = await context.newPage();
+  await page.goto(suite.server.url(path));
+  return { page, context };
+}
+
+const invoice = (name: string, client: string) =>
+  suite.server.save('invoice', {
+    name,
+    client,
+    date: '2026-10-01',
+    status: 'open',
+    items: [{ name: 'Arbeit', price: 100, count: 1 }],
+  });
+
+describe('labels of related documents in lists', { timeout: 60_000 }, () => {
+  it('names a deleted client as deleted and a vanished one as an unknown client, in cells and filters, never by id', async () => {
+    const live = await suite.server.save('client', { name: 'Rheinblick Immobilien AG' });
+    const deleted = await suite.server.save('client', { name: 'Alte Kundin AG' });
+    const gone = await suite.server.save('client', { name: 'Verschwunden GmbH' });
+    const idle = await suite.server.save('client', { name: 'Ohne Rechnung AG' });
+    await invoice('Website-Relaunch', live._id);
+    await invoice('Altes Projekt', deleted._id);
+    await invoice('Verlorenes Projekt', gone._id);
+    expect((await suite.server.api('DELETE', `/api/document/delete?model=client&id=${deleted._id}`)).status).toBe(200);
+    // A key whose document is not there at all (older data, an import): only the database can make one.
+    await suite.server.db.query(sql`DELETE FROM doc_client WHERE _id = ${gone._id}`);
+
+    const { page, context } = await adminPage('/_/invoices?sort=name');
+    await expectRows(page, ['Altes Projekt', 'Verlorenes Projekt', 'Website-Relaunch'], 2);
+    expect(await rows(page).locator('td:nth-child(3)').allInnerTexts()).toEqual([
+      'Alte Kundin AG (deleted)',
+      'Unknown client',
+      'Rheinblick Immobilien AG',
+    ]);
+    const filter = page.getByLabel('Filter Client');
+    expect(await filter.locator('option').allInnerTexts()).toEqual([
+      'Client: all',
+      'Alte Kundin AG (deleted)',
+      'Rheinblick Immobilien AG',
+      'Unknown client',
+    ]);
+    expect(await page.locator('table').innerText()).not.toMatch(OBJECT_ID);
+
+    // Filtered by a client no invoice names (a link): the dropdown names it, and the list is empty.
+    await page.goto(suite.server.url(`/_/invoices?f.client=${encodeURIComponent(JSON.stringify(idle._id))}`));
+    await page.getByTestId('empty').waitFor();
+    await expect
+      .poll(() => filter.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text))
+      .toBe('Ohne Rechnung AG');
+    expect(await page.getByText('0 entries').count()).toBe(1);
+    expect(await filter.innerText()).not.toMatch(OBJECT_ID);
+
+    // The invoice's own form names the vanished client too.
+    await page.goto(suite.server.url('/_/invoices?sort=name'));
+    await rows(page).filter({ hasText: 'Verlorenes Projekt' }).click();
+    await expect
+      .poll(() => page.locator('#root_client').evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text))
+      .toBe('Unknown client');
+    await context.close();
+  });
+});
+
+describe('empty lists', { timeout: 60_000 }, () => {
+  it("say 'Keine Daten vorhanden...' and count 0 entries, for an empty model and a search without matches", async () => {
+    const { page, context } = await adminPage('/_/posReceipts');
+    await expect.poll(() => page.getByTestId('empty').innerText()).toBe('Keine Daten vorhanden...');
+    await expect.poll(() => page.getByText('0 entries').count()).toBe(1);
+
+    await suite.server.save('client', { name: 'Basler Bäckerei GmbH' });
+    await page.goto(suite.server.url('/_/clients'));
+    await rows(page).first().waitFor();
+    await page.getByPlaceholder('Search…').fill('zzzkeintreffer');
+    await expect.poll(() => page.getByTestId('empty').innerText(), { timeout: 5000 }).toBe('Keine Daten vorhanden...');
+    await expect.poll(() => page.getByText('0 entries').count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('a select whose stored value is not among its options', { timeout: 60_000 }, () => {
+  it('keeps showing an enum value the schema no longer lists, and a save never clears it unasked', async () => {
+    const transaction = await suite.server.save('transaction', {
+      date: '2026-10-05',
+      name: 'Bonus Anna',
+      amount: 500,
+      direction: 'outgoing',
+      type: 'payout',
+    });
+    // A type from before the schema's list changed.
+    await suite.server.db.query(
+      sql`UPDATE doc_transaction SET doc = jsonb_set(doc, '{type}', '"bonus"') WHERE _id = ${transaction._id}`,
+    );
+    const { page, context } = await adminPage(`/_/transactions/${transaction._id}`);
+    const type = page.locator('#root_type');
+    const chosen = () => type.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text);
+    await expect.poll(chosen).toBe('bonus (not in the list)');
+
+    // Saved as it is: the server refuses the value at its field; nothing is cleared.
+    await page.locator('#root_name').fill('Bonus Anna 2026');
+    await save(page);
+    await page
+      .getByText(/must be one of/)
+      .first()
+      .waitFor();
+    const stored = async () =>
+      (await suite.server.api('GET', `/api/document/findById?model=transaction&id=${transaction._id}`)).json;
+    expect(await stored()).toMatchObject({ name: 'Bonus Anna', type: 'bonus' });
+
+    // Another type, then the old one again: still offered; then a listed one is saved.
+    await type.selectOption({ label: 'Tax' });
+    await type.selectOption({ label: 'bonus (not in the list)' });
+    await expect.poll(chosen).toBe('bonus (not in the list)');
+    await type.selectOption({ label: 'Tax' });
+    await save(page);
+    await expect.poll(async () => (await stored()).type).toBe('tax');
+    expect((await stored()).name).toBe('Bonus Anna 2026');
+    await context.close();
+  });
+});
+
+describe('contact requests and mail templates', { timeout: 60_000 }, () => {
+  it('titles a contact request by number, sender and date, in its header and its delete question', async () => {
+    const sent = await suite.server.app.inject({
+      method: 'POST',
+      url: '/api/cms/contact',
+      payload: {
+        firstName: 'Greta',
+        lastName: 'Zwahlen',
+        email: 'greta@example.ch',
+        message: 'Rückruf bitte',
+        agb: true,
+      },
+    });
+    expect(sent.statusCode).toBeLessThan(300);
+    const { page, context } = await adminPage('/_/contactRequests');
+    const row = rows(page).filter({ hasText: 'Zwahlen' });
+    const [{ id, _createdAt }] = (
+      await suite.server.api<{ results: { id: number; _createdAt: string }[] }>('POST', '/api/document/find', {
+        model: 'contactRequest',
+        query: { 'data.lastName': 'Zwahlen' },
+      })
+    ).json.results;
+    const day = new Intl.DateTimeFormat('de-CH', {
+      timeZone: 'Europe/Zurich',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }).format(new Date(_createdAt));
+    const title = `#${id} · Greta Zwahlen · ${day}`;
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByRole('heading').innerText()).toBe(`Delete ${title}?`);
+    await page.keyboard.press('Escape');
+    await row.click();
+    await expect.poll(() => page.locator('header h1').innerText()).toContain(title);
+    await context.close();
+  });
+
+  it("shows the mail's subject, filled with the sample data, above the HTML preview, following each edit", async () => {
+    const template = await suite.server.save('mailTemplate', {
+      name: 'contactRequest',
+      subject: 'Neue Kontaktanfrage: {{subject}}',
+      html: '<p>Anfrage von {{name}}</p>',
+    });
+    const { page, context } = await adminPage(`/_/mailTemplates/${template._id}`);
+    const subject = page.getByTestId('preview-subject');
+    await expect.poll(() => subject.innerText()).toMatch(/Subject\s+Neue Kontaktanfrage: Anfrage Website für Bäckerei/);
+    await page.locator('#root_subject').fill('Anfrage von {{name}} ({{email}})');
+    await expect.poll(() => subject.innerText()).toMatch(/Anfrage von Lukas Brunner \(lukas\.brunner@example\.ch\)/);
+    await page.locator('#root_subject').fill('{{#open}}');
+    await expect.poll(() => subject.innerText()).toMatch(/Template error/);
+    await context.close();
+  });
+});
