@@ -191,7 +191,7 @@ describe('schemas', () => {
     });
     expect(ok).toBe(false);
     const message = describeErrors(fieldErrors(validate.errors));
-    expect(message).toContain('status: must be one of "open", "paid"');
+    expect(message).toContain('status: must be one of Open ("open"), Paid ("paid")');
     expect(message).toContain('items.0.price: must be a number');
     expect(message).toContain('extra: is not a known field');
   });

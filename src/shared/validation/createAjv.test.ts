@@ -8,6 +8,19 @@ const errorsOf = (schema: object, value: unknown) => {
 };
 
 describe('field errors in words a person reads', () => {
+  it("lists an enum's values with the schema's labels where it has them", () => {
+    const labelled = { type: 'string', enum: ['payout', 'tax'], 'x-enumLabels': ['Payout', 'Tax'] };
+    expect(
+      errorsOf(
+        { type: 'object', properties: { type: labelled, side: { enum: ['in', 'out'] } } },
+        { type: 'bonus', side: 'up' },
+      ),
+    ).toEqual([
+      { field: 'type', message: 'must be one of Payout ("payout"), Tax ("tax")' },
+      { field: 'side', message: 'must be one of "in", "out"' },
+    ]);
+  });
+
   it('names lengths, formats, bounds, types and counts plainly', () => {
     const schema = {
       type: 'object',

@@ -12,6 +12,8 @@ export function createAjv(set?: SchemaSet, options: { useDefaults?: boolean } = 
     strict: true,
     allowUnionTypes: true,
     allErrors: true,
+    // Errors carry the schema they broke (an enum's labels go into its message).
+    verbose: true,
     useDefaults: options.useDefaults ?? false,
   });
   addFormats(ajv);
@@ -84,8 +86,14 @@ function plainMessage(error: ErrorObject): string | undefined {
   const params = error.params as Record<string, unknown>;
   const limit = Number(params.limit);
   switch (error.keyword) {
-    case 'enum':
-      return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'enum': {
+      // With the schema's labels the people reading it in a form know (the API's caller sees the values too).
+      const labels = (error.parentSchema as { 'x-enumLabels'?: string[] } | undefined)?.['x-enumLabels'];
+      const allowed = (params.allowedValues as unknown[]).map((value, i) =>
+        labels?.[i] !== undefined ? `${labels[i]} (${JSON.stringify(value)})` : JSON.stringify(value),
+      );
+      return `must be one of ${allowed.join(', ')}`;
+    }
     case 'minLength':
       return limit === 1 ? 'must not be empty' : `must have at least ${counted(limit, 'character', 'characters')}`;
     case 'maxLength':

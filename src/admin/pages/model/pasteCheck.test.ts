@@ -71,7 +71,9 @@ describe('pasting elements', () => {
           ],
         },
       }),
-    ).toBe('Section › Children › Paragraph 2 › Alignment: must be one of "left", "center", "right", "justify"');
+    ).toBe(
+      'Section › Children › Paragraph 2 › Alignment: must be one of Left ("left"), Center ("center"), Right ("right"), Justified ("justify")',
+    );
     expect(problemOf({ tag: 'section', props: { children: [{ tag: 'paragraph', props: [] }] } })).toBe(
       'Section › Children › Paragraph 1 › Props: must be an object',
     );
