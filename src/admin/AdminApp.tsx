@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router';
+import { canAccess } from './core/access';
 import { AdminProvider, useAdmin } from './core/AdminContext';
 import { usePermissionsQuery, useSchemasQuery } from './core/data/api';
 import type { ApiFailure, LoginState } from './core/data/types';
@@ -10,7 +11,7 @@ import { Layout } from './layout/Layout';
 import ListPage from './list/ListPage';
 import { ComingSoon } from './screens/ComingSoon';
 import { NotFound } from './screens/NotFound';
-import { SCREENS, type ScreenName } from './screens/screens';
+import { SCREENS, type ScreenName, type ScreenSpec } from './screens/screens';
 import { Button } from './ui/Button';
 import { Spinner } from './ui/Spinner';
 
@@ -112,7 +113,11 @@ export default function AdminApp({ login, location }: { login: LoginState; locat
           <Route path="/_" element={<Layout />}>
             {Object.entries(SCREENS).map(([name, screen]) => {
               const Screen = BUILT_SCREENS[name as ScreenName];
-              const element = Screen ? (
+              const spec: ScreenSpec = screen;
+              // A screen the caller may not open reads like a model they may not read (the server refuses its calls anyway).
+              const element = !canAccess(context.permissions, spec.permission) ? (
+                <NotFound />
+              ) : Screen ? (
                 <Suspense
                   fallback={
                     <Centered>

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS } from '../helpers/browser';
-import { LOGIN_KEY, newContext } from './admin';
+import { newPage, VIEWPORTS } from '../helpers/browser';
+import { userWithRole } from '../helpers/users';
+import { LOGIN_KEY, newContext, storeLogin } from './admin';
 import { png, filesSuite, SHOTS } from './filesServer';
 
 const suite = filesSuite();
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
 
 describe('queues screen', { timeout: 90_000 }, () => {
   it('shows preset jobs appear and change state live as an upload is processed', async () => {
@@ -64,6 +67,51 @@ describe('queues screen', { timeout: 90_000 }, () => {
     await page.setViewportSize(VIEWPORTS.phone);
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SHOTS}/queues-phone.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('shows staff without the permission the not-found state of a model they may not read; the server refuses', async () => {
+    const { server, browser } = suite;
+    const staff = await userWithRole(server, server.token, 'sabine', 'staff');
+    const accountant = await userWithRole(server, server.token, 'rolf', 'accountant');
+    // The server keeps refusing the queues to staff (manage:backend).
+    const refused = await server.app.inject({ method: 'GET', url: '/api/queues', headers: server.auth(staff.token) });
+    expect(refused.statusCode).toBe(403);
+
+    const visits = [
+      { login: 'sabine', password: staff.password, path: '/_/queues?queue=imagePresets', shot: 'queues' },
+      { login: 'rolf', password: accountant.password, path: '/_/elements', shot: 'elements' },
+      { login: 'rolf', password: accountant.password, path: '/_/imagePresets', shot: 'imagePresets' },
+    ];
+    for (const visit of visits) {
+      for (const viewport of [DESKTOP, PHONE]) {
+        const context = await newContext(browser, viewport);
+        await storeLogin(context, server, visit.login, visit.password);
+        const { page, errors } = await newPage(context);
+        const queueCalls: string[] = [];
+        page.on('request', (request) => {
+          if (new URL(request.url()).pathname.startsWith('/api/queues')) queueCalls.push(request.url());
+        });
+        await page.goto(server.url(visit.path));
+        await page.getByRole('heading', { name: 'Not found' }).waitFor();
+        expect(await page.getByText('Nothing here, or you may not see it.').isVisible()).toBe(true);
+        // Neither the screen nor its link: the navigation does not offer what the route refuses.
+        const nav = page.locator('nav[aria-label=Main]');
+        expect(await nav.locator(`a[href="${visit.path.split('?')[0]}"]`).count()).toBe(0);
+        expect(queueCalls).toEqual([]);
+        await page.screenshot({ path: `${SHOTS}/no-access-${visit.shot}-${viewport.width}.png` });
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
+
+    // Staff may open the CMS screens: the same route shows the elements.
+    const context = await newContext(browser, DESKTOP);
+    await storeLogin(context, server, 'sabine', staff.password);
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url('/_/elements'));
+    await page.getByRole('list', { name: 'Elements' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Not found' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -6,12 +6,15 @@ export interface ScreenSpec {
   /** react-router path under the admin. */
   path: string;
   title: string;
+  /**
+   * Permission needed to open the screen and to see its link (none: every logged-in user). Without it
+   * the route shows the not-found state, as a model's list does for a model the caller may not read.
+   */
+  permission?: Permission;
   /** Navigation link, when the screen has one. */
   nav?: {
     label: string;
     icon: NavIconName;
-    /** Permission needed to see the link (none: every logged-in user). */
-    permission?: Permission;
     /** Module group the link appears in. */
     group?: string;
     /** Also a top-level link (spec section 2 "Links"), not only inside its group. */
@@ -40,17 +43,20 @@ export const SCREENS = {
   elements: {
     path: '/_/elements',
     title: 'Elements',
-    nav: { label: 'Elements', icon: 'Blocks', permission: 'manage:cms', group: 'CMS', main: false, order: 35 },
+    permission: 'manage:cms',
+    nav: { label: 'Elements', icon: 'Blocks', group: 'CMS', main: false, order: 35 },
   },
   imagePresets: {
     path: '/_/imagePresets',
     title: 'Image Presets',
-    nav: { label: 'Image Presets', icon: 'Images', permission: 'manage:cms', group: 'CMS', main: false, order: 36 },
+    permission: 'manage:cms',
+    nav: { label: 'Image Presets', icon: 'Images', group: 'CMS', main: false, order: 36 },
   },
   queues: {
     path: '/_/queues',
     title: 'Queues',
-    nav: { label: 'Queues', icon: 'ListTodo', permission: 'manage:backend', main: true, order: 110 },
+    permission: 'manage:backend',
+    nav: { label: 'Queues', icon: 'ListTodo', main: true, order: 110 },
   },
   swarm: { path: '/_/swarms/:id', title: 'Swarm' },
   mailTemplate: { path: '/_/mailTemplates/:id', title: 'Mail Template' },
@@ -58,7 +64,8 @@ export const SCREENS = {
   logs: {
     path: '/_/logs',
     title: 'Logs',
-    nav: { label: 'Logs', icon: 'Activity', permission: 'manage:backend', main: true, order: 115 },
+    permission: 'manage:backend',
+    nav: { label: 'Logs', icon: 'Activity', main: true, order: 115 },
   },
 } as const satisfies Record<string, ScreenSpec>;
 

@@ -48,7 +48,7 @@ export function navigation(
     });
   }
   for (const screen of screens) {
-    if (!screen.nav || !canAccess(permissions, screen.nav.permission)) continue;
+    if (!screen.nav || !canAccess(permissions, screen.permission)) continue;
     const { label, icon, group, main, order } = screen.nav;
     all.push({ key: `screen:${screen.path}`, label, to: screen.path, icon, group, main, order });
   }
