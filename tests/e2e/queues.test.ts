@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPage, VIEWPORTS } from '../helpers/browser';
+import { newPage } from '../helpers/browser';
 import { userWithRole } from '../helpers/users';
 import { LOGIN_KEY, newContext, storeLogin } from './admin';
 import { png, filesSuite, SHOTS } from './filesServer';
@@ -34,7 +34,7 @@ describe('queues screen', { timeout: 90_000 }, () => {
     await expect.poll(() => frames.some((frame) => frame.includes('"cmd":"SimpleQueue.joinQueue"'))).toBe(true);
 
     const seen = new Set<string>();
-    await suite.server.upload('queue-sample.png', await png(1600, 1000, 30), 'image/png');
+    const sample = await suite.server.upload('queue-sample.png', await png(1600, 1000, 30), 'image/png');
     const rows = page.locator('tbody tr[data-id]');
     for (let i = 0; i < 300; i += 1) {
       for (const value of await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-state') ?? '')))
@@ -54,8 +54,20 @@ describe('queues screen', { timeout: 90_000 }, () => {
     expect(await subtitle.innerText()).toBe(`${await rows.count()} latest jobs of imagePresets · live`);
     const first = rows.first();
     expect(await first.locator('td').nth(3).innerText()).toBe('100%');
-    expect(await first.locator('td').nth(2).innerText()).toContain('presetName');
+    // The data reads as pairs, the file by its name (its id only in the tooltip); the JSON unfolds on demand.
+    const data = first.locator('td').nth(2);
+    expect((await data.getByTestId('job-data').innerText()).replace(/\s+/g, ' ')).toMatch(
+      /^File: queue-sample\.png Preset name: \w+$/,
+    );
+    expect(await data.getByText('queue-sample.png').getAttribute('title')).toBe(`queue-sample.png · ${sample._id}`);
+    await data.getByRole('button', { name: 'Show the data as JSON' }).click();
+    expect(JSON.parse(await data.getByTestId('job-json').innerText())).toEqual({
+      fileId: sample._id,
+      presetName: expect.any(String),
+    });
     await page.screenshot({ path: `${SHOTS}/queues-desktop.png` });
+    await data.getByRole('button', { name: 'Hide the data as JSON' }).click();
+    await data.getByTestId('job-json').waitFor({ state: 'detached' });
     // Leaving the screen leaves the queue.
     await page.locator('nav[aria-label=Main] a[href="/_/files"]').first().click();
     await page.waitForURL('**/_/files');
@@ -64,12 +76,21 @@ describe('queues screen', { timeout: 90_000 }, () => {
       .toBe(true);
     await page.goBack();
     await rows.first().waitFor();
-    await page.setViewportSize(VIEWPORTS.phone);
-    await page.waitForTimeout(300);
+    await page.setViewportSize(PHONE);
+    // On a phone the data folds under the id, nothing runs off the screen, and the JSON still unfolds.
+    const folded = rows.first().locator('td').first();
+    await expect.poll(() => folded.getByTestId('job-data').isVisible()).toBe(true);
+    expect(await rows.first().locator('td').nth(2).isVisible()).toBe(false);
+    expect(await folded.getByTestId('job-data').innerText()).toContain('queue-sample.png');
+    expect(await rows.first().getByTestId('job-progress').innerText()).toBe('100%');
+    await folded.getByRole('button', { name: 'Show the data as JSON' }).click();
+    await folded.getByTestId('job-json').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: `${SHOTS}/queues-phone.png` });
     expect(errors).toEqual([]);
     await context.close();
   });
+
   it('shows staff without the permission the not-found state of a model they may not read; the server refuses', async () => {
     const { server, browser } = suite;
     const staff = await userWithRole(server, server.token, 'sabine', 'staff');

@@ -1,4 +1,4 @@
-import { RefreshCw } from 'lucide-react';
+import { Braces, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatTimestamp } from '../../shared/format';
 import { EMPTY_LIST_TEXT } from '../../shared/rules/constants';
@@ -9,6 +9,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
 import { STICKY_HEAD, TableFrame } from '../ui/TableFrame';
 import { Tooltip } from '../ui/Tooltip';
+import { jobDataEntries, type DataEntry } from './jobData';
 import { jobsSubtitle, STATE_TONES } from './jobState';
 import { useQueuesController, type QueuesController } from './useQueuesController';
 
@@ -54,11 +55,113 @@ function Progress({ value = 0 }: { value?: number }) {
   );
 }
 
+/** A job's data as `label value` pairs, each cut to one short line; the button unfolds the whole data as JSON. */
+function JobData({
+  job,
+  entries,
+  open,
+  onToggle,
+}: {
+  job: QueueJob;
+  entries: DataEntry[];
+  open: boolean;
+  onToggle(): void;
+}) {
+  if (entries.length === 0) return <span className="text-zinc-400">—</span>;
+  return (
+    <div className="min-w-0">
+      <div className="flex items-start gap-1">
+        <dl className="flex min-w-0 flex-wrap gap-x-3 gap-y-0.5 text-[13px] leading-5" data-testid="job-data">
+          {entries.map((entry) => (
+            <div key={entry.key} className="flex min-w-0 gap-1">
+              <dt className="shrink-0 text-zinc-500">{entry.label}:</dt>
+              <dd
+                className={`min-w-0 truncate ${entry.unresolved ? 'font-mono text-xs leading-5 text-zinc-500' : 'text-zinc-800'}`}
+                title={entry.full}
+              >
+                {entry.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-label={open ? 'Hide the data as JSON' : 'Show the data as JSON'}
+          title={open ? 'Hide JSON' : 'Show JSON'}
+          onClick={onToggle}
+          className={`-my-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 focus-visible:ring-2 focus-visible:ring-accent-600/30 focus-visible:outline-none ${open ? 'bg-zinc-100 text-zinc-700' : ''}`}
+        >
+          <Braces aria-hidden className="size-3.5" />
+        </button>
+      </div>
+      {open && (
+        <pre
+          data-testid="job-json"
+          className="mt-2 max-h-64 overflow-auto rounded-md border border-zinc-200 bg-zinc-50 p-2 font-mono text-xs whitespace-pre-wrap text-zinc-700 [overflow-wrap:anywhere]"
+        >
+          {JSON.stringify(job.data, null, 2)}
+        </pre>
+      )}
+    </div>
+  );
+}
+
+/** One job. On phones Created and Data fold into the first cell under the id, the progress under the state. */
+function JobRow({
+  job,
+  entries,
+  open,
+  onToggle,
+}: {
+  job: QueueJob;
+  entries: DataEntry[];
+  open: boolean;
+  onToggle(): void;
+}) {
+  const created = job.createdOn ? formatTimestamp(job.createdOn) : '—';
+  const data = <JobData job={job} entries={entries} open={open} onToggle={onToggle} />;
+  return (
+    <tr
+      data-id={job.id}
+      data-state={job.state}
+      className="border-b border-zinc-100 align-top text-zinc-800 last:border-0 hover:bg-zinc-50"
+    >
+      <td className="px-3 py-2.5 pl-4 max-sm:w-full max-sm:max-w-0">
+        <span className="font-mono text-[13px] whitespace-nowrap text-zinc-500" title={job.id}>
+          {job.id.slice(0, 8)}
+        </span>
+        <span className="ml-2 text-xs whitespace-nowrap text-zinc-500 tabular-nums sm:hidden">{created}</span>
+        <div className="mt-1 sm:hidden">{data}</div>
+      </td>
+      <td className="px-3 py-2.5 whitespace-nowrap text-zinc-700 tabular-nums max-sm:hidden">{created}</td>
+      <td className="w-full max-w-0 px-3 py-2.5 max-sm:hidden">{data}</td>
+      <td className="px-3 py-2.5 whitespace-nowrap max-sm:hidden">
+        <Progress value={job.progress} />
+      </td>
+      <td className="px-3 py-2.5 pr-4 whitespace-nowrap">
+        <StateBadge job={job} />
+        <div className="mt-1 text-right text-xs text-zinc-500 tabular-nums sm:hidden" data-testid="job-progress">
+          {job.progress ?? 0}%
+        </div>
+      </td>
+    </tr>
+  );
+}
+
 /** The queues view: a queue selector and the jobs table, live. */
 export function QueuesView({ queues }: { queues: QueuesController }) {
   useEffect(() => {
     document.title = documentTitle('Queues');
   }, []);
+  // Jobs whose whole data is unfolded as JSON.
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   return (
     <>
       <PageHeader
@@ -95,13 +198,13 @@ export function QueuesView({ queues }: { queues: QueuesController }) {
                 <th scope="col" className="h-9 px-3 pl-4 font-medium">
                   ID
                 </th>
-                <th scope="col" className="h-9 px-3 font-medium">
+                <th scope="col" className="h-9 px-3 font-medium max-sm:hidden">
                   Created
                 </th>
                 <th scope="col" className="h-9 px-3 font-medium max-sm:hidden">
                   Data
                 </th>
-                <th scope="col" className="h-9 px-3 font-medium">
+                <th scope="col" className="h-9 px-3 font-medium max-sm:hidden">
                   Progress (%)
                 </th>
                 <th scope="col" className="h-9 px-3 pr-4 font-medium">
@@ -124,31 +227,13 @@ export function QueuesView({ queues }: { queues: QueuesController }) {
                 </tr>
               ) : (
                 queues.jobs.map((job) => (
-                  <tr
+                  <JobRow
                     key={job.id}
-                    data-id={job.id}
-                    data-state={job.state}
-                    className="border-b border-zinc-100 text-zinc-800 last:border-0 hover:bg-zinc-50"
-                  >
-                    <td className="h-10 px-3 pl-4 font-mono text-[13px] whitespace-nowrap text-zinc-500" title={job.id}>
-                      {job.id.slice(0, 8)}
-                    </td>
-                    <td className="h-10 px-3 whitespace-nowrap text-zinc-700 tabular-nums">
-                      {job.createdOn ? formatTimestamp(job.createdOn) : '—'}
-                    </td>
-                    <td
-                      className="h-10 max-w-md truncate px-3 font-mono text-[13px] text-zinc-600 max-sm:hidden"
-                      title={JSON.stringify(job.data)}
-                    >
-                      {job.data === undefined ? '—' : JSON.stringify(job.data)}
-                    </td>
-                    <td className="h-10 px-3 whitespace-nowrap">
-                      <Progress value={job.progress} />
-                    </td>
-                    <td className="h-10 px-3 pr-4 whitespace-nowrap">
-                      <StateBadge job={job} />
-                    </td>
-                  </tr>
+                    job={job}
+                    entries={jobDataEntries(job.data, queues.references, queues.documentNames)}
+                    open={open.has(job.id)}
+                    onToggle={() => toggle(job.id)}
+                  />
                 ))
               )}
             </tbody>

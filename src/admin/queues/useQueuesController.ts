@@ -1,16 +1,22 @@
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { failureOf } from '../core/data/api';
+import { QUEUE_REFERENCES } from '../../shared/api/queues';
+import { useAdmin } from '../core/AdminContext';
+import { failureOf, useFindQuery } from '../core/data/api';
 import { patchQueueJobs, useQueueJobsQuery, useQueuesQuery } from '../core/data/filesApi';
 import { useAdminDispatch } from '../core/data/hooks';
 import { useQueueMembership, useRealtimeEvent } from '../core/realtime/hub';
+import { referencedIds, type DocumentName } from './jobData';
 import { applyJobEvent } from './jobState';
 
 /**
  * The queues screen's logic: the queue in the URL (`?queue=`, else the first), its jobs, membership
- * of the queue on the socket while it is selected, and the table kept live from `queue/state` events.
+ * of the queue on the socket while it is selected, the table kept live from `queue/state` events, and
+ * the names of the documents the jobs' data refers to (a preset job's file), as the caller may read them.
  */
 export function useQueuesController() {
   const dispatch = useAdminDispatch();
+  const { registry } = useAdmin();
   const [params, setParams] = useSearchParams();
   const queues = useQueuesQuery();
   const names = queues.data ?? [];
@@ -22,12 +28,36 @@ export function useQueuesController() {
     if (event.queue !== selected) return;
     dispatch(patchQueueJobs(event.queue, (jobs) => applyJobEvent(jobs, event.id, event.state)));
   });
+
+  const references = selected ? QUEUE_REFERENCES[selected] : undefined;
+  const target = references ? registry.model(references.model) : undefined;
+  const ids = referencedIds(jobs.data ?? [], target && references);
+  const lookup = useFindQuery(
+    {
+      model: target?.name ?? '',
+      params: { query: { _id: { $in: ids } }, deleted: true, limit: ids.length, fields: [target?.labelField ?? '_id'] },
+    },
+    // While a new upload's ids are looked up, `data` still holds the last answer: its names stay.
+    { skip: !target || ids.length === 0 },
+  );
+  const documentNames = useMemo(() => {
+    const found: Record<string, DocumentName> = {};
+    if (!target) return found;
+    for (const doc of lookup.data?.results ?? []) {
+      const name = doc[target.labelField];
+      if (typeof name === 'string' && name) found[doc._id] = { name, deleted: doc._deletedAt !== undefined };
+    }
+    return found;
+  }, [lookup.data, target]);
+
   const error = queues.error ?? jobs.error;
   return {
     names,
     selected,
     select: (queue: string) => setParams({ queue }, { replace: true }),
     jobs: jobs.data ?? [],
+    references,
+    documentNames,
     loading: queues.isLoading || jobs.isLoading,
     fetching: jobs.isFetching,
     error: error ? failureOf(error).message : undefined,

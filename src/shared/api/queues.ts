@@ -31,3 +31,17 @@ export interface JobStateEvent {
   createdOn: string;
   data: unknown;
 }
+
+/** The queue of image presets: one job per preset of each uploaded raster image. */
+export const PRESET_QUEUE = 'imagePresets';
+
+/** A job's data fields that hold ids of documents of one model: the queues screen names the documents instead. */
+export interface QueueReferences {
+  model: string;
+  fields: readonly string[];
+}
+
+/** The references in each queue's job data (queues not listed name no documents). */
+export const QUEUE_REFERENCES: Readonly<Record<string, QueueReferences>> = {
+  [PRESET_QUEUE]: { model: 'file', fields: ['fileId'] },
+};

@@ -25,6 +25,9 @@ export interface MemoryOptions {
   delayMs?: number;
 }
 
+const isIn = (value: unknown): value is { $in: unknown[] } =>
+  typeof value === 'object' && value !== null && Array.isArray((value as { $in?: unknown }).$in);
+
 const compare = (a: unknown, b: unknown) =>
   typeof a === 'number' && typeof b === 'number' ? a - b : String(a ?? '').localeCompare(String(b ?? ''), 'de');
 
@@ -118,8 +121,14 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
       const model = modelOf(name);
       let docs = rows(name).filter((doc) => params.deleted || !doc._deletedAt);
       for (const [key, value] of Object.entries({ ...params.query, ...params.filter })) {
+        // `{ $in: [...] }` (names of documents by id, as the queues and time tracking ask) or equality.
+        const among = isIn(value) ? value.$in : undefined;
         docs = docs.filter((doc) =>
-          Array.isArray(doc[key]) ? (doc[key] as unknown[]).includes(value) : doc[key] === value,
+          among
+            ? among.includes(doc[key])
+            : Array.isArray(doc[key])
+              ? (doc[key] as unknown[]).includes(value)
+              : doc[key] === value,
         );
       }
       const filters = params.filterFields ? filterOptions(name, params.filterFields, docs) : undefined;

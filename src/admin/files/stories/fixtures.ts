@@ -131,7 +131,22 @@ export const queueStoryJobs: Record<string, QueueJob[]> = {
     job(5, 'completed', 100, 'favicon'),
     job(4, 'completed', 100, 'thumbnail'),
   ],
-  mail: [job(1, 'completed', 100, 'contactConfirmation')],
+  mail: [
+    {
+      ...job(1, 'failed', 0, ''),
+      error: 'No SMTP server configured (set SMTP_URL)',
+      data: {
+        template: 'contactRequest',
+        to: 'info@rhein-consulting.ch',
+        replyTo: 'lukas.brunner@example.ch',
+        data: {
+          name: 'Lukas Brunner',
+          subject: 'Neue Website',
+          message: 'Guten Tag, wir möchten unsere Website erneuern und suchen eine Beratung.',
+        },
+      },
+    },
+  ],
 };
 
 export const fileStoryOptions = (extra: MemoryFileOptions = {}): MemoryFileOptions => ({

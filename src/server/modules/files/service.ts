@@ -59,4 +59,5 @@ export interface FilesService {
   generatePreset(fileId: string, preset: ImagePresetName): Promise<void>;
 }
 
-export const PRESET_QUEUE = 'imagePresets';
+/** Declared with the queues' wire shapes, which name the file each job's `fileId` holds. */
+export { PRESET_QUEUE } from '../../../shared/api/queues';
