@@ -121,6 +121,24 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     expect(page.url()).toMatch(/\/_\/clients\/new$/);
     await context.close();
   });
+
+  it('clears an emptied field on SAVE, and refuses an emptied required one (both were left out and kept)', async () => {
+    const client = await suite.server.save('client', { name: 'Leer AG', phone: '+41 61 555 00 00' });
+    const { page, context } = await adminPage(`/_/clients/${client._id}`);
+    await expect.poll(() => page.locator('#root_phone').inputValue()).toBe('+41 61 555 00 00');
+    await page.locator('#root_phone').fill('');
+    const button = await save(page);
+    await expect.poll(async () => (await findById('client', client._id)).json.phone).toBeUndefined();
+    await expect.poll(() => button.getAttribute('data-state')).not.toBe('loading');
+    expect(await page.locator('#root_phone').inputValue()).toBe('');
+
+    await page.locator('#root_name').fill('');
+    await save(page);
+    await expect.poll(() => button.getAttribute('data-state')).toBe('error');
+    expect(await page.getByRole('tooltip').innerText()).toBe('Name is required');
+    expect((await findById('client', client._id)).json.name).toBe('Leer AG');
+    await context.close();
+  });
 });
 
 describe('point-of-sale receipts', { timeout: 60_000 }, () => {

@@ -52,7 +52,8 @@ export function useEditController(model: ModelInfo, id: string) {
     try {
       const saved = await saveCall({
         model: model.name,
-        doc: { ...clearedFields(model, loaded, formData), ...formData, _id: isNew ? 'new' : id },
+        // Nulls last: the form holds an emptied field as `undefined`, which hid its null (JSON drops it).
+        doc: { ...formData, ...clearedFields(model, loaded, formData), _id: isNew ? 'new' : id },
       }).unwrap();
       // A new document is shown by its own page, loaded like any other: setting it here would be
       // replaced by the empty 'new' form in the render before the navigation lands.
