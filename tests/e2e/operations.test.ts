@@ -100,7 +100,11 @@ describe('swarm detail', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'SAVE' }).waitFor();
     const list = page.getByRole('region', { name: 'Services' });
     await list.locator('tr[data-service=website]').waitFor();
-    await expect.poll(() => list.locator('tr[data-service=website]').innerText()).toContain('not deployed');
+    await expect
+      .poll(() => list.locator('tr[data-service=website]').getByTestId('service-state').innerText())
+      .toBe('Not deployed');
+    // Never deployed: no count of replicas ('0/0 running' said nothing).
+    expect(await list.getByTestId('replicas').count()).toBe(0);
     await expect.poll(() => page.getByTestId('swarm-checked').innerText()).toMatch(/checked \d\d:\d\d:\d\d/);
 
     await list.getByRole('button', { name: 'DEPLOY' }).click();
@@ -146,6 +150,92 @@ describe('swarm detail', { timeout: 90_000 }, () => {
       .poll(() => list.getByRole('button', { name: 'DEPLOY' }).getAttribute('data-state'))
       .not.toBe('loading');
     await page.screenshot({ path: `${SHOTS}/swarm-phone.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('swarm detail: new service and deploy with unsaved edits', { timeout: 90_000 }, () => {
+  it('creates a service config into the swarm, and DEPLOY saves the edits first (or deploys nothing)', async () => {
+    const api = await server.save('config', { name: 'staging-api', image: 'api:1' });
+    const swarm = await server.save('swarm', { name: 'Staging', services: [api._id] });
+    const { page, errors, close } = await adminPage();
+    await page.goto(server.url(`/_/swarms/${swarm._id}`));
+    const list = page.getByRole('region', { name: 'Services' });
+    const apiRow = list.locator('tr[data-service=staging-api]');
+    await expect.poll(() => apiRow.getByTestId('service-state').innerText()).toBe('Not deployed');
+    const deploy = list.getByRole('button', { name: /DEPLOY$/ });
+    expect(await deploy.innerText()).toBe('DEPLOY');
+
+    // NEW SERVICE: the config's form in a dialog; the server's field errors stay there, nothing is created.
+    const configCount = async () =>
+      (await server.api<{ results: unknown[] }>('POST', '/api/document/find', { model: 'config', query: {} })).json
+        .results.length;
+    const configsBefore = await configCount();
+    await list.getByRole('button', { name: 'NEW SERVICE' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New service' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('added to Staging when it is created');
+    await dialog.getByRole('textbox', { name: 'Image' }).fill('Not An Image');
+    await dialog.getByRole('button', { name: 'CREATE' }).click();
+    await expect.poll(() => dialog.getByRole('button', { name: 'CREATE' }).getAttribute('data-state')).toBe('error');
+    expect(await configCount()).toBe(configsBefore);
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('staging-worker');
+    await dialog.getByRole('textbox', { name: 'Image' }).fill('worker:3');
+    await page.screenshot({ path: `${SHOTS}/swarm-new-service-desktop.png` });
+    await dialog.getByRole('button', { name: 'CREATE' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const workerRow = list.locator('tr[data-service=staging-worker]');
+    await expect.poll(() => workerRow.getByTestId('service-state').innerText()).toBe('Not deployed');
+    const stored = (await server.api('GET', `/api/document/findById?model=swarm&id=${swarm._id}`)).json;
+    expect(stored.services).toHaveLength(2);
+    const worker = (
+      await server.api('GET', `/api/document/findById?model=config&id=${(stored.services as string[])[1]}`)
+    ).json;
+    expect(worker).toMatchObject({ name: 'staging-worker', image: 'worker:3', replicas: 1 });
+    expect(stored.services).toEqual([api._id, worker._id]);
+    expect(await deploy.innerText()).toBe('DEPLOY');
+
+    // An unsaved edit: DEPLOY says it saves first, and what the form shows is what gets deployed.
+    const name = page.locator('#root_name');
+    await name.fill('Staging Basel');
+    await expect.poll(() => deploy.innerText()).toBe('SAVE & DEPLOY');
+    expect(await deploy.getAttribute('title')).toBe('Saves your changes to the swarm, then deploys it');
+    await page.screenshot({ path: `${SHOTS}/swarm-unsaved-desktop.png`, fullPage: true });
+    await deploy.click();
+    await expect
+      .poll(() => list.getByTestId('deploy-result').allInnerTexts(), { timeout: 10_000 })
+      .toEqual(['created', 'created']);
+    expect((await server.api('GET', `/api/document/findById?model=swarm&id=${swarm._id}`)).json.name).toBe(
+      'Staging Basel',
+    );
+    await expect.poll(() => deploy.innerText()).toBe('DEPLOY');
+    await expect.poll(() => workerRow.getByTestId('replicas').innerText()).toBe('1/1 running');
+
+    // An edit the server refuses: the save fails at its field and nothing is deployed.
+    const created = docker.requests.filter((request) => request.method === 'POST').length;
+    await name.fill('');
+    await expect.poll(() => deploy.innerText()).toBe('SAVE & DEPLOY');
+    await deploy.click();
+    await expect.poll(() => deploy.getAttribute('data-state'), { timeout: 5000 }).toBe('error');
+    await expect
+      .poll(() => page.getByRole('tooltip').allInnerTexts())
+      .toContain('Not deployed: the swarm could not be saved');
+    // SAVE says why (an emptied field reaches the server as null; it was left out and the old name silently kept).
+    expect(await page.getByRole('button', { name: 'SAVE', exact: true }).getAttribute('data-state')).toBe('error');
+    expect(docker.requests.filter((request) => request.method === 'POST').length).toBe(created);
+    expect((await server.api('GET', `/api/document/findById?model=swarm&id=${swarm._id}`)).json.name).toBe(
+      'Staging Basel',
+    );
+
+    await name.fill('Staging Basel');
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: `${SHOTS}/swarm-unsaved-phone.png`, fullPage: true });
+    await list.getByRole('button', { name: 'NEW SERVICE' }).click();
+    await dialog.waitFor();
+    await page.screenshot({ path: `${SHOTS}/swarm-new-service-phone.png` });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await close();
   });

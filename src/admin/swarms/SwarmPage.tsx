@@ -1,15 +1,17 @@
-import { ExternalLink, Pencil, RefreshCw, Rocket } from 'lucide-react';
+import { ExternalLink, Pencil, Plus, RefreshCw, Rocket } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { SwarmDeployResult, SwarmServiceRow } from '../../shared/api/swarms';
 import { formatTime } from '../../shared/format';
 import { EMPTY_LIST_TEXT } from '../../shared/rules/constants';
 import { useAdmin } from '../core/AdminContext';
-import { useEditController } from '../core/edit/useEditController';
+import { useEditController, type EditController } from '../core/edit/useEditController';
 import { EditView } from '../edit/EditPage';
 import { NotFound } from '../screens/NotFound';
-import { IconButton } from '../ui/Button';
+import { Button, IconButton } from '../ui/Button';
 import { ProgressButton } from '../ui/ProgressButton';
 import { Spinner } from '../ui/Spinner';
+import { NewServiceDialog } from './NewServiceDialog';
 import { useSwarmServices, type SwarmServicesController } from './useSwarmServices';
 
 const STATE_TONES: Record<string, string> = {
@@ -42,7 +44,37 @@ function State({ value }: { value?: string }) {
   );
 }
 
-function ServiceRow({ row, result }: { row: SwarmServiceRow; result?: SwarmDeployResult }) {
+/** A service the engine runs: its newest task's state and the running count; one it does not know: 'Not deployed'. */
+function ServiceState({ row, configured }: { row: SwarmServiceRow; configured: boolean }) {
+  if (!configured) return <span className="text-zinc-400">—</span>;
+  if (!row.exists)
+    return (
+      <span
+        data-testid="service-state"
+        className="inline-flex rounded-full border border-dashed border-zinc-300 px-2 py-0.5 text-xs font-medium text-zinc-500"
+      >
+        Not deployed
+      </span>
+    );
+  return (
+    <>
+      <State value={row.state} />
+      <div className="mt-1 text-xs text-zinc-500 tabular-nums" data-testid="replicas">
+        {row.running}/{row.desired} running
+      </div>
+    </>
+  );
+}
+
+function ServiceRow({
+  row,
+  result,
+  configured,
+}: {
+  row: SwarmServiceRow;
+  result?: SwarmDeployResult;
+  configured: boolean;
+}) {
   return (
     <tr data-service={row.serviceName} className="border-b border-zinc-100 align-top last:border-0 hover:bg-zinc-50">
       <td className="px-3 py-2.5 pl-4">
@@ -57,10 +89,7 @@ function ServiceRow({ row, result }: { row: SwarmServiceRow; result?: SwarmDeplo
         )}
       </td>
       <td className="px-3 py-2.5 whitespace-nowrap">
-        {row.exists ? <State value={row.state} /> : <span className="text-xs text-zinc-500">not deployed</span>}
-        <div className="mt-1 text-xs text-zinc-500 tabular-nums" data-testid="replicas">
-          {row.running}/{row.desired} running
-        </div>
+        <ServiceState row={row} configured={configured} />
       </td>
       <td className="px-3 py-2.5 whitespace-nowrap max-md:hidden">
         <State value={row.desiredState} />
@@ -98,8 +127,9 @@ function ServiceRow({ row, result }: { row: SwarmServiceRow; result?: SwarmDeplo
 }
 
 /** The service list of a swarm with refresh and deploy (spec section 2 "Swarm detail"). */
-export function SwarmServices({ swarm }: { swarm: SwarmServicesController }) {
+export function SwarmServices({ swarm, swarmName }: { swarm: SwarmServicesController; swarmName: string }) {
   const { answer } = swarm;
+  const [adding, setAdding] = useState(false);
   const results = new Map(swarm.lastDeploy?.results.map((result) => [result.configId, result]));
   const columns = 6;
   return (
@@ -121,9 +151,20 @@ export function SwarmServices({ swarm }: { swarm: SwarmServicesController }) {
         <IconButton label="Refresh" onClick={swarm.refresh}>
           <RefreshCw aria-hidden className={`size-4 ${swarm.fetching ? 'animate-spin' : ''}`} />
         </IconButton>
-        <ProgressButton state={swarm.deployState} onClick={swarm.deploy} disabled={answer && !answer.configured}>
+        {swarm.configModel && (
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden className="size-4" />
+            NEW SERVICE
+          </Button>
+        )}
+        <ProgressButton
+          state={swarm.deployState}
+          onClick={swarm.deploy}
+          disabled={answer && !answer.configured}
+          title={swarm.unsaved ? 'Saves your changes to the swarm, then deploys it' : undefined}
+        >
           <Rocket aria-hidden className="size-4" />
-          DEPLOY
+          {swarm.unsaved ? 'SAVE & DEPLOY' : 'DEPLOY'}
         </ProgressButton>
       </header>
       {swarm.lastDeploy && (
@@ -176,24 +217,38 @@ export function SwarmServices({ swarm }: { swarm: SwarmServicesController }) {
               </tr>
             ) : (
               answer.services.map((row) => (
-                <ServiceRow key={row.configId} row={row} result={results.get(row.configId)} />
+                <ServiceRow
+                  key={row.configId}
+                  row={row}
+                  result={results.get(row.configId)}
+                  configured={answer.configured}
+                />
               ))
             )}
           </tbody>
         </table>
       </div>
+      {adding && swarm.configModel && (
+        <NewServiceDialog
+          model={swarm.configModel}
+          swarmName={swarmName}
+          onCreate={swarm.addService}
+          onClose={() => setAdding(false)}
+        />
+      )}
     </section>
   );
 }
 
-function SavedSwarm({ id }: { id: string }) {
-  return <SwarmServices swarm={useSwarmServices(id)} />;
+function SavedSwarm({ id, edit }: { id: string; edit: EditController }) {
+  const name = typeof edit.formData.name === 'string' ? edit.formData.name : '';
+  return <SwarmServices swarm={useSwarmServices(id, edit)} swarmName={name} />;
 }
 
 function SwarmEdit({ id }: { id: string }) {
   const { registry } = useAdmin();
   const edit = useEditController(registry.model('swarm')!, id);
-  return <EditView edit={edit}>{!edit.isNew && <SavedSwarm id={id} />}</EditView>;
+  return <EditView edit={edit}>{!edit.isNew && !edit.loading && <SavedSwarm id={id} edit={edit} />}</EditView>;
 }
 
 /** Route `/_/swarms/{id}`: the generic form plus the services on the engine. */

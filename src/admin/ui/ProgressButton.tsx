@@ -11,12 +11,15 @@ export function ProgressButton({
   children,
   variant = 'primary',
   disabled,
+  title,
 }: {
   state: ProgressState;
   onClick(): void;
   children: ReactNode;
   variant?: ButtonVariant;
   disabled?: boolean;
+  /** A hint on hover (what the button will do). */
+  title?: string;
 }) {
   const error = state.phase === 'error' ? state.message : undefined;
   const tone =
@@ -32,6 +35,7 @@ export function ProgressButton({
         onClick={onClick}
         disabled={disabled || state.phase === 'loading'}
         data-state={state.phase}
+        title={title}
         aria-live="polite"
         // The key restarts the shake each time a new error arrives.
         key={error ? `error:${error}` : 'button'}

@@ -47,30 +47,35 @@ export function useEditController(model: ModelInfo, id: string) {
     [model],
   );
 
-  const save = useCallback(async (): Promise<Doc> => {
-    setErrors({});
-    try {
-      const saved = await saveCall({
-        model: model.name,
-        // Nulls last: the form holds an emptied field as `undefined`, which hid its null (JSON drops it).
-        doc: { ...formData, ...clearedFields(model, loaded, formData), _id: isNew ? 'new' : id },
-      }).unwrap();
-      // A new document is shown by its own page, loaded like any other: setting it here would be
-      // replaced by the empty 'new' form in the render before the navigation lands.
-      if (isNew) navigate(`${model.route}/${saved._id}`, { replace: true });
-      else setForm({ key: `${saved._id}:${String(saved._version ?? '')}`, data: saved, dirty: false });
-      return saved;
-    } catch (error) {
-      const failure = error as ApiFailure;
-      if (!failure.fields) throw failure;
-      setErrors(failure.fields);
-      throw new ApiError(
-        failure.status,
-        saveFailureMessage(model, registry.resolver, failure.fields, failure.message),
-        failure.fields,
-      );
-    }
-  }, [formData, id, isNew, loaded, model, navigate, registry, saveCall]);
+  // `data`: what to save instead of the form as last rendered (a screen that changes the form and saves at once).
+  const save = useCallback(
+    async (data: FormData = formData): Promise<Doc> => {
+      setErrors({});
+      if (data !== formData) setForm((current) => ({ ...current, data, dirty: true }));
+      try {
+        const saved = await saveCall({
+          model: model.name,
+          // Nulls last: the form holds an emptied field as `undefined`, which hid its null (JSON drops it).
+          doc: { ...data, ...clearedFields(model, loaded, data), _id: isNew ? 'new' : id },
+        }).unwrap();
+        // A new document is shown by its own page, loaded like any other: setting it here would be
+        // replaced by the empty 'new' form in the render before the navigation lands.
+        if (isNew) navigate(`${model.route}/${saved._id}`, { replace: true });
+        else setForm({ key: `${saved._id}:${String(saved._version ?? '')}`, data: saved, dirty: false });
+        return saved;
+      } catch (error) {
+        const failure = error as ApiFailure;
+        if (!failure.fields) throw failure;
+        setErrors(failure.fields);
+        throw new ApiError(
+          failure.status,
+          saveFailureMessage(model, registry.resolver, failure.fields, failure.message),
+          failure.fields,
+        );
+      }
+    },
+    [formData, id, isNew, loaded, model, navigate, registry, saveCall],
+  );
   const progress = useProgress(save);
 
   const ownDocument =
@@ -95,6 +100,13 @@ export function useEditController(model: ModelInfo, id: string) {
     title: isNew ? `New ${model.label}` : (label ?? model.label),
     progress: progress.state,
     save: () => void progress.run(),
+    /**
+     * Saves (the form, or `data` in its place) through the SAVE button's progress; answers the saved
+     * document, or undefined when the save failed (SAVE and the fields show why).
+     */
+    saveNow: (data?: FormData) => (data ? progress.run(data) : progress.run()),
+    /** The user changed the form since it was loaded or saved. */
+    dirty: form.dirty,
     newLink: model.create && canAccess(permissions, model.permission.create) ? `${model.route}/new` : undefined,
     canDelete: !isNew && canAccess(permissions, model.permission.delete),
     async remove() {
