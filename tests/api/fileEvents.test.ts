@@ -52,6 +52,10 @@ describe('cms/item events', () => {
     const items = events.filter(
       (e): e is Extract<ServerEvent, { type: 'cms/item' }> => e.type === 'cms/item' && e.id === moved._id,
     );
-    expect(items.map((e) => e.parent)).toEqual([to._id, from._id, to._id]);
+    // The move: one event naming the new folder and the old one; the rename: its folder.
+    expect(items.map((e) => [e.parent, e.before?.parent])).toEqual([
+      [to._id, from._id],
+      [to._id, undefined],
+    ]);
   });
 });

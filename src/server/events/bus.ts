@@ -10,9 +10,32 @@ export type ServerEvent =
       action: 'create' | 'update' | 'delete';
       doc: Record<string, unknown>;
     }
-  | { type: 'cms/item'; id: string; parent: string | null; model: 'file' | 'folder'; doc: Record<string, unknown> }
+  | CmsItemChange
   | ({ type: 'queue/state' } & QueueStateEvent)
   | SessionRevokedEvent;
+
+/**
+ * A file or folder changed (files/itemEvents.ts): those who may see `doc` reload its folder `parent`
+ * (a `cms/item` push). One event per item and change; the realtime socket sends each receiver what
+ * its roles let it see of it (realtime/events.ts).
+ */
+export interface CmsItemChange {
+  type: 'cms/item';
+  id: string;
+  parent: string | null;
+  model: 'file' | 'folder';
+  doc: Record<string, unknown>;
+  /**
+   * The item's folder and `_read` before the change, when either changed: those its old `_read` let in
+   * reload that folder (if they see it now, only when it is another one). They learn only the item's id.
+   */
+  before?: { parent: string | null; _read: unknown };
+  /**
+   * The change is also an update of the item's document that no `document` event announces (an item
+   * changed with the folder above it): those who may see `doc` get it as a `document` update too.
+   */
+  update?: true;
+}
 
 /**
  * Login sessions were revoked (logout, password change): the auth service announces it right after the

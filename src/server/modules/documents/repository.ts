@@ -32,6 +32,14 @@ export function rowToDoc(row: Row): Doc {
 
 export const COLUMNS = sql`_id, doc, created_at, updated_at, deleted_at, version`;
 
+/** A row one update statement changed (one version bump), with its stored document from before it. */
+type ChangedRow = Row & { previous: Record<string, unknown> };
+
+const withPrevious = (row: ChangedRow): { doc: Doc; previous: Doc } => ({
+  doc: rowToDoc(row),
+  previous: rowToDoc({ ...row, doc: row.previous, version: row.version - 1 }),
+});
+
 /** The documents of a model a caller may read, as `readScope` (access.ts) describes them. */
 export interface ReadScope {
   model: ModelInfo;
@@ -320,18 +328,24 @@ export class DocumentRepository {
   /**
    * Moves the path fields (`_tree`: ancestor ids, `_pathSegments`, `_path`) of every live document
    * below `ancestorId` after it was renamed or moved to `tree`/`segments`: one statement, a version
-   * bump per row.
+   * bump per row. Answers the changed documents, each with what it was before (for the events
+   * announcing them).
    */
-  async rebaseTree(model: string, ancestorId: string, tree: string[], segments: string[]): Promise<void> {
+  async rebaseTree(
+    model: string,
+    ancestorId: string,
+    tree: string[],
+    segments: string[],
+  ): Promise<{ doc: Doc; previous: Doc }[]> {
     const t = table(model);
-    await this.q.query(sql`
+    const { rows } = await this.q.query<ChangedRow>(sql`
       WITH moved AS (
         SELECT _id, pos, doc FROM ${t}, LATERAL (
           SELECT (ord - 1)::int AS pos FROM jsonb_array_elements_text(doc->'_tree') WITH ORDINALITY AS t(id, ord) WHERE id = ${ancestorId}
         ) found
         WHERE doc->'_tree' @> ${JSON.stringify([ancestorId])}::jsonb AND ${condition(LIVE_ROWS)}
       ), rebuilt AS (
-        SELECT _id,
+        SELECT _id, doc AS previous,
           ${JSON.stringify([...tree, ancestorId])}::jsonb || COALESCE((SELECT jsonb_agg(e ORDER BY i) FROM jsonb_array_elements(doc->'_tree') WITH ORDINALITY AS x(e, i) WHERE i > pos + 1), '[]'::jsonb) AS tree,
           ${JSON.stringify(segments)}::jsonb || COALESCE((SELECT jsonb_agg(e ORDER BY i) FROM jsonb_array_elements(doc->'_pathSegments') WITH ORDINALITY AS x(e, i) WHERE i > pos + 1), '[]'::jsonb) AS segments
         FROM moved
@@ -340,7 +354,9 @@ export class DocumentRepository {
         doc = t.doc || jsonb_build_object('_tree', r.tree, '_pathSegments', r.segments,
           '_path', '/' || (SELECT string_agg(s, '/' ORDER BY i) FROM jsonb_array_elements_text(r.segments) WITH ORDINALITY AS y(s, i))),
         updated_at = now(), version = t.version + 1
-      FROM rebuilt r WHERE t._id = r._id`);
+      FROM rebuilt r WHERE t._id = r._id
+      RETURNING t._id, t.doc, t.created_at, t.updated_at, t.deleted_at, t.version, r.previous`);
+    return rows.map(withPrevious);
   }
 
   /**
@@ -370,15 +386,12 @@ export class DocumentRepository {
     const next = sql`(CASE WHEN ${follows} OR NOT ${within} THEN ${after}::jsonb ELSE ${item} END)`;
     const below = sql`doc->'_tree' @> ${JSON.stringify([ancestorId])}::jsonb`;
     // The statement's snapshot: `stored` holds the documents as they were before this update.
-    const { rows } = await this.q.query<Row & { previous: Record<string, unknown> }>(sql`
+    const { rows } = await this.q.query<ChangedRow>(sql`
       WITH stored AS (SELECT _id, doc FROM ${t} WHERE ${below})
       UPDATE ${t} SET doc = jsonb_set(doc, ARRAY[${field}::text], ${next}), updated_at = now(), version = version + 1
       WHERE ${below} AND ${next} <> ${item}
       RETURNING ${COLUMNS}, (SELECT stored.doc FROM stored WHERE stored._id = ${t}._id) AS previous`);
-    return rows.map((row) => ({
-      doc: rowToDoc(row),
-      previous: rowToDoc({ ...row, doc: row.previous, version: row.version - 1 }),
-    }));
+    return rows.map(withPrevious);
   }
 
   /**

@@ -107,7 +107,8 @@ function applyFolderLists(args: {
  * every write, inside the write's transaction: create, rename, move and delete. Their `_read`/`_write`
  * lists follow their folder (applyFolderLists, above). Moving into a folder
  * needs that folder's `_write`; a folder never moves below itself. A folder is deleted only when
- * empty (409 otherwise): nothing disappears that the caller did not see.
+ * empty (409 otherwise): nothing disappears that the caller did not see. The items below a folder
+ * that a write of it changed (paths, lists) are announced after the commit (files/itemEvents.ts).
  */
 export const fileItemHooks: Pick<ModelHooks, 'beforeWrite' | 'beforeDelete' | 'afterWriteInTx'> = {
   async beforeWrite({ tx, registry, caller, model, input, doc, existing }) {
@@ -159,7 +160,10 @@ export const fileItemHooks: Pick<ModelHooks, 'beforeWrite' | 'beforeDelete' | 'a
       !doc._deletedAt &&
       (!sameList(existing._tree, doc._tree) || !sameList(existing._pathSegments, doc._pathSegments))
     ) {
-      await repo.rebaseDescendants(doc._id, stringList(doc._tree), stringList(doc._pathSegments));
+      rememberChangedBelow(
+        doc,
+        await repo.rebaseDescendants(doc._id, stringList(doc._tree), stringList(doc._pathSegments)),
+      );
     }
     if (model.name === 'folder' && existing && !doc._deletedAt) {
       for (const list of ACL_LISTS) {

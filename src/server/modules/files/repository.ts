@@ -52,9 +52,12 @@ export class FilesRepository {
     return this.repo.exists(this.folder, { _parent: parentId, name }, LIVE_ROWS);
   }
 
-  /** Moves the path fields of everything below a renamed or moved folder: one statement per table. */
-  async rebaseDescendants(folderId: string, tree: string[], segments: string[]): Promise<void> {
-    for (const model of ['folder', 'file']) await this.repo.rebaseTree(model, folderId, tree, segments);
+  /**
+   * Moves the path fields of everything below a renamed or moved folder: one statement per table.
+   * Answers the items it changed, each with what it was before.
+   */
+  rebaseDescendants(folderId: string, tree: string[], segments: string[]): Promise<ItemChange[]> {
+    return changesOfBoth((model) => this.repo.rebaseTree(model, folderId, tree, segments));
   }
 
   /**
@@ -68,13 +71,19 @@ export class FilesRepository {
     after: string[],
   ): Promise<ItemChange[]> {
     const change = { before, after, open: isOpenList(after), alwaysIn: ALMIGHTY_ROLES, everyone: GUEST_ROLE };
-    const changed: ItemChange[] = [];
-    for (const model of ['folder', 'file'] as const) {
-      for (const row of await this.repo.narrowListBelow(model, folderId, field, change))
-        changed.push({ model, ...row });
-    }
-    return changed;
+    return changesOfBoth((model) => this.repo.narrowListBelow(model, folderId, field, change));
   }
+}
+
+/** Runs a change on the folder table, then the file table: the items it changed, of both. */
+async function changesOfBoth(
+  change: (model: ItemChange['model']) => Promise<{ doc: Doc; previous: Doc }[]>,
+): Promise<ItemChange[]> {
+  const changed: ItemChange[] = [];
+  for (const model of ['folder', 'file'] as const) {
+    for (const row of await change(model)) changed.push({ model, ...row });
+  }
+  return changed;
 }
 
 /** More than the deepest folder tree the hooks allow (64). */

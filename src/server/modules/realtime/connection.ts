@@ -5,7 +5,7 @@ import { isRevoked, type EventBus, type ServerEvent } from '../../events/bus';
 import type { AuthService } from '../auth/service';
 import { tokenHash } from '../auth/sessions';
 import { SESSION_INVALID, type CommandRegistry, type ConnectionSession } from './commands';
-import { affectsSession, pushFor, QUEUE_PERMISSION, type VisibleTo } from './events';
+import { affectsSession, pushesFor, QUEUE_PERMISSION, type VisibleTo } from './events';
 import {
   PROTOCOL_ERROR_CMD,
   type CommandReply,
@@ -158,10 +158,10 @@ export class Connection implements ConnectionSession {
 
   private forward(event: ServerEvent): void {
     try {
-      const message = pushFor(event, this.caller, this.queues, (caller, model, doc) =>
+      const messages = pushesFor(event, this.caller, this.queues, (caller, model, doc) =>
         this.deps.documents.visibleTo(caller, model, doc),
       );
-      if (message) this.send(message);
+      for (const message of messages) this.send(message);
     } catch (error) {
       this.deps.log.error({ err: error, event: event.type }, 'realtime event could not be filtered');
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS, callerOf } from '../../access/caller';
 import type { ServerEvent } from '../../events/bus';
-import { affectsSession, pushFor, type VisibleTo } from './events';
+import { affectsSession, pushesFor, type VisibleTo } from './events';
 import { createTokenBucket, parseCommand } from './protocol';
 import type { JobState, JobStateEvent } from '../../../shared/api/queues';
 /** A `queue/state` event's state as the queue service publishes it. */
@@ -74,7 +74,7 @@ describe('createTokenBucket', () => {
   });
 });
 
-describe('pushFor', () => {
+describe('pushesFor', () => {
   const payment = callerOf({ _id: 'u1', login: 'p', roles: ['staff'] }, () => ['manage:payment']);
   const backend = callerOf({ _id: 'u2', login: 'b', roles: ['ops'] }, () => ['manage:backend']);
   const visibleTo: VisibleTo = (caller, model, doc) =>
@@ -88,30 +88,58 @@ describe('pushFor', () => {
   };
 
   it('forwards documents as the caller may see them, deletes included', () => {
-    expect(pushFor(clientEvent, ANONYMOUS, new Set(), visibleTo)).toBeUndefined();
-    expect(pushFor(clientEvent, payment, new Set(), visibleTo)).toEqual({
-      type: 'document',
-      data: { model: 'client', id: 'c1', action: 'delete', doc: { _id: 'c1', name: 'A', secret: undefined } },
-    });
+    expect(pushesFor(clientEvent, ANONYMOUS, new Set(), visibleTo)).toEqual([]);
+    expect(pushesFor(clientEvent, payment, new Set(), visibleTo)).toEqual([
+      {
+        type: 'document',
+        data: { model: 'client', id: 'c1', action: 'delete', doc: { _id: 'c1', name: 'A', secret: undefined } },
+      },
+    ]);
   });
 
   it('forwards cms/item with id and parent only when the item is visible', () => {
     const event: ServerEvent = { type: 'cms/item', id: 'f1', parent: 'p1', model: 'file', doc: { _id: 'f1' } };
-    expect(pushFor(event, payment, new Set(), () => ({ _id: 'f1' }))).toEqual({
-      type: 'cms/item',
-      data: { id: 'f1', parent: 'p1' },
+    expect(pushesFor(event, payment, new Set(), () => ({ _id: 'f1' }))).toEqual([
+      { type: 'cms/item', data: { id: 'f1', parent: 'p1' } },
+    ]);
+    expect(pushesFor(event, payment, new Set(), () => undefined)).toEqual([]);
+  });
+
+  it('sends a cms/item change to each receiver once per folder it saw the item in, and its update to those who see it', () => {
+    // Visible to holders of the role its `_read` names (none: to everyone).
+    const byRead: VisibleTo = (caller, _model, doc) =>
+      !Array.isArray(doc._read) || doc._read.some((role) => caller.roles.includes(role as string)) ? doc : undefined;
+    const [staff, admin] = ['staff', 'admin'].map((role) =>
+      callerOf({ _id: role, login: role, roles: [role] }, () => []),
+    );
+    const doc = { _id: 'f1', _parent: 'p2', _read: ['admin'] };
+    const base = { type: 'cms/item', id: 'f1', parent: 'p2', model: 'file', doc } as const;
+    const reloads = (event: ServerEvent, caller: typeof staff) =>
+      pushesFor(event, caller, new Set(), byRead).map((push) =>
+        push.type === 'cms/item' ? push.data.parent : push.type,
+      );
+
+    // Moved from p1 and made admin-only: admin reloads both folders, staff only the one it saw it in.
+    const moved: ServerEvent = { ...base, before: { parent: 'p1', _read: ['staff', 'admin'] } };
+    expect(reloads(moved, admin)).toEqual(['p2', 'p1']);
+    expect(reloads(moved, staff)).toEqual(['p1']);
+    // Only its `_read` changed: one reload of its folder for those who see it before and after.
+    const narrowed: ServerEvent = { ...base, before: { parent: 'p2', _read: ['staff', 'admin'] }, update: true };
+    expect(reloads(narrowed, admin)).toEqual(['document', 'p2']);
+    expect(reloads(narrowed, staff)).toEqual(['p2']);
+    expect(pushesFor(narrowed, admin, new Set(), byRead)[0]).toEqual({
+      type: 'document',
+      data: { model: 'file', id: 'f1', action: 'update', doc },
     });
-    expect(pushFor(event, payment, new Set(), () => undefined)).toBeUndefined();
   });
 
   it('forwards queue states to members holding manage:backend', () => {
     const event: ServerEvent = { type: 'queue/state', queue: 'images', id: 'j1', state: jobState('completed') };
-    expect(pushFor(event, backend, new Set(['images']), visibleTo)).toEqual({
-      type: 'queue/state',
-      data: { queue: 'images', id: 'j1', state: jobState('completed') },
-    });
-    expect(pushFor(event, backend, new Set(['other']), visibleTo)).toBeUndefined();
-    expect(pushFor(event, payment, new Set(['images']), visibleTo)).toBeUndefined();
+    expect(pushesFor(event, backend, new Set(['images']), visibleTo)).toEqual([
+      { type: 'queue/state', data: { queue: 'images', id: 'j1', state: jobState('completed') } },
+    ]);
+    expect(pushesFor(event, backend, new Set(['other']), visibleTo)).toEqual([]);
+    expect(pushesFor(event, payment, new Set(['images']), visibleTo)).toEqual([]);
   });
 
   it('re-checks sessions on role changes and on changes of the own user', () => {
