@@ -119,6 +119,12 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     expect(await button.getAttribute('class')).toContain('animate-shake');
     expect(await page.locator('[role=alert]').count()).toBeGreaterThan(0);
     expect(page.url()).toMatch(/\/_\/clients\/new$/);
+    // An error leaves its field as the field is corrected; the others stay until the next SAVE.
+    const emailError = page.locator('#root_email__error');
+    await expect.poll(() => emailError.innerText()).toMatch(/e-mail address/);
+    await page.locator('#root_email').fill('info@rhein.ch');
+    await expect.poll(() => emailError.count()).toBe(0);
+    expect(await page.locator('#root_name__error').innerText()).toMatch(/required/);
     await context.close();
   });
 

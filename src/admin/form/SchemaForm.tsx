@@ -6,7 +6,7 @@ import type { JsonSchema, SchemaSet } from '../../shared/registry';
 import { getIn, pathOfFieldId, setIn } from './arrays/paths';
 import { themeFields } from './fields/WidgetField';
 import { createOptionCache } from './optionCache';
-import { toErrorSchema, unplacedErrors } from './schema/errorSchema';
+import { standingErrors, toErrorSchema, unplacedErrors } from './schema/errorSchema';
 import { prepareSchema } from './schema/prepareSchema';
 import { storedSecretsOptional } from './schema/storedSecrets';
 import { uiSchemaFor } from './schema/uiSchemaFor';
@@ -87,7 +87,11 @@ export function SchemaForm({
     () => ({ ...uiSchemaFor(prepared, { isNew, rootSchemas, asOwner }), 'ui:submitButtonOptions': { norender: true } }),
     [prepared, isNew, rootSchemas, asOwner],
   );
-  const extraErrors = useMemo(() => toErrorSchema(errors), [errors]);
+  // An error leaves its field once the field is edited (the data as the errors came is what was refused).
+  const [refused, setRefused] = useState({ errors, data: formData });
+  if (refused.errors !== errors) setRefused({ errors, data: formData });
+  const shown = useMemo(() => standingErrors(errors, refused.data, formData), [errors, refused.data, formData]);
+  const extraErrors = useMemo(() => toErrorSchema(shown), [shown]);
   const visibleFields = useMemo(
     () =>
       Object.keys(prepared.properties ?? {}).filter(
@@ -95,7 +99,7 @@ export function SchemaForm({
       ),
     [prepared, uiSchema],
   );
-  const unplaced = unplacedErrors(errors, visibleFields);
+  const unplaced = unplacedErrors(shown, visibleFields);
 
   // Drag and paste change a whole array at once; they read the newest data, not a stale closure.
   const latest = useRef(formData);

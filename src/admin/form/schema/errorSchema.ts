@@ -1,4 +1,5 @@
 import type { ErrorSchema } from '@rjsf/utils';
+import { getIn } from '../arrays/paths';
 
 /**
  * The server's field errors (dotted paths such as `items.0.price`, `''` for the document) as the
@@ -27,4 +28,20 @@ export function unplacedErrors(errors: Record<string, string> | undefined, visib
   return Object.entries(errors ?? {})
     .filter(([path]) => !visibleFields.includes(path.split('.')[0] ?? ''))
     .map(([path, message]) => (path && !path.startsWith('_current.') ? `${path}: ${message}` : message));
+}
+
+/**
+ * The server's field errors the user has not yet answered: an error goes once its field's value differs
+ * from the value the refused save sent (`refused`), as a form that clears an error on typing does; the
+ * document's own errors (`''`) stay until the next save.
+ */
+export function standingErrors(
+  errors: Record<string, string> | undefined,
+  refused: unknown,
+  current: unknown,
+): Record<string, string> | undefined {
+  if (!errors) return errors;
+  const valueAt = (root: unknown, path: string) => JSON.stringify(getIn(root, path.split('.')) ?? null);
+  const kept = Object.entries(errors).filter(([path]) => !path || valueAt(refused, path) === valueAt(current, path));
+  return kept.length === Object.keys(errors).length ? errors : Object.fromEntries(kept);
 }

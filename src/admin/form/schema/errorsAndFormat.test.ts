@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toErrorSchema, unplacedErrors } from './errorSchema';
+import { standingErrors, toErrorSchema, unplacedErrors } from './errorSchema';
 import { formatValue } from './formatValue';
 
 describe('toErrorSchema', () => {
@@ -31,5 +31,26 @@ describe('formatValue (read-only display)', () => {
     expect(formatValue(2.5, { type: 'number' })).toBe('2,5');
     expect(formatValue(undefined, { type: 'string' })).toBe('—');
     expect(formatValue(['a', 'b'], { type: 'array', items: { type: 'string' } })).toBe('a, b');
+  });
+});
+
+describe('standingErrors', () => {
+  const errors = { name: 'is required', 'items.0.price': 'must be a number', '': 'Version conflict' };
+  const refused = { items: [{ price: 'viel' }] };
+
+  it('keeps every error while the refused values stand (the same object when nothing went)', () => {
+    expect(standingErrors(errors, refused, { ...refused })).toBe(errors);
+    expect(standingErrors(undefined, refused, refused)).toBeUndefined();
+  });
+
+  it("drops a field's error once its value is edited, the document's own error stays", () => {
+    expect(standingErrors(errors, refused, { name: 'Rhein AG', items: [{ price: 'viel' }] })).toEqual({
+      'items.0.price': 'must be a number',
+      '': 'Version conflict',
+    });
+    expect(standingErrors(errors, refused, { items: [{ price: 12 }] })).toEqual({
+      name: 'is required',
+      '': 'Version conflict',
+    });
   });
 });
