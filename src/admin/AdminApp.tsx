@@ -9,7 +9,6 @@ import { endSession } from './core/session/session';
 import { useSessionCheck } from './core/session/useSessionCheck';
 import { Layout } from './layout/Layout';
 import ListPage from './list/ListPage';
-import { ComingSoon } from './screens/ComingSoon';
 import { NotFound } from './screens/NotFound';
 import { SCREENS, type ScreenName, type ScreenSpec } from './screens/screens';
 import { Button } from './ui/Button';
@@ -20,7 +19,7 @@ const EditPage = lazy(() => import('./edit/EditPage'));
 // The standalone scroll-animation preview (outside the layout).
 const StoryPage = lazy(() => import('./story/StoryPage'));
 // Hand-written screens of the file store and queues, loaded with their route.
-const BUILT_SCREENS: Partial<Record<ScreenName, React.LazyExoticComponent<() => React.ReactNode>>> = {
+const SCREEN_COMPONENTS: Record<ScreenName, React.LazyExoticComponent<() => React.ReactNode>> = {
   files: lazy(() => import('./files/FilesPage')),
   file: lazy(() => import('./files/FileDetailPage')),
   queues: lazy(() => import('./queues/QueuesPage')),
@@ -112,12 +111,12 @@ export default function AdminApp({ login, location }: { login: LoginState; locat
           />
           <Route path="/_" element={<Layout />}>
             {Object.entries(SCREENS).map(([name, screen]) => {
-              const Screen = BUILT_SCREENS[name as ScreenName];
+              const Screen = SCREEN_COMPONENTS[name as ScreenName];
               const spec: ScreenSpec = screen;
               // A screen the caller may not open reads like a model they may not read (the server refuses its calls anyway).
               const element = !canAccess(context.permissions, spec.permission) ? (
                 <NotFound />
-              ) : Screen ? (
+              ) : (
                 <Suspense
                   fallback={
                     <Centered>
@@ -127,8 +126,6 @@ export default function AdminApp({ login, location }: { login: LoginState; locat
                 >
                   <Screen />
                 </Suspense>
-              ) : (
-                <ComingSoon screen={screen} />
               );
               return screen.path === '/_' ? (
                 <Route key={screen.path} index element={element} />

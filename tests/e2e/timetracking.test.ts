@@ -183,6 +183,10 @@ describe('time tracking', { timeout: 120_000 }, () => {
     const page = await context.newPage();
     await page.goto(suite.server.url('/_/timetracking'));
     await page.getByTestId('not-allowed').waitFor();
+    // The permission as the trackedTime schema names it.
+    expect(await page.getByTestId('not-allowed').innerText()).toBe(
+      'Time tracking needs the permission manage:payment; an administrator can give it to your role.',
+    );
     expect(await page.getByRole('button', { name: 'Start tracking' }).count()).toBe(0);
     await context.close();
   });

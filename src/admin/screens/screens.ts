@@ -21,14 +21,9 @@ export interface ScreenSpec {
     main: boolean;
     order: number;
   };
-  /** The issue that builds the screen; until then it shows the coming-soon page. */
-  comingIn?: string;
 }
 
-/**
- * Screens of spec section 2 that are not a generic list or edit page. Until their own issue lands,
- * each shows a clean "coming soon" page inside the layout.
- */
+/** Screens of spec section 2 that are not a generic list or edit page (their components: AdminApp.tsx). */
 export const SCREENS = {
   dashboard: {
     path: '/_',

@@ -46,7 +46,9 @@ export function TimeTrackingView({ tracking }: { tracking: TimeTrackingControlle
       />
       {!tracking.allowed ? (
         <p className="px-4 py-16 text-center text-[13px] text-zinc-500" data-testid="not-allowed">
-          Time tracking needs the permission manage:payment.
+          {tracking.permission
+            ? `Time tracking needs the permission ${tracking.permission}; an administrator can give it to your role.`
+            : 'Time tracking is not open to your role; an administrator can open it.'}
         </p>
       ) : (
         <div className="space-y-4 p-4 md:px-6">

@@ -194,6 +194,8 @@ export function useTimeTrackingController() {
 
   return {
     allowed,
+    /** The permission the screen needs, as the model's schema names it (said when it is missing). */
+    permission: model?.permission.create,
     /** "Create invoice" (issue 10): needs manage:payment and the clients to bill. */
     canInvoice: allowed && canSeeClients && canAccess(permissions, 'manage:payment'),
     entries: list,
