@@ -54,8 +54,16 @@ describe('a save the server refuses', { timeout: 120_000 }, () => {
     await waitSaved(page);
     expect(await dialog.getByText('Valid JSON', { exact: true }).count()).toBe(1);
 
-    // A page whose name is cleared (to retype it) is no new page: the header said 'New page'.
+    // An emptied setting is cleared on the server (it was left out of the save and came back).
     await page.keyboard.press('Escape');
+    await page.locator('#page_description').fill('Alles über unser Angebot');
+    await waitSaved(page);
+    expect((await draft(suite.server, id)).description).toBe('Alles über unser Angebot');
+    await page.locator('#page_description').fill('');
+    await waitSaved(page);
+    await expect.poll(async () => (await draft(suite.server, id)).description).toBeUndefined();
+
+    // A page whose name is cleared (to retype it) is no new page: the header said 'New page'.
     await page.locator('#page_name').fill('');
     await page.getByText('Unnamed page').first().waitFor();
     expect(await page.getByText('New page', { exact: true }).count()).toBe(0);

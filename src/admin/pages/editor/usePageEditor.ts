@@ -100,7 +100,8 @@ export function usePageEditor(model: ModelInfo, id: string, defaults: EditedDoc)
       setStatus({ kind: 'unsaved' });
       return;
     }
-    const body: EditedDoc = { ...clearedFields(model, current.base as never, sent), ...sent };
+    // Nulls last: the form holds an emptied field as `undefined`, which hid its null (JSON drops it).
+    const body: EditedDoc = { ...sent, ...clearedFields(model, current.base as never, sent) };
     for (const key of SERVER_FIELDS) delete body[key];
     body._id = docId.current ?? 'new';
     if (docId.current && current.base._version !== undefined) body._version = current.base._version;
