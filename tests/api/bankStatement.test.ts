@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankStatementAnswer } from '../../src/shared/api/payment';
 import { SYSTEM } from '../../src/server/access/caller';
-import { amountDue, createBooker } from '../../src/server/modules/payment/bankBooking';
+import type { ServerEvent } from '../../src/server/events/bus';
+import { amountDue, commitBookings, createBooker } from '../../src/server/modules/payment/bankBooking';
 import { invoiceReference } from '../../src/server/modules/payment/qrReference';
 import { DEMO_SITE_CONFIG } from '../../src/server/seed/demoData';
 import { createTestApp } from '../helpers/testApp';
@@ -463,6 +464,170 @@ describe('bank statement import (camt.053 and camt.054)', () => {
     expect((await save({ amount: 9.5 })).statusCode).toBe(200);
   });
 
+  describe('one import is all or nothing', () => {
+    /** Documents events of payments and invoices the bus sends while `run` runs. */
+    async function eventsDuring<T>(run: () => Promise<T>): Promise<{ result: T; events: ServerEvent[] }> {
+      const events: ServerEvent[] = [];
+      const stop = t.app.services.bus.subscribe((event) => {
+        if (event.type === 'document' && ['transaction', 'invoice'].includes(event.model)) events.push(event);
+      });
+      try {
+        return { result: await run(), events };
+      } finally {
+        stop();
+      }
+    }
+    const withBankIds = async (ids: string[]) =>
+      (await t.app.services.documents.find(SYSTEM, 'transaction', { query: { bankReference: { $in: ids } } })).results;
+    const statusOf = async (invoice: { _id: string }) =>
+      (await t.app.services.documents.findById(SYSTEM, 'invoice', invoice._id)).status;
+
+    /** Three open invoices of one client (100, 200 and 300 net: 108.10, 216.20 and 324.30 € due) and their references. */
+    async function threeInvoices(name: string) {
+      const client = (await t.app.services.documents.save(SYSTEM, 'client', { name }))._id;
+      const made = [];
+      for (const price of [100, 200, 300]) {
+        const invoice = await t.app.services.documents.save(SYSTEM, 'invoice', {
+          name: `${name} ${price}`,
+          client,
+          date: '2026-03-10',
+          items: [{ name: 'Beratung', count: 1, price }],
+        });
+        made.push({ ...invoice, reference: invoiceReference('CH4431999123000889012', Number(invoice.id)) });
+      }
+      return made;
+    }
+
+    it('books nothing when a credit after the first is refused, names that credit, and books all once it is fixed', async () => {
+      const [x, y, z] = await threeInvoices('Atom AG');
+      const entries = (thirdDate: string) => [
+        // Pays x in full, then part of y, then z with a booking date that does not exist.
+        { id: 'ATOM-1', amount: '108.10', reference: x.reference, debtor: 'Atom AG', date: '2026-04-24' },
+        { id: 'ATOM-2', amount: '16.20', reference: y.reference, debtor: 'Atom AG', date: '2026-04-24' },
+        { id: 'ATOM-3', amount: '324.30', reference: z.reference, debtor: 'Atom AG', date: thirdDate },
+      ];
+      const { result: refused, events } = await eventsDuring(() => post(camt054(entries('2026-02-30'))));
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error).toBe(
+        `Nothing was booked: credit 3 of 3 (324,30 € of 2026-02-30, Atom AG, reference ${z.reference}, bank id ATOM-3) was refused: date: must be a date (YYYY-MM-DD)`,
+      );
+      expect(await withBankIds(['ATOM-1', 'ATOM-2', 'ATOM-3'])).toEqual([]);
+      for (const invoice of [x, y, z]) expect(await statusOf(invoice)).toBe('open');
+      expect(events).toEqual([]);
+
+      // The bank's corrected file books every credit, and the events go out after the commit.
+      const { result: fixed, events: sent } = await eventsDuring(() => post(camt054(entries('2026-02-28'))));
+      expect(fixed.statusCode, fixed.body).toBe(200);
+      const answer: BankStatementAnswer = fixed.json();
+      expect(answer.matched.map((entry) => entry.invoice)).toEqual([x._id, z._id]);
+      expect(answer.partial).toEqual([expect.objectContaining({ invoice: y._id, received: 16.2, due: 216.2 })]);
+      const booked = await withBankIds(['ATOM-1', 'ATOM-2', 'ATOM-3']);
+      expect(booked).toHaveLength(3);
+      expect([await statusOf(x), await statusOf(y), await statusOf(z)]).toEqual(['paid', 'open', 'paid']);
+      expect(sent.map((event) => event.type === 'document' && `${event.model} ${event.action} ${event.id}`)).toEqual([
+        `transaction create ${booked.find((b) => b.bankReference === 'ATOM-1')!._id}`,
+        `invoice update ${x._id}`,
+        `transaction create ${booked.find((b) => b.bankReference === 'ATOM-2')!._id}`,
+        `transaction create ${booked.find((b) => b.bankReference === 'ATOM-3')!._id}`,
+        `invoice update ${z._id}`,
+      ]);
+
+      // Again: nothing changes.
+      const { result: again, events: none } = await eventsDuring(() => post(camt054(entries('2026-02-28'))));
+      expect(again.json()).toMatchObject({ matched: [], partial: [], alreadyBooked: 3 });
+      expect(none).toEqual([]);
+      expect(await withBankIds(['ATOM-1', 'ATOM-2', 'ATOM-3'])).toHaveLength(3);
+    });
+
+    it('books nothing when the database fails in the middle of the import', async () => {
+      const [x, y] = await threeInvoices('Ausfall AG');
+      const xml = camt054([
+        { id: 'GONE-1', amount: '108.10', reference: x.reference, debtor: 'Ausfall AG', date: '2026-04-24' },
+        { id: 'GONE-2', amount: '216.20', reference: y.reference, debtor: 'Ausfall AG', date: '2026-04-24' },
+      ]);
+      // The connection breaks at the third write (the second credit's transaction), after the first credit's two.
+      const db = t.app.services.db;
+      const transaction = db.transaction;
+      let writes = 0;
+      db.transaction = (fn) =>
+        transaction.call(db, (tx) =>
+          fn({
+            query(statement) {
+              if (/^\s*(INSERT|UPDATE)/i.test(statement.compile().text) && ++writes === 3)
+                return Promise.reject(new Error('Connection terminated unexpectedly'));
+              return tx.query(statement);
+            },
+          }),
+        ) as never;
+      try {
+        const { result: failed, events } = await eventsDuring(() => post(xml));
+        expect(failed.statusCode).toBe(500);
+        expect(events).toEqual([]);
+      } finally {
+        db.transaction = transaction;
+      }
+      expect(writes).toBe(3);
+      expect(await withBankIds(['GONE-1', 'GONE-2'])).toEqual([]);
+      expect([await statusOf(x), await statusOf(y)]).toEqual(['open', 'open']);
+      // Back up: the same file books both.
+      expect((await post(xml)).json()).toMatchObject({ matched: [{ invoice: x._id }, { invoice: y._id }] });
+    });
+
+    it('books a credit once: held twice in a file, imported twice at once, or booked by another import meanwhile', async () => {
+      const [x, y] = await threeInvoices('Doppelt AG');
+      const credit = {
+        id: 'TWICE-1',
+        amount: '108.10',
+        reference: x.reference,
+        debtor: 'Doppelt AG',
+        date: '2026-04-25',
+      };
+      // The same booking twice in one file (a statement holding it in two sections): booked once.
+      const inOne: BankStatementAnswer = (await post(camt054([credit, credit]))).json();
+      expect(inOne).toMatchObject({ matched: [expect.objectContaining({ invoice: x._id })], alreadyBooked: 1 });
+      expect(await withBankIds(['TWICE-1'])).toHaveLength(1);
+
+      const xml = camt054([
+        { id: 'TWICE-2', amount: '16.20', reference: y.reference, debtor: 'Doppelt AG', date: '2026-04-25' },
+      ]);
+      const answers = await Promise.all([post(xml), post(xml)]);
+      // One books it; the other finds it booked, or (when both looked before either wrote) is refused as a whole.
+      const [first, second] = answers.sort((a, b) => a.statusCode - b.statusCode).map((answer) => answer.json());
+      expect(first).toMatchObject({ partial: [expect.objectContaining({ invoice: y._id })], alreadyBooked: 0 });
+      expect(second).toEqual(
+        answers[1].statusCode === 409
+          ? { error: expect.stringMatching(/^Nothing was booked: credit 1 of 1 .* was booked meanwhile/) }
+          : expect.objectContaining({ partial: [], alreadyBooked: 1 }),
+      );
+      expect(await withBankIds(['TWICE-2'])).toHaveLength(1);
+
+      // Booked by another import after this one looked (a partial payment: no invoice changes, but its bank id is
+      // unique among live transactions): refused.
+      const late = { key: 'TWICE-3', bankId: true as const, amount: 10, currency: 'EUR', date: '2026-04-26' };
+      const read = await t.app.services.documents.findById(SYSTEM, 'invoice', y._id, { populate: ['client'] });
+      const booking = await createBooker(t.app.services.documents, await amountDue(t.app.services.documents)).plan(
+        late,
+        read,
+      );
+      const other = camt054([
+        { id: 'TWICE-3', amount: '10.00', reference: y.reference, debtor: 'Doppelt AG', date: '2026-04-26' },
+      ]);
+      expect((await post(other)).json()).toMatchObject({ partial: [expect.objectContaining({ invoice: y._id })] });
+      const { result: commit, events } = await eventsDuring(() =>
+        commitBookings(t.app.services.documents, [{ credit: late, place: 'credit 1 of 1', booking }]).catch(
+          (error: unknown) => error,
+        ),
+      );
+      expect(commit).toMatchObject({
+        status: 409,
+        message:
+          'Nothing was booked: credit 1 of 1 (10,00 € of 26.04.2026, bank id TWICE-3) was booked meanwhile (by another import); import the file again to see what is left',
+      });
+      expect(events).toEqual([]);
+      expect(await withBankIds(['TWICE-3'])).toHaveLength(1);
+    });
+  });
+
   describe('booking a suggestion from the dialog', () => {
     const confirm = (xml: string, credit: string, invoice: string, token = admin) =>
       t.app.inject({
@@ -590,10 +755,14 @@ describe('bank statement import (camt.053 and camt.054)', () => {
       await t.app.services.documents.save(SYSTEM, 'invoice', { _id: invoice._id, name: 'Umbenannt' });
       const due = await amountDue(t.app.services.documents);
       const credit = { key: 'SUG-V', amount: 108.1, currency: 'EUR', date: '2026-04-23', debtor: 'Zwischenzeit AG' };
-      const booking = createBooker(t.app.services.documents, due).book(credit, read, {
-        invoiceVersion: read._version as number,
+      const booking = await createBooker(t.app.services.documents, due).plan(credit, read);
+      const commit = commitBookings(t.app.services.documents, [{ credit, place: 'the credit', booking }]);
+      await expect(commit).rejects.toMatchObject({
+        status: 409,
+        message: expect.stringMatching(
+          `^Nothing was booked: the credit \\(108,10 € of 23.04.2026, Zwischenzeit AG\\) could not pay invoice ${String(invoice.id)}: Invoice was changed by someone else`,
+        ),
       });
-      await expect(booking).rejects.toMatchObject({ status: 409 });
       expect(await liveWithBankId('SUG-V')).toEqual([]);
       expect(await t.app.services.documents.findById(SYSTEM, 'invoice', invoice._id)).toMatchObject({
         status: 'open',

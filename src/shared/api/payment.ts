@@ -73,6 +73,9 @@ export interface StatementEntry {
 }
 /**
  * `POST /api/payment/bankStatement` (ISO 20022 camt.053 or camt.054 XML body). Importing twice changes nothing.
+ * One import is all or nothing: when one credit's booking is refused, nothing of the file is booked and the
+ * answer is that status with `{ error }` naming the credit ('Nothing was booked: credit 2 of 5 (540,50 € of
+ * 09.04.2026, …) was refused: …').
  * A booked credit becomes an incoming transaction: a CHF credit in `amount`, a EUR credit in `foreignAmount`
  * (with `amount` in CHF only when the file gives the counter value or exchange rate).
  */

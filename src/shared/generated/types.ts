@@ -1888,7 +1888,7 @@ export interface Transaction {
   /**
    * **Bank reference**
    *
-   * The bank's id of the booking this transaction was imported from (a statement imported twice books it once).
+   * The bank's id of the booking this transaction was imported from (a statement imported twice books it once; two live transactions never share one).
    *
    * @readonly Set by the server; what a client sends is ignored.
    */

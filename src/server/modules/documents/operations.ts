@@ -31,7 +31,7 @@ import { applyPopulated, planPopulate, populate } from './populate';
 import { assertRelationsExist } from './relations';
 import { sanitizeRichText } from './richText';
 import { DocumentRepository, LIVE_ROWS, type RowSelection, type Scope } from './repository';
-import type { Doc, DocumentService, FindOptions, SaveOptions } from './service';
+import type { Doc, DocumentService, DocumentWrite, FindOptions, SaveOptions } from './service';
 
 export interface DocumentDeps {
   db: Database;
@@ -349,6 +349,29 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     return outcomes.map(({ written }) => (project(caller, model, written) as Doc) ?? { _id: written._id });
   }
 
+  /**
+   * Writes of several models in one transaction, in their order: all written, or none (the first failure
+   * answers, with `index`). The events go out after the commit.
+   */
+  async function saveAll(caller: Caller, writes: DocumentWrite[]): Promise<Doc[]> {
+    const models = writes.map((one) => modelOf(one.model));
+    for (const [index, one] of writes.entries())
+      await atIndex(index, () => confirmOwnSecrets(caller, models[index], one.input));
+    const outcomes = await repo.transaction(async (tx) => {
+      const done = [];
+      for (const [index, one] of writes.entries())
+        done.push(await atIndex(index, () => write(tx, caller, models[index], one.input, one.options ?? {})));
+      return done;
+    });
+    for (const [index, outcome] of outcomes.entries()) {
+      if (outcome.secretsChanged && !outcome.creating) await auth.revokeSessions(outcome.written._id);
+      announce(models[index], outcome.written, outcome.creating ? 'create' : 'update', outcome.existing);
+    }
+    return outcomes.map(
+      ({ written }, index) => (project(caller, models[index], written) as Doc) ?? { _id: written._id },
+    );
+  }
+
   async function remove(caller: Caller, name: string, id: string): Promise<void> {
     const model = modelOf(name);
     if (!isObjectId(id)) throw badRequest('id must be 24 lowercase hex characters');
@@ -380,6 +403,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     findById: findById as DocumentService['findById'],
     save,
     saveMany,
+    saveAll,
     remove,
     assertMayWrite: (caller, name, action, id) => void assertMayWrite(caller, modelOf(name), action, id),
     visibleTo: (caller, name, doc) => {

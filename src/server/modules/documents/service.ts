@@ -17,6 +17,13 @@ export interface SaveOptions {
   createWithId?: string;
 }
 
+/** One write of `saveAll`: a document of any model, created or updated as `save` does. */
+export interface DocumentWrite {
+  model: string;
+  input: Record<string, unknown>;
+  options?: SaveOptions;
+}
+
 export type FindResult = FindAnswer;
 
 export interface FindByIdOptions {
@@ -38,6 +45,12 @@ export interface DocumentService {
    * (validation, access, conflict) answers its HttpError with `index` (its place in `inputs`) in the details.
    */
   saveMany(caller: Caller, model: string, inputs: Record<string, unknown>[]): Promise<Doc[]>;
+  /**
+   * Writes of several models in one transaction, in their order (a payment and the invoice it pays): all
+   * written, or none. A failing write answers its HttpError with `index` (its place in `writes`) in the
+   * details; the events go out after the commit only.
+   */
+  saveAll(caller: Caller, writes: DocumentWrite[]): Promise<Doc[]>;
   remove(caller: Caller, model: string, id: string): Promise<void>;
   /**
    * The write check that needs no document (login, the model's permission; ownership when the id alone

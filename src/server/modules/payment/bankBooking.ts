@@ -2,9 +2,11 @@ import type { StatementEntry } from '../../../shared/api/payment';
 import { formatMoney } from '../../../shared/format/money';
 import type { SiteConfig } from '../../../shared/generated/types';
 import { SYSTEM } from '../../access/caller';
-import { conflict } from '../../errors';
-import type { Doc, DocumentService } from '../documents/service';
+import { createObjectId } from '../../../shared/format/objectId';
+import { HttpError } from '../../errors';
+import type { Doc, DocumentService, DocumentWrite } from '../documents/service';
 import type { Credit } from './camt';
+import { creditRefusal } from './creditRefusal';
 import { totals } from './pdf';
 
 const toCents = (value: number) => Math.round(value * 100);
@@ -70,17 +72,21 @@ export function suggestionProblem(credit: Credit, invoice: Doc, due: number): st
   return undefined;
 }
 
-/** How a credit was booked: the invoice is paid now (matched), or it stays open (partial). */
+/** How a credit is booked: the invoice is paid now (matched), or it stays open (partial). */
 export interface Booking {
   outcome: 'matched' | 'partial';
   entry: StatementEntry;
+  /** The id of its incoming transaction (created by `commitBookings`). */
   transaction: string;
+  /** What books it: the incoming transaction, then (matched) the invoice paid. */
+  writes: DocumentWrite[];
 }
 
 /**
- * Books credits on invoices: per invoice it keeps what its linked incoming transactions come to in EUR
- * cents, and in CHF cents for those with no EUR amount (paid in francs: they cannot count against the
- * euros due); read once per invoice, then kept up to date.
+ * Plans bookings of credits on invoices, writing nothing (`commitBookings` writes them): per invoice it
+ * keeps what its linked incoming transactions come to in EUR cents, and in CHF cents for those with no EUR
+ * amount (paid in francs: they cannot count against the euros due); read once per invoice, then kept up to
+ * date with the bookings planned, so a second credit of one invoice counts the first.
  */
 export function createBooker(documents: DocumentService, due: (invoice: Doc) => number) {
   const received = new Map<string, { eur: number; chfOnly: number }>();
@@ -101,34 +107,33 @@ export function createBooker(documents: DocumentService, due: (invoice: Doc) => 
 
   /**
    * The credit as an incoming transaction linked to the invoice (CHF in `amount`, EUR in `foreignAmount`,
-   * spec §3); the invoice is paid once its linked payments reach its gross amount due. With
-   * `invoiceVersion`, the invoice is paid only if it is still that version (else 409). Nothing half done,
-   * nothing booked twice: when another transaction carries the same bank id (two bookings of one credit at
-   * once) or the invoice cannot be saved as paid, the new transaction goes again (409).
+   * spec §3); the invoice is paid once its linked payments reach its gross amount due, and only if it is
+   * still the version read here when the booking is written (else 409, nothing booked).
    */
-  async function book(credit: Credit, invoice: Doc, options: { invoiceVersion?: number } = {}): Promise<Booking> {
+  async function plan(credit: Credit, invoice: Doc): Promise<Booking> {
     const entry = { ...entryOf(credit), invoice: invoice._id, invoiceNumber: Number(invoice.id) };
     const { eur, chf } = creditValues(credit);
     const before = await receivedCents(invoice);
     const client = clientOf(invoice);
-    const transaction = await documents.save(SYSTEM, 'transaction', {
-      date: credit.date,
-      name: `Zahlung Rechnung ${String(invoice.id)}`,
-      ...(credit.debtor ? { description: credit.debtor } : {}),
-      ...(client?._id ? { client: client._id } : {}),
-      ...(chf !== undefined ? { amount: chf } : {}),
-      ...(eur !== undefined ? { foreignAmount: eur } : {}),
-      direction: 'incoming',
-      bankReference: credit.key,
-      invoice: invoice._id,
-    });
-    const undo = async (error: unknown): Promise<never> => {
-      received.set(invoice._id, before);
-      await documents.remove(SYSTEM, 'transaction', transaction._id);
-      throw error;
-    };
-    const twins = await documents.find(SYSTEM, 'transaction', { query: { bankReference: credit.key }, limit: 2 });
-    if (twins.results.length > 1) await undo(conflict('This credit was booked meanwhile; reload and check it'));
+    // Its id now: the invoice it pays names it in the same transaction.
+    const transaction = createObjectId();
+    const writes: DocumentWrite[] = [
+      {
+        model: 'transaction',
+        input: {
+          date: credit.date,
+          name: `Zahlung Rechnung ${String(invoice.id)}`,
+          ...(credit.debtor ? { description: credit.debtor } : {}),
+          ...(client?._id ? { client: client._id } : {}),
+          ...(chf !== undefined ? { amount: chf } : {}),
+          ...(eur !== undefined ? { foreignAmount: eur } : {}),
+          direction: 'incoming',
+          bankReference: credit.key,
+          invoice: invoice._id,
+        },
+        options: { createWithId: transaction },
+      },
+    ];
     const total = before.eur + (eur !== undefined ? toCents(eur) : 0);
     const chfOnly = before.chfOnly + (eur === undefined && chf !== undefined ? toCents(chf) : 0);
     received.set(invoice._id, { eur: total, chfOnly });
@@ -137,20 +142,20 @@ export function createBooker(documents: DocumentService, due: (invoice: Doc) => 
     if (eur !== undefined && total / 100 + 0.005 >= amountDue) {
       // The import links both sides itself (the server's write): the mirror of people's edits
       // (paymentLinks.ts) would unlink a payment the invoice named before, which counts towards it too.
-      try {
-        await documents.save(SYSTEM, 'invoice', {
+      writes.push({
+        model: 'invoice',
+        input: {
           _id: invoice._id,
           status: 'paid',
-          transaction: transaction._id,
-          ...(options.invoiceVersion !== undefined ? { _version: options.invoiceVersion } : {}),
-        });
-      } catch (error) {
-        await undo(error);
-      }
+          transaction,
+          ...(invoice._version !== undefined ? { _version: invoice._version } : {}),
+        },
+      });
       const over = total - toCents(amountDue);
       return {
         outcome: 'matched',
-        transaction: transaction._id,
+        transaction,
+        writes,
         entry: {
           ...entry,
           // More than was due: paid, but someone has to give the rest back or keep it on account.
@@ -162,7 +167,8 @@ export function createBooker(documents: DocumentService, due: (invoice: Doc) => 
     }
     return {
       outcome: 'partial',
-      transaction: transaction._id,
+      transaction,
+      writes,
       entry: {
         ...entry,
         due: toCents(amountDue) / 100,
@@ -180,5 +186,43 @@ export function createBooker(documents: DocumentService, due: (invoice: Doc) => 
       },
     };
   }
-  return { book };
+  return { plan };
+}
+
+/** A planned booking, with its credit and where that credit is (`credit 2 of 5`, for the refusal). */
+export interface PlannedBooking {
+  credit: Credit;
+  place: string;
+  booking: Booking;
+}
+
+/**
+ * Writes planned bookings in one database transaction: every incoming transaction and every invoice paid,
+ * or nothing at all; the realtime events go out after the commit. A refused write (validation, an invoice
+ * changed meanwhile, a credit another import booked meanwhile: its bank id is unique among live
+ * transactions) refuses the whole import with its status, naming the credit. Any other failure (the
+ * database gone) rolls everything back too.
+ */
+export async function commitBookings(documents: DocumentService, planned: PlannedBooking[]): Promise<void> {
+  const writes = planned.flatMap((one) => one.booking.writes.map((write) => ({ write, one })));
+  if (writes.length === 0) return;
+  try {
+    await documents.saveAll(
+      SYSTEM,
+      writes.map(({ write }) => write),
+    );
+  } catch (error) {
+    const index = error instanceof HttpError ? error.details.index : undefined;
+    const failed = typeof index === 'number' ? writes[index] : undefined;
+    if (!failed || !(error instanceof HttpError)) throw error;
+    const { one, write } = failed;
+    throw creditRefusal(
+      one.place,
+      one.credit,
+      write.model === 'invoice'
+        ? { model: 'invoice', invoiceNumber: Number(one.booking.entry.invoiceNumber) }
+        : { model: 'transaction' },
+      error,
+    );
+  }
 }

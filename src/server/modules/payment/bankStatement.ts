@@ -2,7 +2,14 @@ import type { BankStatementAnswer, SuggestionBooking } from '../../../shared/api
 import { SYSTEM, type Caller } from '../../access/caller';
 import { badRequest, conflict } from '../../errors';
 import type { DocumentService } from '../documents/service';
-import { amountDue, createBooker, entryOf, suggestionProblem } from './bankBooking';
+import {
+  amountDue,
+  commitBookings,
+  createBooker,
+  entryOf,
+  suggestionProblem,
+  type PlannedBooking,
+} from './bankBooking';
 import { parseCamt, type Credit } from './camt';
 import { assertPayment } from './reports';
 
@@ -37,7 +44,9 @@ async function isBooked(documents: DocumentService, credit: Credit): Promise<boo
  * reported as partial and the invoice stays open. A credit without a reference but with an open invoice's
  * exact amount and the client's name is only suggested (a person confirms it: `confirmSuggestion`); credits
  * in other currencies are not booked. A booking already imported (its bank id is on a transaction) is not
- * booked again. The whole file is read and checked before anything is written: a malformed file changes nothing.
+ * booked again (nor twice when the file holds it twice). The whole file is read and checked, and every
+ * booking planned, before anything is written; then all are written in one database transaction (see
+ * `commitBookings`): a malformed file or a refused booking changes nothing, and the refusal names the credit.
  */
 export async function importBankStatement(
   documents: DocumentService,
@@ -47,7 +56,7 @@ export async function importBankStatement(
   assertPayment(caller, 'import bank statements');
   const credits = creditsOf(xml);
   const due = await amountDue(documents);
-  const { book } = createBooker(documents, due);
+  const { plan } = createBooker(documents, due);
   const { results: open } = await documents.find(caller, 'invoice', {
     query: { status: 'open' },
     limit: 5000,
@@ -56,8 +65,11 @@ export async function importBankStatement(
 
   const answer: BankStatementAnswer = { matched: [], partial: [], suggested: [], unmatched: [], alreadyBooked: 0 };
   const paid = new Set<string>();
-  for (const credit of credits) {
-    if (await isBooked(documents, credit)) {
+  const planned: PlannedBooking[] = [];
+  // Bank ids booked by this import: a file holding a credit twice books it once.
+  const bookedHere = new Set<string>();
+  for (const [index, credit] of credits.entries()) {
+    if (bookedHere.has(credit.key) || (await isBooked(documents, credit))) {
       answer.alreadyBooked++;
       continue;
     }
@@ -78,9 +90,11 @@ export async function importBankStatement(
       continue;
     }
     if (invoice) {
-      const booking = await book(credit, invoice);
-      if (booking.outcome === 'matched') paid.add(invoice._id);
-      answer[booking.outcome].push(booking.entry);
+      const booked = await plan(credit, invoice);
+      if (booked.outcome === 'matched') paid.add(invoice._id);
+      bookedHere.add(credit.key);
+      planned.push({ credit, place: `credit ${index + 1} of ${credits.length}`, booking: booked });
+      answer[booked.outcome].push(booked.entry);
       continue;
     }
     // No reference: an open invoice of the payer's name with exactly this amount due is suggested, not booked.
@@ -109,6 +123,7 @@ export async function importBankStatement(
       });
     else answer.unmatched.push(entry);
   }
+  await commitBookings(documents, planned);
   return answer;
 }
 
@@ -133,8 +148,7 @@ export async function confirmSuggestion(
   const due = await amountDue(documents);
   const problem = suggestionProblem(credit, invoice, due(invoice));
   if (problem) throw conflict(`Not booked: ${problem}`);
-  const booking = await createBooker(documents, due).book(credit, invoice, {
-    invoiceVersion: invoice._version as number,
-  });
+  const booking = await createBooker(documents, due).plan(credit, invoice);
+  await commitBookings(documents, [{ credit, place: 'the credit', booking }]);
   return { outcome: booking.outcome, entry: booking.entry };
 }

@@ -4,6 +4,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 export interface Credit {
   /** The bank's id of the booking (AcctSvcrRef), or one derived from its content when the bank gives none. */
   key: string;
+  /** `key` is the bank's id (not derived): worth showing to people. */
+  bankId?: true;
   /** The amount booked on the account, in `currency`. */
   amount: number;
   currency: string;
@@ -149,6 +151,7 @@ export function parseCamt(xml: string): Credit[] {
         const equivalents = equivalentsOf(amountDetails, amount, currency);
         credits.push({
           key: bankId ?? `${date.slice(0, 10)}|${amount}|${currency}|${reference ?? ''}|${debtor ?? ''}|${index}`,
+          ...(bankId ? { bankId: true as const } : {}),
           amount,
           currency,
           ...(Object.keys(equivalents).length > 0 ? { equivalents } : {}),
