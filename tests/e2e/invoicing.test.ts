@@ -18,11 +18,11 @@ let clientId: string;
 let noRateId: string;
 
 /** A camt.054 credit notification with one credit per entry (as in tests/api/bankStatement.test.ts). */
-function camt054(entries: { id: string; amount: string; reference?: string; debtor: string }[]): string {
+function camt054(entries: { id: string; amount: string; reference?: string; debtor: string; date?: string }[]): string {
   const credit = (e: (typeof entries)[number]) => `
     <Ntry>
       <Amt Ccy="EUR">${e.amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
-      <BookgDt><Dt>2026-04-09</Dt></BookgDt><ValDt><Dt>2026-04-09</Dt></ValDt>
+      <BookgDt><Dt>${e.date ?? '2026-04-09'}</Dt></BookgDt><ValDt><Dt>${e.date ?? '2026-04-09'}</Dt></ValDt>
       <NtryDtls><TxDtls>
         <Refs><AcctSvcrRef>${e.id}</AcctSvcrRef></Refs>
         <Amt Ccy="EUR">${e.amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd>
@@ -177,7 +177,9 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
     await (
       await again
     ).setFiles({ name: 'broken.xml', mimeType: 'application/xml', buffer: Buffer.from('<Document><BkToCstmr') });
-    await expect.poll(() => dialog(page).getByRole('alert').innerText()).toMatch(/^Bank statement not readable/);
+    await expect
+      .poll(() => dialog(page).getByRole('alert').innerText())
+      .toMatch(/^Nothing was booked\n\nBank statement not readable/);
     expect(errors).toEqual([]);
     await context.close();
 
@@ -286,6 +288,92 @@ describe('invoice and offer PDF links', { timeout: 120_000 }, () => {
     ).toBe('open');
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('a bank statement import that fails', { timeout: 120_000 }, () => {
+  it('books nothing when one credit is refused, names it, and sends the file again on Try again', async () => {
+    const invoiceOf = async (name: string) => {
+      const saved = await suite.server.save('invoice', {
+        name,
+        client: clientId,
+        date: '2026-04-03',
+        status: 'open',
+        items: [{ name: 'Beratung', price: 100, count: 1 }],
+      });
+      return { id: saved._id, number: Number((saved as { id?: number }).id) };
+    };
+    const status = async (id: string) =>
+      (await suite.server.api<{ status: string }>('GET', `/api/document/findById?model=invoice&id=${id}`)).json.status;
+    const [first, second] = [await invoiceOf('Ganz oder gar nicht 1'), await invoiceOf('Ganz oder gar nicht 2')];
+    const credits = (secondDate: string) =>
+      camt054([
+        { id: 'E2E-A1', amount: '108.10', reference: invoiceReference(IBAN, first.number), debtor: 'Rheinblick' },
+        {
+          id: 'E2E-A2',
+          amount: '108.10',
+          reference: invoiceReference(IBAN, second.number),
+          debtor: 'Rheinblick',
+          date: secondDate,
+        },
+      ]);
+    const { page, errors, context } = await open('/_/invoices');
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/payment/bankStatement')) sent++;
+    });
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import bank statement' }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'camt054.xml', mimeType: 'application/xml', buffer: Buffer.from(credits('2026-02-30')) });
+    const alert = dialog(page).getByRole('alert');
+    const refusal = `Nothing was booked\n\nCredit 2 of 2 (108,10 € of 2026-02-30, Rheinblick, reference ${invoiceReference(IBAN, second.number)}, bank id E2E-A2) was refused: date: must be a date (YYYY-MM-DD)`;
+    await expect.poll(() => alert.innerText()).toBe(refusal);
+    expect(await dialog(page).getByTestId('statement-failed').innerText()).toContain(
+      'The file is booked as a whole or not at all.',
+    );
+    // The first credit was fine, but nothing of the file was booked.
+    expect([await status(first.id), await status(second.id)]).toEqual(['open', 'open']);
+    await dialog(page).screenshot({ path: `${SHOTS}/bank-statement-refused-1440.png` });
+    await dialog(page).getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => sent).toBe(2);
+    await expect.poll(() => alert.innerText()).toBe(refusal);
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // On a phone, the bank's corrected file; the connection drops on the first try, the second books both.
+    const phone = await open('/_/invoices', { width: 390, height: 844 });
+    let dropped = false;
+    await phone.page.route('**/api/payment/bankStatement', async (route) => {
+      if (dropped) return route.continue();
+      dropped = true;
+      return route.abort('connectionreset');
+    });
+    await phone.page.getByRole('button', { name: 'Import bank statement' }).waitFor();
+    await phone.page.getByTestId('bank-statement-file').setInputFiles({
+      name: 'camt054.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from(credits('2026-02-28')),
+    });
+    await expect
+      .poll(() => dialog(phone.page).getByRole('alert').innerText())
+      .toMatch(/^No answer from the server\n\n/);
+    // Done turns from the primary button (while sending) into a secondary one beside Try again.
+    const done = dialog(phone.page).getByRole('button', { name: 'Done' });
+    await expect
+      .poll(() => done.evaluate((button) => getComputedStyle(button).backgroundColor))
+      .toBe('rgb(255, 255, 255)');
+    await phone.page.screenshot({ path: `${SHOTS}/bank-statement-refused-390.png` });
+    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await dialog(phone.page).getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => dialog(phone.page).getByTestId('statement-matched').innerText()).toContain('Matched 2');
+    expect([await status(first.id), await status(second.id)]).toEqual(['paid', 'paid']);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
   });
 });
 

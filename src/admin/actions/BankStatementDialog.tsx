@@ -151,7 +151,10 @@ function Entries({
   );
 }
 
-/** What a bank statement import did: matched (now paid), partly paid, suggested, unmatched credits, or the refusal. */
+/**
+ * What a bank statement import did: matched (now paid), partly paid, suggested, unmatched credits; or why it
+ * failed (nothing was booked), with the file sent again by 'Try again'.
+ */
 export function BankStatementDialog({
   statement,
   invoiceRoute,
@@ -170,7 +173,12 @@ export function BankStatementDialog({
       footer={
         <>
           {state.phase !== 'sending' && <Button onClick={statement.pick}>Import another</Button>}
-          <Button variant="primary" onClick={statement.close}>
+          {state.phase === 'failed' && state.xml !== undefined && (
+            <Button variant="primary" onClick={statement.retry}>
+              Try again
+            </Button>
+          )}
+          <Button variant={state.phase === 'failed' ? 'secondary' : 'primary'} onClick={statement.close}>
             Done
           </Button>
         </>
@@ -181,12 +189,13 @@ export function BankStatementDialog({
           <Spinner className="size-5" /> Importing…
         </p>
       ) : state.phase === 'failed' ? (
-        <p
-          role="alert"
-          className="m-5 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-[13px] break-words text-red-700"
-        >
-          {state.message}
-        </p>
+        <div data-testid="statement-failed" className="p-5">
+          <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-[13px] text-red-700">
+            <p className="font-semibold text-red-800">{state.failure.title}</p>
+            <p className="mt-0.5 break-words">{state.failure.message}</p>
+          </div>
+          <p className="mt-2 text-xs text-zinc-500">{state.failure.hint}</p>
+        </div>
       ) : (
         <div className="divide-y divide-zinc-100">
           <Entries

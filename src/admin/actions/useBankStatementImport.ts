@@ -2,14 +2,18 @@ import { useRef, useState } from 'react';
 import type { BankStatementAnswer } from '../../shared/api/payment';
 import { useConfirmSuggestionMutation, useImportBankStatementMutation } from '../core/data/reportsApi';
 import type { ApiFailure } from '../core/data/types';
+import { importFailure, type ImportFailure } from './importFailure';
 import { withBooked, without } from './statementAnswer';
 
-/** Where an import stands: nothing yet, sending the file, the answer, or the server's refusal (e.g. 400). */
+/**
+ * Where an import stands: nothing yet, sending the file, the answer, or why it failed (the server's refusal:
+ * nothing booked; or no answer). A failed import keeps the file's text (when it was read) to send it again.
+ */
 export type ImportState =
   | { phase: 'idle' }
   | { phase: 'sending'; file: string }
   | { phase: 'done'; file: string; xml: string; answer: BankStatementAnswer }
-  | { phase: 'failed'; file: string; message: string };
+  | { phase: 'failed'; file: string; xml?: string; failure: ImportFailure };
 
 /** Booking a suggested credit (by its `credit` id): under way, or the server's refusal (e.g. 409: paid meanwhile). */
 export type SuggestionState = { phase: 'sending'; invoice: string } | { phase: 'failed'; message: string };
@@ -19,9 +23,10 @@ const messageOf = (failure: unknown) => (failure as Partial<ApiFailure>).message
 /**
  * Bank statement import (issue 10, item 7): a picked camt.053/054 file goes to
  * `POST /api/payment/bankStatement`; the answer (matched, partial, suggested, unmatched) or the refusal is
- * kept for the dialog, and the invoice list refetches (matched invoices are paid now). A suggestion is
- * booked on the invoice the user chooses by sending the same file again with the credit and the invoice
- * (the server checks that the pair still fits).
+ * kept for the dialog, and the invoice list refetches (matched invoices are paid now). A refused import
+ * booked nothing and can be sent again as it is (`retry`). A suggestion is booked on the invoice the user
+ * chooses by sending the same file again with the credit and the invoice (the server checks that the pair
+ * still fits).
  */
 export function useBankStatementImport() {
   const [send] = useImportBankStatementMutation();
@@ -30,16 +35,32 @@ export function useBankStatementImport() {
   const [suggestions, setSuggestions] = useState<Record<string, SuggestionState>>({});
   const input = useRef<HTMLInputElement>(null);
 
-  async function importFile(file: File) {
-    setState({ phase: 'sending', file: file.name });
+  async function importText(file: string, xml: string) {
+    setState({ phase: 'sending', file });
     setSuggestions({});
     try {
-      const xml = await file.text();
       const answer = await send(xml).unwrap();
-      setState({ phase: 'done', file: file.name, xml, answer });
+      setState({ phase: 'done', file, xml, answer });
     } catch (failure) {
-      setState({ phase: 'failed', file: file.name, message: messageOf(failure) });
+      setState({ phase: 'failed', file, xml, failure: importFailure(failure) });
     }
+  }
+
+  async function importFile(file: File) {
+    setState({ phase: 'sending', file: file.name });
+    let xml: string;
+    try {
+      xml = await file.text();
+    } catch (failure) {
+      const message = messageOf(failure);
+      setState({
+        phase: 'failed',
+        file: file.name,
+        failure: { title: 'The file could not be read', message, hint: 'Nothing was sent. Choose the file again.' },
+      });
+      return;
+    }
+    await importText(file.name, xml);
   }
 
   async function book(credit: string, invoice: string) {
@@ -62,6 +83,10 @@ export function useBankStatementImport() {
     suggestions,
     /** Books a suggested credit on the suggested invoice or one of its alternatives. */
     book: (credit: string, invoice: string) => void book(credit, invoice),
+    /** Sends the file of a failed import again (when it was read). */
+    retry: () => {
+      if (state.phase === 'failed' && state.xml !== undefined) void importText(state.file, state.xml);
+    },
     /** The hidden file input the button opens. */
     input,
     pick: () => input.current?.click(),
