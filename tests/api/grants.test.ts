@@ -3,6 +3,7 @@ import { SYSTEM } from '../../src/server/access/caller';
 import { ident, sql } from '../../src/server/db/sql';
 import { migrate, tableName } from '../../src/server/db/tables';
 import { createTestApp, ADMIN_PASSWORD } from '../helpers/testApp';
+import { createObjectId } from '../../src/shared/format/objectId';
 import { insertUser, userWithRole } from '../helpers/users';
 
 /**
@@ -288,5 +289,34 @@ describe('migrating to case-insensitive logins', () => {
       expect.stringMatching(/lower\(g_t_login\)/),
     ]);
     expect((await save('user', adminToken, { login: 'DUP', password: 'duppassword1' })).statusCode).toBe(409);
+  });
+});
+
+describe('migrating to a unique field whose values are stored twice', () => {
+  it('starts without its unique index and says which values, and adds the index once they are changed', async () => {
+    const table = tableName('transaction');
+    const uniqueIndexes = async () =>
+      (
+        await t.db.query<{ indexname: string }>(
+          sql`SELECT indexname FROM pg_indexes WHERE tablename = ${table} AND indexname LIKE ${`${table}_u_bankReference_%`}`,
+        )
+      ).rows;
+    expect(await uniqueIndexes()).toHaveLength(1);
+    // A database from before the field was unique: the same bank id booked twice.
+    for (const index of await uniqueIndexes()) await t.db.query(sql`DROP INDEX ${ident(index.indexname)}`);
+    const twice = { date: '2026-11-02', name: 'Zahlung', amount: 10, direction: 'incoming', bankReference: 'ZKB-1' };
+    const ids = [createObjectId(), createObjectId()];
+    for (const id of ids)
+      await t.db.query(sql`INSERT INTO ${ident(table)} (_id, doc) VALUES (${id}, ${JSON.stringify(twice)}::jsonb)`);
+    expect(await migrate(t.db, t.app.services.registry)).toEqual([
+      'transaction.bankReference should be unique, but these live values are stored more than once: "ZKB-1" and "ZKB-1". Change or delete all but one of each; until then and the next start, the field is not kept unique.',
+    ]);
+    expect(await uniqueIndexes()).toHaveLength(0);
+    // One changed, the next start makes the field unique again.
+    await t.db.query(
+      sql`UPDATE ${ident(table)} SET doc = jsonb_set(doc, '{bankReference}', '"ZKB-2"') WHERE _id = ${ids[1]}`,
+    );
+    expect(await migrate(t.db, t.app.services.registry)).toEqual([]);
+    expect(await uniqueIndexes()).toHaveLength(1);
   });
 });

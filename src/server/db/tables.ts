@@ -193,7 +193,11 @@ function digest(text: string): string {
  * filtered, searched, sorted list page, however deep, is read from the index alone instead of
  * sorting every match.
  */
-export function modelIndexes(model: ModelInfo, caseSensitive: ReadonlySet<string> = new Set()): Map<string, Sql> {
+export function modelIndexes(
+  model: ModelInfo,
+  caseSensitive: ReadonlySet<string> = new Set(),
+  notUnique: ReadonlySet<string> = new Set(),
+): Map<string, Sql> {
   const name = tableName(model.name);
   const t = ident(name);
   const { fields, search } = modelColumns(model);
@@ -231,7 +235,7 @@ export function modelIndexes(model: ModelInfo, caseSensitive: ReadonlySet<string
   }
   for (const { field, column, bytes } of fields) {
     const c = ident(column.name);
-    if (field.unique)
+    if (field.unique && !notUnique.has(field.name))
       add(
         `u_${field.name}`,
         (index) =>
@@ -310,9 +314,9 @@ export function tableDdl(model: ModelInfo): Sql {
  * Brings one model's table to what its schema describes, idempotently: creates the table, adds the
  * derived columns and indexes that are missing, drops derived ones the schema no longer asks for.
  * Documents are never touched: everything dropped is computed from `doc`. Answers warnings for the log:
- * a field that became unique regardless of case (`x-unique: "ignoreCase"`) while stored live values differ
- * only in case keeps its case-sensitive unique index (nothing is renamed behind anyone's back) until they
- * are renamed; the next start then makes it case-insensitive.
+ * a unique field (`x-unique`) whose live values are stored more than once gets no unique index, and one
+ * unique regardless of case (`"ignoreCase"`) whose live values differ only in case keeps a case-sensitive
+ * one (nothing is renamed behind anyone's back), until they are changed; the next start adds the index.
  */
 export async function migrateModel(db: Queryable, model: ModelInfo): Promise<string[]> {
   const name = tableName(model.name);
@@ -337,21 +341,36 @@ export async function migrateModel(db: Queryable, model: ModelInfo): Promise<str
 
   const warnings: string[] = [];
   const caseSensitive = new Set<string>();
+  const notUnique = new Set<string>();
+  const duplicates = async (key: Sql | ReturnType<typeof ident>, c: ReturnType<typeof ident>) =>
+    (
+      await db.query<{ dupes: unknown[] }>(
+        sql`SELECT array_agg(${c} ORDER BY ${c}) AS dupes FROM ${t} WHERE deleted_at IS NULL AND ${c} IS NOT NULL
+          GROUP BY ${key} HAVING count(*) > 1 ORDER BY 1 LIMIT 10`,
+      )
+    ).rows.map((row) => row.dupes.map((value) => JSON.stringify(value)).join(' and '));
   for (const { field, column } of fields) {
-    if (!field.uniqueIgnoreCase) continue;
+    if (!field.unique) continue;
     const c = ident(column.name);
-    const { rows } = await db.query<{ dupes: string[] }>(
-      sql`SELECT array_agg(${c} ORDER BY ${c}) AS dupes FROM ${t} WHERE deleted_at IS NULL AND ${c} IS NOT NULL
-        GROUP BY lower(${c}) HAVING count(*) > 1 ORDER BY 1 LIMIT 10`,
-    );
-    if (rows.length === 0) continue;
+    // Values stored twice (a field that became unique, or written before its index): no unique index
+    // can be made, and the server must still start; said in the log until they are changed.
+    const same = await duplicates(c, c);
+    if (same.length > 0) {
+      notUnique.add(field.name);
+      warnings.push(
+        `${model.name}.${field.name} should be unique, but these live values are stored more than once: ${same.join('; ')}. Change or delete all but one of each; until then and the next start, the field is not kept unique.`,
+      );
+      continue;
+    }
+    if (!field.uniqueIgnoreCase) continue;
+    const listed = await duplicates(sql`lower(${c})`, c);
+    if (listed.length === 0) continue;
     caseSensitive.add(field.name);
-    const listed = rows.map((row) => row.dupes.map((value) => JSON.stringify(value)).join(' and ')).join('; ');
     warnings.push(
-      `${model.name}.${field.name} should be unique regardless of case, but these live values differ only in case: ${listed}. Rename all but one of each; until then and the next start, the field stays unique case-sensitively only.`,
+      `${model.name}.${field.name} should be unique regardless of case, but these live values differ only in case: ${listed.join('; ')}. Rename all but one of each; until then and the next start, the field stays unique case-sensitively only.`,
     );
   }
-  const indexes = modelIndexes(model, caseSensitive);
+  const indexes = modelIndexes(model, caseSensitive, notUnique);
   const current = await db.query<{ indexname: string }>(
     sql`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ${name} AND indexname <> ${`${name}_pkey`}`,
   );
