@@ -220,7 +220,7 @@ export const VOCABULARY = {
     on: 'property',
     schema: { const: 'argon2id' },
     meaning:
-      'Write-only secret stored as a hash with the named algorithm; never returned, never queried, sorted or searched. An update that leaves it out (or sends it empty) keeps the stored one, so `required` on a secret asks for it when the document is created (a user needs a password), not on updates: a document stored without one (older data) stays editable, and a user without a password cannot log in until one is set.',
+      'Write-only secret stored as a hash with the named algorithm; never returned, never queried, sorted or searched. An update that leaves it out (or sends it empty) keeps the stored one, so `required` on a secret asks for it when the document is created (a user needs a password), not on updates: a document stored without one (older data) stays editable, and a user without a password cannot log in until one is set. Answers say only whether it is set (`_secretsSet`, src/shared/api/documents.ts), to callers who may see the field (`x-roles`); only callers who may write the field set it.',
   },
   'x-relation': {
     on: 'property',

@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
+import { sql } from '../../src/server/db/sql';
+import { createObjectId } from '../../src/shared/format/objectId';
 import { adminSuite } from './adminServer';
 import { newContext, save, storeLogin } from './admin';
 
@@ -93,4 +95,47 @@ describe('own password', { timeout: 90_000 }, () => {
     await expect.poll(async () => (await login('anna', 'set-by-admin-1')).statusCode, { timeout: 10_000 }).toBe(200);
     await context.close();
   });
+
+  for (const [name, viewport] of Object.entries({
+    desktop: { width: 1440, height: 900 },
+    phone: { width: 390, height: 844 },
+  })) {
+    it(`shows whether a user's password is set; one stored without it can log in once the admin sets it (${name})`, async () => {
+      // A user stored without a password (older data): only the database can make one.
+      const legacy = createObjectId();
+      const doc = { login: `legacy-${name}`, firstName: 'Lea', roles: [], projects: [] };
+      await suite.server.db.query(
+        sql`INSERT INTO doc_user (_id, doc) VALUES (${legacy}, ${JSON.stringify(doc)}::jsonb)`,
+      );
+      const context = await newContext(suite.browser, viewport);
+      await storeLogin(context, suite.server);
+      const page = await context.newPage();
+      const status = page.getByTestId('secret-status');
+
+      await page.goto(suite.server.url(`/_/users/${annaId}`));
+      await expect.poll(() => status.innerText()).toBe('Set — leave empty to keep it');
+      expect(await page.locator('#root_password').getAttribute('placeholder')).toBe('••••••••');
+      await page.screenshot({ path: `${SHOTS}/password-set-${name}.png`, fullPage: true });
+
+      await page.goto(suite.server.url(`/_/users/${legacy}`));
+      await expect.poll(() => status.innerText()).toBe('Not set: this user cannot log in until a password is set');
+      expect(await page.locator('#root_password').getAttribute('placeholder')).toBe('');
+      await page.screenshot({ path: `${SHOTS}/password-not-set-${name}.png`, fullPage: true });
+      // Saving another field keeps it unset, and says so.
+      await page.locator('#root_lastName').fill('Brunner');
+      const button = await save(page);
+      await expect.poll(() => button.getAttribute('data-state')).toBe('success');
+      await expect
+        .poll(async () => (await suite.server.api('GET', `/api/document/findById?model=user&id=${legacy}`)).json)
+        .toMatchObject({ lastName: 'Brunner', _secretsSet: { password: false } });
+      await expect.poll(() => status.innerText()).toBe('Not set: this user cannot log in until a password is set');
+
+      await page.locator('#root_password').fill(`legacy-${name}-password`);
+      await save(page);
+      await expect.poll(() => status.innerText(), { timeout: 10_000 }).toBe('Set — leave empty to keep it');
+      expect(await page.locator('#root_password').inputValue()).toBe('');
+      expect((await login(`legacy-${name}`, `legacy-${name}-password`)).statusCode).toBe(200);
+      await context.close();
+    });
+  }
 });

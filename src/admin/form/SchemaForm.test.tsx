@@ -246,6 +246,34 @@ describe('password', () => {
     fireEvent.change(input, { target: { value: '' } });
     expect(last().password).toBeUndefined();
   });
+
+  it('says under the field whether a password is set, as the server answered it', () => {
+    renderStory(Widgets.Password);
+    const input = screen.getByLabelText(/Password/) as HTMLInputElement;
+    const status = screen.getByTestId('secret-status');
+    expect(status.textContent).toBe('Set — leave empty to keep it');
+    expect(input.getAttribute('aria-describedby')).toContain(status.id);
+  });
+
+  it('warns that a user without a password cannot log in, with no dots that say otherwise', () => {
+    const { last } = renderStory(Widgets.PasswordNotSet);
+    const input = screen.getByLabelText(/Password/) as HTMLInputElement;
+    expect(input.placeholder).toBe('');
+    expect(screen.getByTestId('secret-status').textContent).toBe(
+      'Not set: this user cannot log in until a password is set',
+    );
+    fireEvent.change(input, { target: { value: 'geheim123' } });
+    expect(last().password).toBe('geheim123');
+  });
+
+  it('says nothing of a stored password on a new user, or where the server did not tell', () => {
+    renderStory(Widgets.PasswordNewUser);
+    expect(screen.queryByTestId('secret-status')).toBeNull();
+    cleanup();
+    renderStory({ args: { schema: fieldSchema('user', 'password'), formData: { _id: documents.user[0]._id } } });
+    expect(screen.queryByTestId('secret-status')).toBeNull();
+    expect((screen.getByLabelText(/Password/) as HTMLInputElement).placeholder).toBe('');
+  });
 });
 
 describe('CSS size', () => {

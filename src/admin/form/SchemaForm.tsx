@@ -2,6 +2,7 @@ import Form, { type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { CircleAlert } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
+import { SECRETS_SET, type SecretsSet } from '../../shared/api/documents';
 import type { JsonSchema, SchemaSet } from '../../shared/registry';
 import { getIn, pathOfFieldId, setIn } from './arrays/paths';
 import { themeFields } from './fields/WidgetField';
@@ -113,6 +114,9 @@ export function SchemaForm({
   const loadOptions = useMemo(() => createOptionCache(dataSource), [dataSource]);
   const sourceModel = source?.model;
   const sourceId = source?.id;
+  // As the server answered the document (the form sends it back unchanged; the server ignores it).
+  const secretsSetKey = isNew ? undefined : secretsSetOf(formData);
+  const modelTitle = schema.title;
   const formContext = useMemo<FormContext>(
     () => ({
       dataSource,
@@ -121,6 +125,8 @@ export function SchemaForm({
       ...(sourceModel && sourceId ? { source: { model: sourceModel, id: sourceId } } : {}),
       assistSingleLine,
       ownDocument,
+      ...(secretsSetKey ? { secretsSet: JSON.parse(secretsSetKey) as SecretsSet } : {}),
+      modelTitle,
       updateAt(path, update) {
         const next = setIn<FormData>(latest.current ?? {}, path, update(getIn(latest.current, path)));
         latest.current = next;
@@ -133,7 +139,19 @@ export function SchemaForm({
           }
         : undefined,
     }),
-    [dataSource, loadOptions, isNew, sourceModel, sourceId, assistSingleLine, ownDocument, typing, prefix],
+    [
+      dataSource,
+      loadOptions,
+      isNew,
+      sourceModel,
+      sourceId,
+      assistSingleLine,
+      ownDocument,
+      secretsSetKey,
+      modelTitle,
+      typing,
+      prefix,
+    ],
   );
 
   const handleChange = (event: IChangeEvent<FormData>) => {
@@ -178,4 +196,10 @@ export function SchemaForm({
       />
     </div>
   );
+}
+
+/** The document's `_secretsSet` as a stable key (the form data is a new object on every edit). */
+function secretsSetOf(formData: FormData | undefined): string | undefined {
+  const set = formData?.[SECRETS_SET];
+  return set && typeof set === 'object' && !Array.isArray(set) ? JSON.stringify(set) : undefined;
 }

@@ -1,4 +1,5 @@
 import type { FieldPathList } from '@rjsf/utils';
+import type { SecretsSet } from '../../shared/api/documents';
 import type { JsonSchema } from '../../shared/registry';
 
 /** An option of a relation select: the stored value and what people read. */
@@ -86,6 +87,13 @@ export interface FormContext {
    * the current one, which the password widget asks for and puts at `_current.<field>`.
    */
   ownDocument: boolean;
+  /**
+   * Which secrets of the stored document hold a value (`_secretsSet` of the API's answer): the password widget
+   * says whether one is set. Undefined for a new document, or where the server did not say.
+   */
+  secretsSet?: SecretsSet;
+  /** The model's title (`User`): texts about the document name it. */
+  modelTitle?: string;
   /** Replaces the value at `path` (e.g. an array after a drag or a paste) and reports the change. */
   updateAt(path: FieldPathList, update: (current: unknown) => unknown): void;
   /** Single-line text fields offer the AI assistant too (the page editor: titles, labels, button texts). */

@@ -3,8 +3,20 @@
 import type { ModelName } from '../generated/schemas';
 import type { ModelTypes } from '../generated/types';
 
+/**
+ * System field of an answered document: which of its secrets (`x-secret`, a user's password) hold a value,
+ * by field name (`{ password: false }`: none is stored, so the user cannot log in). Never the secret or its
+ * hash. Names only the secrets the caller may see (`x-roles`), and is absent when that is none of them (or
+ * the model has no secrets). Comes with whole documents: `findById`, the answer of a save, `find` without
+ * `fields` or with this name among them; never with populated relations. Ignored when a client sends it back.
+ */
+export const SECRETS_SET = '_secretsSet';
+export type SecretsSet = Record<string, boolean>;
+/** The JSON Schema of `_secretsSet` in answers (the API description). */
+export const SECRETS_SET_SCHEMA = { type: 'object', additionalProperties: { type: 'boolean' } } as const;
+
 /** A document as the API answers it. */
-export type Doc = Record<string, unknown> & { _id: string; _version?: number };
+export type Doc = Record<string, unknown> & { _id: string; _version?: number; [SECRETS_SET]?: SecretsSet };
 
 /**
  * A stored document of a known model: its generated type (every write was validated against the

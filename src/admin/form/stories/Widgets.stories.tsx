@@ -79,7 +79,15 @@ export const ReadOnlyText: Story = {
     },
   },
 };
-export const Password: Story = { args: { schema: fieldSchema('user', 'password'), formData: { _id: user._id } } };
+/** A saved user: the server says whether a password is set (`_secretsSet`), never the password. */
+export const Password: Story = {
+  args: { schema: fieldSchema('user', 'password'), formData: { _id: user._id, _secretsSet: { password: true } } },
+};
+/** A user stored without a password (older data): nobody can log in as them until one is set. */
+export const PasswordNotSet: Story = {
+  name: 'Password (not set)',
+  args: { schema: fieldSchema('user', 'password'), formData: { _id: user._id, _secretsSet: { password: false } } },
+};
 export const PasswordNewUser: Story = { args: { schema: fieldSchema('user', 'password'), formData: {} } };
 export const Json: Story = {
   name: 'JSON editor',

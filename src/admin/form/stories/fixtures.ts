@@ -77,6 +77,8 @@ export function fieldSchema(model: string, field: string): JsonSchema {
   const schema = registry.models[model].schema;
   return {
     $id: schema.$id,
+    // The model's title: texts about the document name it (`this user`).
+    title: schema.title,
     type: 'object',
     properties: { [field]: schema.properties?.[field] ?? {} },
     required: schema.required?.includes(field) ? [field] : [],

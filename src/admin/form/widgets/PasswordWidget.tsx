@@ -1,11 +1,14 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { helpClass, inputClass, labelClass } from '../ui/classes';
 import { formContextOf } from './context';
+import { secretStatus } from './secretStatus';
 
 /**
- * A write-only secret: the server never sends it, so the field starts empty; empty means "unchanged",
- * and an existing document shows dots as placeholder to say a password is set. On the signed-in user's
+ * A write-only secret: the server never sends it, so the field starts empty; empty means "unchanged".
+ * Under it, what the server says of the stored one (`_secretsSet`): set (dots as placeholder too), or not set,
+ * so nobody can log in as the document until one is (a user from older data). On the signed-in user's
  * own document, typing a new one asks for the current one too (the server refuses the change without
  * it), sent as `_current.<field>`; the server ignores it when the password stays unchanged.
  */
@@ -37,30 +40,45 @@ export function PasswordWidget({
     if (!changing) setCurrent('');
   }, [changing]);
   const currentId = `${id}__current`;
+  const title = String(schema.title ?? name);
+  const status = isNew ? undefined : secretStatus(context.secretsSet?.[name], title, context.modelTitle);
+  const statusId = `${id}__status`;
   return (
     <div className="flex min-w-0 flex-col gap-3">
-      <input
-        id={id}
-        name={htmlName ?? id}
-        type="password"
-        autoComplete="new-password"
-        className={inputClass(rawErrors)}
-        value={changing ? value : ''}
-        placeholder={isNew ? '' : '••••••••'}
-        maxLength={schema.maxLength}
-        required={required && isNew}
-        disabled={disabled || readonly}
-        autoFocus={autofocus}
-        aria-invalid={rawErrors?.length ? true : undefined}
-        aria-describedby={ariaDescribedByIds(id)}
-        onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
-        onBlur={() => onBlur(id, undefined)}
-        onFocus={() => onFocus(id, undefined)}
-      />
+      <div className="flex min-w-0 flex-col gap-1">
+        <input
+          id={id}
+          name={htmlName ?? id}
+          type="password"
+          autoComplete="new-password"
+          className={inputClass(rawErrors)}
+          value={changing ? value : ''}
+          placeholder={status?.set ? '••••••••' : ''}
+          maxLength={schema.maxLength}
+          required={required && isNew}
+          disabled={disabled || readonly}
+          autoFocus={autofocus}
+          aria-invalid={rawErrors?.length ? true : undefined}
+          aria-describedby={status ? `${statusId} ${ariaDescribedByIds(id)}` : ariaDescribedByIds(id)}
+          onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+          onBlur={() => onBlur(id, undefined)}
+          onFocus={() => onFocus(id, undefined)}
+        />
+        {status && (
+          <p
+            id={statusId}
+            data-testid="secret-status"
+            className={status.set ? helpClass : 'flex items-start gap-1.5 text-xs font-medium text-amber-700'}
+          >
+            {!status.set && <TriangleAlert aria-hidden className="mt-px size-3.5 shrink-0" />}
+            {status.text}
+          </p>
+        )}
+      </div>
       {asksCurrent && (
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={currentId} className={labelClass}>
-            Current {String(schema.title ?? name).toLowerCase()}
+            Current {title.toLowerCase()}
             <span className="ml-0.5 text-red-600" title="required">
               *
             </span>
@@ -83,7 +101,7 @@ export function PasswordWidget({
             }}
           />
           <p id={`${currentId}__help`} className={helpClass}>
-            Needed to change your own {String(schema.title ?? name).toLowerCase()}.
+            Needed to change your own {title.toLowerCase()}.
           </p>
         </div>
       )}

@@ -52,8 +52,11 @@ export function mergeInput(
     // Read-only fields are the server's: only the server itself (seed, public form endpoints) sets them.
     if (field.computed || (field.readOnly && !caller.system)) keep();
     else if (field.secret) {
-      if (sent && input[field.name] !== '' && input[field.name] !== null) next[field.name] = input[field.name];
-      else keep();
+      // Empty keeps the stored one: forms never get the secret, so they send the field empty.
+      if (!sent || input[field.name] === '' || input[field.name] === null) keep();
+      else if (!canWriteField(caller, field) || (asOwner && !field.ownerWritable))
+        throw forbidden(`Not allowed to change ${field.name}`);
+      else next[field.name] = input[field.name];
     } else if (onlyOwner && field.name === model.owner) {
       if (sent && !equal(input[field.name], stored))
         throw forbidden(`${field.name}: You cannot hand your own ${model.label} to someone else`);

@@ -30,8 +30,10 @@ import { keptSecrets, withoutKeptSecrets } from './keptSecrets';
 import { applyPopulated, planPopulate, populate } from './populate';
 import { assertRelationsExist } from './relations';
 import { sanitizeRichText } from './richText';
+import { withSecretsSet } from './secretsSet';
 import { DocumentRepository, LIVE_ROWS, type RowSelection, type Scope } from './repository';
 import type { Doc, DocumentService, DocumentWrite, FindOptions, SaveOptions } from './service';
+import { SECRETS_SET } from '../../../shared/api/documents';
 
 export interface DocumentDeps {
   db: Database;
@@ -49,6 +51,9 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
   const repo = new DocumentRepository(db, db);
   /** A stored document as its model's read hook answers it (older page JSON upgraded). */
   const readable = (model: ModelInfo, doc: Doc): Doc => hooksOf(model.name).afterRead?.({ model, doc, log }) ?? doc;
+  /** A whole stored document as the caller may see it, saying which of its secrets are set (`_secretsSet`). */
+  const answer = (caller: Caller, model: ModelInfo, doc: Record<string, unknown>) =>
+    withSecretsSet(caller, model, doc, project(caller, model, doc)) as Doc | undefined;
   const filterValues = new FilterValues(repo, registry);
   bus.subscribe((event) => {
     if (event.type === 'document') filterValues.invalidate();
@@ -108,8 +113,10 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     const known = new Set([...model.fields, ...model.nested].map((field) => field.name));
     const unknown = options.fields.find((field) => !known.has(field) && !field.startsWith('_'));
     if (unknown !== undefined) throw badRequest(`Unknown field ${unknown} of ${model.label}`);
-    const tops = options.fields.map((field) => field.split('.')[0]);
-    return [...new Set([...tops, ...(options.populate ?? []), ...accessFields(model)])];
+    const tops = options.fields.filter((field) => field !== SECRETS_SET).map((field) => field.split('.')[0]);
+    // `_secretsSet` is read off the secrets themselves (the answer never carries them).
+    const secrets = options.fields.includes(SECRETS_SET) ? model.fields.filter((f) => f.secret).map((f) => f.name) : [];
+    return [...new Set([...tops, ...secrets, ...(options.populate ?? []), ...accessFields(model)])];
   }
 
   async function find(caller: Caller, name: string, options: FindOptions) {
@@ -132,7 +139,12 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
         ? filterValues.forFields(caller, model, options.filterFields, options.filter)
         : undefined,
     ]);
-    const results = listed.docs.map((doc) => project(caller, model, readable(model, doc)) as Doc);
+    // Documents cut down to `fields` say which secrets are set only when asked to (else their secrets are not read).
+    const whole = options.fields === undefined || options.fields.includes(SECRETS_SET);
+    const results = listed.docs.map(
+      (doc) =>
+        (whole ? answer(caller, model, readable(model, doc)) : project(caller, model, readable(model, doc))) as Doc,
+    );
     applyPopulated(caller, results, plans, listed.related);
     if (!listForm) return { results };
     return {
@@ -153,7 +165,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     if (!isObjectId(id)) throw badRequest('id must be 24 lowercase hex characters');
     const doc = await repo.findById(model.name, id, { read: readScope(caller, model), deleted: options.deleted });
     if (!doc) throw notFound(`${model.label} ${id} not found`);
-    const visible = project(caller, model, readable(model, doc)) as Doc;
+    const visible = answer(caller, model, readable(model, doc))!;
     if (options.populate?.length) await populate(repo, registry, caller, model, [visible], options.populate);
     return visible;
   }
@@ -166,8 +178,9 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     if (!sent || typeof sent !== 'object' || Array.isArray(sent))
       throw badRequest('The document must be a JSON object');
     assertSafeJson(sent);
-    // The current secrets were checked before the transaction (confirmOwnSecrets).
-    const { _current: _confirmed, ...input } = sent;
+    // The current secrets were checked before the transaction (confirmOwnSecrets); which secrets are set is
+    // the server's answer, sent back by forms with the rest of the document.
+    const { _current: _confirmed, [SECRETS_SET]: _answered, ...input } = sent;
     const creating = input._id === undefined || input._id === 'new' || input._id === null;
     if (!creating && !isObjectId(input._id)) throw badRequest('_id must be 24 lowercase hex characters or "new"');
     // What needs no document is checked before the lookup: a 404 must not tell a caller who may not
@@ -334,7 +347,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     // After commit: PGlite has one connection, so no other query may run inside the transaction.
     if (outcome.secretsChanged && !outcome.creating) await auth.revokeSessions(saved._id);
     announce(model, saved, outcome.creating ? 'create' : 'update', outcome.existing);
-    return (project(caller, model, saved) as Doc) ?? { _id: saved._id };
+    return answer(caller, model, saved) ?? { _id: saved._id };
   }
 
   /** Several documents of one model in one transaction: all are written, or none (the first failure answers). */
@@ -346,7 +359,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
       if (outcome.secretsChanged && !outcome.creating) await auth.revokeSessions(outcome.written._id);
       announce(model, outcome.written, outcome.creating ? 'create' : 'update', outcome.existing);
     }
-    return outcomes.map(({ written }) => (project(caller, model, written) as Doc) ?? { _id: written._id });
+    return outcomes.map(({ written }) => answer(caller, model, written) ?? { _id: written._id });
   }
 
   /**
@@ -408,7 +421,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     assertMayWrite: (caller, name, action, id) => void assertMayWrite(caller, modelOf(name), action, id),
     visibleTo: (caller, name, doc) => {
       const model = registry.model(name);
-      return model && project(caller, model, doc);
+      return model && answer(caller, model, doc);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SECRETS_SET, SECRETS_SET_SCHEMA } from '../../../shared/api/documents';
 import type { Services } from '../../services';
 import { patchItem } from './items';
 import type { FindOptions } from './service';
@@ -6,7 +7,14 @@ import type { FindOptions } from './service';
 const model = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9]*$' } as const;
 const id = { type: 'string', minLength: 1, maxLength: 24 } as const;
 const populate = { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 128 } } as const;
-const documentAnswer = { type: 'object', additionalProperties: true, properties: { _id: { type: 'string' } } } as const;
+const documentAnswer = {
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    _id: { type: 'string' },
+    [SECRETS_SET]: SECRETS_SET_SCHEMA,
+  },
+} as const;
 
 const findBody = {
   type: 'object',

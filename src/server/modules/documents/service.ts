@@ -57,6 +57,9 @@ export interface DocumentService {
    * tells it): call it before looking a document up for a write, so a 404 reveals no ids. Throws 401/403.
    */
   assertMayWrite(caller: Caller, model: string, action: 'create' | 'update' | 'delete', id?: string): void;
-  /** The document as the caller may see it (hidden fields removed), or undefined when they may not read it. Sync: used per realtime event. */
+  /**
+   * The document as the caller may see it (hidden fields removed, `_secretsSet` added), or undefined when
+   * they may not read it. Sync: used per realtime event.
+   */
   visibleTo(caller: Caller, model: string, doc: Record<string, unknown>): Record<string, unknown> | undefined;
 }
