@@ -73,9 +73,13 @@ describe('filter dropdown labels of relations', () => {
     const idle = await clientOptions({ client: ids.idle });
     expect(idle.at(-1)).toEqual({ value: ids.idle, label: 'Ohne Rechnung AG' });
     expect(idle).toHaveLength(4);
+    // A client nothing names, filtered by (a link), besides the vanished one: the two read apart, the filtered one last.
     const nowhere = createObjectId();
     const unknown = await clientOptions({ client: nowhere });
-    expect(unknown.at(-1)).toEqual({ value: nowhere, label: 'Unknown client' });
+    expect(unknown.slice(-2)).toEqual([
+      { value: ids.gone, label: 'Unknown client' },
+      { value: nowhere, label: 'Unknown client (2)' },
+    ]);
     // A value already offered is not offered twice.
     expect(await clientOptions({ client: ids.live })).toHaveLength(3);
   });
@@ -95,5 +99,20 @@ describe('filter dropdown labels of relations', () => {
     expect(answer.filters.client.map((option) => option.label)).not.toContainEqual(
       expect.stringMatching(/[0-9a-f]{24}/),
     );
+  });
+
+  it('numbers the entries of several clients nothing names, so each can be told apart and chosen', async () => {
+    const lost = await saved('client', { name: 'Auch Verschwunden AG' });
+    const invoiceId = await invoice('Rechnung lost', lost);
+    await t.db.query(sql`DELETE FROM doc_client WHERE _id = ${lost}`);
+    const options = await clientOptions();
+    const unknown = options.filter((option) => option.label.startsWith('Unknown client'));
+    expect(unknown.map((option) => option.label)).toEqual(['Unknown client', 'Unknown client (2)']);
+    expect(new Set(unknown.map((option) => option.value))).toEqual(new Set([ids.gone, lost]));
+    // Each entry filters by its own client.
+    const chosen = unknown.find((option) => option.value === lost)!;
+    const list = await call({ model: 'invoice', page: 0, limit: 25, filter: { client: chosen.value } });
+    expect(list.results.map((doc) => doc._id)).toEqual([invoiceId]);
+    await t.db.query(sql`DELETE FROM doc_invoice WHERE _id = ${invoiceId}`);
   });
 });

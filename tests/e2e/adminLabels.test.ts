@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { mkdir } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/server/db/sql';
+import { createObjectId } from '../../src/shared/format/objectId';
+import { VIEWPORTS } from '../helpers/browser';
 import { adminSuite } from './adminServer';
 import { expectRows, newContext, rows, save, storeLogin } from './admin';
 
 // What the generic list and edit screens show for data the schema did not foresee: related documents that are
 // deleted or gone, enum values no longer listed, empty lists; and how contact requests and mail templates read.
 const suite = adminSuite();
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+beforeAll(() => mkdir(SHOTS, { recursive: true }));
 const OBJECT_ID = /[0-9a-f]{24}/;
 
 async function adminPage(path: string, viewport?: { width: number; height: number }) {
@@ -62,6 +67,28 @@ describe('labels of related documents in lists', { timeout: 60_000 }, () => {
       .toBe('Ohne Rechnung AG');
     expect(await page.getByText('0 entries').count()).toBe(1);
     expect(await filter.innerText()).not.toMatch(OBJECT_ID);
+
+    // Filtered by a client nothing names (a link): its entry reads apart from the vanished client's, and is chosen.
+    for (const viewport of [VIEWPORTS.desktop, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      await page.goto(suite.server.url(`/_/invoices?f.client=${encodeURIComponent(JSON.stringify(createObjectId()))}`));
+      await page.getByTestId('empty').waitFor();
+      await expect
+        .poll(() => filter.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text))
+        .toBe('Unknown client (2)');
+      expect(await filter.locator('option').allInnerTexts()).toEqual([
+        'Client: all',
+        'Alte Kundin AG (deleted)',
+        'Rheinblick Immobilien AG',
+        'Unknown client',
+        'Unknown client (2)',
+      ]);
+      await page.screenshot({ path: `${SHOTS}/filter-unknown-client-${viewport.width}.png` });
+      // The other one shows the invoice of the vanished client.
+      await filter.selectOption({ label: 'Unknown client' });
+      await expectRows(page, ['Verlorenes Projekt'], 2);
+    }
+    await page.setViewportSize(VIEWPORTS.desktop);
 
     // The invoice's own form names the vanished client too.
     await page.goto(suite.server.url('/_/invoices?sort=name'));

@@ -1,5 +1,6 @@
 import { createRegistry, fieldValue, type SchemaSet } from '../../../shared/registry';
 import { createObjectId } from '../../../shared/format/objectId';
+import { distinctLabels } from '../../../shared/admin/distinctLabels';
 import { relatedLabel, unknownRelated } from '../../../shared/admin/relatedLabel';
 import type { LoggingFrame } from '../../../shared/api/logging';
 import { memoryLogging } from './logging';
@@ -95,7 +96,7 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
                   : String(value);
             return { value, label };
           });
-        return [fieldName, options.sort((a, b) => compare(a.label, b.label))];
+        return [fieldName, distinctLabels(options.sort((a, b) => compare(a.label, b.label)))];
       }),
     );
   }

@@ -1,5 +1,6 @@
 import type { ModelInfo, Registry } from '../../../shared/registry';
 import type { FilterOption } from '../../../shared/api/documents';
+import { distinctLabels } from '../../../shared/admin/distinctLabels';
 import { relatedLabel, unknownRelated } from '../../../shared/admin/relatedLabel';
 import type { Caller } from '../../access/caller';
 import { columnExpression, expressionKind } from '../../db/tables';
@@ -14,7 +15,8 @@ const MAX_OPTIONS = 200;
  * The values a list's filter dropdown offers for each requested field: enum values with their
  * labels, booleans, or the distinct stored values (relations labelled by their target's label field,
  * never by their key: `Alte Kundin AG (deleted)`, `Unknown client`). The value a field is filtered by
- * is always among them, labelled like the others (a client past the first 200, one typed into a link).
+ * is always among them, labelled like the others (a client past the first 200, one typed into a link), last.
+ * Labels that repeat are numbered (`Unknown client (2)`: two gone clients, or one and the value a link filters by).
  * Distinct values are cached per model, field and caller roles until a document of the model changes.
  */
 export class FilterValues {
@@ -41,7 +43,9 @@ export class FilterValues {
       const options = await this.forField(caller, model, name);
       const current = filter[name];
       const missing = isScalar(current) && !options.some((option) => option.value === current);
-      result[name] = missing ? [...options, ...(await this.currentOption(caller, model, name, current))] : options;
+      result[name] = distinctLabels(
+        missing ? [...options, ...(await this.currentOption(caller, model, name, current))] : options,
+      );
     }
     return result;
   }
