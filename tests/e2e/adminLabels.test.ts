@@ -190,7 +190,20 @@ describe('contact requests and mail templates', { timeout: 60_000 }, () => {
     await expect.poll(() => page.getByRole('dialog').getByRole('heading').innerText()).toBe(`Delete ${title}?`);
     await page.keyboard.press('Escape');
     await row.click();
-    await expect.poll(() => page.locator('header h1').innerText()).toContain(title);
+    const heading = page.locator('header h1');
+    await expect.poll(() => heading.innerText()).toContain(title);
+    // Whole at every width: on a phone it goes to a line of its own under the list's name instead of being cut.
+    const uncut = () =>
+      heading.evaluate((h1) => {
+        const last = h1.lastElementChild!.getBoundingClientRect();
+        return h1.scrollWidth <= h1.clientWidth && last.right <= h1.getBoundingClientRect().right + 0.5;
+      });
+    await page.screenshot({ path: `${SHOTS}/contact-request-1440.png` });
+    expect(await uncut()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(uncut).toBe(true);
+    expect(await heading.locator(':scope > span').last().innerText()).toBe(title);
+    await page.screenshot({ path: `${SHOTS}/contact-request-390.png` });
     await context.close();
   });
 

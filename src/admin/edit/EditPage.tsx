@@ -92,11 +92,13 @@ export function EditView({
               {model.nav ? model.nav.label : model.label}
             </Link>
             <span className="mx-1.5 font-normal text-zinc-300">/</span>
-            {edit.title}
+            {/* On phones the document's title goes whole to its own line when it does not fit after the list's. */}
+            <span className="max-md:inline-block max-md:max-w-full">{edit.title}</span>
           </>
         }
         subtitle={<Meta edit={edit} />}
         actions={actions}
+        wrapTitle
       />
       <div className={`grid gap-4 p-4 md:p-6 ${previews.length ? 'xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : ''}`}>
         <div className="min-w-0">
