@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientTrackedTimeAnswer } from '../../src/shared/api/payment';
 import { SYSTEM } from '../../src/server/access/caller';
+import type { ServerEvent } from '../../src/server/events/bus';
 import { sql } from '../../src/server/db/sql';
 import { FUTURE_START_MESSAGE, stopAt } from '../../src/shared/rules/trackedTime';
 import { createTestApp } from '../helpers/testApp';
@@ -100,6 +101,98 @@ describe('tracked time and the invoices made of it', () => {
     expect(corrected.json().duration).toBe(4.5);
     const again = await invoiceFromTime(klybeck, '2026-08-01', '2026-08-31');
     expect(again.json()).toMatchObject({ entries: 1, total: 450 });
+  });
+
+  describe('one invoice and its links are all or nothing', () => {
+    /** The document events of invoices and tracked times the bus sends while `run` runs, as `model action id`. */
+    async function eventsDuring<T>(run: () => Promise<T>): Promise<{ result: T; events: string[] }> {
+      const events: string[] = [];
+      const stop = t.app.services.bus.subscribe((event: ServerEvent) => {
+        if (event.type === 'document' && ['invoice', 'trackedTime'].includes(event.model))
+          events.push(`${event.model} ${event.action} ${event.id}`);
+      });
+      try {
+        return { result: await run(), events };
+      } finally {
+        stop();
+      }
+    }
+    /** Invoices of the client ever written, deleted ones too (a deleted one would still hold its number). */
+    const invoicesOf = async (client: string) =>
+      (
+        await t.db.query<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM doc_invoice WHERE doc->>'client' = ${client}`,
+        )
+      ).rows[0].n;
+    const invoiceOf = async (id: string) =>
+      (await t.app.services.documents.findById(SYSTEM, 'trackedTime', id)).invoice;
+
+    it('writes nothing when a later entry is refused, names it, and bills all once it is corrected', async () => {
+      const spalen = await newClient('Atelier Spalen GmbH', 100);
+      const ids = [
+        await entry(spalen, '2026-06-01T07:00:00.000Z', '2026-06-01T08:00:00.000Z', 'Eins'),
+        await entry(spalen, '2026-06-02T07:00:00.000Z', '2026-06-02T08:00:00.000Z', 'Zwei'),
+        await entry(spalen, '2026-06-03T07:00:00.000Z', '2026-06-03T08:00:00.000Z', 'Lang'),
+      ];
+      // Stored before the 24 h rule: 30 h, which the link's save refuses.
+      await t.db.query(
+        sql`UPDATE doc_tracked_time SET doc = doc || '{"end":"2026-06-04T13:00:00.000Z","duration":30}'::jsonb WHERE _id = ${ids[2]}`,
+      );
+      const { result: refused, events } = await eventsDuring(() => invoiceFromTime(spalen, '2026-06-01', '2026-06-30'));
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toEqual({
+        error:
+          'Nothing was invoiced: entry 3 of 3 (Lang, 03.06.2026 · marco) was refused: An entry may last at most 24 h, this one would last 30 h: check its start and end',
+      });
+      expect(events).toEqual([]);
+      expect(await invoicesOf(spalen)).toBe(0);
+      for (const id of ids) expect(await invoiceOf(id)).toBeUndefined();
+
+      const corrected = await saveTime({ _id: ids[2], end: '2026-06-03T09:00:00.000Z' });
+      expect(corrected.statusCode, corrected.body).toBe(200);
+      const { result: made, events: sent } = await eventsDuring(() =>
+        invoiceFromTime(spalen, '2026-06-01', '2026-06-30'),
+      );
+      expect(made.statusCode, made.body).toBe(200);
+      expect(made.json()).toMatchObject({ entries: 3, total: 400 });
+      const invoice = made.json().invoice as string;
+      for (const id of ids) expect(await invoiceOf(id)).toBe(invoice);
+      expect(sent).toEqual([`invoice create ${invoice}`, ...ids.map((id) => `trackedTime update ${id}`)]);
+    });
+
+    it('writes nothing when an entry changed after its line was made (the line would bill the old time)', async () => {
+      const gundeli = await newClient('Gundeli Schreinerei AG', 100);
+      const first = await entry(gundeli, '2026-07-01T07:00:00.000Z', '2026-07-01T08:00:00.000Z', 'Eins');
+      const second = await entry(gundeli, '2026-07-02T07:00:00.000Z', '2026-07-02T08:00:00.000Z', 'Zwei');
+      // Someone stops the second entry later right after "Create invoice" read it.
+      const documents = t.app.services.documents;
+      const find = documents.find;
+      documents.find = (async (...args: Parameters<typeof find>) => {
+        const found = await find.apply(documents, args);
+        if (args[1] === 'trackedTime')
+          await documents.save(SYSTEM, 'trackedTime', { _id: second, end: '2026-07-02T10:00:00.000Z' });
+        return found;
+      }) as typeof find;
+      try {
+        const { result: refused, events } = await eventsDuring(() =>
+          invoiceFromTime(gundeli, '2026-07-01', '2026-07-31'),
+        );
+        expect(refused.statusCode, refused.body).toBe(409);
+        expect(refused.json().error).toBe(
+          'Nothing was invoiced: entry 2 of 2 (Zwei, 02.07.2026 · marco) was changed meanwhile; create the invoice again to bill it as it is now',
+        );
+        expect(events).toEqual([`trackedTime update ${second}`]);
+      } finally {
+        documents.find = find;
+      }
+      expect(await invoicesOf(gundeli)).toBe(0);
+      expect([await invoiceOf(first), await invoiceOf(second)]).toEqual([undefined, undefined]);
+      // Again: the invoice bills the time as it is now.
+      expect((await invoiceFromTime(gundeli, '2026-07-01', '2026-07-31')).json()).toMatchObject({
+        entries: 2,
+        total: 400,
+      });
+    });
   });
 
   it('answers an end before the start with fields as a list of { field, message }', async () => {

@@ -1,15 +1,16 @@
 import type { InvoiceFromTimeAnswer, InvoiceFromTimeRequest } from '../../../shared/api/payment';
 import { formatDate } from '../../../shared/format/date';
-import { isObjectId } from '../../../shared/format/objectId';
+import { createObjectId, isObjectId } from '../../../shared/format/objectId';
 import { zonedDay, zonedPeriodBounds } from '../../../shared/format/zonedDays';
 import { roundUpToQuarterHours } from '../../../shared/rules/trackedTime';
 import { SYSTEM, type Caller } from '../../access/caller';
 import type { Queryable } from '../../db/database';
 import { badRequest, HttpError } from '../../errors';
 import type { ModelHooks } from '../documents/hooks';
-import type { DocumentService } from '../documents/service';
+import type { Doc, DocumentService, DocumentWrite } from '../documents/service';
 import { PaymentRepository } from './repository';
 import { assertPayment } from './reports';
+import { timeRefusal } from './timeRefusal';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const cents = (amount: number) => Math.round((amount + 1e-9) * 100) / 100;
@@ -20,7 +21,8 @@ const cents = (amount: number) => Math.round((amount + 1e-9) * 100) / 100;
  * description; hours rounded up to quarter hours; the client's hourly rate times the entry's
  * multiplier). Days are the business's (Europe/Zurich): the period, the line dates and the invoice
  * date. The entries are linked to the invoice, so they are never billed twice, and locked while it
- * exists (trackedTime.ts).
+ * exists (trackedTime.ts). All of it is written in one transaction: a refused link (an entry changed
+ * meanwhile) writes nothing and names the entry.
  */
 export async function invoiceFromTime(
   documents: DocumentService,
@@ -73,21 +75,38 @@ export async function invoiceFromTime(
     count: roundUpToQuarterHours(Number(entry.duration ?? 0)),
     price: cents(rate * Number(entry.multiplier ?? 1)),
   }));
-  const invoice = await documents.save(caller, 'invoice', {
-    name: `Aufwand ${formatDate(request.from)} – ${formatDate(request.to)}`,
-    client: request.client,
-    date: zonedDay(Date.now()),
-    status: 'open',
-    items,
-  });
+  // The invoice and every entry's link in one transaction (the events after its commit): all, or nothing.
+  // Written as the server, which alone sets an entry's (read-only) invoice; the caller's right to create the
+  // invoice is checked here. An entry is linked only if it is still the version its line was made of.
+  documents.assertMayWrite(caller, 'invoice', 'create');
+  const invoiceId = createObjectId();
+  const writes: DocumentWrite[] = [
+    {
+      model: 'invoice',
+      input: {
+        name: `Aufwand ${formatDate(request.from)} – ${formatDate(request.to)}`,
+        client: request.client,
+        date: zonedDay(Date.now()),
+        status: 'open',
+        items,
+      },
+      options: { createWithId: invoiceId },
+    },
+    ...entries.map((entry) => ({
+      model: 'trackedTime',
+      input: { _id: entry._id, invoice: invoiceId, _version: entry._version },
+    })),
+  ];
+  let invoice: Doc;
   try {
-    for (const entry of entries) await documents.save(SYSTEM, 'trackedTime', { _id: entry._id, invoice: invoice._id });
+    [invoice] = await documents.saveAll(SYSTEM, writes);
   } catch (error) {
-    // Nothing half done: the invoice goes (and its delete releases the entries linked so far).
-    await documents.remove(SYSTEM, 'invoice', invoice._id).catch(() => undefined);
-    throw error;
+    const index = error instanceof HttpError ? error.details.index : undefined;
+    if (!(error instanceof HttpError) || typeof index !== 'number') throw error;
+    const entry = index > 0 ? { place: `entry ${index} of ${entries.length}`, line: items[index - 1] } : undefined;
+    throw timeRefusal(entry, error);
   }
-  return { invoice: invoice._id, entries: entries.length, total: Number(invoice.total ?? 0) };
+  return { invoice: invoiceId, entries: entries.length, total: Number(invoice.total ?? 0) };
 }
 
 /** Deleting an invoice releases the tracked times billed on it (they can be invoiced again). */
