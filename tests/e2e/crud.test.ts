@@ -128,6 +128,32 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await context.close();
   });
 
+  it('keeps what is typed while SAVE runs, and saves it next with the new version', async () => {
+    const client = await suite.server.save('client', { name: 'Lang AG' });
+    const { page, context } = await adminPage(`/_/clients/${client._id}`);
+    await expect.poll(() => page.locator('#root_name').inputValue()).toBe('Lang AG');
+    // The save is held on its way to the server until the phone number is typed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/document/updateOne**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.locator('#root_name').fill('Lang AG Basel');
+    const button = await save(page);
+    await page.locator('#root_phone').fill('+41 61 111 11 11');
+    release();
+    await expect.poll(async () => (await findById('client', client._id)).json.name).toBe('Lang AG Basel');
+    await expect.poll(() => button.getAttribute('data-state')).not.toBe('loading');
+    // The answer replaced the form: the number typed meanwhile was gone.
+    expect(await page.locator('#root_phone').inputValue()).toBe('+41 61 111 11 11');
+    await page.unrouteAll();
+    await save(page);
+    await expect.poll(async () => (await findById('client', client._id)).json.phone).toBe('+41 61 111 11 11');
+    expect((await findById('client', client._id)).json.name).toBe('Lang AG Basel');
+    await context.close();
+  });
+
   it('clears an emptied field on SAVE, and refuses an emptied required one (both were left out and kept)', async () => {
     const client = await suite.server.save('client', { name: 'Leer AG', phone: '+41 61 555 00 00' });
     const { page, context } = await adminPage(`/_/clients/${client._id}`);

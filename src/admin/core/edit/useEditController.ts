@@ -8,10 +8,12 @@ import { useAdmin } from '../AdminContext';
 import { useFindByIdQuery, useRemoveMutation, useSaveMutation } from '../data/api';
 import { ApiError, type ApiFailure, type Doc } from '../data/types';
 import { computedValues } from '../../../shared/rules/computed';
+import { afterSave, type FormState } from './afterSave';
 import { saveFailureMessage } from './saveFailure';
 import { useProgress } from '../useProgress';
 
-export type FormData = Record<string, unknown>;
+export type { FormData } from './afterSave';
+type FormData = Record<string, unknown>;
 
 const idOf = (key: string | undefined) => key?.split(':')[0];
 
@@ -32,7 +34,7 @@ export function useEditController(model: ModelInfo, id: string) {
   // The form shows the server's version (first load, after save, after a change from elsewhere)
   // until the user edits; derived during render so the form never mounts with stale data.
   const sourceKey = isNew ? 'new' : loaded ? `${loaded._id}:${String(loaded._version ?? '')}` : undefined;
-  const [form, setForm] = useState<{ key?: string; data: FormData; dirty: boolean }>({ data: {}, dirty: false });
+  const [form, setForm] = useState<FormState>({ data: {}, dirty: false });
   if (sourceKey !== undefined && form.key !== sourceKey && (!form.dirty || idOf(form.key) !== idOf(sourceKey))) {
     setForm({ key: sourceKey, data: isNew ? {} : (loaded ?? {}), dirty: false });
   }
@@ -61,7 +63,7 @@ export function useEditController(model: ModelInfo, id: string) {
         // A new document is shown by its own page, loaded like any other: setting it here would be
         // replaced by the empty 'new' form in the render before the navigation lands.
         if (isNew) navigate(`${model.route}/${saved._id}`, { replace: true });
-        else setForm({ key: `${saved._id}:${String(saved._version ?? '')}`, data: saved, dirty: false });
+        else setForm((current) => afterSave(current, data, saved));
         return saved;
       } catch (error) {
         const failure = error as ApiFailure;
