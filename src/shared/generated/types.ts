@@ -3079,7 +3079,7 @@ export interface CssSizeValue {
 /**
  * **Element**
  *
- * One page element inside page JSON: its tag (e.g. `paragraph`, `menu.basic`), its props and an optional slot name. `props` is open here; the server checks it against the schema of the element with that tag (schemas/elements), including nested elements in the element's slots.
+ * One page element inside page JSON: its tag (e.g. `paragraph`, `menu.basic`), its props and an optional slot name. `props` is open here; the server checks it against the schema of the element with that tag (schemas/elements), including nested elements in the element's slots: a page's completely, a page draft's and a layout's as work in progress (a required value may still be missing until the draft is published).
  */
 export interface ElementNodeValue {
   /**

@@ -3,7 +3,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import type { ElementNodeValue } from '../../../shared/generated/types';
 import type { CatalogElement } from '../../../shared/api/pages';
 import { defaultsOf, type JsonSchema } from '../../../shared/registry';
-import { createAjv } from '../../../shared/validation/createAjv';
+import { createElementChecker } from '../../../shared/validation/elementProblems';
 import { useAdmin } from '../../core/AdminContext';
 import { Button, IconButton } from '../../ui/Button';
 import {
@@ -120,12 +120,13 @@ export function ElementsEditor({
     setAdding(false);
   };
 
-  // Pasted elements are checked against their schemas (schemas/elements) with the server's Ajv setup.
-  const ajv = useMemo(() => createAjv(registry.schemas), [registry]);
+  // Pasted and edited elements are checked against their schemas (schemas/elements) as the server checks a
+  // draft's: known tags, values of the right shape, required values may still be missing.
+  const checker = useMemo(() => createElementChecker(registry, 'inProgress'), [registry]);
   const [pasteProblem, setPasteProblem] = useState<string | null>(null);
   const paste = useCallback(
     (text: string) => {
-      const checked = checkPastedElements(text, registry, ajv);
+      const checked = checkPastedElements(text, checker);
       if (!checked.ok) {
         // Spec section 5: logged and ignored; the user is told why too, and nothing changes.
         console.warn('Paste refused:', checked.problem);
@@ -142,7 +143,7 @@ export function ElementsEditor({
         }),
       );
     },
-    [ajv, insert, positioned, registry, selected, slotsOf],
+    [checker, insert, positioned, selected, slotsOf],
   );
 
   // Ctrl+V outside text fields pastes elements.

@@ -10,6 +10,7 @@ import { siteConfigHooks } from '../payment/billing';
 import { invoiceHooks } from '../payment/invoicing';
 import { invoiceLinkHooks, transactionLinkHooks } from '../payment/paymentLinks';
 import { trackedTimeHooks } from '../payment/trackedTime';
+import { elementCheckHooks, withElementCheck } from '../pages/elementCheck';
 import { elementFormatHooks } from '../pages/elementFormat';
 import { pageHooks } from '../pages/paths';
 import { redirectHooks } from '../pages/redirects';
@@ -80,9 +81,10 @@ const fileItem: ModelHooks = { ...fileItemHooks, ...fileItemEvents };
 const HOOKS: Record<string, ModelHooks> = {
   file: fileItem,
   folder: fileItem,
-  page: { ...pageHooks('page'), ...elementFormatHooks },
-  pageDraft: { ...pageHooks('pageDraft'), ...elementFormatHooks },
-  layout: elementFormatHooks,
+  // Published pages hold complete elements; drafts and layouts are saved while being edited (pages/elementCheck.ts).
+  page: withElementCheck({ ...pageHooks('page'), ...elementFormatHooks }, elementCheckHooks('complete')),
+  pageDraft: withElementCheck({ ...pageHooks('pageDraft'), ...elementFormatHooks }, elementCheckHooks('inProgress')),
+  layout: withElementCheck(elementFormatHooks, elementCheckHooks('inProgress', { positioned: true })),
   trackedTime: trackedTimeHooks,
   siteConfig: siteConfigHooks,
   invoice: {
