@@ -1,7 +1,7 @@
 import type Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import type { JsonSchema, Registry, SchemaSet } from '../registry';
-import { createAjv, fieldErrors } from './createAjv';
+import type { ElementInfo, JsonSchema, Registry, SchemaSet } from '../registry';
+import { createAjv, fieldErrors, type FieldError } from './createAjv';
 
 export type ElementRegistry = Pick<Registry, 'element' | 'resolver' | 'schemas'>;
 
@@ -100,20 +100,12 @@ export function elementProblems(
       ),
     );
   const props = (item.props ?? {}) as Record<string, unknown>;
-  const problems: ElementProblem[] = [];
-  const validate = ajv.getSchema(info.schema.$id!);
-  if (validate && !validate(props)) {
-    for (const error of fieldErrors(readable(validate.errors))) {
-      // The elements in a slot are checked one by one below, each against its own schema.
-      if (info.slots.some((slot) => error.field.startsWith(`${slot}.`))) continue;
-      problems.push(
-        problem(
-          dotted([...at.path, 'props'], error.field),
-          `${join(label, titlesOf(error.field, info.schema, registry))}: ${error.message}`,
-        ),
-      );
-    }
-  }
+  const problems = propsErrors(info, props, checker).map((error) =>
+    problem(
+      dotted([...at.path, 'props'], error.field),
+      `${join(label, titlesOf(error.field, info.schema, registry))}: ${error.message}`,
+    ),
+  );
   for (const slot of info.slots) {
     const children = props[slot];
     if (!Array.isArray(children)) continue;
@@ -124,6 +116,18 @@ export function elementProblems(
     });
   }
   return problems;
+}
+
+/**
+ * The problems of an element's own props, not those of the elements in its slots (each of those is
+ * checked against its own schema), as field errors relative to the props (`properties.properties.email`).
+ */
+export function propsErrors(info: ElementInfo, props: unknown, checker: ElementChecker): FieldError[] {
+  const validate = checker.ajv.getSchema(info.schema.$id!);
+  if (!validate || validate(props)) return [];
+  return fieldErrors(readable(validate.errors)).filter(
+    (error) => !info.slots.some((slot) => error.field.startsWith(`${slot}.`)),
+  );
 }
 
 /**
@@ -144,7 +148,12 @@ function readable(errors: ErrorObject[] | null | undefined): ErrorObject[] {
 
 /** A dotted props path in the titles of the schema (`sections.1.price` → `Sections › Section 2 › Price`). */
 export function titlesOf(field: string, elementSchema: JsonSchema, registry: Pick<Registry, 'resolver'>): string {
-  if (!field) return '';
+  return titlePartsOf(field, elementSchema, registry).join(' › ');
+}
+
+/** The title of each step of a dotted props path (`sections.1.price` → `Sections`, `Section 2`, `Price`). */
+export function titlePartsOf(field: string, elementSchema: JsonSchema, registry: Pick<Registry, 'resolver'>): string[] {
+  if (!field) return [];
   let schema: JsonSchema | undefined = elementSchema;
   let base = elementSchema.$id;
   const parts: string[] = [];
@@ -169,7 +178,7 @@ export function titlesOf(field: string, elementSchema: JsonSchema, registry: Pic
       schema = entry;
     }
   }
-  return parts.join(' › ');
+  return parts;
 }
 
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];

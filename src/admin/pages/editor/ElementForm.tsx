@@ -2,9 +2,11 @@ import { X } from 'lucide-react';
 import { useMemo } from 'react';
 import type { ElementNodeValue } from '../../../shared/generated/types';
 import type { ElementInfo, JsonSchema } from '../../../shared/registry';
+import type { ElementChecker } from '../../../shared/validation/elementProblems';
 import { useAdmin } from '../../core/AdminContext';
 import { useFormDataSource } from '../../core/edit/useFormDataSource';
-import { SchemaForm } from '../../form';
+import { prepareSchema, SchemaForm, uiSchemaFor } from '../../form';
+import { elementFormErrors } from '../model/elementFormErrors';
 import { IconButton } from '../../ui/Button';
 
 /** The element's schema without its slots: nested elements are edited in the outline, not as JSON. */
@@ -29,10 +31,13 @@ export function formSchemaOf(info: ElementInfo, position: boolean): JsonSchema {
   return { ...info.schema, properties };
 }
 
+const NO_ERRORS: Record<string, string> = {};
+
 /** The selected element's properties, as a form generated from its schema (shown under its row in the outline). */
 export function ElementForm({
   node,
   info,
+  checker,
   onChange,
   onTyping,
   onClose,
@@ -41,6 +46,8 @@ export function ElementForm({
 }: {
   node: ElementNodeValue & { position?: number };
   info: ElementInfo;
+  /** Checks the props as the server checks a draft's elements: what it refuses shows at the field. */
+  checker: ElementChecker;
   onChange(node: ElementNodeValue): void;
   /** A key typed into one of its rich text fields (`prop` inside the props), before `onChange`. */
   onTyping?(prop: (string | number)[], value: unknown): void;
@@ -53,6 +60,17 @@ export function ElementForm({
   const dataSource = useFormDataSource();
   const schema = useMemo(() => formSchemaOf(info, positioned), [info, positioned]);
   const props = node.props as Record<string, unknown> | undefined;
+  const ui = useMemo(
+    () => uiSchemaFor(prepareSchema(schema, registry.schemas), { rootSchemas: registry.schemas }),
+    [schema, registry],
+  );
+  // A value the draft would be refused for (a form's fields that are no field list) is said at its field at once.
+  // Errors come as a new object with each change (SchemaForm shows errors for the data they came with);
+  // none keep one object, so typing in a sound form hands rjsf nothing new.
+  const errors = useMemo(() => {
+    const found = elementFormErrors(info, props ?? {}, checker, ui);
+    return Object.keys(found).length ? found : NO_ERRORS;
+  }, [info, props, checker, ui]);
   const formData = useMemo(
     () => (positioned ? { position: node.position ?? 0, ...props } : (props ?? {})),
     [positioned, node.position, props],
@@ -80,6 +98,7 @@ export function ElementForm({
           schema={schema}
           rootSchemas={registry.schemas}
           formData={formData}
+          errors={errors}
           disabled={disabled}
           dataSource={dataSource}
           // The form's data is the props (a layout's element: its position too, not a prop).

@@ -178,6 +178,7 @@ export function ElementsEditor({
     <ElementForm
       node={selectedNode}
       info={selectedInfo}
+      checker={checker}
       disabled={disabled}
       positioned={positioned && selectedPath.length === 1}
       onClose={() => onSelect(null)}

@@ -1,0 +1,196 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DocumentRepository } from '../../src/server/modules/documents/repository';
+import { createObjectId } from '../../src/shared/format/objectId';
+import { adminSuite } from './adminServer';
+import { addElement, draft, openEditor, outlineRow, saveState, waitSaved } from './pageEditor';
+
+// The element checks of the page editor (the server's, and the form's at its fields), with screenshots to look at.
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+const suite = adminSuite();
+let homeId: string;
+
+beforeAll(async () => {
+  await mkdir(SHOTS, { recursive: true });
+  homeId = (await suite.server.save('pageDraft', { name: 'Home', elements: [] }))._id;
+  await suite.server.api('GET', `/api/cms/publishPage?id=${homeId}`);
+});
+
+type Node = { tag: string; props: Record<string, unknown> };
+const fields = {
+  type: 'object',
+  properties: { name: { type: 'string', title: 'Name' }, email: { type: 'string', title: 'E-Mail', format: 'email' } },
+  required: ['name'],
+};
+const header = { tag: 'header', props: { text: 'Anmeldung', level: 1, alignment: 'left' } };
+const form = { tag: 'special.form', props: { title: 'Workshop', name: 'workshop', properties: fields } };
+const BROKEN = 'Fields › “email”: must be an object';
+
+const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+const notSaved = (page: Page) => page.getByRole('alert').filter({ hasText: 'Not saved:' });
+const jsonField = (page: Page) => page.locator('#element_properties');
+const fieldError = (page: Page) => page.locator('#element_properties__error');
+
+async function selectForm(page: Page) {
+  await page.getByRole('tab', { name: 'Elements' }).click();
+  await outlineRow(page, 'special.form').getByRole('button', { name: /^Form/ }).click();
+  await jsonField(page).waitFor();
+}
+
+describe('element checks in the page editor', { timeout: 180_000 }, () => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`shows a form's fields that are no field list at the field and as the refused save, and saves the fix (${viewport.width} px)`, async () => {
+      const { _id: id } = await suite.server.save('pageDraft', {
+        name: `Anmeldung ${viewport.width}`,
+        _parent: homeId,
+        elements: [header, form],
+      });
+      const { page, context, errors } = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${id}`, viewport);
+      await selectForm(page);
+      expect(await fieldError(page).count()).toBe(0);
+
+      // Valid JSON, but no field list: said at the field at once, and the draft is not saved.
+      const broken = structuredClone(fields) as Record<string, unknown>;
+      (broken.properties as Record<string, unknown>).email = 'E-Mail-Adresse';
+      await jsonField(page).fill(JSON.stringify(broken, null, 2));
+      await expect.poll(() => fieldError(page).innerText()).toBe(BROKEN);
+      await notSaved(page).waitFor({ timeout: 10_000 });
+      expect(await notSaved(page).innerText()).toBe(`Not saved: elements[1] Form › Fields (JSON Schema) › ${BROKEN}`);
+      expect(await saveState(page)).toBe('error');
+      expect(((await draft(suite.server, id)).elements as Node[])[1]).toEqual(form);
+      // Edited into another value with the same problem: still said (an error used to leave its field once edited).
+      (broken.properties as Record<string, unknown>).email = 'E-Mail';
+      await jsonField(page).fill(JSON.stringify(broken, null, 2));
+      await expect.poll(() => fieldError(page).count()).toBe(1);
+      expect(await fieldError(page).innerText()).toBe(BROKEN);
+      await fieldError(page).scrollIntoViewIfNeeded();
+      await shoot(page, `element-check-json-${viewport.width}`);
+
+      // Fixed: the error goes from the field and the header, and the draft is saved.
+      await jsonField(page).fill(JSON.stringify(fields, null, 2));
+      await waitSaved(page);
+      expect(await fieldError(page).count()).toBe(0);
+      expect(await notSaved(page).count()).toBe(0);
+      expect(((await draft(suite.server, id)).elements as Node[])[1]).toEqual(form);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`saves a new form without its name as a draft, and says at Publish that the name is missing (${viewport.width} px)`, async () => {
+      const name = `Workshop-${viewport.width}`;
+      const { _id: id } = await suite.server.save('pageDraft', { name, _parent: homeId, elements: [header] });
+      const { page, context, errors } = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${id}`, viewport);
+      await outlineRow(page, 'header').waitFor();
+      await addElement(page, 'Form');
+      await jsonField(page).waitFor();
+      await waitSaved(page);
+      expect(((await draft(suite.server, id)).elements as Node[]).map((node) => node.tag)).toEqual([
+        'header',
+        'special.form',
+      ]);
+
+      const publish = page.getByRole('button', { name: 'Publish', exact: true });
+      await publish.click();
+      await expect.poll(() => publish.getAttribute('data-state')).toBe('error');
+      expect(await page.getByRole('tooltip').innerText()).toBe('elements[1] Form › Form name: is required');
+      expect((await suite.server.app.inject({ method: 'GET', url: `/${name}` })).statusCode).toBe(404);
+      await shoot(page, `element-check-publish-${viewport.width}`);
+
+      await page.locator('#element_name').fill('workshop');
+      await waitSaved(page);
+      await publish.click();
+      await expect.poll(() => publish.getAttribute('data-state')).toBe('success');
+      expect((await suite.server.app.inject({ method: 'GET', url: `/${name}` })).statusCode).toBe(200);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('opens a draft stored before the check with a broken form: the field says what to fix, and the fix saves', async () => {
+    const id = createObjectId();
+    await new DocumentRepository(suite.server.db).insert('pageDraft', id, {
+      name: 'Alt',
+      _parent: homeId,
+      _path: '/Alt',
+      elements: [header, { ...form, props: { ...form.props, properties: { properties: { email: 5 } } } }],
+    });
+    const { page, context, errors } = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${id}`);
+    await selectForm(page);
+    expect(await fieldError(page).innerText()).toBe(BROKEN);
+
+    // Another change is not saved while the form stays broken; the message names the form.
+    await outlineRow(page, 'header')
+      .getByRole('button', { name: /^Header/ })
+      .click();
+    await page.locator('#element_text').fill('Anmeldung Workshop');
+    await notSaved(page).waitFor({ timeout: 10_000 });
+    expect(await notSaved(page).innerText()).toBe(
+      'Not saved: elements[1] Form › Fields (JSON Schema) › Fields › “email”: must be an object',
+    );
+
+    await selectForm(page);
+    await jsonField(page).fill(JSON.stringify(fields));
+    await waitSaved(page);
+    expect(
+      ((await draft(suite.server, id)).elements as Node[]).map((node) => node.props.text ?? node.props.name),
+    ).toEqual(['Anmeldung Workshop', 'workshop']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`refuses to paste a list item its schema refuses, saying why under the list (${viewport.width} px)`, async () => {
+      const configurator = {
+        tag: 'special.configurator',
+        props: { name: 'offerte', sections: [{ label: 'Grösse', options: [{ label: 'S', price: 100 }] }] },
+      };
+      const { _id: id } = await suite.server.save('pageDraft', {
+        name: `Offerte ${viewport.width}`,
+        _parent: homeId,
+        elements: [configurator],
+      });
+      const { page, context, errors } = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${id}`, viewport);
+      await page.getByRole('tab', { name: 'Elements' }).click();
+      await outlineRow(page, 'special.configurator')
+        .getByRole('button', { name: /^Configurator/ })
+        .click();
+      const sections = page.locator('section[aria-labelledby="element_sections__title"]');
+      await sections.waitFor();
+      const refusal = sections.getByRole('alert').filter({ hasText: 'Not pasted' });
+      const clipboard = (text: string) => page.evaluate((value) => navigator.clipboard.writeText(value), text);
+
+      await clipboard(JSON.stringify({ label: 'Farbe', options: [{ label: 'Rot', price: -5 }] }));
+      await sections.getByRole('button', { name: 'Paste', exact: true }).first().click();
+      await refusal.waitFor();
+      expect(await refusal.innerText()).toBe('Not pasted: Section › Options › Option 1 › Price: must be at least 0');
+      expect(await saveState(page)).toBe('saved');
+      await refusal.scrollIntoViewIfNeeded();
+      await shoot(page, `element-check-list-paste-${viewport.width}`);
+
+      await refusal.getByRole('button', { name: 'Dismiss' }).click();
+      expect(await refusal.count()).toBe(0);
+      await clipboard(JSON.stringify({ label: 'Farbe', options: [{ label: 'Rot', price: 5 }] }));
+      await sections.getByRole('button', { name: 'Paste', exact: true }).first().click();
+      const labels = async () =>
+        (((await draft(suite.server, id)).elements as Node[])[0].props.sections as { label: string }[]).map(
+          (section) => section.label,
+        );
+      await expect.poll(labels, { timeout: 10_000 }).toEqual(['Grösse', 'Farbe']);
+      expect(await refusal.count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
