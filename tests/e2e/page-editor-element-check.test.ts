@@ -67,6 +67,7 @@ describe('element checks in the page editor', { timeout: 180_000 }, () => {
       await jsonField(page).fill(JSON.stringify(broken, null, 2));
       await expect.poll(() => fieldError(page).count()).toBe(1);
       expect(await fieldError(page).innerText()).toBe(BROKEN);
+      await expect.poll(() => saveState(page), { timeout: 10_000 }).toBe('error');
       await fieldError(page).scrollIntoViewIfNeeded();
       await shoot(page, `element-check-json-${viewport.width}`);
 
@@ -137,9 +138,13 @@ describe('element checks in the page editor', { timeout: 180_000 }, () => {
       'Not saved: elements[1] Form › Fields (JSON Schema) › Fields › “email”: must be an object',
     );
 
-    await selectForm(page);
+    // The header's button opens the form at fault, which says what is wrong at the field.
+    await page.getByRole('button', { name: 'Show element' }).click();
+    await expect.poll(() => fieldError(page).innerText()).toBe(BROKEN);
+    expect(await page.locator('section[aria-label="Form properties"]').isVisible()).toBe(true);
     await jsonField(page).fill(JSON.stringify(fields));
     await waitSaved(page);
+    expect(await page.getByRole('button', { name: 'Show element' }).count()).toBe(0);
     expect(
       ((await draft(suite.server, id)).elements as Node[]).map((node) => node.props.text ?? node.props.name),
     ).toEqual(['Anmeldung Workshop', 'workshop']);

@@ -1,9 +1,11 @@
 import { Braces, Monitor, Redo2, Smartphone, Undo2 } from 'lucide-react';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useAdmin } from '../../core/AdminContext';
 import { IconButton } from '../../ui/Button';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import type { EditedDoc } from '../model/editorState';
+import { elementAtFault } from '../model/findings';
 import type { Conflict } from '../model/merge';
 import { ElementsEditor, type EditableNode } from './ElementsEditor';
 import { JsonDialog } from './JsonDialog';
@@ -84,6 +86,10 @@ export function EditorShell({
     },
     [onSelect],
   );
+  const { registry } = useAdmin();
+  const slotsOf = useCallback((tag: string) => registry.element(tag)?.slots ?? [], [registry]);
+  const faulty =
+    editor.status.kind === 'error' ? elementAtFault(editor.status.fields, getElements(editor.doc), slotsOf) : null;
 
   const header = (
     <PageHeader
@@ -109,9 +115,21 @@ export function EditorShell({
     >
       {editor.status.kind === 'error' && (
         // The reason a save failed stays in sight (not only in the indicator's tooltip) until the next save.
-        <p role="alert" className="border-t border-red-200 bg-red-50 px-4 py-1.5 text-[13px] text-red-700 md:px-6">
-          Not saved: {editor.status.message}
-        </p>
+        <div className="flex items-start gap-3 border-t border-red-200 bg-red-50 px-4 py-1.5 text-[13px] text-red-700 md:px-6">
+          <p role="alert" className="min-w-0 flex-1 break-words">
+            Not saved: {editor.status.message}
+          </p>
+          {faulty !== null && (
+            // The message names the element by its place in the JSON (elements[2]); this opens its form.
+            <button
+              type="button"
+              onClick={() => select(faulty)}
+              className="shrink-0 font-medium whitespace-nowrap underline underline-offset-2 hover:text-red-900"
+            >
+              Show element
+            </button>
+          )}
+        </div>
       )}
     </PageHeader>
   );

@@ -23,7 +23,8 @@ export type SaveStatus =
   | { kind: 'saved' }
   | { kind: 'unsaved' }
   | { kind: 'saving' }
-  | { kind: 'error'; message: string }
+  /** `fields`: the server's errors by data path (`elements.2.props.name`), to find the element at fault. */
+  | { kind: 'error'; message: string; fields?: Record<string, string> }
   | { kind: 'conflict' };
 
 export interface PendingMerge {
@@ -119,7 +120,7 @@ export function usePageEditor(model: ModelInfo, id: string, defaults: EditedDoc)
       } catch (error) {
         const failure = error as ApiFailure;
         if (failure.status !== 409 || !docId.current) {
-          setStatus({ kind: 'error', message: failure.message });
+          setStatus({ kind: 'error', message: failure.message, fields: failure.fields });
           throw failure;
         }
         // Someone else saved since our base: merge their version with ours.

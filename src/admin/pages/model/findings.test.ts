@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffDocuments } from './diff';
-import { applySuggestion, elementKeyOf, findingsByElement } from './findings';
+import { applySuggestion, elementAtFault, elementKeyOf, findingsByElement } from './findings';
 
 const slotsOf = (tag: string) => (tag === 'section' ? ['children'] : []);
 const doc = {
@@ -10,6 +10,22 @@ const doc = {
     { tag: 'section', props: { children: [{ tag: 'paragraph', props: { text: 'Ein Tets und Tetsament' } }] } },
   ],
 };
+
+describe('elementAtFault', () => {
+  it('finds the element of the first field error that is about one, in a page and in a layout', () => {
+    const problem = (field: string) => ({ [field]: 'must be …' });
+    expect(elementAtFault(problem('elements.1.props.children.0.props.alignment'), doc.elements, slotsOf)).toBe(
+      '1.children.0',
+    );
+    expect(elementAtFault({ name: 'is taken', 'elements.0.tag': 'unknown' }, doc.elements, slotsOf)).toBe('0');
+    expect(elementAtFault({ name: 'is taken' }, doc.elements, slotsOf)).toBeNull();
+    expect(elementAtFault(undefined, doc.elements, slotsOf)).toBeNull();
+    // A layout's entry: { position, element }; the editor's list holds the elements themselves.
+    expect(elementAtFault(problem('elements.1.element.props.children.0.props.text'), doc.elements, slotsOf)).toBe(
+      '1.children.0',
+    );
+  });
+});
 
 describe('spell check findings', () => {
   it('finds the element of a finding through slots only', () => {

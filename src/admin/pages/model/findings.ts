@@ -29,6 +29,22 @@ export function elementKeyOf(path: string, doc: Record<string, unknown>, slotsOf
   return pathKey(key);
 }
 
+/**
+ * The outline key of the element the first field error of a refused save is in (`2.children.0`), or null
+ * when none is about an element. A layout's entries hold their element under `element`.
+ */
+export function elementAtFault(
+  fields: Record<string, string> | undefined,
+  elements: readonly unknown[],
+  slotsOf: SlotsOf,
+): string | null {
+  for (const field of Object.keys(fields ?? {})) {
+    const key = elementKeyOf(field.replace(/^elements\.(\d+)\.element(?=\.|$)/, 'elements.$1'), { elements }, slotsOf);
+    if (key !== null) return key;
+  }
+  return null;
+}
+
 /** Number of findings per element key (the outline's badges). */
 export function findingsByElement(findings: SpellFinding[], doc: Record<string, unknown>, slotsOf: SlotsOf) {
   const counts: Record<string, number> = {};
