@@ -333,6 +333,21 @@ describe('invoice form', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Paste/ })));
     expect(changes.length).toBe(count);
     expect(warn).toHaveBeenCalled();
+    // Said under the list's header until dismissed (or the next paste), not only in the console.
+    const refusal = () => screen.queryByRole('alert');
+    expect(refusal()?.textContent).toMatch(/^Not pasted: The clipboard does not hold valid JSON/);
+    clipboard = JSON.stringify({ name: 'Beratung', count: 2 });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Paste/ })));
+    expect(changes.length).toBe(count);
+    expect(refusal()?.textContent).toMatch(/^Not pasted: .*Price: is required$/);
+    fireEvent.click(within(refusal()!).getByRole('button', { name: 'Dismiss' }));
+    expect(refusal()).toBeNull();
+    clipboard = 'still not json';
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Paste/ })));
+    clipboard = JSON.stringify({ name: 'Beratung', price: 120, count: 2 });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Paste/ })));
+    expect((last().items as unknown[]).length).toBe(4);
+    expect(refusal()).toBeNull();
   });
 
   it('removes an item', () => {

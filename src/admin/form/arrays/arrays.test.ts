@@ -1,37 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parsePastedItem } from './clipboard';
+import { describe, expect, it } from 'vitest';
 import { getIn, pathOfFieldId, setIn } from './paths';
-
-const invoiceItem = { type: 'object' as const, title: 'Invoice item' };
-
-describe('parsePastedItem', () => {
-  afterEach(() => vi.restoreAllMocks());
-
-  it('accepts valid JSON of the item type', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(parsePastedItem('{"name":"Beratung","price":120,"count":2}', invoiceItem)).toEqual({
-      name: 'Beratung',
-      price: 120,
-      count: 2,
-    });
-    expect(parsePastedItem('"admin"', { type: 'string' })).toBe('admin');
-    expect(warn).not.toHaveBeenCalled();
-  });
-
-  it('logs and ignores text that is not valid JSON', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(parsePastedItem('{name: Beratung}', invoiceItem)).toBeUndefined();
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('not hold valid JSON'), expect.anything());
-  });
-
-  it('logs and ignores JSON of the wrong type, and an empty clipboard', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(parsePastedItem('[1,2]', invoiceItem)).toBeUndefined();
-    expect(parsePastedItem('12', invoiceItem)).toBeUndefined();
-    expect(parsePastedItem(undefined, invoiceItem)).toBeUndefined();
-    expect(warn).toHaveBeenCalledTimes(3);
-  });
-});
 
 describe('getIn / setIn', () => {
   it('reads and writes nested values without touching the original', () => {

@@ -14,10 +14,11 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import type { ArrayFieldTemplateProps } from '@rjsf/utils';
-import { ClipboardPaste, Plus } from 'lucide-react';
+import { CircleAlert, ClipboardPaste, Plus, X } from 'lucide-react';
+import { useState } from 'react';
 import type { JsonSchema } from '../../../shared/registry';
 import { ArrayItemsContext } from '../arrays/ArrayItemsContext';
-import { parsePastedItem, readClipboard } from '../arrays/clipboard';
+import { checkPastedItem, readClipboard } from '../arrays/clipboard';
 import { helpClass, secondaryButtonClass } from '../ui/classes';
 import { formContextOf } from '../widgets/context';
 
@@ -52,10 +53,17 @@ export function ArrayFieldTemplate({
     if (from < 0 || to < 0) return;
     context.updateAt(fieldPathId.path, (current) => arrayMove(Array.isArray(current) ? current : [], from, to));
   };
+  // Why the last paste was refused (not JSON, or not an item of this list), until dismissed or the next paste.
+  const [refusal, setRefusal] = useState<string>();
   const paste = async () => {
-    const item = parsePastedItem(await readClipboard(), (schema.items ?? {}) as JsonSchema);
-    if (item === undefined) return;
-    context.updateAt(fieldPathId.path, (current) => [...(Array.isArray(current) ? current : []), item]);
+    const checked = checkPastedItem(await readClipboard(), (schema.items ?? {}) as JsonSchema);
+    if (!checked.ok) {
+      setRefusal(checked.problem);
+      console.warn(`Paste ignored: ${checked.problem}`, ...(checked.detail === undefined ? [] : [checked.detail]));
+      return;
+    }
+    setRefusal(undefined);
+    context.updateAt(fieldPathId.path, (current) => [...(Array.isArray(current) ? current : []), checked.value]);
   };
   const description = (schema as JsonSchema).description;
   return (
@@ -81,6 +89,24 @@ export function ArrayFieldTemplate({
           </button>
         )}
       </div>
+      {refusal !== undefined && (
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 py-1.5 pr-1 pl-2.5 text-[13px] text-red-700"
+        >
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <p className="min-w-0 flex-1 break-words">Not pasted: {refusal}</p>
+          <button
+            type="button"
+            title="Dismiss"
+            aria-label="Dismiss"
+            onClick={() => setRefusal(undefined)}
+            className="inline-flex size-6 shrink-0 items-center justify-center rounded-md text-red-600 hover:bg-red-100 hover:text-red-800"
+          >
+            <X className="size-3.5" aria-hidden="true" />
+          </button>
+        </div>
+      )}
       <ArrayItemsContext.Provider
         value={{ formData: Array.isArray(formData) ? formData : [], sortable: editable && items.length > 1 }}
       >
