@@ -107,7 +107,7 @@ describe('logs', () => {
     expect(text).toContain(VIN);
     expect(text).toContain('1:00');
     expect(text).toMatch(/6.000 rpm/);
-    expect(text).toContain('-2.5 °');
+    expect(text).toContain('-2.50 °');
     await page.screenshot({ path: '/tmp/logs-list-1440.png', fullPage: true });
 
     await row.getByRole('button').click();
