@@ -8,12 +8,11 @@ import { useAdmin } from '../AdminContext';
 import { useFindByIdQuery, useRemoveMutation, useSaveMutation } from '../data/api';
 import { ApiError, type ApiFailure, type Doc } from '../data/types';
 import { computedValues } from '../../../shared/rules/computed';
-import { afterSave, type FormState } from './afterSave';
+import { afterSave, type FormData, type FormState } from './afterSave';
 import { saveFailureMessage } from './saveFailure';
 import { useProgress } from '../useProgress';
 
-export type { FormData } from './afterSave';
-type FormData = Record<string, unknown>;
+export type { FormData };
 
 const idOf = (key: string | undefined) => key?.split(':')[0];
 
