@@ -1,17 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/server/db/sql';
 import { evaluate, runningEvaluations } from '../../src/server/modules/debug/evaluate';
 import { createTestApp } from '../helpers/testApp';
-import { TestSocket } from '../helpers/wsClient';
+import { listenForSockets, TestSocket } from '../helpers/wsClient';
 import type { DebugEvalReply } from '../../src/shared/api/realtime';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 async function listening(enabled: boolean) {
   const t = await createTestApp({ config: { debugEval: enabled, debugEvalTimeoutMs: 300 } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/websocket`;
+  const url = await listenForSockets(t.app);
   return { t, url };
 }
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { ServerEvent } from '../../src/server/events/bus';
 import { createTestApp } from '../helpers/testApp';
 import { userWithRole } from '../helpers/users';
-import { TestSocket, type WsMessage } from '../helpers/wsClient';
+import { listenForSockets, TestSocket, type WsMessage } from '../helpers/wsClient';
 
 /**
  * A folder's new `_read`/`_write` lists, a new name and a move change the items below it (their lists,
@@ -20,10 +20,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
   staff = (await userWithRole(t, admin, 'rt-files', 'staff')).token;
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server has no port');
-  url = `ws://127.0.0.1:${address.port}/api/websocket`;
+  url = await listenForSockets(t.app);
 });
 
 afterEach(async () => {

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -7,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMAGE_PRESET_NAMES } from '../../src/shared/media/presets';
 import { createTestApp } from '../helpers/testApp';
 import { userWithRole } from '../helpers/users';
-import { TestSocket, type WsMessage } from '../helpers/wsClient';
+import { listenForSockets, TestSocket, type WsMessage } from '../helpers/wsClient';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let dataDir: string;
@@ -20,8 +19,7 @@ beforeAll(async () => {
   t = await createTestApp({ config: { dataDir } });
   admin = await t.login();
   staff = (await userWithRole(t, admin, 'stella', 'staff')).token;
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/websocket`;
+  url = await listenForSockets(t.app);
 });
 
 afterAll(async () => {

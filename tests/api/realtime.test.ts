@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../helpers/testApp';
 import { userWithRole } from '../helpers/users';
-import { TestSocket, type WsMessage } from '../helpers/wsClient';
+import { listenForSockets, TestSocket, type WsMessage } from '../helpers/wsClient';
 import type { JobState, JobStateEvent } from '../../src/shared/api/queues';
 /** A `queue/state` event's state as the queue service publishes it. */
 const jobState = (state: JobState): JobStateEvent => ({
@@ -19,10 +19,7 @@ const sockets: TestSocket[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   adminToken = await t.login();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server has no port');
-  url = `ws://127.0.0.1:${address.port}/api/websocket`;
+  url = await listenForSockets(t.app);
 });
 
 afterEach(async () => {

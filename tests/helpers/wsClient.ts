@@ -1,4 +1,12 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
+
+/** Starts `app` on a free local port and answers its websocket URL. */
+export async function listenForSockets(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/websocket`;
+}
 
 /** A message from the server: a command reply (`cmd`) or a pushed event (`type`). */
 export interface WsMessage {
