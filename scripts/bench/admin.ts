@@ -73,9 +73,14 @@ async function scriptBytes(
   return [...scripts.values()].reduce((sum, n) => sum + n, 0);
 }
 
-/** When the first 25 rows were in the document and when they were painted, ms from navigation start. */
+/**
+ * When the first 25 rows were in the document, when the next animation frame began with them (the
+ * measure this bench used when issue 13 was filed, at 2.14x) and when they were painted, ms from
+ * navigation start.
+ */
 interface RowTimes {
   inDocument: number;
+  frame: number;
   painted: number;
 }
 
@@ -100,6 +105,7 @@ async function timeToRows(browser: Browser, url: string, selector: string, login
       const cell = document.querySelectorAll(rows)[24]?.querySelector('td');
       if (!cell) return;
       w.rowTimes.inDocument = performance.now();
+      requestAnimationFrame(() => (w.rowTimes.frame = performance.now()));
       cell.setAttribute('elementtiming', 'row-25');
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
@@ -109,7 +115,7 @@ async function timeToRows(browser: Browser, url: string, selector: string, login
   const handle = await page.waitForFunction(
     () => {
       const { rowTimes } = window as unknown as { rowTimes: Partial<RowTimes> };
-      return rowTimes.painted !== undefined && rowTimes;
+      return rowTimes.painted !== undefined && rowTimes.frame !== undefined && rowTimes;
     },
     null,
     { timeout: 60_000 },
@@ -211,9 +217,10 @@ try {
     `\nJavaScript loaded (gzip): login screen ${kb(loginBytes)}, list page ${kb(listBytes)}   (target: list <= ${TARGETS.listKb} kB) ${listBytes / 1024 <= TARGETS.listKb ? 'OK' : 'MISSED'}`,
   );
   console.log(`First 25 rows of ${ROWS.toLocaleString('en')} clients, median of ${RUNS}:`);
-  for (const key of ['inDocument', 'painted'] as const)
+  const labels = { inDocument: 'in document:', frame: 'next frame: ', painted: 'painted:    ' };
+  for (const key of ['inDocument', 'frame', 'painted'] as const)
     console.log(
-      `  ${key === 'painted' ? 'painted:    ' : 'in document:'} admin ${at(admin, key).toFixed(0)} ms, static HTML floor ${at(floor, key).toFixed(0)} ms (${(at(admin, key) / at(floor, key)).toFixed(2)}x)`,
+      `  ${labels[key]} admin ${at(admin, key).toFixed(0)} ms, static HTML floor ${at(floor, key).toFixed(0)} ms (${(at(admin, key) / at(floor, key)).toFixed(2)}x)`,
     );
   console.log(
     `  (for the record: the floor's table at the admin's size, painted ${at(sized, 'painted').toFixed(0)} ms = ${(at(sized, 'painted') / at(floor, 'painted')).toFixed(2)}x the floor; the admin is ${(at(admin, 'painted') / at(sized, 'painted')).toFixed(2)}x of it)`,
