@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { createRegistry, type SchemaSet } from '../shared/registry';
+import { createRegistry, inverseProblems, type SchemaSet } from '../shared/registry';
 import { ANONYMOUS, SYSTEM } from './access/caller';
 import { configFromEnv, type ServerConfig } from './config';
 import type { Database } from './db/database';
@@ -98,6 +98,9 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
   collectRoutes(app);
 
   const registry = createRegistry(options.schemas ?? (await loadSchemaSet(config.schemaDirs)));
+  // A two-way link declared on one side only would be kept on that side only: refuse to start instead.
+  const inverse = inverseProblems(registry.models);
+  if (inverse.length > 0) throw new Error(`x-inverse: ${inverse.join('; ')}`);
   for (const warning of await migrate(db, registry)) app.log.warn(warning);
   const bus = createEventBus();
   // Auth writes the first admin through the document operations, which need auth for password hashes.

@@ -80,6 +80,12 @@ export interface RelationAnnotation {
   shareLabel?: boolean;
 }
 
+/**
+ * The other half of a two-way link (`x-inverse` on an `x-relation` to one document): the field of the
+ * target model that names this document back. A string is the field's name; the object form says more.
+ */
+export type InverseAnnotation = string | { field: string; shared?: boolean };
+
 /** A field computed by the server on every write; clients cannot set it. */
 export interface ComputedAnnotation {
   /** `sumOfProducts`: sum over `array` of the product of `fields` (invoice total = sum of price * count). */
@@ -244,6 +250,22 @@ export const VOCABULARY = {
     },
     meaning:
       'The field holds the id (or, on an array, the ids) of documents of another model; `populate` lists the fields copied in when populated, `label` the one people read (default: the first populated). `where` (target field → value) limits the choice to documents with those values: selects offer only them, and a write may only set keys of matching documents. `details` lists target fields shown after the label in select options (formatted as in lists: dates, money with its currency), telling documents with the same label apart. `shareLabel: true` shows readers of the field the label of a target they may not read (only the label field, only for keys stored in documents they may read; `_read` lists and `x-roles` on the label field still hide it); without it they see the key. A write may only set keys of existing, live (and matching) documents (a 400 names the field); keys already stored stay valid when their document is deleted or changed later.',
+  },
+  'x-inverse': {
+    on: 'property',
+    schema: {
+      anyOf: [
+        { type: 'string', minLength: 1 },
+        {
+          type: 'object',
+          required: ['field'],
+          additionalProperties: false,
+          properties: { field: { type: 'string', minLength: 1 }, shared: { type: 'boolean' } },
+        },
+      ],
+    },
+    meaning:
+      'On a top-level `x-relation` to one document (an id, not an array): the field of the target model that names this document back, itself an `x-relation` to this model whose `x-inverse` names this field (both halves declare the pair). A caller saving one side sets the other in the same transaction: the target now names this document, the target named before lets go of it if it named this one, and (one-to-one) the document the new target named before lets go of the target. `{ "field": …, "shared": true }` on the side several documents may share a target through (payments naming one invoice): the target names one of them, the first linked, and a later one leaves the target as it is. The target is linked only if this document meets the target field\'s `where`. Deleting a document clears every live field naming it through the pair, for the server\'s own deletes too; the server\'s own saves (imports, demo content) set both sides themselves. The other side is written with the caller\'s own permission to update it and its field; without it the whole write is refused with 403 and nothing is saved (or deleted).',
   },
   'x-computed': {
     on: 'property',

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerEvent } from '../../src/server/events/bus';
 import { callerOf } from '../../src/server/access/caller';
 import { DocumentRepository } from '../../src/server/modules/documents/repository';
-import { invoiceLinkHooks } from '../../src/server/modules/payment/paymentLinks';
+import { mirrorInverses } from '../../src/server/modules/documents/inverse';
 import { createTestApp } from '../helpers/testApp';
 import { userWithRole } from '../helpers/users';
 
 // An invoice and the payment that settled it name each other (invoice.transaction, transaction.invoice), as
-// the bank import links them. An accountant editing either side by hand keeps both sides consistent.
+// the bank import links them. An accountant editing either side by hand keeps both sides consistent: the pair is
+// declared with x-inverse in the two schemas (transaction.invoice shared: several payments may name one invoice).
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Doc = Record<string, unknown> & { _id: string; _version: number };
 
@@ -178,12 +179,13 @@ describe('invoice ↔ transaction links edited by hand', () => {
   it("writes the other side only with the caller's own permission to update it, or not at all", async () => {
     const pay = await payment();
     const bill = await invoice();
-    // The hook itself, run for someone who may update no payments (both models need manage:payment today,
-    // so only a caller made up here can get past the invoice's own check).
+    // The mirror itself, run for someone who may update no payments (both models need manage:payment today,
+    // so only a caller made up here can get past the invoice's own check; tests/api/inverseRelations.test.ts
+    // has models where a real caller can).
     const cms = callerOf({ _id: '6b08a2d65023c04f8a67a0b1', login: 'cms', roles: ['staff'] }, () => ['manage:cms']);
     const repo = new DocumentRepository(t.db, t.db);
     const run = repo.transaction((tx) =>
-      invoiceLinkHooks.afterWriteInTx!({
+      mirrorInverses({
         tx,
         registry: t.app.services.registry,
         caller: cms,
@@ -192,7 +194,10 @@ describe('invoice ↔ transaction links edited by hand', () => {
         existing: bill,
       }),
     );
-    await expect(run).rejects.toMatchObject({ status: 403, message: 'Not allowed to update Transaction' });
+    await expect(run).rejects.toMatchObject({
+      status: 403,
+      message: `transaction: Not allowed to update Transaction ${String(pay.name)}: this change sets its Invoice too, so nothing was saved`,
+    });
     expect(await links([bill], [pay])).toEqual({ invoices: [undefined], payments: [undefined] });
   });
 });
@@ -264,7 +269,7 @@ describe('deleting one side of an invoice ↔ payment link', () => {
     const existing = await read('invoice', bill._id);
     const run = repo.transaction(async (tx) => {
       const gone = await tx.softDelete('invoice', bill._id);
-      await invoiceLinkHooks.afterWriteInTx!({
+      await mirrorInverses({
         tx,
         registry: t.app.services.registry,
         caller: deleter,

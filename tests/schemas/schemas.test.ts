@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ELEMENT_TAGS, MODEL_NAMES, schemaSet } from '../../src/shared/generated/schemas';
-import { createRegistry, defaultsOf, type JsonSchema } from '../../src/shared/registry';
+import { createRegistry, defaultsOf, inversePairs, inverseProblems, type JsonSchema } from '../../src/shared/registry';
 import { createAjv, describeErrors, fieldErrors } from '../../src/shared/validation/createAjv';
 import { KEYWORDS } from '../../src/shared/vocabulary';
 
@@ -171,6 +171,28 @@ describe('schemas', () => {
       });
     }
     expect(checked).toBeGreaterThan(20);
+  });
+
+  it('two-way links (x-inverse) sit on top-level relations and name a relation back to their model, which names them back', () => {
+    let halves = 0;
+    for (const { kind, name, schema } of all) {
+      walk(schema, (node, path) => {
+        if (node['x-inverse'] === undefined) return;
+        halves += 1;
+        expect(`${kind}${path}`, `${kind}/${name}${path}`).toMatch(/^models\/properties\/[^/]+$/);
+      });
+    }
+    expect(inverseProblems(registry.models)).toEqual([]);
+    // The invoice and the payment that settled it; several payments may name one invoice.
+    const pairs = (model: string) =>
+      inversePairs(registry.models, registry.models[model]).map((pair) => [
+        `${model}.${pair.field.name}`,
+        `${pair.target.name}.${pair.inverse.name}`,
+        pair.shared,
+      ]);
+    expect(pairs('invoice')).toEqual([['invoice.transaction', 'transaction.invoice', false]]);
+    expect(pairs('transaction')).toEqual([['transaction.invoice', 'invoice.transaction', true]]);
+    expect(halves).toBe(2);
   });
 
   it('enum labels match their enums', () => {

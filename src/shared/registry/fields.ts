@@ -15,6 +15,8 @@ export interface FieldInfo {
   writeOnly: boolean;
   /** The relation, on an id field or on an array of ids (`many`). */
   relation?: RelationAnnotation & { many: boolean; label: string; key: string };
+  /** The field of the related model that names this document back (`x-inverse`); `shared`: several may name one target. */
+  inverse?: { field: string; shared: boolean };
   currency?: Currency;
   enumValues?: readonly unknown[];
   enumLabels?: string[];
@@ -57,6 +59,13 @@ function nullableBranch(schema: JsonSchema, baseId: string | undefined, resolver
   return values.length === 1 ? resolver.deref(values[0], baseId).schema : undefined;
 }
 
+function inverseOf(annotation: JsonSchema['x-inverse']): FieldInfo['inverse'] {
+  if (annotation === undefined) return undefined;
+  return typeof annotation === 'string'
+    ? { field: annotation, shared: false }
+    : { field: annotation.field, shared: annotation.shared === true };
+}
+
 export function fieldInfo(
   name: string,
   property: JsonSchema,
@@ -84,6 +93,7 @@ export function fieldInfo(
       label: relationAnnotation.label ?? relationAnnotation.populate[0],
       key: relationAnnotation.key ?? '_id',
     },
+    inverse: inverseOf(schema['x-inverse']),
     currency: schema['x-currency'],
     enumValues: enumSource?.enum,
     enumLabels: enumSource?.['x-enumLabels'],

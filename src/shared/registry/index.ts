@@ -1,5 +1,6 @@
 export * from './jsonSchema';
 export * from './fields';
+export * from './inverse';
 export * from './models';
 export * from './elements';
 export * from './registry';

@@ -5,6 +5,7 @@ import type {
   ElementCategory,
   ModelPermission,
   Access,
+  InverseAnnotation,
   RelationAnnotation,
   TitlePart,
   Widget,
@@ -51,6 +52,7 @@ export interface JsonSchema {
   'x-roles'?: string[];
   'x-secret'?: 'argon2id';
   'x-relation'?: RelationAnnotation;
+  'x-inverse'?: InverseAnnotation;
   'x-computed'?: ComputedAnnotation;
   'x-sequence'?: boolean;
   'x-unique'?: boolean | 'ignoreCase';

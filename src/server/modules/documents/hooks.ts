@@ -8,7 +8,6 @@ import { fileItemEvents } from '../files/itemEvents';
 import { fileItemHooks } from '../files/paths';
 import { siteConfigHooks } from '../payment/billing';
 import { invoiceHooks } from '../payment/invoicing';
-import { invoiceLinkHooks, transactionLinkHooks } from '../payment/paymentLinks';
 import { trackedTimeHooks } from '../payment/trackedTime';
 import { elementCheckHooks, withElementCheck } from '../pages/elementCheck';
 import { elementFormatHooks } from '../pages/elementFormat';
@@ -87,15 +86,7 @@ const HOOKS: Record<string, ModelHooks> = {
   layout: withElementCheck(elementFormatHooks, elementCheckHooks('inProgress', { positioned: true })),
   trackedTime: trackedTimeHooks,
   siteConfig: siteConfigHooks,
-  invoice: {
-    ...invoiceHooks,
-    ...invoiceLinkHooks,
-    async afterWriteInTx(args) {
-      await invoiceHooks.afterWriteInTx?.(args);
-      await invoiceLinkHooks.afterWriteInTx?.(args);
-    },
-  },
-  transaction: transactionLinkHooks,
+  invoice: invoiceHooks,
   redirect: redirectHooks,
   user: userGrantHooks,
   role: roleGrantHooks,

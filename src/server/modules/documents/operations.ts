@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { createObjectId, isObjectId } from '../../../shared/format/objectId';
-import type { ModelInfo, Registry } from '../../../shared/registry';
+import { inversePairs, type ModelInfo, type Registry } from '../../../shared/registry';
 import { LIST_PAGE_SIZE, OPTION_LIMIT } from '../../../shared/rules/constants';
 import { createAjv, describeErrors, fieldErrors } from '../../../shared/validation/createAjv';
 import type { Caller } from '../../access/caller';
@@ -24,6 +24,7 @@ import {
 } from './access';
 import { FilterValues } from './filters';
 import { hooksOf, type ReadLog } from './hooks';
+import { mirrorInverses, type SideWrite } from './inverse';
 import { computedValues } from '../../../shared/rules/computed';
 import { assertSafeJson, mergeInput, normalizeDateTimes } from './input';
 import { keptSecrets, withoutKeptSecrets } from './keptSecrets';
@@ -283,7 +284,10 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
 
   type Prepared = Awaited<ReturnType<typeof prepare>>;
 
-  /** One write inside a transaction: prepared, then inserted or updated, then the in-transaction hook. */
+  /**
+   * One write inside a transaction: prepared, then inserted or updated, then the in-transaction hook and the
+   * other sides of its two-way links (`sides`, announced after the commit).
+   */
   async function write(
     tx: DocumentRepository,
     caller: Caller,
@@ -301,7 +305,8 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     );
     if (!written) throw conflict(`${model.label} was changed by someone else; reload it and try again`);
     await hooksOf(model.name).afterWriteInTx?.({ tx, registry, caller, model, doc: written, existing });
-    return { ...prepared, written };
+    const sides = await mirrorInverses({ tx, registry, caller, model, doc: written, existing });
+    return { ...prepared, written, sides };
   }
 
   /** A failure of the input at `index` of a batch says which one it was: `index` in the error's details. */
@@ -314,12 +319,13 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     }
   }
 
-  /** New documents of a model without in-transaction hooks go in as one statement; the rest one by one. */
+  /** New documents of a model without in-transaction hooks or two-way links go in as one statement; the rest one by one. */
   async function writeAll(tx: DocumentRepository, caller: Caller, model: ModelInfo, inputs: Record<string, unknown>[]) {
     const creatingOnly = inputs.every((input) => input && (input._id === undefined || input._id === 'new'));
     // Sequence numbers are drawn from the stored rows: each new document must be in before the next draws.
     const sequenced = model.fields.some((field) => field.sequence);
-    if (!creatingOnly || sequenced || hooksOf(model.name).afterWriteInTx) {
+    const linked = inversePairs(registry.models, model).length > 0;
+    if (!creatingOnly || sequenced || linked || hooksOf(model.name).afterWriteInTx) {
       const done = [];
       for (const [index, input] of inputs.entries())
         done.push(await atIndex(index, () => write(tx, caller, model, input, {})));
@@ -331,7 +337,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     await assertRelationsExist(tx, registry, model, prepared);
     const rows = prepared.map(({ doc }) => ({ id: createObjectId(), doc }));
     const written = await writeOrConflict(() => tx.insertMany(model.name, rows));
-    return prepared.map((outcome, index) => ({ ...outcome, written: written[index] }));
+    return prepared.map((outcome, index) => ({ ...outcome, written: written[index], sides: [] as SideWrite[] }));
   }
 
   async function save(
@@ -347,6 +353,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     // After commit: PGlite has one connection, so no other query may run inside the transaction.
     if (outcome.secretsChanged && !outcome.creating) await auth.revokeSessions(saved._id);
     announce(model, saved, outcome.creating ? 'create' : 'update', outcome.existing);
+    announceSides(outcome.sides);
     return answer(caller, model, saved) ?? { _id: saved._id };
   }
 
@@ -358,6 +365,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     for (const outcome of outcomes) {
       if (outcome.secretsChanged && !outcome.creating) await auth.revokeSessions(outcome.written._id);
       announce(model, outcome.written, outcome.creating ? 'create' : 'update', outcome.existing);
+      announceSides(outcome.sides);
     }
     return outcomes.map(({ written }) => answer(caller, model, written) ?? { _id: written._id });
   }
@@ -379,6 +387,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     for (const [index, outcome] of outcomes.entries()) {
       if (outcome.secretsChanged && !outcome.creating) await auth.revokeSessions(outcome.written._id);
       announce(models[index], outcome.written, outcome.creating ? 'create' : 'update', outcome.existing);
+      announceSides(outcome.sides);
     }
     return outcomes.map(
       ({ written }, index) => (project(caller, models[index], written) as Doc) ?? { _id: written._id },
@@ -389,25 +398,31 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     const model = modelOf(name);
     if (!isObjectId(id)) throw badRequest('id must be 24 lowercase hex characters');
     assertMayWrite(caller, model, 'delete', id);
-    const deleted = await repo.transaction(async (tx) => {
+    const { gone: deleted, sides } = await repo.transaction(async (tx) => {
       const existing = await tx.findById(model.name, id, LIVE_ROWS);
       if (!existing || hidesFrom(caller, model, existing)) throw notFound(`${model.label} ${id} not found`);
       assertCanWrite(caller, model, 'delete', existing);
       await hooksOf(model.name).beforeDelete?.({ tx, registry, caller, model, doc: existing });
       const gone = await tx.softDelete(model.name, id);
-      if (gone)
-        await hooksOf(model.name).afterWriteInTx?.({ tx, registry, caller, model, doc: gone, existing, deleted: true });
-      return gone;
+      if (!gone) return { gone, sides: [] };
+      await hooksOf(model.name).afterWriteInTx?.({ tx, registry, caller, model, doc: gone, existing, deleted: true });
+      return { gone, sides: await mirrorInverses({ tx, registry, caller, model, doc: gone, existing, deleted: true }) };
     });
     if (!deleted) throw notFound(`${model.label} ${id} not found`);
     // A document with secrets is a login: deleting it ends its sessions for good, not only while it stays deleted.
     if (model.fields.some((field) => field.secret)) await auth.revokeSessions(id);
     announce(model, deleted, 'delete');
+    announceSides(sides);
   }
 
   function announce(model: ModelInfo, doc: Doc, action: 'create' | 'update' | 'delete', previous?: Doc): void {
     bus.publish({ type: 'document', model: model.name, id: doc._id, action, doc });
     hooksOf(model.name).afterWrite?.({ bus, model, doc, action, previous });
+  }
+
+  /** The documents a write changed on the other side of its two-way links, after the write's own event. */
+  function announceSides(sides: SideWrite[]): void {
+    for (const side of sides) announce(side.model, side.doc, 'update', side.previous);
   }
 
   return {

@@ -141,7 +141,7 @@ export function createBooker(documents: DocumentService, due: (invoice: Doc) => 
     // Paid once the linked payments reach the gross amount due (half a cent of tolerance).
     if (eur !== undefined && total / 100 + 0.005 >= amountDue) {
       // The import links both sides itself (the server's write): the mirror of people's edits
-      // (paymentLinks.ts) would unlink a payment the invoice named before, which counts towards it too.
+      // (x-inverse, documents/inverse.ts) would unlink a payment the invoice named before, which counts towards it too.
       writes.push({
         model: 'invoice',
         input: {
