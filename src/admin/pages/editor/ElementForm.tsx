@@ -1,11 +1,12 @@
 import { X } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { ElementNodeValue } from '../../../shared/generated/types';
 import type { ElementInfo, JsonSchema } from '../../../shared/registry';
 import type { ElementChecker } from '../../../shared/validation/elementProblems';
 import { useAdmin } from '../../core/AdminContext';
 import { useFormDataSource } from '../../core/edit/useFormDataSource';
 import { prepareSchema, SchemaForm, uiSchemaFor } from '../../form';
+import { emptiedProps, shownProps, storedProps } from '../model/elementDefaults';
 import { elementFormErrors } from '../model/elementFormErrors';
 import { IconButton } from '../../ui/Button';
 
@@ -71,10 +72,16 @@ export function ElementForm({
     const found = elementFormErrors(info, props ?? {}, checker, ui);
     return Object.keys(found).length ? found : NO_ERRORS;
   }, [info, props, checker, ui]);
-  const formData = useMemo(
-    () => (positioned ? { position: node.position ?? 0, ...props } : (props ?? {})),
-    [positioned, node.position, props],
+  // Defaults of its own props (slots are edited in the outline), shown as the public site renders them.
+  const defaults = useMemo(
+    () => Object.fromEntries(Object.entries(info.defaults).filter(([name]) => !info.slots.includes(name))),
+    [info],
   );
+  const [emptied, setEmptied] = useState<ReadonlySet<string>>(() => new Set());
+  const formData = useMemo(() => {
+    const shown = shownProps(defaults, props, emptied);
+    return positioned ? { position: node.position ?? 0, ...shown } : shown;
+  }, [positioned, node.position, props, defaults, emptied]);
   return (
     <section
       aria-label={`${info.label} properties`}
@@ -110,8 +117,12 @@ export function ElementForm({
           }
           onChange={(data) => {
             const { position, ...rest } = data;
+            setEmptied((current) => emptiedProps(current, rest, defaults));
             const slots = Object.fromEntries(info.slots.map((slot) => [slot, props?.[slot]]).filter(([, v]) => v));
-            const next: ElementNodeValue & { position?: number } = { ...node, props: { ...rest, ...slots } };
+            const next: ElementNodeValue & { position?: number } = {
+              ...node,
+              props: { ...storedProps(rest, props, defaults), ...slots },
+            };
             if (positioned) next.position = typeof position === 'number' ? position : 0;
             onChange(next);
           }}

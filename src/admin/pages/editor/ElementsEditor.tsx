@@ -176,6 +176,8 @@ export function ElementsEditor({
 
   const form = selectedNode && selectedInfo && selectedPath && (
     <ElementForm
+      // Its own state (the props emptied in it) is the selected element's.
+      key={selected}
       node={selectedNode}
       info={selectedInfo}
       checker={checker}
