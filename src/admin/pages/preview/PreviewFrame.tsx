@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import siteCss from '../../../site/client/site.css?inline';
+import { Spinner } from '../../ui/Spinner';
+import { useElementCode } from './useElementCode';
 
 /** Marks of the editor inside the preview: hover and selection outlines, empty slots. */
 const EDITOR_CSS = `
@@ -44,6 +46,8 @@ export function PreviewFrame({
   const [root, setRoot] = useState<HTMLElement | null>(null);
   const pointer = useRef(onPointer);
   pointer.current = onPointer;
+  // Drawn once the elements' code is there, as the public site draws a page: never a split element as nothing.
+  const elementCode = useElementCode();
 
   const attach = () => {
     const doc = frame.current?.contentDocument;
@@ -94,7 +98,7 @@ export function PreviewFrame({
   }, [root, colorCss]);
 
   return (
-    <div className="flex h-full justify-center overflow-hidden">
+    <div className="relative flex h-full justify-center overflow-hidden">
       <iframe
         ref={frame}
         title={title}
@@ -103,7 +107,12 @@ export function PreviewFrame({
         className="h-full border-0 bg-white shadow-sm transition-[width] duration-200"
         style={{ width }}
       />
-      {root && createPortal(children, root)}
+      {!elementCode && (
+        <div className="absolute inset-0 flex items-center justify-center">
+          <Spinner label="Loading preview" className="size-6" />
+        </div>
+      )}
+      {root && elementCode && createPortal(children, root)}
     </div>
   );
 }
