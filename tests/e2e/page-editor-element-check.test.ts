@@ -102,7 +102,9 @@ describe('element checks in the page editor', { timeout: 180_000 }, () => {
       const publish = page.getByRole('button', { name: 'Publish', exact: true });
       await publish.click();
       await expect.poll(() => publish.getAttribute('data-state')).toBe('error');
-      expect(await page.getByRole('tooltip').innerText()).toBe('elements[1] Form › Form name: is required');
+      expect(await page.getByRole('alert').filter({ hasText: 'Not published:' }).innerText()).toBe(
+        'Not published: elements[1] Form › Form name: is required',
+      );
       expect((await suite.server.app.inject({ method: 'GET', url: `/${name}` })).statusCode).toBe(404);
       await shoot(page, `element-check-publish-${viewport.width}`);
 

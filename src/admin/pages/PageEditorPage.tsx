@@ -23,7 +23,9 @@ import { NotFound } from '../screens/NotFound';
 import { buttonClass, IconButton } from '../ui/Button';
 import { ProgressButton } from '../ui/ProgressButton';
 import { Button } from '../ui/Button';
+import type { ApiFailure } from '../core/data/types';
 import { EditorShell } from './editor/EditorShell';
+import type { Refusal } from './editor/RefusalBar';
 import { CopyDialog, DeletePageDialog } from './editor/PageDialogs';
 import { PAGE_SECTIONS, SettingsForms } from './editor/SettingsForms';
 import { SpellPanel } from './editor/SpellPanel';
@@ -107,10 +109,19 @@ function PageEditor({ model, id }: { model: ModelInfo; id: string }) {
     document.title = documentTitle(`${name} · Pages`);
   }, [name]);
 
+  // A refused publish is said under the header, with the element at fault (until the next publish).
+  const [publishRefusal, setPublishRefusal] = useState<Refusal | null>(null);
   // Publish, reset and spell check work on the stored draft: push what is typed first.
   const publish = useProgress(async () => {
+    setPublishRefusal(null);
     await editor.push();
-    await publishCall(editor.id).unwrap();
+    try {
+      await publishCall(editor.id).unwrap();
+    } catch (error) {
+      const failure = error as ApiFailure;
+      setPublishRefusal({ label: 'Not published', message: failure.message, fields: failure.fields });
+      throw error;
+    }
     await Promise.all([editor.refetch(), tree.refetch()]);
   });
   const reset = useProgress(async () => {
@@ -223,6 +234,7 @@ function PageEditor({ model, id }: { model: ModelInfo; id: string }) {
             state={publish.state}
             variant={changed ? 'primary' : 'secondary'}
             onClick={() => void publish.run()}
+            errorShownElsewhere={publishRefusal !== null}
           >
             Publish
           </ProgressButton>
@@ -289,6 +301,7 @@ function PageEditor({ model, id }: { model: ModelInfo; id: string }) {
         selected={selected}
         onSelect={setSelected}
         describeConflict={(conflict) => describeConflict(conflict, editor.doc, registry)}
+        refusal={publishRefusal}
         preview={(width, onImage) => (
           <PagePreview
             config={config}

@@ -12,6 +12,7 @@ export function ProgressButton({
   variant = 'primary',
   disabled,
   title,
+  errorShownElsewhere = false,
 }: {
   state: ProgressState;
   onClick(): void;
@@ -20,6 +21,8 @@ export function ProgressButton({
   disabled?: boolean;
   /** A hint on hover (what the button will do). */
   title?: string;
+  /** The screen says the error in its own place (a message bar): the button only turns red, no tooltip over it. */
+  errorShownElsewhere?: boolean;
 }) {
   const error = state.phase === 'error' ? state.message : undefined;
   const tone =
@@ -29,7 +32,7 @@ export function ProgressButton({
         ? 'bg-red-600 hover:bg-red-700 text-white border-transparent'
         : '';
   return (
-    <Tooltip open={Boolean(error)} content={error} tone="error">
+    <Tooltip open={Boolean(error) && !errorShownElsewhere} content={error} tone="error">
       <button
         type="button"
         onClick={onClick}

@@ -10,6 +10,7 @@ import type { Conflict } from '../model/merge';
 import { ElementsEditor, type EditableNode } from './ElementsEditor';
 import { JsonDialog } from './JsonDialog';
 import { MergeDialog } from './MergeDialog';
+import { RefusalBar, type Refusal } from './RefusalBar';
 import { SaveIndicator } from './SaveIndicator';
 import { useUndoKeys, type PageEditor } from './usePageEditor';
 
@@ -41,6 +42,7 @@ export function EditorShell({
   readonly,
   selected,
   onSelect,
+  refusal,
 }: {
   editor: PageEditor;
   title: ReactNode;
@@ -60,6 +62,8 @@ export function EditorShell({
   readonly?: boolean;
   selected: string | null;
   onSelect(key: string | null): void;
+  /** An action the server refused (publish), said under the header as a refused save is. */
+  refusal?: Refusal | null;
 }) {
   useUndoKeys(editor);
   // A new document starts with its settings: it needs a name before it can be saved.
@@ -88,8 +92,6 @@ export function EditorShell({
   );
   const { registry } = useAdmin();
   const slotsOf = useCallback((tag: string) => registry.element(tag)?.slots ?? [], [registry]);
-  const faulty =
-    editor.status.kind === 'error' ? elementAtFault(editor.status.fields, getElements(editor.doc), slotsOf) : null;
 
   const header = (
     <PageHeader
@@ -115,21 +117,18 @@ export function EditorShell({
     >
       {editor.status.kind === 'error' && (
         // The reason a save failed stays in sight (not only in the indicator's tooltip) until the next save.
-        <div className="flex items-start gap-3 border-t border-red-200 bg-red-50 px-4 py-1.5 text-[13px] text-red-700 md:px-6">
-          <p role="alert" className="min-w-0 flex-1 break-words">
-            Not saved: {editor.status.message}
-          </p>
-          {faulty !== null && (
-            // The message names the element by its place in the JSON (elements[2]); this opens its form.
-            <button
-              type="button"
-              onClick={() => select(faulty)}
-              className="shrink-0 font-medium whitespace-nowrap underline underline-offset-2 hover:text-red-900"
-            >
-              Show element
-            </button>
-          )}
-        </div>
+        <RefusalBar
+          text={`Not saved: ${editor.status.message}`}
+          element={elementAtFault(editor.status.fields, getElements(editor.doc), slotsOf)}
+          onShow={select}
+        />
+      )}
+      {refusal && (
+        <RefusalBar
+          text={`${refusal.label}: ${refusal.message}`}
+          element={elementAtFault(refusal.fields, getElements(editor.doc), slotsOf)}
+          onShow={select}
+        />
       )}
     </PageHeader>
   );
