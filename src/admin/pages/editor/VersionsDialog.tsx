@@ -1,5 +1,6 @@
 import { History } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { PageVersionSummary } from '../../../shared/api/pages';
 import { formatTimestamp } from '../../../shared/format';
 import { useLazyPageVersionQuery, usePageVersionsQuery } from '../../core/data/pages';
 import type { ApiFailure } from '../../core/data/types';
@@ -15,12 +16,58 @@ import type { JsonPath } from '../model/merge';
 const show = (value: unknown) =>
   value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
 
-function Restore({ onRestore }: { onRestore(): Promise<unknown> }) {
+/** Restores a version into the draft; a refusal is said under the version (the dialog stays, nothing changed). */
+function useRestore(onRestore: () => Promise<unknown>) {
   const restore = useProgress(onRestore);
-  return (
-    <ProgressButton state={restore.state} variant="secondary" onClick={() => void restore.run()}>
+  const button = (
+    <ProgressButton state={restore.state} variant="secondary" onClick={() => void restore.run()} errorShownElsewhere>
       Restore
     </ProgressButton>
+  );
+  const refusal = restore.state.phase === 'error' && (
+    <p role="alert" className="mt-2 rounded-md border border-red-200 bg-red-50 px-3 py-1.5 text-xs text-red-700">
+      Not restored: {restore.state.message}
+    </p>
+  );
+  return { button, refusal };
+}
+
+function VersionItem({
+  version,
+  live,
+  open,
+  onToggle,
+  onRestore,
+  children,
+}: {
+  version: PageVersionSummary;
+  live: boolean;
+  open: boolean;
+  onToggle(): void;
+  onRestore(): Promise<unknown>;
+  children: ReactNode;
+}) {
+  const restore = useRestore(onRestore);
+  return (
+    <li data-version={version._id} className="px-5 py-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="text-[13px] font-medium text-zinc-900">
+            {formatTimestamp(version.publishedAt)}
+            {live && (
+              <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-[11px] text-emerald-800">live</span>
+            )}
+          </p>
+          <p className="text-xs text-zinc-500">published by {version.user ?? 'unknown'}</p>
+        </div>
+        <Button onClick={onToggle} aria-expanded={open}>
+          {open ? 'Hide difference' : 'Difference to draft'}
+        </Button>
+        {restore.button}
+      </div>
+      {restore.refusal}
+      {children}
+    </li>
   );
 }
 
@@ -67,30 +114,17 @@ export function VersionsDialog({
       ) : (
         <ul className="divide-y divide-zinc-100">
           {versions.data.map((version, index) => (
-            <li key={version._id} data-version={version._id} className="px-5 py-3">
-              <div className="flex flex-wrap items-center gap-3">
-                <div className="min-w-0 flex-1">
-                  <p className="text-[13px] font-medium text-zinc-900">
-                    {formatTimestamp(version.publishedAt)}
-                    {index === 0 && (
-                      <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-[11px] text-emerald-800">
-                        live
-                      </span>
-                    )}
-                  </p>
-                  <p className="text-xs text-zinc-500">published by {version.user ?? 'unknown'}</p>
-                </div>
-                <Button
-                  onClick={() => {
-                    setOpen(open === version._id ? null : version._id);
-                    if (open !== version._id) void load(version._id, true);
-                  }}
-                  aria-expanded={open === version._id}
-                >
-                  {open === version._id ? 'Hide difference' : 'Difference to draft'}
-                </Button>
-                <Restore onRestore={() => onRestore(version._id)} />
-              </div>
+            <VersionItem
+              key={version._id}
+              version={version}
+              live={index === 0}
+              open={open === version._id}
+              onToggle={() => {
+                setOpen(open === version._id ? null : version._id);
+                if (open !== version._id) void load(version._id, true);
+              }}
+              onRestore={() => onRestore(version._id)}
+            >
               {open === version._id && (
                 <div className="mt-3 rounded-md border border-zinc-200 bg-zinc-50 p-3">
                   {!content ? (
@@ -110,7 +144,7 @@ export function VersionsDialog({
                   )}
                 </div>
               )}
-            </li>
+            </VersionItem>
           ))}
         </ul>
       )}
