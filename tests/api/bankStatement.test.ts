@@ -573,6 +573,48 @@ describe('bank statement import (camt.053 and camt.054)', () => {
       expect((await post(xml)).json()).toMatchObject({ matched: [{ invoice: x._id }, { invoice: y._id }] });
     });
 
+    it('pays an invoice that two imports at once each pay part of: the second to book counts the first', async () => {
+      const [x] = await threeInvoices('Zugleich AG');
+      const file = (id: string, amount: string) =>
+        camt054([{ id, amount, reference: x.reference, debtor: 'Zugleich AG', date: '2026-04-27' }]);
+      // Both imports read the invoice and its payments before either books: each waits at its booking until the
+      // other gets there (the bank's two files imported in two tabs at once).
+      const documents = t.app.services.documents;
+      const saveAll = documents.saveAll;
+      let arrived = 0;
+      let bothThere!: () => void;
+      const gate = new Promise<void>((resolve) => (bothThere = resolve));
+      documents.saveAll = async (...args) => {
+        if (++arrived === 2) bothThere();
+        await gate;
+        return saveAll.apply(documents, args);
+      };
+      let answers;
+      try {
+        // 60.00 + 48.10: together the 108.10 € due, each less.
+        answers = await Promise.all([post(file('BOTH-1', '60.00')), post(file('BOTH-2', '48.10'))]);
+      } finally {
+        documents.saveAll = saveAll;
+      }
+      expect(arrived).toBe(2);
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+      const [first, second] = answers.map((answer) => answer.json() as BankStatementAnswer);
+      const matched = [...first.matched, ...second.matched];
+      const partial = [...first.partial, ...second.partial];
+      // Whichever booked second paid it; the first stayed partial.
+      expect(matched).toEqual([expect.objectContaining({ invoice: x._id })]);
+      expect(matched[0]).not.toHaveProperty('reason');
+      expect(partial).toEqual([expect.objectContaining({ invoice: x._id, due: 108.1 })]);
+      expect(partial[0].received).toBe(partial[0].amount);
+      const booked = await withBankIds(['BOTH-1', 'BOTH-2']);
+      expect(booked).toHaveLength(2);
+      const payer = booked.find((payment) => payment.foreignAmount === matched[0].amount)!;
+      expect(await t.app.services.documents.findById(SYSTEM, 'invoice', x._id)).toMatchObject({
+        status: 'paid',
+        transaction: payer._id,
+      });
+    });
+
     it('books a credit once: held twice in a file, imported twice at once, or booked by another import meanwhile', async () => {
       const [x, y] = await threeInvoices('Doppelt AG');
       const credit = {

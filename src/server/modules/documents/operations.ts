@@ -33,7 +33,15 @@ import { assertRelationsExist } from './relations';
 import { sanitizeRichText } from './richText';
 import { withSecretsSet } from './secretsSet';
 import { DocumentRepository, LIVE_ROWS, type RowSelection, type Scope } from './repository';
-import type { Doc, DocumentService, DocumentWrite, FindOptions, SaveOptions } from './service';
+import type {
+  Doc,
+  DocumentService,
+  DocumentWrite,
+  FindOptions,
+  PlannedWrites,
+  SaveOptions,
+  TransactionReader,
+} from './service';
 import { SECRETS_SET } from '../../../shared/api/documents';
 
 export interface DocumentDeps {
@@ -370,19 +378,35 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     return outcomes.map(({ written }) => answer(caller, model, written) ?? { _id: written._id });
   }
 
+  /** What writes planned inside a transaction read there (`saveAll` with a function). */
+  const readerOf = (tx: DocumentRepository): TransactionReader => ({
+    lock: (model, ids) => tx.lockLive(modelOf(model).name, ids),
+    findBy: (model, field, values) => tx.findByKeys(modelOf(model), field, [...values], LIVE_ROWS),
+  });
+
   /**
    * Writes of several models in one transaction, in their order: all written, or none (the first failure
-   * answers, with `index`). The events go out after the commit.
+   * answers, with `index`). The events go out after the commit. Writes planned inside the transaction (a
+   * function) change no secret: the current one is confirmed before a transaction, never inside it.
    */
-  async function saveAll(caller: Caller, writes: DocumentWrite[]): Promise<Doc[]> {
-    const models = writes.map((one) => modelOf(one.model));
-    for (const [index, one] of writes.entries())
-      await atIndex(index, () => confirmOwnSecrets(caller, models[index], one.input));
-    const outcomes = await repo.transaction(async (tx) => {
-      const done = [];
+  async function saveAll(caller: Caller, writes: DocumentWrite[] | PlannedWrites): Promise<Doc[]> {
+    if (Array.isArray(writes))
       for (const [index, one] of writes.entries())
+        await atIndex(index, () => confirmOwnSecrets(caller, modelOf(one.model), one.input));
+    const { outcomes, models } = await repo.transaction(async (tx) => {
+      const list = Array.isArray(writes) ? writes : await writes(readerOf(tx));
+      const models = list.map((one) => modelOf(one.model));
+      if (!Array.isArray(writes)) {
+        const secret = models.findIndex((model, index) =>
+          model.fields.some((field) => field.secret && list[index].input[field.name] !== undefined),
+        );
+        if (secret >= 0)
+          throw new Error(`A write planned in its transaction may not set a secret (${list[secret].model})`);
+      }
+      const done = [];
+      for (const [index, one] of list.entries())
         done.push(await atIndex(index, () => write(tx, caller, models[index], one.input, one.options ?? {})));
-      return done;
+      return { outcomes: done, models };
     });
     for (const [index, outcome] of outcomes.entries()) {
       if (outcome.secretsChanged && !outcome.creating) await auth.revokeSessions(outcome.written._id);

@@ -24,6 +24,23 @@ export interface DocumentWrite {
   options?: SaveOptions;
 }
 
+/**
+ * What writes planned inside their transaction (`saveAll` with a function) may read there, as stored (the
+ * server's own reads: no access check). It sees what other transactions committed before it.
+ */
+export interface TransactionReader {
+  /**
+   * The live documents of `ids`, locked until the transaction commits: another transaction locking or
+   * writing one of them waits, and then sees what this one wrote (a payment counted before the next decides).
+   */
+  lock(model: string, ids: readonly string[]): Promise<Doc[]>;
+  /** The live documents of `model` whose top-level `field` holds one of `values`. */
+  findBy(model: string, field: string, values: readonly string[]): Promise<Doc[]>;
+}
+
+/** Writes decided inside their transaction, from what it reads there (whether payments settle an invoice). */
+export type PlannedWrites = (reader: TransactionReader) => Promise<DocumentWrite[]>;
+
 export type FindResult = FindAnswer;
 
 export interface FindByIdOptions {
@@ -48,9 +65,11 @@ export interface DocumentService {
   /**
    * Writes of several models in one transaction, in their order (a payment and the invoice it pays): all
    * written, or none. A failing write answers its HttpError with `index` (its place in `writes`) in the
-   * details; the events go out after the commit only.
+   * details; the events go out after the commit only. Given a function, the writes are the ones it answers
+   * inside the transaction (after reading and locking what they depend on); they may change no secret
+   * (its check runs before a transaction).
    */
-  saveAll(caller: Caller, writes: DocumentWrite[]): Promise<Doc[]>;
+  saveAll(caller: Caller, writes: DocumentWrite[] | PlannedWrites): Promise<Doc[]>;
   remove(caller: Caller, model: string, id: string): Promise<void>;
   /**
    * The write check that needs no document (login, the model's permission; ownership when the id alone

@@ -94,7 +94,6 @@ export async function importBankStatement(
       if (booked.outcome === 'matched') paid.add(invoice._id);
       bookedHere.add(credit.key);
       planned.push({ credit, place: `credit ${index + 1} of ${credits.length}`, booking: booked });
-      answer[booked.outcome].push(booked.entry);
       continue;
     }
     // No reference: an open invoice of the payer's name with exactly this amount due is suggested, not booked.
@@ -123,7 +122,8 @@ export async function importBankStatement(
       });
     else answer.unmatched.push(entry);
   }
-  await commitBookings(documents, planned);
+  // What was booked: another import may have paid part of an invoice meanwhile.
+  for (const { booking } of await commitBookings(documents, planned)) answer[booking.outcome].push(booking.entry);
   return answer;
 }
 
@@ -149,6 +149,6 @@ export async function confirmSuggestion(
   const problem = suggestionProblem(credit, invoice, due(invoice));
   if (problem) throw conflict(`Not booked: ${problem}`);
   const booking = await createBooker(documents, due).plan(credit, invoice);
-  await commitBookings(documents, [{ credit, place: 'the credit', booking }]);
-  return { outcome: booking.outcome, entry: booking.entry };
+  const [booked] = await commitBookings(documents, [{ credit, place: 'the credit', booking }]);
+  return { outcome: booked.booking.outcome, entry: booked.booking.entry };
 }

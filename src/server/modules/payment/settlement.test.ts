@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { receivedOf, settle } from './settlement';
+
+describe('settle', () => {
+  const none = { eur: 0, chfOnly: 0 };
+
+  it('keeps an invoice open until the EUR received reach the amount due, then the credit reaching it pays', () => {
+    expect(settle(10810, none, [{ eur: 6000 }, { eur: 4810 }])).toEqual([
+      { outcome: 'partial', pays: false, received: { eur: 6000, chfOnly: 0 } },
+      { outcome: 'matched', pays: true, received: { eur: 10810, chfOnly: 0 } },
+    ]);
+  });
+
+  it('counts what the invoice had received before (another import booked it meanwhile)', () => {
+    expect(settle(10810, { eur: 4810, chfOnly: 0 }, [{ eur: 6000, chf: 5600 }])).toEqual([
+      { outcome: 'matched', pays: true, received: { eur: 10810, chfOnly: 0 } },
+    ]);
+  });
+
+  it('has a credit after the paying one count as more than was due, not pay again', () => {
+    expect(settle(10000, { eur: 5000, chfOnly: 0 }, [{ eur: 5000 }, { eur: 3000 }])).toEqual([
+      { outcome: 'matched', pays: true, received: { eur: 10000, chfOnly: 0 } },
+      { outcome: 'matched', pays: false, received: { eur: 13000, chfOnly: 0 } },
+    ]);
+  });
+
+  it('never pays with francs: a credit without a EUR amount stays partial however much it is', () => {
+    expect(settle(10000, none, [{ chf: 50000 }])).toEqual([
+      { outcome: 'partial', pays: false, received: { eur: 0, chfOnly: 50000 } },
+    ]);
+  });
+});
+
+describe('receivedOf', () => {
+  it('sums stored payments in cents: EUR from foreignAmount, CHF only for those without one', () => {
+    expect(
+      receivedOf([{ foreignAmount: 60.1, amount: 58 }, { amount: 20.05 }, { foreignAmount: 0.2 }, { amount: 'x' }]),
+    ).toEqual({ eur: 6030, chfOnly: 2005 });
+  });
+});

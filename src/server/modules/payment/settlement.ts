@@ -1,0 +1,58 @@
+/**
+ * What an invoice's linked incoming payments come to, in cents: in EUR, and in CHF for those with no EUR
+ * amount (paid in francs: they cannot count against the euros due).
+ */
+export interface Received {
+  eur: number;
+  chfOnly: number;
+}
+
+/** A credit's value in cents: in EUR and in CHF, as far as the bank file gives them. */
+export interface CreditCents {
+  eur?: number;
+  chf?: number;
+}
+
+/** One credit booked on an invoice: what the invoice has received with it, and whether it is paid. */
+export interface Settlement {
+  /** matched: the invoice is paid (by this credit or one before it in the same booking); partial: it stays open. */
+  outcome: 'matched' | 'partial';
+  /** This credit is the one that pays it (the invoice names it). */
+  pays: boolean;
+  received: Received;
+}
+
+/** The sum of payments as stored transactions: EUR in `foreignAmount`, CHF in `amount`. */
+export function receivedOf(payments: readonly Record<string, unknown>[]): Received {
+  const sum = { eur: 0, chfOnly: 0 };
+  for (const payment of payments) {
+    if (isAmount(payment.foreignAmount)) sum.eur += toCents(payment.foreignAmount);
+    else if (isAmount(payment.amount)) sum.chfOnly += toCents(payment.amount);
+  }
+  return sum;
+}
+
+/**
+ * Credits booked one after the other on an invoice due `due` cents that has received `before`: the first
+ * credit in EUR with which the EUR received reaches the amount due pays it; credits after it are more than
+ * was due (matched too, the invoice is paid); until then each is partial.
+ */
+export function settle(due: number, before: Received, credits: readonly CreditCents[]): Settlement[] {
+  let received = before;
+  let paid = false;
+  return credits.map((credit) => {
+    received = {
+      eur: received.eur + (credit.eur ?? 0),
+      chfOnly: received.chfOnly + (credit.eur === undefined ? (credit.chf ?? 0) : 0),
+    };
+    if (paid) return { outcome: 'matched', pays: false, received };
+    if (credit.eur !== undefined && received.eur >= due) {
+      paid = true;
+      return { outcome: 'matched', pays: true, received };
+    }
+    return { outcome: 'partial', pays: false, received };
+  });
+}
+
+export const toCents = (value: number) => Math.round(value * 100);
+const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
