@@ -358,15 +358,14 @@ describe('a bank statement import that fails', { timeout: 120_000 }, () => {
       mimeType: 'application/xml',
       buffer: Buffer.from(credits('2026-02-28')),
     });
-    await expect
-      .poll(() => dialog(phone.page).getByRole('alert').innerText())
-      .toMatch(/^No answer from the server\n\n/);
+    // The product's words for it, not the browser's ('Failed to fetch').
+    await expect.poll(() => dialog(phone.page).getByRole('alert').innerText()).toBe(`Network error\n\n${NO_SERVER}`);
     // Done turns from the primary button (while sending) into a secondary one beside Try again.
     const done = dialog(phone.page).getByRole('button', { name: 'Done' });
     await expect
       .poll(() => done.evaluate((button) => getComputedStyle(button).backgroundColor))
       .toBe('rgb(255, 255, 255)');
-    await phone.page.screenshot({ path: `${SHOTS}/bank-statement-refused-390.png` });
+    await phone.page.screenshot({ path: `${SHOTS}/bank-statement-network-390.png` });
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await dialog(phone.page).getByRole('button', { name: 'Try again' }).click();
@@ -374,6 +373,64 @@ describe('a bank statement import that fails', { timeout: 120_000 }, () => {
     expect([await status(first.id), await status(second.id)]).toEqual(['paid', 'paid']);
     expect(phone.errors).toEqual([]);
     await phone.context.close();
+  });
+});
+
+const NO_SERVER = 'The server could not be reached, or the connection broke before its answer came.';
+
+describe('a bank statement import without an answer from the server', { timeout: 120_000 }, () => {
+  it("says 'Network error' when the server cannot be reached, keeps the file, and books it on Try again", async () => {
+    const saved = await suite.server.save('invoice', {
+      name: 'Netzwerk',
+      client: clientId,
+      date: '2026-04-04',
+      status: 'open',
+      items: [{ name: 'Beratung', price: 100, count: 1 }],
+    });
+    const number = Number((saved as { id?: number }).id);
+    const xml = camt054([
+      { id: 'E2E-N1', amount: '108.10', reference: invoiceReference(IBAN, number), debtor: 'Rheinblick' },
+    ]);
+    const { page, errors, context } = await open('/_/invoices');
+    // The server is down: first nothing answers, then the proxy in front of it answers 502 with its own page.
+    const answers: ('refused' | 'gateway' | 'server')[] = ['refused', 'gateway', 'server'];
+    const sent: string[] = [];
+    await page.route('**/api/payment/bankStatement', async (route) => {
+      sent.push(route.request().postData() ?? '');
+      const next = answers.shift();
+      if (next === 'refused') return route.abort('connectionrefused');
+      if (next === 'gateway')
+        return route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' });
+      return route.continue();
+    });
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import bank statement' }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'camt054-april.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+    const failed = dialog(page).getByTestId('statement-failed');
+    await expect.poll(() => failed.getByRole('alert').innerText()).toBe(`Network error\n\n${NO_SERVER}`);
+    expect(await failed.innerText()).toContain('Some credits may be booked already. Try again');
+    expect(await dialog(page).innerText()).not.toContain('Failed to fetch');
+    // The chosen file stays: its name above, and Try again sends it as it was.
+    expect(await dialog(page).innerText()).toContain('camt054-april.xml');
+    await dialog(page).screenshot({ path: `${SHOTS}/bank-statement-network-1440.png` });
+
+    await dialog(page).getByRole('button', { name: 'Try again' }).click();
+    await expect
+      .poll(() => failed.getByRole('alert').innerText())
+      .toBe('Network error\n\nFailed with status 502: the server could not be reached.');
+    expect(await dialog(page).innerText()).not.toContain('Bad Gateway');
+    await dialog(page).getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => dialog(page).getByTestId('statement-matched').innerText()).toContain('Matched 1');
+    expect(sent).toEqual([xml, xml, xml]);
+    const paid = await suite.server.api<{ status: string }>(
+      'GET',
+      `/api/document/findById?model=invoice&id=${saved._id}`,
+    );
+    expect(paid.json.status).toBe('paid');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 
@@ -416,6 +473,14 @@ describe('booking a suggested credit in the bank statement dialog', { timeout: 1
     await dialog(page).screenshot({ path: `${SHOTS}/bank-statement-suggested-1440.png` });
     await page.screenshot({ path: `${SHOTS}/bank-statement-suggested-page-1440.png` });
 
+    // The connection drops on the first try: the product's words, and booking again is safe.
+    await page.route('**/api/payment/bankStatement/suggestion?*', (route) => route.abort('connectionreset'), {
+      times: 1,
+    });
+    await first.click();
+    await expect
+      .poll(() => suggested.getByRole('alert').innerText())
+      .toBe(`Network error. ${NO_SERVER} Book it again: a credit already booked is never booked twice.`);
     await first.click();
     const matched = dialog(page).getByTestId('statement-matched');
     await expect.poll(() => matched.innerText()).toContain(`Invoice ${booked.number}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../core/data/types';
-import { importFailure } from './importFailure';
+import { bookingFailure, importFailure } from './importFailure';
 
 describe('importFailure', () => {
   it('says nothing was booked when the server refused the import, with its reason', () => {
@@ -17,12 +17,32 @@ describe('importFailure', () => {
     );
   });
 
-  it('claims nothing when no answer came (the booking may have happened), and says trying again is safe', () => {
-    const lost = importFailure({ status: 0, message: 'Failed to fetch' });
-    expect(lost).toEqual({
-      title: 'No answer from the server',
-      message: 'Failed to fetch',
-      hint: 'Some credits may be booked already. Try again: a credit already booked is never booked twice.',
+  it("says 'Network error' in the product's words, not the browser's, and that trying again is safe", () => {
+    const hint = 'Some credits may be booked already. Try again: a credit already booked is never booked twice.';
+    for (const browser of ['Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Load failed'])
+      expect(importFailure(new ApiError(0, browser))).toEqual({
+        title: 'Network error',
+        message: 'The server could not be reached, or the connection broke before its answer came.',
+        hint,
+      });
+    expect(importFailure(new TypeError('Failed to fetch')).title).toBe('Network error');
+    // A proxy's answer when the server behind it is down (its page is no message for people).
+    expect(importFailure(new ApiError(502, '<html><body>Bad Gateway</body></html>'))).toEqual({
+      title: 'Network error',
+      message: 'Failed with status 502: the server could not be reached.',
+      hint,
     });
+    expect(importFailure(new ApiError(504, '504 Gateway Timeout')).title).toBe('Network error');
+  });
+});
+
+describe('bookingFailure', () => {
+  it("gives the server's refusal as it is, a network error in the product's words", () => {
+    expect(bookingFailure(new ApiError(409, 'Not booked: Invoice 7 is no longer open'))).toBe(
+      'Not booked: Invoice 7 is no longer open',
+    );
+    expect(bookingFailure({ status: 0, message: 'Failed to fetch' })).toBe(
+      'Network error. The server could not be reached, or the connection broke before its answer came. Book it again: a credit already booked is never booked twice.',
+    );
   });
 });

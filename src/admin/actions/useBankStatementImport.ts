@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { BankStatementAnswer } from '../../shared/api/payment';
 import { useConfirmSuggestionMutation, useImportBankStatementMutation } from '../core/data/reportsApi';
 import type { ApiFailure } from '../core/data/types';
-import { importFailure, type ImportFailure } from './importFailure';
+import { bookingFailure, importFailure, type ImportFailure } from './importFailure';
 import { withBooked, without } from './statementAnswer';
 
 /**
@@ -73,7 +73,7 @@ export function useBankStatementImport() {
       );
       setSuggestions((all) => without(all, credit));
     } catch (failure) {
-      setSuggestions((all) => ({ ...all, [credit]: { phase: 'failed', message: messageOf(failure) } }));
+      setSuggestions((all) => ({ ...all, [credit]: { phase: 'failed', message: bookingFailure(failure) } }));
     }
   }
 
