@@ -432,6 +432,26 @@ describe('a bank statement import without an answer from the server', { timeout:
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('says so when a file holds no credit, instead of three empty sections', async () => {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const { page, errors, context } = await open('/_/invoices', viewport);
+      await page.getByRole('button', { name: 'Import bank statement' }).waitFor();
+      await page
+        .getByTestId('bank-statement-file')
+        .setInputFiles({ name: 'camt054-leer.xml', mimeType: 'application/xml', buffer: Buffer.from(camt054([])) });
+      await expect
+        .poll(() => dialog(page).getByTestId('statement-empty').innerText())
+        .toBe('No credits in this file\n\nThe file was read, but it holds no incoming payment: nothing was booked.');
+      expect(await dialog(page).getByTestId('statement-matched').count()).toBe(0);
+      await page.screenshot({ path: `${SHOTS}/bank-statement-empty-${viewport.width}.png` });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
 });
 
 describe('booking a suggested credit in the bank statement dialog', { timeout: 120_000 }, () => {

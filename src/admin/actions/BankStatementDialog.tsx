@@ -6,6 +6,7 @@ import { CURRENCIES, type Currency } from '../../shared/vocabulary';
 import { DialogShell } from '../files/DialogShell';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
+import { holdsNoCredit } from './statementAnswer';
 import type { BankStatementImport, SuggestionState } from './useBankStatementImport';
 
 /**
@@ -195,6 +196,13 @@ export function BankStatementDialog({
             <p className="mt-0.5 break-words">{state.failure.message}</p>
           </div>
           <p className="mt-2 text-xs text-zinc-500">{state.failure.hint}</p>
+        </div>
+      ) : holdsNoCredit(state.answer) ? (
+        <div data-testid="statement-empty" className="px-5 py-10 text-center">
+          <p className="text-[13px] font-semibold text-zinc-900">No credits in this file</p>
+          <p className="mt-1 text-xs text-zinc-500">
+            The file was read, but it holds no incoming payment: nothing was booked.
+          </p>
         </div>
       ) : (
         <div className="divide-y divide-zinc-100">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BankStatementAnswer } from '../../shared/api/payment';
-import { withBooked, without } from './statementAnswer';
+import { holdsNoCredit, withBooked, without } from './statementAnswer';
 
 const entry = (credit: string, invoice: string) => ({
   amount: 100,
@@ -40,5 +40,14 @@ describe('without', () => {
     const record = { a: 1, b: 2 };
     expect(without(record, 'a')).toEqual({ b: 2 });
     expect(record).toEqual({ a: 1, b: 2 });
+  });
+});
+
+describe('holdsNoCredit', () => {
+  const none: BankStatementAnswer = { matched: [], partial: [], suggested: [], unmatched: [], alreadyBooked: 0 };
+  it('is true only when the file gave no credit at all, booked before or not', () => {
+    expect(holdsNoCredit(none)).toBe(true);
+    expect(holdsNoCredit({ ...none, alreadyBooked: 1 })).toBe(false);
+    expect(holdsNoCredit({ ...none, unmatched: [entry('U-1', 'x')] })).toBe(false);
   });
 });

@@ -20,3 +20,11 @@ export function without<T>(record: Record<string, T>, key: string): Record<strin
   delete rest[key];
   return rest;
 }
+
+/** The file was read but holds no credit at all (only debits, or nothing): there was nothing to book. */
+export function holdsNoCredit(answer: BankStatementAnswer): boolean {
+  return (
+    answer.alreadyBooked === 0 &&
+    [answer.matched, answer.partial, answer.suggested, answer.unmatched].every((entries) => entries.length === 0)
+  );
+}
