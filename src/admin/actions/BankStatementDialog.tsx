@@ -154,7 +154,7 @@ function Entries({
 
 /**
  * What a bank statement import did: matched (now paid), partly paid, suggested, unmatched credits; or why it
- * failed (nothing was booked), with the file sent again by 'Try again'.
+ * failed (nothing was booked), with the file sent again by 'Try again' when that can help.
  */
 export function BankStatementDialog({
   statement,
@@ -174,7 +174,7 @@ export function BankStatementDialog({
       footer={
         <>
           {state.phase !== 'sending' && <Button onClick={statement.pick}>Import another</Button>}
-          {state.phase === 'failed' && state.xml !== undefined && (
+          {state.phase === 'failed' && state.xml !== undefined && state.failure.retry && (
             <Button variant="primary" onClick={statement.retry}>
               Try again
             </Button>

@@ -7,11 +7,17 @@ describe('importFailure', () => {
     const refusal = importFailure(new ApiError(400, 'Nothing was booked: credit 3 of 3 (…) was refused: date: …'));
     // The title says that nothing was booked: the message starts with the credit.
     expect(refusal).toMatchObject({ title: 'Nothing was booked', message: 'Credit 3 of 3 (…) was refused: date: …' });
-    expect(refusal.hint).toMatch(/^The file is booked as a whole or not at all\. Try again/);
-    expect(importFailure({ status: 500, message: 'Internal server error' })).toMatchObject({
-      title: 'Nothing was booked',
-      message: 'Internal server error',
-    });
+    // The file itself was refused: the same file would fail again, so no 'Try again'.
+    expect(refusal).toMatchObject({ retry: false });
+    expect(refusal.hint).toMatch(/^The file is booked as a whole or not at all\. Correct the file/);
+    // A conflict (a credit booked meanwhile) or a failing server may pass later: sent again as it is.
+    for (const status of [409, 500])
+      expect(importFailure({ status, message: 'Internal server error' })).toMatchObject({
+        title: 'Nothing was booked',
+        message: 'Internal server error',
+        retry: true,
+        hint: expect.stringMatching(/Try again once the cause is fixed/),
+      });
     expect(importFailure(new ApiError(400, 'Bank statement not readable: Not well-formed XML')).message).toBe(
       'Bank statement not readable: Not well-formed XML',
     );
@@ -24,6 +30,7 @@ describe('importFailure', () => {
         title: 'Network error',
         message: 'The server could not be reached, or the connection broke before its answer came.',
         hint,
+        retry: true,
       });
     expect(importFailure(new TypeError('Failed to fetch')).title).toBe('Network error');
     // A proxy's answer when the server behind it is down (its page is no message for people).
@@ -31,6 +38,7 @@ describe('importFailure', () => {
       title: 'Network error',
       message: 'Failed with status 502: the server could not be reached.',
       hint,
+      retry: true,
     });
     expect(importFailure(new ApiError(504, '504 Gateway Timeout')).title).toBe('Network error');
   });

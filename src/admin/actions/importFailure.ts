@@ -5,7 +5,12 @@ export interface ImportFailure {
   title: string;
   message: string;
   hint: string;
+  /** Whether sending the same file again can succeed (not when the file itself was refused). */
+  retry: boolean;
 }
+
+/** Statuses that refuse the file itself (its content, size or type): sent again unchanged, it fails again. */
+const FILE_REFUSED = new Set([400, 413, 415]);
 
 /**
  * Statuses only a proxy in front of the server answers for the import (our server answers them for other
@@ -28,7 +33,8 @@ export function networkProblem(failure: unknown): string | undefined {
 
 /**
  * The server answers an import as a whole (all credits booked, or none): any answer of its that is a
- * failure means nothing was booked. No answer at all (the connection dropped) may come after the booking,
+ * failure means nothing was booked. A refusal of the file itself offers no 'Try again' (the same file fails
+ * the same way); one that may pass later (a conflict, the server failing) does. No answer at all (the connection dropped) may come after the booking,
  * so it says only that trying again books nothing twice.
  */
 export function importFailure(failure: unknown): ImportFailure {
@@ -38,15 +44,20 @@ export function importFailure(failure: unknown): ImportFailure {
       title: 'Network error',
       message: lost,
       hint: 'Some credits may be booked already. Try again: a credit already booked is never booked twice.',
+      retry: true,
     };
-  const { message } = (failure ?? {}) as Partial<ApiFailure>;
+  const { message, status } = (failure ?? {}) as Partial<ApiFailure>;
+  const fileRefused = typeof status === 'number' && FILE_REFUSED.has(status);
   return {
     title: 'Nothing was booked',
     // The title says it already: 'Nothing was booked: credit 3 of 3 (…) was refused' reads 'Credit 3 of 3 (…)'.
     message: (message ?? String(failure)).replace(/^Nothing was booked: (.)/, (_whole, first: string) =>
       first.toUpperCase(),
     ),
-    hint: 'The file is booked as a whole or not at all. Try again once the cause is fixed; credits booked before stay as they are.',
+    hint: fileRefused
+      ? 'The file is booked as a whole or not at all. Correct the file (or ask the bank for a new one) and import it again; credits booked before stay as they are.'
+      : 'The file is booked as a whole or not at all. Try again once the cause is fixed; credits booked before stay as they are.',
+    retry: !fileRefused,
   };
 }
 

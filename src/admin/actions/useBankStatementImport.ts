@@ -56,7 +56,12 @@ export function useBankStatementImport() {
       setState({
         phase: 'failed',
         file: file.name,
-        failure: { title: 'The file could not be read', message, hint: 'Nothing was sent. Choose the file again.' },
+        failure: {
+          title: 'The file could not be read',
+          message,
+          hint: 'Nothing was sent. Choose the file again.',
+          retry: false,
+        },
       });
       return;
     }
