@@ -304,6 +304,12 @@ export const VOCABULARY = {
     schema: { type: 'array', items: { type: 'string' }, minItems: 1 },
     meaning: 'Labels of the `enum` values, in the same order (e.g. time multipliers 1 = Normal ... 2 = Ätzend).',
   },
+  'x-patternMessage': {
+    on: 'property',
+    schema: { type: 'string', pattern: '^(must|may) ' },
+    meaning:
+      "Beside every `pattern` (a schema test holds it so): what the pattern asks, in words, said instead of the regular expression wherever the value is refused (the 400 of a write, the admin form, the element form, a paste). Continues the field's label: `must be a path starting with /`.",
+  },
   'x-column': {
     on: 'property',
     schema: { type: 'boolean' },

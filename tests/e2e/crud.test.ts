@@ -128,6 +128,25 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await context.close();
   });
 
+  it('says what a field with a pattern asks, in words, never the regular expression', async () => {
+    const { page, context } = await adminPage('/_/redirects/new');
+    await page.locator('#root_name').fill('Alte Kontaktseite');
+    await page.locator('#root_from').fill('kontakt-alt');
+    await page.locator('#root_to').fill('/kontakt');
+    const button = await save(page);
+    await expect.poll(() => button.getAttribute('data-state')).toBe('error');
+    expect(await page.getByRole('tooltip').innerText()).toBe('From (path) must be a path starting with /');
+    expect(await page.locator('#root_from__error').innerText()).toContain('must be a path starting with /');
+    expect(await page.locator('body').innerText()).not.toMatch(/pattern|\^/);
+    await page.locator('#root_from').fill('/kontakt-alt');
+    await save(page);
+    await page.waitForURL(/\/_\/redirects\/[0-9a-f]{24}$/);
+    // The redirect list's own test expects only its rows.
+    const id = page.url().split('/').pop()!;
+    expect((await suite.server.api('DELETE', `/api/document/delete?model=redirect&id=${id}`)).status).toBe(200);
+    await context.close();
+  });
+
   it('keeps what is typed while SAVE runs, and saves it next with the new version', async () => {
     const client = await suite.server.save('client', { name: 'Lang AG' });
     const { page, context } = await adminPage(`/_/clients/${client._id}`);

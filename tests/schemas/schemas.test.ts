@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ELEMENT_TAGS, MODEL_NAMES, schemaSet } from '../../src/shared/generated/schemas';
 import { createRegistry, defaultsOf, inversePairs, inverseProblems, type JsonSchema } from '../../src/shared/registry';
+import { SYSTEM_FIELDS } from '../../src/shared/registry/systemFields';
 import { createAjv, describeErrors, fieldErrors } from '../../src/shared/validation/createAjv';
 import { KEYWORDS } from '../../src/shared/vocabulary';
 
@@ -193,6 +194,21 @@ describe('schemas', () => {
     expect(pairs('invoice')).toEqual([['invoice.transaction', 'transaction.invoice', false]]);
     expect(pairs('transaction')).toEqual([['transaction.invoice', 'invoice.transaction', true]]);
     expect(halves).toBe(2);
+  });
+
+  it('says in words what every pattern asks (x-patternMessage beside it), so no refusal shows a regular expression', () => {
+    const missing: string[] = [];
+    let patterns = 0;
+    const system = { $id: 'system fields', properties: SYSTEM_FIELDS } as JsonSchema;
+    for (const { kind, name, schema } of [...all, { kind: 'registry', name: 'systemFields', schema: system }]) {
+      walk(schema, (node, path) => {
+        if (typeof node.pattern !== 'string') return;
+        patterns += 1;
+        if (!node['x-patternMessage']) missing.push(`${kind}/${name}${path}: ${node.pattern}`);
+      });
+    }
+    expect(missing).toEqual([]);
+    expect(patterns).toBeGreaterThan(30);
   });
 
   it('enum labels match their enums', () => {

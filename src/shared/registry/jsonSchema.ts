@@ -58,6 +58,7 @@ export interface JsonSchema {
   'x-unique'?: boolean | 'ignoreCase';
   'x-currency'?: Currency;
   'x-enumLabels'?: string[];
+  'x-patternMessage'?: string;
   'x-column'?: boolean;
   'x-searchable'?: boolean;
   'x-filterable'?: boolean;

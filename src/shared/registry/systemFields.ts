@@ -1,6 +1,10 @@
 import type { JsonSchema } from './jsonSchema';
 
-const OBJECT_ID = { type: 'string', pattern: '^[0-9a-f]{24}$' } as const;
+const OBJECT_ID = {
+  type: 'string',
+  pattern: '^[0-9a-f]{24}$',
+  'x-patternMessage': 'must be a document id (24 characters, digits and a to f)',
+} as const;
 const TIMESTAMP = { type: 'string', format: 'date-time', readOnly: true } as const;
 
 /** Fields every document has; the server sets them, clients can only send `_id` and `_version` back. */

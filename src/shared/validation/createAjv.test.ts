@@ -61,4 +61,27 @@ describe('field errors in words a person reads', () => {
       { field: 'login', message: 'must have at least 3 characters' },
     ]);
   });
+
+  it("says a pattern in the schema's words, never as the regular expression", () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        from: { type: 'string', pattern: '^/', 'x-patternMessage': 'must be a path starting with /' },
+        code: { type: 'string', pattern: '^[A-Z]{2}$' },
+        data: {
+          type: 'object',
+          propertyNames: { pattern: '^[a-z]+$', 'x-patternMessage': 'must hold only lowercase letters' },
+        },
+        tags: { type: 'object', propertyNames: { maxLength: 3 } },
+      },
+    };
+    const errors = errorsOf(schema, { from: 'home', code: 'ch', data: { ok: 1, 'Not ok': 2 }, tags: { long: 1 } });
+    expect(errors).toEqual([
+      { field: 'from', message: 'must be a path starting with /' },
+      { field: 'code', message: 'is not in the expected form' },
+      { field: 'data', message: 'has a name that is not allowed: “Not ok” (must hold only lowercase letters)' },
+      { field: 'tags', message: 'has a name that is not allowed: “long”' },
+    ]);
+    expect(JSON.stringify(errors)).not.toMatch(/\^|pattern/);
+  });
 });

@@ -34,12 +34,20 @@ export interface FieldError {
 export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
   const seen = new Set<string>();
   const result: FieldError[] = [];
+  const namesSaid = new Set((errors ?? []).filter(isNameRule).map((error) => nameKey(error)));
   for (const error of errors ?? []) {
     // 'must match "then" schema': the branch's own errors (e.g. a required field) already say what is wrong.
     if (error.keyword === 'if') continue;
+    // A rule of `propertyNames` that says nothing more than the `propertyNames` error after it.
+    if (error.propertyName !== undefined && error.keyword !== 'propertyNames' && !isNameRule(error)) continue;
+    if (error.keyword === 'propertyNames' && namesSaid.has(nameKey(error))) continue;
     const path = error.instancePath.split('/').slice(1).map(decodeURIComponent);
     let message = error.message ?? 'is invalid';
-    if (error.keyword === 'required') {
+    if (isNameRule(error)) {
+      message = `has a name that is not allowed: “${error.propertyName}” (${plainMessage(error)})`;
+    } else if (error.keyword === 'propertyNames') {
+      message = `has a name that is not allowed: “${String(error.params.propertyName)}”`;
+    } else if (error.keyword === 'required') {
       path.push(String(error.params.missingProperty));
       message = 'is required';
     } else if (error.keyword === 'additionalProperties') {
@@ -57,6 +65,17 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldErro
   }
   return result;
 }
+
+/** A rule of `propertyNames` with its own words (a pattern's message): said for the name it refused. */
+const isNameRule = (error: ErrorObject) => error.propertyName !== undefined && patternMessage(error) !== undefined;
+const nameKey = (error: ErrorObject) =>
+  `${error.instancePath}\u0000${String(error.propertyName ?? error.params.propertyName)}`;
+
+/** The schema's words for the pattern a value does not match (`x-patternMessage` beside `pattern`). */
+const patternMessage = (error: ErrorObject): string | undefined =>
+  error.keyword === 'pattern'
+    ? (error.parentSchema as { 'x-patternMessage'?: string } | undefined)?.['x-patternMessage']
+    : undefined;
 
 const FORMAT_WORDS: Record<string, string> = {
   email: 'an e-mail address',
@@ -94,6 +113,9 @@ function plainMessage(error: ErrorObject): string | undefined {
       );
       return `must be one of ${allowed.join(', ')}`;
     }
+    case 'pattern':
+      // Never the regular expression itself: the schema says in words what it asks (a schema test holds it so).
+      return patternMessage(error) ?? 'is not in the expected form';
     case 'minLength':
       return limit === 1 ? 'must not be empty' : `must have at least ${counted(limit, 'character', 'characters')}`;
     case 'maxLength':

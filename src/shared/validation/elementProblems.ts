@@ -130,20 +130,13 @@ export function propsErrors(info: ElementInfo, props: unknown, checker: ElementC
   );
 }
 
-/**
- * Ajv's errors with the wording fieldErrors lacks: a forbidden field name is named once (not again by
- * the rule inside `propertyNames`), a constant says its value.
- */
+/** Ajv's errors with the wording fieldErrors lacks: a constant says its value. */
 function readable(errors: ErrorObject[] | null | undefined): ErrorObject[] {
-  return (errors ?? [])
-    .filter((error) => error.propertyName === undefined || error.keyword === 'propertyNames')
-    .map((error) => {
-      const params = error.params as Record<string, unknown>;
-      if (error.keyword === 'propertyNames')
-        return { ...error, message: `has a name that is not allowed: “${String(params.propertyName)}”` };
-      if (error.keyword === 'const') return { ...error, message: `must be ${JSON.stringify(params.allowedValue)}` };
-      return error;
-    });
+  return (errors ?? []).map((error) =>
+    error.keyword === 'const'
+      ? { ...error, message: `must be ${JSON.stringify((error.params as Record<string, unknown>).allowedValue)}` }
+      : error,
+  );
 }
 
 /** A dotted props path in the titles of the schema (`sections.1.price` → `Sections › Section 2 › Price`). */

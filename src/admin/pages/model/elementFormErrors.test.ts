@@ -35,7 +35,7 @@ describe('elementFormErrors', () => {
 
   it('shows other problems at their own fields, in lists too; a missing required value is no problem yet', () => {
     expect(errorsOf('special.form', { name: 'Anmeldung' })).toEqual({
-      name: 'must match pattern "^[a-z0-9][a-z0-9-]*$"',
+      name: 'may hold only lowercase letters, digits and -, and must not start with -',
     });
     expect(errorsOf('special.form', {})).toEqual({});
     expect(

@@ -57,7 +57,7 @@ describe('pasting elements', () => {
     // As a draft stores it: an element copied while being edited may still lack a required value.
     expect(check({ tag: 'special.form', props: {} })).toMatchObject({ ok: true });
     expect(problemOf({ tag: 'special.form', props: { name: 'Anmeldung' } })).toBe(
-      'Form › Form name: must match pattern "^[a-z0-9][a-z0-9-]*$"',
+      'Form › Form name: may hold only lowercase letters, digits and -, and must not start with -',
     );
     expect(
       problemOf({
