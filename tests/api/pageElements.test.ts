@@ -137,16 +137,39 @@ describe('elements of pages, drafts and layouts are checked against their elemen
     expect(await stored('page', page._id)).toEqual(before);
   });
 
-  it('checks layout elements as in progress: wrong shapes and unknown tags are refused, missing values kept', async () => {
+  it('checks layout elements as a published page (a layout has no draft): a missing required value is refused too', async () => {
     const layout = await saved('layout', {
       _id: 'new',
       name: 'Standard',
       elements: [
         { position: 0, element: { tag: 'navigation', props: { links: [] } } },
-        { position: 500, element: { tag: 'anchor', props: {} } },
+        { position: 500, element: { tag: 'anchor', props: { id: 'kontakt' } } },
       ],
     });
     const before = await stored('layout', layout._id);
+    // Saved is live on every page of the layout: an anchor without its id, a form without its name would be served.
+    const incomplete = await save('layout', {
+      _id: layout._id,
+      elements: [
+        { position: 0, element: { tag: 'anchor', props: {} } },
+        { position: 1000, element: unnamedForm },
+      ],
+    });
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json()).toEqual({
+      error: 'elements[0] Anchor › Id: is required; elements[1] Form › Form name: is required',
+      fields: [
+        { field: 'elements.0.element.props.id', message: 'elements[0] Anchor › Id: is required' },
+        { field: 'elements.1.element.props.name', message: 'elements[1] Form › Form name: is required' },
+      ],
+    });
+    const created = await save('layout', {
+      _id: 'new',
+      name: 'Leer',
+      elements: [{ position: 0, element: unnamedForm }],
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().error).toBe('elements[0] Form › Form name: is required');
     const wrong = await save('layout', {
       _id: layout._id,
       elements: [
@@ -163,6 +186,11 @@ describe('elements of pages, drafts and layouts are checked against their elemen
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toBe('elements[0] “popup”: is no element type of this site');
     expect(await stored('layout', layout._id)).toEqual(before);
+    expect(await count('layout')).toBe(1);
+    // Filled in, it is saved.
+    const named = { ...unnamedForm, props: { ...unnamedForm.props, name: 'anmeldung' } };
+    const fixed = await saved('layout', { _id: layout._id, elements: [{ position: 1000, element: named }] });
+    expect(fixed.elements).toEqual([{ position: 1000, element: named }]);
   });
 
   it('still loads a draft stored before the check with elements it refuses; other fields can be saved, the elements fixed', async () => {

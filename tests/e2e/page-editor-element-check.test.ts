@@ -200,4 +200,45 @@ describe('element checks in the page editor', { timeout: 180_000 }, () => {
       await context.close();
     });
   }
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`does not save a layout with a form missing its name (saved is live): the field and the header say so (${viewport.width} px)`, async () => {
+      const navigation = { tag: 'navigation', props: { links: [] } };
+      const { _id: id } = await suite.server.save('layout', {
+        name: `Standard ${viewport.width}`,
+        elements: [{ position: 0, element: navigation }],
+      });
+      const stored = async () =>
+        (
+          await suite.server.api<{ elements: { element: Node }[] }>(
+            'GET',
+            `/api/document/findById?model=layout&id=${id}`,
+          )
+        ).json.elements;
+      const { page, context, errors } = await openEditor(suite.browser, suite.server, `/_/layouts/${id}`, viewport);
+      await outlineRow(page, 'navigation').waitFor();
+      await addElement(page, 'Form');
+      // The form asks for the name at once, and the save is refused for it: nothing reaches the public site.
+      const nameError = page.locator('#element_name__error');
+      await expect.poll(() => nameError.innerText()).toBe('is required');
+      await notSaved(page).waitFor({ timeout: 10_000 });
+      expect(await notSaved(page).innerText()).toBe('Not saved: elements[1] Form › Form name: is required');
+      expect(await notSaved(page).locator('..').getByRole('button', { name: 'Show element' }).count()).toBe(1);
+      expect(await saveState(page)).toBe('error');
+      expect((await stored()).map(({ element }) => element.tag)).toEqual(['navigation']);
+      await shoot(page, `element-check-layout-${viewport.width}`);
+
+      await page.locator('#element_name').fill('anmeldung');
+      await waitSaved(page);
+      expect(await nameError.count()).toBe(0);
+      expect(await notSaved(page).count()).toBe(0);
+      expect((await stored()).map(({ element }) => element.tag)).toEqual(['navigation', 'special.form']);
+      expect((await stored())[1].element.props.name).toBe('anmeldung');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 });

@@ -131,6 +131,8 @@ function LayoutEditor({ model, id }: { model: ModelInfo; id: string }) {
         getElements={getElements}
         setElements={withLayoutNodes}
         positioned
+        // A layout has no draft: what is saved is live, so it is checked as a published page.
+        completeness="complete"
         readonly={readonly}
         selected={selected}
         onSelect={setSelected}

@@ -15,8 +15,8 @@ export interface ElementProblem {
 
 /**
  * How complete the elements must be. `complete`: as their schemas say, required values included (a
- * published page). `inProgress`: known tags and values of the right type and shape, but a required value
- * may still be missing (page drafts and layouts are saved while being edited, 750 ms after each change).
+ * published page, a layout: saving a layout publishes it). `inProgress`: known tags and values of the right
+ * type and shape, but a required value may still be missing (a page draft, saved while being edited).
  */
 export type ElementCompleteness = 'complete' | 'inProgress';
 

@@ -4,6 +4,7 @@ import { useAdmin } from '../../core/AdminContext';
 import { IconButton } from '../../ui/Button';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
+import type { ElementCompleteness } from '../../../shared/validation/elementProblems';
 import type { EditedDoc } from '../model/editorState';
 import { elementAtFault } from '../model/findings';
 import type { Conflict } from '../model/merge';
@@ -36,6 +37,7 @@ export function EditorShell({
   getElements,
   setElements,
   positioned,
+  completeness,
   preview,
   findings = {},
   describeConflict,
@@ -56,6 +58,8 @@ export function EditorShell({
   getElements(doc: EditedDoc): EditableNode[];
   setElements(doc: EditedDoc, elements: EditableNode[]): EditedDoc;
   positioned?: boolean;
+  /** How complete a save needs the elements (ElementsEditor). */
+  completeness?: ElementCompleteness;
   preview(width: string, onImage: (key: string, fileId: string) => void): ReactNode;
   findings?: Record<string, number>;
   describeConflict(conflict: Conflict): string;
@@ -224,6 +228,7 @@ export function EditorShell({
                 onSelect={select}
                 findings={findings}
                 positioned={positioned}
+                completeness={completeness}
                 disabled={readonly}
                 focusFile={focusFile}
                 live={editor.live}

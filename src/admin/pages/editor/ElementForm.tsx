@@ -47,7 +47,7 @@ export function ElementForm({
 }: {
   node: ElementNodeValue & { position?: number };
   info: ElementInfo;
-  /** Checks the props as the server checks a draft's elements: what it refuses shows at the field. */
+  /** Checks the props as the server checks the document's elements: what it refuses shows at the field. */
   checker: ElementChecker;
   onChange(node: ElementNodeValue): void;
   /** A key typed into one of its rich text fields (`prop` inside the props), before `onChange`. */

@@ -3,7 +3,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import type { ElementNodeValue } from '../../../shared/generated/types';
 import type { CatalogElement } from '../../../shared/api/pages';
 import { defaultsOf, type JsonSchema } from '../../../shared/registry';
-import { createElementChecker } from '../../../shared/validation/elementProblems';
+import { createElementChecker, type ElementCompleteness } from '../../../shared/validation/elementProblems';
 import { useAdmin } from '../../core/AdminContext';
 import { Button, IconButton } from '../../ui/Button';
 import {
@@ -57,6 +57,7 @@ export function ElementsEditor({
   onSelect,
   findings,
   positioned = false,
+  completeness = 'inProgress',
   disabled,
   focusFile,
   live,
@@ -69,6 +70,11 @@ export function ElementsEditor({
   findings: Record<string, number>;
   /** Layout elements carry a position. */
   positioned?: boolean;
+  /**
+   * How complete a save needs the elements: `inProgress` for a page draft, `complete` for a layout (saved
+   * live). The selected element's form says at its fields what a save would refuse, a missing required value too.
+   */
+  completeness?: ElementCompleteness;
   disabled?: boolean;
   /** An image clicked in the preview: its field in the selected element's form gets the focus. */
   focusFile?: { key: string; file: string; at: number } | null;
@@ -120,9 +126,14 @@ export function ElementsEditor({
     setAdding(false);
   };
 
-  // Pasted and edited elements are checked against their schemas (schemas/elements) as the server checks a
-  // draft's: known tags, values of the right shape, required values may still be missing.
+  // Pasted elements are checked against their schemas (schemas/elements) as the server checks a draft's: known
+  // tags, values of the right shape, required values may still be missing (the form then says which).
   const checker = useMemo(() => createElementChecker(registry, 'inProgress'), [registry]);
+  // The element form checks as a save of this document will.
+  const formChecker = useMemo(
+    () => (completeness === 'inProgress' ? checker : createElementChecker(registry, completeness)),
+    [checker, completeness, registry],
+  );
   const [pasteProblem, setPasteProblem] = useState<string | null>(null);
   const paste = useCallback(
     (text: string) => {
@@ -180,7 +191,7 @@ export function ElementsEditor({
       key={selected}
       node={selectedNode}
       info={selectedInfo}
-      checker={checker}
+      checker={formChecker}
       disabled={disabled}
       positioned={positioned && selectedPath.length === 1}
       onClose={() => onSelect(null)}

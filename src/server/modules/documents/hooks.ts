@@ -83,7 +83,7 @@ const HOOKS: Record<string, ModelHooks> = {
   // Published pages hold complete elements; drafts and layouts are saved while being edited (pages/elementCheck.ts).
   page: withElementCheck({ ...pageHooks('page'), ...elementFormatHooks }, elementCheckHooks('complete')),
   pageDraft: withElementCheck({ ...pageHooks('pageDraft'), ...elementFormatHooks }, elementCheckHooks('inProgress')),
-  layout: withElementCheck(elementFormatHooks, elementCheckHooks('inProgress', { positioned: true })),
+  layout: withElementCheck(elementFormatHooks, elementCheckHooks('complete', { positioned: true })),
   trackedTime: trackedTimeHooks,
   siteConfig: siteConfigHooks,
   invoice: invoiceHooks,

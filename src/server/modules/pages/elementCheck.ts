@@ -23,9 +23,10 @@ function checkerOf(registry: Registry, completeness: ElementCompleteness): Eleme
 /**
  * The elements a write sends, against the schemas of their tags (schemas/elements), nested elements in
  * slots too: the model schema checks only that each top-level node has a tag and an object of props.
- * A page is checked `complete` (the public site renders it); a page draft and a layout `inProgress`
- * (the editors save them 750 ms after each change, so a required value may still be missing; publishing
- * checks the draft as a page). A problem answers 400 naming the element and the field, nothing is written.
+ * A page is checked `complete` (the public site renders it), and so is a layout: it has no draft, what is
+ * saved is live on every page that uses it. A page draft is checked `inProgress` (the editor saves it 750 ms
+ * after each change, so a required value may still be missing; publishing checks the draft as a page).
+ * A problem answers 400 naming the element and the field, nothing is written.
  *
  * Only elements the caller sends are checked: a document stored before this check with elements it
  * refuses still loads, and a write of its other fields (a rename, a move) goes through; the editor,
