@@ -44,6 +44,7 @@ import { createMailService } from './modules/mail/service';
 import { aiRoutes } from './modules/ai/routes';
 import { debugRoutes } from './modules/debug/routes';
 import { storyRoutes } from './modules/story/routes';
+import { storedElementWarnings } from './modules/pages/storedElementCheck';
 
 export interface AppOptions {
   config?: Partial<ServerConfig>;
@@ -51,6 +52,8 @@ export interface AppOptions {
   db?: Database;
   schemas?: SchemaSet;
   logger?: boolean;
+  /** Where the log's lines go instead of stdout (tests read what the start logged). */
+  logStream?: { write(line: string): void };
   /**
    * Runs once the app is built, still under the startup lock (with PostgreSQL, processes starting
    * together run it one after the other): `main.ts` creates the first admin and the demo content here.
@@ -77,7 +80,10 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
 
 async function assemble(options: AppOptions, config: ServerConfig, db: Database): Promise<App> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: config.bodyLimit,
     trustProxy: process.env.TRUST_PROXY === '1',
     // Reject __proto__ and constructor.prototype keys in JSON bodies instead of silently dropping them.
@@ -123,6 +129,12 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
     docker: config.dockerHost ? createDockerClient(config.dockerHost) : undefined,
     log: app.log,
   });
+  // Pages and layouts stored with elements the check now refuses are served as they are; the log names each.
+  const stored = await storedElementWarnings(documents, registry).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'stored pages and layouts could not be checked');
+    return [];
+  });
+  for (const { model, id, message } of stored) app.log.warn({ model, id }, message);
   const mail = createMailService({ config, documents, queues, log: app.log });
   const pages = createPageEditor({ documents, registry, db });
   const services: Services = {

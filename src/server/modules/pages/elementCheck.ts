@@ -12,7 +12,7 @@ import type { ModelHooks } from '../documents/hooks';
 const checkers = new WeakMap<Registry, Map<ElementCompleteness, ElementChecker>>();
 
 /** One checker per registry and completeness: compiling the element schemas takes a moment, checking none. */
-function checkerOf(registry: Registry, completeness: ElementCompleteness): ElementChecker {
+export function checkerOf(registry: Registry, completeness: ElementCompleteness): ElementChecker {
   let byCompleteness = checkers.get(registry);
   if (!byCompleteness) checkers.set(registry, (byCompleteness = new Map()));
   let checker = byCompleteness.get(completeness);
