@@ -10,6 +10,7 @@ import { useSessionCheck } from './core/session/useSessionCheck';
 import { Layout } from './layout/Layout';
 import ListPage from './list/ListPage';
 import { NotFound } from './screens/NotFound';
+import { screenAccess } from './screens/screenAccess';
 import { SCREENS, type ScreenName, type ScreenSpec } from './screens/screens';
 import { Button } from './ui/Button';
 import { Spinner } from './ui/Spinner';
@@ -57,6 +58,32 @@ function Centered({ children }: { children: React.ReactNode }) {
     <div className="flex min-h-dvh items-center justify-center p-6 text-center text-[13px] text-zinc-600">
       {children}
     </div>
+  );
+}
+
+/**
+ * A hand-written screen, or the not-found state for a caller who may not open it: it reads like a model
+ * they may not read (the server refuses its calls anyway).
+ */
+function ScreenGate({
+  screen,
+  Screen,
+}: {
+  screen: ScreenSpec;
+  Screen: React.LazyExoticComponent<() => React.ReactNode>;
+}) {
+  const { registry, permissions } = useAdmin();
+  if (!canAccess(permissions, screenAccess(screen, registry))) return <NotFound />;
+  return (
+    <Suspense
+      fallback={
+        <Centered>
+          <Spinner className="size-6" />
+        </Centered>
+      }
+    >
+      <Screen />
+    </Suspense>
   );
 }
 
@@ -111,22 +138,7 @@ export default function AdminApp({ login, location }: { login: LoginState; locat
           />
           <Route path="/_" element={<Layout />}>
             {Object.entries(SCREENS).map(([name, screen]) => {
-              const Screen = SCREEN_COMPONENTS[name as ScreenName];
-              const spec: ScreenSpec = screen;
-              // A screen the caller may not open reads like a model they may not read (the server refuses its calls anyway).
-              const element = !canAccess(context.permissions, spec.permission) ? (
-                <NotFound />
-              ) : (
-                <Suspense
-                  fallback={
-                    <Centered>
-                      <Spinner className="size-6" />
-                    </Centered>
-                  }
-                >
-                  <Screen />
-                </Suspense>
-              );
+              const element = <ScreenGate screen={screen} Screen={SCREEN_COMPONENTS[name as ScreenName]} />;
               return screen.path === '/_' ? (
                 <Route key={screen.path} index element={element} />
               ) : (

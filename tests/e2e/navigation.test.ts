@@ -1,10 +1,14 @@
+import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, VIEWPORTS } from '../helpers/browser';
 import { userWithRole } from '../helpers/users';
 import { adminSuite } from './adminServer';
 import { expectRows, newContext, rows, save, storeLogin } from './admin';
 
 const suite = adminSuite();
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+beforeAll(() => mkdir(SHOTS, { recursive: true }));
 
 async function navLabels(page: Page): Promise<string[]> {
   const nav = page.locator('nav[aria-label=Main]');
@@ -130,12 +134,58 @@ describe('navigation', { timeout: 60_000 }, () => {
     await context.close();
   });
 
-  it("shows an accountant the server's refusal in the file browser, with nothing to upload", async () => {
-    const { page, context } = await openAs('frieda', 'accountant');
-    await page.goto(suite.server.url('/_/files'));
-    await page.getByText('Not allowed to browse files').waitFor();
-    expect(await page.getByRole('button', { name: 'Upload' }).count()).toBe(0);
-    expect(await page.getByText('[object Object]').count()).toBe(0);
+  it('shows an accountant the not-found state on the Pages and Files screens, and staff the screens', async () => {
+    const draft = await suite.server.save('pageDraft', { name: 'Angebot' });
+    const layout = await suite.server.save('layout', { name: 'Standard' });
+    const upload = await suite.server.app.inject({
+      method: 'POST',
+      url: '/api/files/upload?name=preise.txt',
+      headers: { ...suite.server.auth(suite.server.adminToken), 'content-type': 'text/plain' },
+      payload: 'Preise 2026',
+    });
+    const file = upload.json() as { _id: string };
+    const screens = [
+      ['/_/pageDrafts', 'pages'],
+      [`/_/pageDrafts/${draft._id}`, 'page'],
+      [`/_/layouts/${layout._id}`, 'layout'],
+      ['/_/files', 'files'],
+      [`/_/file/${file._id}`, 'file'],
+    ];
+    const accountant = await userWithRole(suite.server, suite.server.adminToken, 'frieda', 'accountant');
+    for (const viewport of [VIEWPORTS.desktop, { width: 390, height: 844 }]) {
+      const context = await newContext(suite.browser, viewport);
+      await storeLogin(context, suite.server, 'frieda', accountant.password);
+      const { page, errors } = await newPage(context);
+      for (const [path, shot] of screens) {
+        await page.goto(suite.server.url(path));
+        await page.getByRole('heading', { name: 'Not found' }).waitFor();
+        expect(await page.getByText('Nothing here, or you may not see it.').isVisible(), path).toBe(true);
+        // Inside the layout, and nothing of the screen: no upload, no page tree, no file name.
+        expect(await page.locator('nav[aria-label=Main]').count()).toBe(1);
+        expect(await page.getByRole('button', { name: 'Upload' }).count()).toBe(0);
+        expect(await page.getByText('preise.txt').count()).toBe(0);
+        expect(await page.getByText('Angebot').count()).toBe(0);
+        await page.screenshot({ path: `${SHOTS}/no-access-${shot}-${viewport.width}.png` });
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    // The same routes open for staff (manage:cms, manage:files).
+    const staff = await userWithRole(suite.server, suite.server.adminToken, 'stefan', 'staff');
+    const context = await newContext(suite.browser);
+    await storeLogin(context, suite.server, 'stefan', staff.password);
+    const { page, errors } = await newPage(context);
+    for (const [path, text] of [
+      ['/_/pageDrafts', 'Angebot'],
+      [`/_/layouts/${layout._id}`, 'Standard'],
+      ['/_/files', 'preise.txt'],
+      [`/_/file/${file._id}`, 'preise.txt'],
+    ]) {
+      await page.goto(suite.server.url(path));
+      await page.getByText(text).first().waitFor();
+      expect(await page.getByRole('heading', { name: 'Not found' }).count(), path).toBe(0);
+    }
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

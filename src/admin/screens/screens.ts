@@ -11,6 +11,12 @@ export interface ScreenSpec {
    * the route shows the not-found state, as a model's list does for a model the caller may not read.
    */
   permission?: Permission;
+  /**
+   * The model whose documents the screen shows (the pages, the files): without `permission`, the screen needs
+   * what the model's navigation link needs (`navAccess`, from its schema's `x-permission`), and a model the
+   * caller's schemas lack shows the not-found state.
+   */
+  model?: string;
   /** Navigation link, when the screen has one. */
   nav?: {
     label: string;
@@ -30,11 +36,11 @@ export const SCREENS = {
     title: 'Home',
     nav: { label: 'Home', icon: 'House', main: true, order: 0 },
   },
-  pageDrafts: { path: '/_/pageDrafts', title: 'Pages' },
-  pageDraft: { path: '/_/pageDrafts/:id', title: 'Page' },
-  layout: { path: '/_/layouts/:id', title: 'Layout' },
-  files: { path: '/_/files/*', title: 'Files' },
-  file: { path: '/_/file/:id', title: 'File' },
+  pageDrafts: { path: '/_/pageDrafts', title: 'Pages', model: 'pageDraft' },
+  pageDraft: { path: '/_/pageDrafts/:id', title: 'Page', model: 'pageDraft' },
+  layout: { path: '/_/layouts/:id', title: 'Layout', model: 'layout' },
+  files: { path: '/_/files/*', title: 'Files', model: 'file' },
+  file: { path: '/_/file/:id', title: 'File', model: 'file' },
   elements: {
     path: '/_/elements',
     title: 'Elements',

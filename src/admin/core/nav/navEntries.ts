@@ -1,6 +1,7 @@
 import type { Registry } from '../../../shared/registry';
 import { canAccess, navAccess } from '../access';
 import { GROUP_ICONS, isNavIcon, type NavIconName } from './icons';
+import { screenAccess } from '../../screens/screenAccess';
 import type { ScreenSpec } from '../../screens/screens';
 
 export interface NavLink {
@@ -30,7 +31,7 @@ export interface Navigation {
  * module group. A model's link leads to its hand-written screen when it has one.
  */
 export function navigation(
-  registry: Pick<Registry, 'models'>,
+  registry: Pick<Registry, 'models' | 'model'>,
   permissions: readonly string[],
   screens: readonly ScreenSpec[],
 ): Navigation {
@@ -48,7 +49,7 @@ export function navigation(
     });
   }
   for (const screen of screens) {
-    if (!screen.nav || !canAccess(permissions, screen.permission)) continue;
+    if (!screen.nav || !canAccess(permissions, screenAccess(screen, registry))) continue;
     const { label, icon, group, main, order } = screen.nav;
     all.push({ key: `screen:${screen.path}`, label, to: screen.path, icon, group, main, order });
   }
