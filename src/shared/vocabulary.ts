@@ -314,7 +314,7 @@ export const VOCABULARY = {
     on: 'property',
     schema: { type: 'boolean' },
     meaning:
-      'Shown as a column of the admin list, in property order; also on a property of a top-level object field (`data.email`).',
+      'Shown as a column of the admin list, in property order; also on a property of a top-level object field (`data.email`). On a secret (`x-secret`) the column says whether it is set (the list asks for `_secretsSet`), never the secret, and only to callers the server says it to.',
   },
   'x-searchable': {
     on: 'property',

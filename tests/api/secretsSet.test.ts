@@ -4,7 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerOf } from '../../src/server/access/caller';
 import { sql } from '../../src/server/db/sql';
+import { listColumns } from '../../src/admin/core/list/columns';
+import { findParams, parseListState } from '../../src/shared/api/listParams';
 import { createObjectId } from '../../src/shared/format/objectId';
+import { createRegistry } from '../../src/shared/registry';
 import { createTestApp } from '../helpers/testApp';
 import { ROLES, userWithRole } from '../helpers/users';
 
@@ -25,7 +28,7 @@ const VAULT = {
   required: ['name'],
   properties: {
     name: { type: 'string', title: 'Name', maxLength: 100 },
-    pin: { type: 'string', title: 'PIN', minLength: 4, maxLength: 100, 'x-secret': 'argon2id' },
+    pin: { type: 'string', title: 'PIN', minLength: 4, maxLength: 100, 'x-secret': 'argon2id', 'x-column': true },
     masterCode: {
       type: 'string',
       title: 'Master code',
@@ -33,6 +36,7 @@ const VAULT = {
       maxLength: 100,
       'x-secret': 'argon2id',
       'x-roles': ['admin', 'superuser'],
+      'x-column': true,
     },
   },
 };
@@ -208,5 +212,51 @@ describe('_secretsSet and the roles of a secret (x-roles)', () => {
       ...ROLES.accountant,
     ]);
     expect(t.app.services.documents.visibleTo(accountant, 'vault', stored)).toBeUndefined();
+  });
+});
+
+describe('a secret as a list column (x-column)', () => {
+  /** The list as the admin opens it for this caller: its registry from the schemas it is answered, then findParams. */
+  async function openList(token: string, model: string) {
+    const schemas = await call(token, 'GET', '/api/schemas');
+    const info = createRegistry(schemas.json as unknown as Parameters<typeof createRegistry>[0]).model(model)!;
+    const params = findParams(parseListState(new URLSearchParams(), info), info);
+    const answer = await find(token, { model, ...params });
+    expect(answer.status, answer.body).toBe(200);
+    const columns = listColumns(info).filter((column) => column.kind === 'secret');
+    return { params, columns, rows: answer.json.results as Record<string, unknown>[] };
+  }
+
+  it('shows in the users list whose password is set (a user without one cannot log in), never the password', async () => {
+    const legacy = createObjectId();
+    const doc = { login: 'ohne-passwort', roles: [], projects: [] };
+    await t.db.query(sql`INSERT INTO doc_user (_id, doc) VALUES (${legacy}, ${JSON.stringify(doc)}::jsonb)`);
+    const { params, columns, rows } = await openList(admin, 'user');
+    expect(params.fields).toContain('_secretsSet');
+    expect(params.fields).not.toContain('password');
+    expect(columns.map((column) => [column.field, column.label, column.modelTitle])).toEqual([
+      ['password', 'Password', 'User'],
+    ]);
+    const byLogin = Object.fromEntries(rows.map((row) => [row.login, row._secretsSet]));
+    expect(byLogin['ohne-passwort']).toEqual({ password: false });
+    expect(byLogin.admin).toEqual({ password: true });
+    for (const row of rows) expect(row).not.toHaveProperty('password');
+  });
+
+  it('shows a secret kept to some roles (x-roles) only to callers holding one: no column, nothing answered', async () => {
+    const staff = await userWithRole(t, admin, 'selma', 'staff');
+    const saved = await save(admin, 'vault', { name: 'Kasse', pin: 'vault-pin-1234' });
+    expect(saved.status, saved.body).toBe(200);
+    const asAdmin = await openList(admin, 'vault');
+    expect(asAdmin.columns.map((column) => column.field)).toEqual(['pin', 'masterCode']);
+    const kasse = (list: { rows: Record<string, unknown>[] }) => list.rows.find((row) => row.name === 'Kasse');
+    expect(kasse(asAdmin)?._secretsSet).toEqual({ pin: true, masterCode: false });
+    const asStaff = await openList(staff.token, 'vault');
+    expect(asStaff.columns.map((column) => column.field)).toEqual(['pin']);
+    expect(kasse(asStaff)?._secretsSet).toEqual({ pin: true });
+    // A caller who may not read the model gets no list at all.
+    const accountant = await userWithRole(t, admin, 'armin', 'accountant');
+    const refused = await find(accountant.token, { model: 'vault', page: 0, fields: ['name', '_secretsSet'] });
+    expect(refused.status).toBe(403);
   });
 });

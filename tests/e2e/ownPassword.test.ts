@@ -138,4 +138,34 @@ describe('own password', { timeout: 90_000 }, () => {
       await context.close();
     });
   }
+
+  it("lists whose password is set: a user stored without one reads 'Not set' until the admin sets it", async () => {
+    const legacy = createObjectId();
+    const doc = { login: 'ohne-passwort', firstName: 'Olga', roles: [], projects: [] };
+    await suite.server.db.query(sql`INSERT INTO doc_user (_id, doc) VALUES (${legacy}, ${JSON.stringify(doc)}::jsonb)`);
+    for (const [name, viewport] of Object.entries({
+      desktop: { width: 1440, height: 900 },
+      phone: { width: 390, height: 844 },
+    })) {
+      const context = await newContext(suite.browser, viewport);
+      await storeLogin(context, suite.server);
+      const page = await context.newPage();
+      await page.goto(suite.server.url('/_/users'));
+      const cell = (id: string) => page.locator(`tbody tr[data-id="${id}"] td`).nth(5);
+      expect(await page.locator('thead th').nth(5).innerText()).toMatch(/^Password/);
+      await expect.poll(() => cell(legacy).innerText()).toBe('Not set');
+      expect(await cell(legacy).locator('[data-secret=unset]').getAttribute('title')).toBe(
+        'Not set: this user cannot log in until a password is set',
+      );
+      expect(await cell(annaId).innerText()).toBe('Set');
+      await page.screenshot({ path: `${SHOTS}/users-password-column-${viewport.width}.png`, fullPage: true });
+      if (name === 'phone') {
+        // Set on the server: the list follows live.
+        const stored = (await suite.server.api('GET', `/api/document/findById?model=user&id=${legacy}`)).json;
+        await suite.server.save('user', { ...stored, password: 'ohne-passwort-neu-1' });
+        await expect.poll(() => cell(legacy).innerText(), { timeout: 10_000 }).toBe('Set');
+      }
+      await context.close();
+    }
+  });
 });

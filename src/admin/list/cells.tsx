@@ -1,9 +1,11 @@
-import { Check, Minus } from 'lucide-react';
+import { Check, Minus, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { SECRETS_SET } from '../../shared/api/documents';
 import type { FieldInfo } from '../../shared/registry';
 import { formatDate, formatMoney, formatTimestamp } from '../../shared/format';
 import { INVOICE_STATUS_COLOR, invoiceDisplayStatus, type InvoiceStatus } from '../../shared/rules/invoiceStatus';
 import type { CellKind, ColumnSpec } from '../core/list/columns';
+import { secretStatus } from '../form/widgets/secretStatus';
 import { relationLabel } from './relationLabel';
 import type { Doc } from '../core/data/types';
 
@@ -97,6 +99,21 @@ export const CELLS = {
     ) : (
       empty
     ),
+  // Whether the secret is set, as the server says (`_secretsSet`); nothing when it does not say (x-roles).
+  secret: (_value, field, doc, column) => {
+    const set = doc[SECRETS_SET]?.[field.name];
+    if (set === undefined) return empty;
+    if (set) return <span className="text-zinc-500">Set</span>;
+    const status = secretStatus(set, field.label, column.modelTitle);
+    return (
+      <Badge color="yellow">
+        <span className="inline-flex items-center gap-1" title={status?.text} data-secret="unset">
+          <TriangleAlert aria-hidden className="size-3.5" />
+          Not set
+        </span>
+      </Badge>
+    );
+  },
   invoiceStatus: (value, field, doc) => {
     if (typeof value !== 'string') return empty;
     const status = invoiceDisplayStatus({

@@ -8,6 +8,7 @@ const model = {
   relations: [{ name: 'client' }] as never[],
   columns: ['name', 'client', 'date', 'status'],
   titleFields: ['number'],
+  fields: [] as never[],
 };
 
 describe('list state in the URL', () => {
@@ -54,6 +55,24 @@ describe('list state in the URL', () => {
       filterFields: ['status'],
       fields: ['name', 'client', 'date', 'status', 'number'],
     });
+  });
+
+  it("asks for `_secretsSet` instead of a secret's column (a secret is never answered)", () => {
+    const users = {
+      ...model,
+      defaultSort: { login: 1 as const },
+      columns: ['login', 'password', 'roles'],
+      titleFields: ['login'],
+      fields: [
+        { name: 'login', secret: false },
+        { name: 'password', secret: true },
+      ] as never[],
+    };
+    expect(findParams(parseListState(new URLSearchParams(), users), users).fields).toEqual([
+      'login',
+      '_secretsSet',
+      'roles',
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { ModelInfo } from '../registry';
 import { LIST_PAGE_SIZE } from '../rules/constants';
-import type { FindParams, SortSpec } from './documents';
+import { SECRETS_SET, type FindParams, type SortSpec } from './documents';
 
 /** What a list shows, kept in the URL so reload and back restore it (`p` is the zero-based page of spec section 2). */
 export interface ListState {
@@ -75,12 +75,15 @@ export function withFilter(state: ListState, field: string, value: unknown): Lis
 /** The admin list form of the find call (spec section 7). */
 export function findParams(
   state: ListState,
-  model: Pick<ModelInfo, 'defaultSort' | 'filterable' | 'relations' | 'columns' | 'titleFields'>,
+  model: Pick<ModelInfo, 'defaultSort' | 'filterable' | 'relations' | 'columns' | 'titleFields' | 'fields'>,
 ): FindParams {
   const sort: SortSpec = state.sort ? { [state.sort.field]: state.sort.direction } : model.defaultSort;
   const populate = model.relations.filter((field) => model.columns.includes(field.name)).map((field) => field.name);
-  // Only what the rows show: the columns and the title (delete dialog, links), not whole documents.
-  const fields = [...new Set([...model.columns, ...model.titleFields])].filter((field) => !field.startsWith('_'));
+  // Only what the rows show: the columns and the title (delete dialog, links), not whole documents. A secret's
+  // column shows whether it is set, which the API answers as `_secretsSet` (never the secret).
+  const secrets = new Set(model.fields.filter((field) => field.secret).map((field) => field.name));
+  const shown = [...model.columns, ...model.titleFields].map((field) => (secrets.has(field) ? SECRETS_SET : field));
+  const fields = [...new Set(shown)].filter((field) => field === SECRETS_SET || !field.startsWith('_'));
   const params: FindParams = { page: state.page, limit: LIST_PAGE_SIZE, sort, fields };
   if (populate.length) params.populate = populate;
   if (state.search.trim()) params.search = state.search.trim();

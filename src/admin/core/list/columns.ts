@@ -3,7 +3,18 @@ import type { Display } from '../../../shared/vocabulary';
 
 /** How a cell draws its value; every kind has a renderer in the admin's cell registry. */
 export type CellKind =
-  'text' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'enum' | 'relation' | 'list' | 'object' | Display;
+  | 'text'
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'boolean'
+  | 'enum'
+  | 'relation'
+  | 'list'
+  | 'object'
+  | 'secret'
+  | Display;
 
 export interface ColumnSpec {
   field: string;
@@ -15,10 +26,14 @@ export interface ColumnSpec {
   info: FieldInfo;
   /** A relation's target model title (`Client`): a document nothing names reads `Unknown client`. */
   related?: string;
+  /** The list's model title (`User`), for a secret's column: 'Not set: this user cannot log in …'. */
+  modelTitle?: string;
 }
 
 /** The kind of cell a field gets, from its schema alone. */
 export function cellKind(field: FieldInfo): CellKind {
+  // A secret is never answered: its cell says whether it is set (`_secretsSet`).
+  if (field.secret) return 'secret';
   if (field.display) return field.display;
   if (field.relation) return 'relation';
   if (field.enumValues && field.type !== 'array') return 'enum';
@@ -47,7 +62,8 @@ const ALIGN: Partial<Record<CellKind, ColumnSpec['align']>> = { number: 'right',
  * model (undefined for one the caller's registry lacks: then the field's own title stands for it).
  */
 export function listColumns(
-  model: Pick<ModelInfo, 'fields' | 'nested' | 'columns' | 'sortable' | 'filterable'>,
+  model: Pick<ModelInfo, 'fields' | 'nested' | 'columns' | 'sortable' | 'filterable'> &
+    Partial<Pick<ModelInfo, 'label'>>,
   modelTitle: (name: string) => string | undefined = () => undefined,
 ): ColumnSpec[] {
   return model.columns.map((name) => {
@@ -56,6 +72,7 @@ export function listColumns(
     const related = info.relation && (modelTitle(info.relation.model) ?? info.label);
     return {
       ...(related ? { related } : {}),
+      ...(kind === 'secret' && model.label ? { modelTitle: model.label } : {}),
       field: name,
       label: info.label,
       kind,
