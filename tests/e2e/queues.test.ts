@@ -91,6 +91,36 @@ describe('queues screen', { timeout: 90_000 }, () => {
     await context.close();
   });
 
+  it("shows a mail job's fields in the order of the mail job's schema, not the database's", async () => {
+    // Stored as jsonb, the data comes back as {to, data, replyTo, template}, its variables ordered by length.
+    await suite.server.app.services.mail.send({
+      template: 'contactRequest',
+      to: 'info@rhein-consulting.ch',
+      replyTo: 'lukas.brunner@example.ch',
+      data: { id: 17, firstName: 'Lukas', lastName: 'Brunner', email: 'lukas.brunner@example.ch', city: 'Basel' },
+    });
+    for (const viewport of [DESKTOP, PHONE]) {
+      const context = await newContext(suite.browser, viewport);
+      await storeLogin(context, suite.server);
+      const { page, errors } = await newPage(context);
+      await page.goto(suite.server.url('/_/queues?queue=mail'));
+      const row = page.locator('tbody tr[data-id]').first();
+      const data = row.getByTestId('job-data').locator('visible=true');
+      await data.waitFor();
+      expect(await data.locator('dt').allInnerTexts()).toEqual(['Template:', 'To:', 'Reply to:', 'Data:']);
+      expect(await data.locator('dd').last().getAttribute('title')).toBe(
+        'id: 17, firstName: Lukas, lastName: Brunner, email: lukas.brunner@example.ch, city: Basel',
+      );
+      await row.getByRole('button', { name: 'Show the data as JSON' }).locator('visible=true').click();
+      const json = await row.getByTestId('job-json').locator('visible=true').innerText();
+      expect(Object.keys(JSON.parse(json))).toEqual(['template', 'to', 'replyTo', 'data']);
+      expect(Object.keys(JSON.parse(json).data)).toEqual(['id', 'firstName', 'lastName', 'email', 'city']);
+      await page.screenshot({ path: `${SHOTS}/queues-mail-${viewport.width}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('shows staff without the permission the not-found state of a model they may not read; the server refuses', async () => {
     const { server, browser } = suite;
     const staff = await userWithRole(server, server.token, 'sabine', 'staff');

@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import { formatTimestamp } from '../../shared/format';
 import { EMPTY_LIST_TEXT } from '../../shared/rules/constants';
 import { documentTitle } from '../../shared/admin/titles';
-import type { QueueJob } from '../../shared/api/queues';
+import type { JobDataSchema, QueueJob } from '../../shared/api/queues';
 import { IconButton } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
 import { STICKY_HEAD, TableFrame } from '../ui/TableFrame';
 import { Tooltip } from '../ui/Tooltip';
-import { jobDataEntries, type DataEntry } from './jobData';
+import { jobDataEntries, orderedBySchema, type DataEntry } from './jobData';
 import { jobsSubtitle, STATE_TONES } from './jobState';
 import { useQueuesController, type QueuesController } from './useQueuesController';
 
@@ -58,11 +58,13 @@ function Progress({ value = 0 }: { value?: number }) {
 /** A job's data as `label value` pairs, each cut to one short line; the button unfolds the whole data as JSON. */
 function JobData({
   job,
+  schema,
   entries,
   open,
   onToggle,
 }: {
   job: QueueJob;
+  schema: JobDataSchema | undefined;
   entries: DataEntry[];
   open: boolean;
   onToggle(): void;
@@ -100,7 +102,7 @@ function JobData({
           data-testid="job-json"
           className="mt-2 max-h-64 overflow-auto rounded-md border border-zinc-200 bg-zinc-50 p-2 font-mono text-xs whitespace-pre-wrap text-zinc-700 [overflow-wrap:anywhere]"
         >
-          {JSON.stringify(job.data, null, 2)}
+          {JSON.stringify(orderedBySchema(job.data, schema), null, 2)}
         </pre>
       )}
     </div>
@@ -110,17 +112,19 @@ function JobData({
 /** One job. On phones Created and Data fold into the first cell under the id, the progress under the state. */
 function JobRow({
   job,
+  schema,
   entries,
   open,
   onToggle,
 }: {
   job: QueueJob;
+  schema: JobDataSchema | undefined;
   entries: DataEntry[];
   open: boolean;
   onToggle(): void;
 }) {
   const created = job.createdOn ? formatTimestamp(job.createdOn) : '—';
-  const data = <JobData job={job} entries={entries} open={open} onToggle={onToggle} />;
+  const data = <JobData job={job} schema={schema} entries={entries} open={open} onToggle={onToggle} />;
   return (
     <tr
       data-id={job.id}
@@ -230,7 +234,8 @@ export function QueuesView({ queues }: { queues: QueuesController }) {
                   <JobRow
                     key={job.id}
                     job={job}
-                    entries={jobDataEntries(job.data, queues.references, queues.documentNames)}
+                    schema={queues.schema}
+                    entries={jobDataEntries(job.data, queues.references, queues.documentNames, queues.schema)}
                     open={open.has(job.id)}
                     onToggle={() => toggle(job.id)}
                   />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { QUEUE_REFERENCES } from '../../shared/api/queues';
-import { fieldLabel, jobDataEntries, referencedIds, truncate, valueText } from './jobData';
+import { MAIL_QUEUE } from '../../shared/api/mail';
+import { QUEUE_JOB_SCHEMAS, QUEUE_REFERENCES } from '../../shared/api/queues';
+import { fieldLabel, jobDataEntries, orderedBySchema, referencedIds, truncate, valueText } from './jobData';
 
 const FILE = '6b09370952fc2c4e8742164e';
 const OTHER = '6b093709d753601e009c71da';
@@ -59,7 +60,8 @@ describe('jobDataEntries', () => {
 
   it('cuts long values and keeps them whole for the tooltip; a queue without references shows ids as they are', () => {
     const message = 'Guten Tag, wir möchten unsere Website erneuern und suchen eine Beratung.';
-    const [template, , data] = jobDataEntries(
+    // Without the queue's schema, in alphabetical order.
+    const [data, template] = jobDataEntries(
       { template: 'contactRequest', to: 'info@rhein-consulting.ch', data: { message } },
       undefined,
       {},
@@ -94,5 +96,65 @@ describe('referencedIds', () => {
     ];
     expect(referencedIds(jobs, presets)).toEqual([FILE, OTHER].sort());
     expect(referencedIds(jobs, undefined)).toEqual([]);
+  });
+});
+
+describe("the order of a job's fields", () => {
+  const mail = QUEUE_JOB_SCHEMAS[MAIL_QUEUE];
+  // As PostgreSQL's jsonb answers a mail job: keys ordered by length, then bytes.
+  const stored = {
+    to: 'info@rhein-consulting.ch',
+    data: {
+      id: 17,
+      city: 'Basel',
+      name: 'Lukas Brunner',
+      email: 'lukas@example.ch',
+      message: 'Guten Tag',
+      firstName: 'Lukas',
+      receivedAt: '09:14 02.05.2024',
+    },
+    replyTo: 'lukas@example.ch',
+    template: 'contactRequest',
+  };
+
+  it("shows a mail job's fields in the order of its schema, with its titles, and the variables as the template has them", () => {
+    const entries = jobDataEntries(stored, undefined, {}, mail);
+    expect(entries.map((entry) => entry.label)).toEqual(['Template', 'To', 'Reply to', 'Data']);
+    expect(entries[3].full).toBe(
+      'id: 17, firstName: Lukas, name: Lukas Brunner, email: lukas@example.ch, city: Basel, message: Guten Tag, receivedAt: 09:14 02.05.2024',
+    );
+    // The unfolded JSON in the same order.
+    const ordered = orderedBySchema(stored, mail) as { data: object };
+    expect(Object.keys(ordered)).toEqual(['template', 'to', 'replyTo', 'data']);
+    expect(Object.keys(ordered.data)).toEqual(['id', 'firstName', 'name', 'email', 'city', 'message', 'receivedAt']);
+  });
+
+  it('puts fields the schema does not name after the named ones, alphabetically; without a schema all alphabetically', () => {
+    const entries = jobDataEntries({ zone: 'x', to: 'a@b.ch', attempt: 2, template: 't' }, undefined, {}, mail);
+    expect(entries.map((entry) => entry.key)).toEqual(['template', 'to', 'attempt', 'zone']);
+    expect(Object.keys(orderedBySchema({ to: 1, data: { b: 1, a: 2 }, replyTo: 3 }, undefined) as object)).toEqual([
+      'data',
+      'replyTo',
+      'to',
+    ]);
+    expect(orderedBySchema({ data: { b: 1, a: [{ d: 1, c: 2 }] } }, undefined)).toEqual({
+      data: { a: [{ c: 2, d: 1 }], b: 1 },
+    });
+    expect(JSON.stringify(orderedBySchema({ data: { b: 1, a: 2 } }, undefined))).toBe('{"data":{"a":2,"b":1}}');
+    expect(orderedBySchema('resend', mail)).toBe('resend');
+  });
+
+  it("names a preset job's file first, then the preset", () => {
+    const names = { [FILE]: { name: 'rheinbruecke.jpg', deleted: false } };
+    const entries = jobDataEntries(
+      { presetName: 'thumbnail', fileId: FILE },
+      presets,
+      names,
+      QUEUE_JOB_SCHEMAS.imagePresets,
+    );
+    expect(entries.map((entry) => [entry.label, entry.value])).toEqual([
+      ['File', 'rheinbruecke.jpg'],
+      ['Preset name', 'thumbnail'],
+    ]);
   });
 });

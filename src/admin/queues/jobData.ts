@@ -1,4 +1,4 @@
-import type { QueueJob, QueueReferences } from '../../shared/api/queues';
+import type { JobDataSchema, QueueJob, QueueReferences } from '../../shared/api/queues';
 
 /** Longest value the Data column shows before it cuts it with '…' (the whole value is in its tooltip). */
 export const VALUE_CHARS = 40;
@@ -55,33 +55,55 @@ export function valueText(value: unknown): string {
 }
 
 /**
+ * `value` with an object's keys in the order of the schema's properties, the others after them in alphabetical
+ * order, and so on down nested objects: stored as jsonb, the keys come back ordered by length, which means nothing.
+ */
+export function orderedBySchema(value: unknown, schema: JobDataSchema | undefined): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => orderedBySchema(item, undefined));
+  const record = value as Record<string, unknown>;
+  const declared = Object.keys(schema?.properties ?? {}).filter((key) => Object.hasOwn(record, key));
+  const others = Object.keys(record)
+    .filter((key) => !declared.includes(key))
+    .sort();
+  const extra = typeof schema?.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+  return Object.fromEntries(
+    [...declared, ...others].map((key) => [key, orderedBySchema(record[key], schema?.properties?.[key] ?? extra)]),
+  );
+}
+
+/**
  * A job's data as readable pairs (spec section 2 "Queues", column Data): one entry per field, ids of
- * referenced documents replaced by their names when `names` knows them, long values cut.
+ * referenced documents replaced by their names when `names` knows them, long values cut; in the order of the
+ * queue's job schema (`QUEUE_JOB_SCHEMAS`), labelled by its titles.
  */
 export function jobDataEntries(
   data: unknown,
   references: QueueReferences | undefined,
   names: Readonly<Record<string, DocumentName>>,
+  schema?: JobDataSchema,
 ): DataEntry[] {
   if (data === undefined || data === null) return [];
   if (typeof data !== 'object' || Array.isArray(data)) {
     const full = valueText(data);
     return [{ key: '', label: 'Value', value: truncate(full), full }];
   }
-  return Object.entries(data).map(([key, value]): DataEntry => {
+  const ordered = orderedBySchema(data, schema) as Record<string, unknown>;
+  return Object.entries(ordered).map(([key, value]): DataEntry => {
+    const title = schema?.properties?.[key]?.title;
     if (references?.fields.includes(key) && typeof value === 'string') {
       const found = names[value];
       const full = found ? `${found.name}${found.deleted ? ' (deleted)' : ''}` : value;
       return {
         key,
-        label: fieldLabel(key, true),
+        label: title ?? fieldLabel(key, true),
         value: truncate(full),
         full: found ? `${full} · ${value}` : value,
         ...(found ? {} : { unresolved: true }),
       };
     }
     const full = valueText(value);
-    return { key, label: fieldLabel(key), value: truncate(full), full };
+    return { key, label: title ?? fieldLabel(key), value: truncate(full), full };
   });
 }
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { QUEUE_REFERENCES } from '../../shared/api/queues';
+import { QUEUE_JOB_SCHEMAS, QUEUE_REFERENCES } from '../../shared/api/queues';
 import { useAdmin } from '../core/AdminContext';
 import { failureOf, useFindQuery } from '../core/data/api';
 import { patchQueueJobs, useQueueJobsQuery, useQueuesQuery } from '../core/data/filesApi';
@@ -57,6 +57,8 @@ export function useQueuesController() {
     select: (queue: string) => setParams({ queue }, { replace: true }),
     jobs: jobs.data ?? [],
     references,
+    /** The selected queue's job data schema: the order and titles of the Data column. */
+    schema: selected ? QUEUE_JOB_SCHEMAS[selected] : undefined,
     documentNames,
     loading: queues.isLoading || jobs.isLoading,
     fetching: jobs.isFetching,

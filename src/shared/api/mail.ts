@@ -1,5 +1,7 @@
 /** Wire shapes and names of the mail templates (spec section 3 "MailTemplate"), shared by the server and the admin. */
 
+import type { JobDataSchema } from './queues';
+
 /** The template a new contact request is announced with to the business. */
 export const CONTACT_REQUEST_TEMPLATE = 'contactRequest';
 
@@ -38,4 +40,24 @@ export const MAIL_SAMPLE_DATA: MailJob['data'] = {
   subject: 'Anfrage Website für Bäckerei',
   message: 'Guten Tag, wir möchten unsere Website erneuern und hätten gerne ein Erstgespräch.',
   receivedAt: '09:14 02.05.2024',
+};
+
+/**
+ * A mail job's data as JSON Schema (`MailJob`), in the order the queues screen shows it: what is sent, to whom,
+ * then the template's variables in the order of MAIL_SAMPLE_DATA (others after them).
+ */
+export const MAIL_JOB_SCHEMA: JobDataSchema = {
+  type: 'object',
+  required: ['template', 'to', 'data'],
+  properties: {
+    template: { type: 'string', title: 'Template' },
+    to: { type: 'string', title: 'To', format: 'email' },
+    replyTo: { type: 'string', title: 'Reply to', format: 'email' },
+    data: {
+      type: 'object',
+      title: 'Data',
+      properties: Object.fromEntries(Object.keys(MAIL_SAMPLE_DATA).map((key) => [key, {}])),
+      additionalProperties: { type: ['string', 'number', 'boolean'] },
+    },
+  },
 };

@@ -1,3 +1,5 @@
+import { MAIL_JOB_SCHEMA, MAIL_QUEUE } from './mail';
+
 /** Job states of pg-boss as the API reports them. */
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 
@@ -35,6 +37,24 @@ export interface JobStateEvent {
 /** The queue of image presets: one job per preset of each uploaded raster image. */
 export const PRESET_QUEUE = 'imagePresets';
 
+/** The JSON Schema of a queue's job data, as far as the queues screen reads it. */
+export interface JobDataSchema {
+  type?: string | string[];
+  title?: string;
+  format?: string;
+  required?: string[];
+  /** In the order the fields are shown. */
+  properties?: Record<string, JobDataSchema>;
+  additionalProperties?: boolean | JobDataSchema;
+}
+
+/** A preset job's data: the file, and the preset to render it in. */
+export const PRESET_JOB_SCHEMA: JobDataSchema = {
+  type: 'object',
+  required: ['fileId', 'presetName'],
+  properties: { fileId: { type: 'string', title: 'File' }, presetName: { type: 'string', title: 'Preset name' } },
+};
+
 /** A job's data fields that hold ids of documents of one model: the queues screen names the documents instead. */
 export interface QueueReferences {
   model: string;
@@ -44,4 +64,14 @@ export interface QueueReferences {
 /** The references in each queue's job data (queues not listed name no documents). */
 export const QUEUE_REFERENCES: Readonly<Record<string, QueueReferences>> = {
   [PRESET_QUEUE]: { model: 'file', fields: ['fileId'] },
+};
+
+/**
+ * The job data of each queue (queues not listed show their fields by name): the queues screen shows the fields
+ * in this order, as PostgreSQL's jsonb keeps an object's keys by length, then bytes (a mail read To, Data,
+ * Reply to, Template).
+ */
+export const QUEUE_JOB_SCHEMAS: Readonly<Record<string, JobDataSchema>> = {
+  [PRESET_QUEUE]: PRESET_JOB_SCHEMA,
+  [MAIL_QUEUE]: MAIL_JOB_SCHEMA,
 };
