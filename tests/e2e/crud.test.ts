@@ -190,6 +190,32 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     expect((await findById('client', client._id)).json.name).toBe('Leer AG');
     await context.close();
   });
+
+  it('shows the CHF amount of a transaction with or without a EUR amount (its schema requires one of them)', async () => {
+    const chf = await suite.server.save('transaction', {
+      name: 'Lohnauszahlung',
+      date: '2026-11-02',
+      amount: 6200,
+      direction: 'outgoing',
+    });
+    const stored = await adminPage(`/_/transactions/${chf._id}`);
+    await expect.poll(() => stored.page.locator('#root_amount').inputValue()).toMatch(/^6[’'.]?200/);
+    await stored.context.close();
+
+    const { page, context } = await adminPage('/_/transactions/new');
+    await page.locator('#root_name').fill('Steuerrate');
+    await page.locator('#root_date').fill('2026-11-07');
+    await page.locator('#root_amount').fill('1850');
+    await page.locator('#root_direction').selectOption({ label: 'Outgoing' });
+    await save(page);
+    await page.waitForURL(/\/_\/transactions\/[0-9a-f]{24}$/);
+    const id = page.url().split('/').pop()!;
+    expect((await findById('transaction', id)).json).toMatchObject({ name: 'Steuerrate', amount: 1850 });
+    // With a EUR amount the CHF one stays in the form too (it may follow later).
+    await page.locator('#root_foreignAmount').fill('1700');
+    await expect.poll(() => page.locator('#root_amount').count()).toBe(1);
+    await context.close();
+  });
 });
 
 describe('point-of-sale receipts', { timeout: 60_000 }, () => {

@@ -1,4 +1,6 @@
+import { retrieveSchema, type RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
+import { formValidator } from '../validator';
 import { schemaSet as schemas } from '../../../shared/generated/schemas';
 import { createRegistry, type SchemaSet } from '../../../shared/registry';
 import { prepareSchema } from './prepareSchema';
@@ -19,6 +21,17 @@ describe('prepareSchema', () => {
     });
     expect(invoice.properties?.client?.description).toBeUndefined();
     expect(invoice.properties?.items?.items?.properties?.price).toMatchObject({ type: 'number', 'x-currency': 'EUR' });
+  });
+
+  it("keeps a field its conditional requires: the branch's `properties: { x: true }` would hide it in the form", () => {
+    const transaction = prepareSchema(registry.models.transaction.schema, schemas);
+    for (const formData of [{}, { foreignAmount: 12 }]) {
+      const shown = retrieveSchema(formValidator, transaction as RJSFSchema, transaction as RJSFSchema, formData);
+      expect(shown.properties?.amount).toMatchObject({ type: 'number', title: 'Amount (CHF)', 'x-currency': 'CHF' });
+      expect(shown.properties?.foreignAmount).toMatchObject({ type: 'number', title: 'Amount (EUR)' });
+    }
+    // Still required while no EUR amount is given.
+    expect(transaction.else).toEqual({ required: ['amount'] });
   });
 
   it('turns a nullable anyOf into one schema whose type allows null', () => {

@@ -4,13 +4,16 @@ import { SchemaResolver, type JsonSchema, type JsonType, type SchemaSet } from '
 const DROPPED = new Set(['$id', '$schema', '$ref', '$defs', 'examples']);
 const NESTED_MAP = ['properties', '$defs'] as const;
 const NESTED_LIST = ['anyOf', 'oneOf', 'allOf'] as const;
+const CONDITIONAL = ['if', 'then', 'else'] as const;
 
 /**
  * The model schema made self-contained for react-jsonschema-form: every `$ref` (relative to the
  * referring file's `$id`) is inlined with the referring schema's own keywords winning, so a field
  * keeps its title and annotations; `anyOf: [X, {type: null}]` becomes X with `null` added to its type,
  * so nullable fields render as one input instead of a type picker. A `$ref` cycle (none today)
- * degrades to a JSON editor rather than looping.
+ * degrades to a JSON editor rather than looping. A conditional's `properties: { x: true }` (there for
+ * Ajv's strict `required`, it says nothing) is dropped: rjsf would merge the `true` over field x's own
+ * schema, and the field would vanish from the form while the branch applies.
  */
 export function prepareSchema(schema: JsonSchema, rootSchemas: SchemaSet): JsonSchema {
   return inline(schema, schema.$id, new SchemaResolver(rootSchemas), []);
@@ -39,6 +42,8 @@ function inline(node: JsonSchema, baseId: string | undefined, resolver: SchemaRe
       );
     } else if ((NESTED_LIST as readonly string[]).includes(key) && Array.isArray(value)) {
       out[key] = value.map((child: JsonSchema) => inline(child, base, resolver, path));
+    } else if ((CONDITIONAL as readonly string[]).includes(key) && isRecord(value)) {
+      out[key] = inline(withoutTrueProperties(value as JsonSchema), base, resolver, path);
     } else if ((key === 'items' || key === 'additionalProperties' || key === 'propertyNames') && isRecord(value)) {
       out[key] = inline(value as JsonSchema, base, resolver, path);
     } else {
@@ -49,6 +54,13 @@ function inline(node: JsonSchema, baseId: string | undefined, resolver: SchemaRe
   // A relation field is an object id underneath; the id's own description would only confuse.
   if (result['x-relation'] && node.description === undefined) delete result.description;
   return result;
+}
+
+function withoutTrueProperties(schema: JsonSchema): JsonSchema {
+  if (!schema.properties) return schema;
+  const { properties, ...rest } = schema;
+  const kept = Object.entries(properties).filter(([, child]) => (child as unknown) !== true);
+  return kept.length > 0 ? { ...rest, properties: Object.fromEntries(kept) } : rest;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
