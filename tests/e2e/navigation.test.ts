@@ -188,6 +188,56 @@ describe('navigation', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('shows the not-found state on a swarm to staff and an accountant, and on a mail template to an accountant', async () => {
+    const swarm = await suite.server.save('swarm', { name: 'Kunden-Stack' });
+    const template = await suite.server.save('mailTemplate', { name: 'angebotVersendet', subject: 'Ihr Angebot' });
+    const screens = [
+      [`/_/swarms/${swarm._id}`, 'swarm', 'Kunden-Stack'],
+      [`/_/mailTemplates/${template._id}`, 'mail-template', 'angebotVersendet'],
+    ];
+    // manage:backend for swarms, manage:cms for mail templates (their schemas' x-permission).
+    const accountant = await userWithRole(suite.server, suite.server.adminToken, 'greta', 'accountant');
+    const staff = await userWithRole(suite.server, suite.server.adminToken, 'hugo', 'staff');
+    const cases = [
+      { login: 'greta', password: accountant.password, closed: screens },
+      { login: 'hugo', password: staff.password, closed: screens.slice(0, 1) },
+    ];
+    for (const viewport of [VIEWPORTS.desktop, { width: 390, height: 844 }]) {
+      for (const { login, password, closed } of cases) {
+        const context = await newContext(suite.browser, viewport);
+        await storeLogin(context, suite.server, login, password);
+        const { page, errors } = await newPage(context);
+        const calls: string[] = [];
+        page.on('request', (request) => {
+          if (/\/api\/(swarms|document)/.test(request.url())) calls.push(request.url());
+        });
+        for (const [path, shot, name] of closed) {
+          await page.goto(suite.server.url(path));
+          await page.getByRole('heading', { name: 'Not found' }).waitFor();
+          expect(await page.getByText('Nothing here, or you may not see it.').isVisible(), path).toBe(true);
+          expect(await page.locator('nav[aria-label=Main]').count()).toBe(1);
+          // Nothing of the screen: no form, no services, no preview.
+          expect(await page.getByRole('button', { name: 'SAVE' }).count(), path).toBe(0);
+          expect(await page.getByText(name).count(), path).toBe(0);
+          expect(await page.getByText('Services').count(), path).toBe(0);
+          if (login === 'greta') await page.screenshot({ path: `${SHOTS}/no-access-${shot}-${viewport.width}.png` });
+        }
+        // The screens asked the server for nothing it would refuse.
+        expect(calls.filter((url) => /swarm|mailTemplate/.test(url))).toEqual([]);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
+    // Staff edit mail templates (manage:cms).
+    const context = await newContext(suite.browser);
+    await storeLogin(context, suite.server, 'hugo', staff.password);
+    const { page, errors } = await newPage(context);
+    await page.goto(suite.server.url(`/_/mailTemplates/${template._id}`));
+    await expect.poll(() => page.locator('#root_name').inputValue()).toBe('angebotVersendet');
+    expect(await page.getByRole('heading', { name: 'Not found' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('one schema file is enough: the equipment fixture model', { timeout: 60_000 }, () => {

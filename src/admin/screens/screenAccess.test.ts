@@ -22,6 +22,12 @@ describe('screenAccess', () => {
     // Files are readable by anyone (the public site shows them), but managed with manage:files.
     expect(screenAccess(SCREENS.files, registry)).toBe('manage:files');
     expect(screenAccess(SCREENS.file, registry)).toBe('manage:files');
+    expect(screenAccess(SCREENS.swarm, registry)).toBe('manage:backend');
+    expect(screenAccess(SCREENS.mailTemplate, registry)).toBe('manage:cms');
+  });
+
+  it('leaves time tracking to its own screen, which names the permission an owner lacks', () => {
+    expect(screenAccess(SCREENS.timetracking, registry)).toBe('authenticated');
   });
 
   it('closes a screen whose model the caller does not see, and opens one without either to any login', () => {

@@ -59,8 +59,9 @@ export const SCREENS = {
     permission: 'manage:backend',
     nav: { label: 'Queues', icon: 'ListTodo', main: true, order: 110 },
   },
-  swarm: { path: '/_/swarms/:id', title: 'Swarm' },
-  mailTemplate: { path: '/_/mailTemplates/:id', title: 'Mail Template' },
+  swarm: { path: '/_/swarms/:id', title: 'Swarm', model: 'swarm' },
+  mailTemplate: { path: '/_/mailTemplates/:id', title: 'Mail Template', model: 'mailTemplate' },
+  // No `model`: an owner reads their own entries without manage:payment, and the screen names the permission it needs.
   timetracking: { path: '/_/timetracking', title: 'Time tracking' },
   logs: {
     path: '/_/logs',
