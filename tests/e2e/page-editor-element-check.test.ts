@@ -108,7 +108,24 @@ describe('element checks in the page editor', { timeout: 180_000 }, () => {
       expect((await suite.server.app.inject({ method: 'GET', url: `/${name}` })).statusCode).toBe(404);
       await shoot(page, `element-check-publish-${viewport.width}`);
 
+      // Another element changed: the form's name is still missing, so the refusal stays.
+      const notPublished = page.getByRole('alert').filter({ hasText: 'Not published:' });
+      await page.getByRole('tab', { name: 'Elements' }).click();
+      await outlineRow(page, 'header')
+        .getByRole('button', { name: /^Header/ })
+        .click();
+      await page.locator('#element_text').fill('Anmeldung zum Workshop');
+      await waitSaved(page);
+      expect(await notPublished.count()).toBe(1);
+      expect(await publish.getAttribute('data-state')).toBe('error');
+
+      // The refused element opened from the bar and its name typed: the refusal goes at once (before the
+      // draft is saved), and Publish is no longer red.
+      await notPublished.locator('..').getByRole('button', { name: 'Show element' }).click();
       await page.locator('#element_name').fill('workshop');
+      await expect.poll(() => notPublished.count()).toBe(0);
+      expect(await publish.getAttribute('data-state')).toBe('idle');
+      await shoot(page, `element-check-publish-answered-${viewport.width}`);
       await waitSaved(page);
       await publish.click();
       await expect.poll(() => publish.getAttribute('data-state')).toBe('success');

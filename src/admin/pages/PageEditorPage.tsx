@@ -18,14 +18,13 @@ import {
   useResetDraftMutation,
   useRestoreVersionMutation,
 } from '../core/data/pages';
-import { useProgress } from '../core/useProgress';
+import { useProgress, type ProgressState } from '../core/useProgress';
 import { NotFound } from '../screens/NotFound';
 import { buttonClass, IconButton } from '../ui/Button';
 import { ProgressButton } from '../ui/ProgressButton';
 import { Button } from '../ui/Button';
 import type { ApiFailure } from '../core/data/types';
 import { EditorShell } from './editor/EditorShell';
-import type { Refusal } from './editor/RefusalBar';
 import { CopyDialog, DeletePageDialog } from './editor/PageDialogs';
 import { PAGE_SECTIONS, SettingsForms } from './editor/SettingsForms';
 import { SpellPanel } from './editor/SpellPanel';
@@ -34,6 +33,7 @@ import { VersionsDialog } from './editor/VersionsDialog';
 import { describeConflict, describePath } from './model/describe';
 import { SERVER_FIELDS, type EditedDoc } from './model/editorState';
 import { applySuggestion, elementKeyOf, findingsByElement, findingSteps } from './model/findings';
+import { standingRefusal, type Refusal } from './model/refusal';
 import { useMovePage } from './PageDraftsPage';
 import { PagePreview } from './preview/PagePreview';
 import { findNode, PageTree } from './tree/PageTree';
@@ -57,6 +57,8 @@ function pathsOf(nodes: PageTreeNode[] | undefined, out: Record<string, string> 
 }
 
 type DialogName = 'copy' | 'delete' | 'versions' | null;
+
+const IDLE: ProgressState = { phase: 'idle' };
 
 function PageEditor({ model, id }: { model: ModelInfo; id: string }) {
   const { registry, permissions } = useAdmin();
@@ -109,8 +111,10 @@ function PageEditor({ model, id }: { model: ModelInfo; id: string }) {
     document.title = documentTitle(`${name} · Pages`);
   }, [name]);
 
-  // A refused publish is said under the header, with the element at fault (until the next publish).
+  // A refused publish is said under the header, with the element at fault, until the user changes what it
+  // names (each problem goes as its field is edited or its element removed) or publishes again.
   const [publishRefusal, setPublishRefusal] = useState<Refusal | null>(null);
+  const refusal = useMemo(() => standingRefusal(publishRefusal, editor.doc), [publishRefusal, editor.doc]);
   // Publish, reset and spell check work on the stored draft: push what is typed first.
   const publish = useProgress(async () => {
     setPublishRefusal(null);
@@ -119,11 +123,15 @@ function PageEditor({ model, id }: { model: ModelInfo; id: string }) {
       await publishCall(editor.id).unwrap();
     } catch (error) {
       const failure = error as ApiFailure;
-      setPublishRefusal({ label: 'Not published', message: failure.message, fields: failure.fields });
+      // The draft just pushed is what the server checked.
+      const refused = editor.doc;
+      setPublishRefusal({ label: 'Not published', message: failure.message, fields: failure.fields, refused });
       throw error;
     }
     await Promise.all([editor.refetch(), tree.refetch()]);
   });
+  // Once every problem of the refusal is answered, Publish looks as before it (red without a reason says nothing).
+  const publishState = publishRefusal && !refusal ? IDLE : publish.state;
   const reset = useProgress(async () => {
     await editor.push();
     editor.reload(await resetCall(editor.id).unwrap());
@@ -231,7 +239,7 @@ function PageEditor({ model, id }: { model: ModelInfo; id: string }) {
             Reset draft
           </ProgressButton>
           <ProgressButton
-            state={publish.state}
+            state={publishState}
             variant={changed ? 'primary' : 'secondary'}
             onClick={() => void publish.run()}
             errorShownElsewhere={publishRefusal !== null}
@@ -301,7 +309,7 @@ function PageEditor({ model, id }: { model: ModelInfo; id: string }) {
         selected={selected}
         onSelect={setSelected}
         describeConflict={(conflict) => describeConflict(conflict, editor.doc, registry)}
-        refusal={publishRefusal}
+        refusal={refusal}
         preview={(width, onImage) => (
           <PagePreview
             config={config}

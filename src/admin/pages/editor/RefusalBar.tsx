@@ -1,9 +1,4 @@
-/** What the server refused and why: `label` says what did not happen ('Not published'), `fields` where (data paths). */
-export interface Refusal {
-  label: string;
-  message: string;
-  fields?: Record<string, string>;
-}
+export type { Refusal } from '../model/refusal';
 
 /** A refusal under the header, with a button that opens the element at fault (the message names it by its place in the JSON). */
 export function RefusalBar({
