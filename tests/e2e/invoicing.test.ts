@@ -456,6 +456,83 @@ describe('a bank statement import without an answer from the server', { timeout:
   });
 });
 
+describe('a bank statement import whose dialog is closed while it runs', { timeout: 120_000 }, () => {
+  it('says before closing that the import goes on, goes on, and opens with its result when it is done', async () => {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const saved = await suite.server.save('invoice', {
+        name: `Hintergrund ${viewport.width}`,
+        client: clientId,
+        date: '2026-04-05',
+        status: 'open',
+        items: [{ name: 'Beratung', price: 100, count: 1 }],
+      });
+      const number = Number((saved as { id?: number }).id);
+      const xml = camt054([
+        {
+          id: `E2E-B-${viewport.width}`,
+          amount: '108.10',
+          reference: invoiceReference(IBAN, number),
+          debtor: 'Rheinblick',
+        },
+      ]);
+      const { page, errors, context } = await open('/_/invoices', viewport);
+      // The server's answer waits until the test lets it through.
+      let answer!: () => void;
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      await page.route('**/api/payment/bankStatement', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole('button', { name: 'Import bank statement' }).waitFor();
+      await page
+        .getByTestId('bank-statement-file')
+        .setInputFiles({ name: 'camt054-mai.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+      const goesOn = dialog(page).getByTestId('statement-goes-on');
+      await expect
+        .poll(() => goesOn.innerText())
+        .toBe('You can close this window: the import goes on, and its result opens here when it is done.');
+      // While importing, the footer's button closes; 'Done' would say the import is over.
+      const footerClose = dialog(page).getByRole('button', { name: 'Close', exact: true }).last();
+      expect(await footerClose.innerText()).toBe('Close');
+      expect(await dialog(page).getByRole('button', { name: 'Done' }).count()).toBe(0);
+      await page.screenshot({ path: `${SHOTS}/bank-statement-importing-${viewport.width}.png` });
+
+      // Closed (the footer's button, or Escape on the phone): the list says the import goes on.
+      if (viewport.width === 1440) await footerClose.click();
+      else await page.keyboard.press('Escape');
+      await expect.poll(() => dialog(page).count()).toBe(0);
+      const running = page.getByTestId('bank-statement-running');
+      expect(await running.innerText()).toBe('Importing bank statement…');
+      await page.screenshot({ path: `${SHOTS}/bank-statement-in-background-${viewport.width}.png` });
+      // Its button opens the dialog again (no second import), which closes again.
+      await running.click();
+      await goesOn.waitFor();
+      await dialog(page).getByRole('button', { name: 'Close', exact: true }).first().click();
+      await expect.poll(() => dialog(page).count()).toBe(0);
+
+      // The answer comes: the dialog opens with it, and the invoice is paid.
+      answer();
+      await expect.poll(() => dialog(page).getByTestId('statement-matched').innerText()).toContain('Matched 1');
+      expect(await dialog(page).innerText()).toContain('camt054-mai.xml');
+      expect(await running.count()).toBe(0);
+      const paid = await suite.server.api<{ status: string }>(
+        'GET',
+        `/api/document/findById?model=invoice&id=${saved._id}`,
+      );
+      expect(paid.json.status).toBe('paid');
+      await page.screenshot({ path: `${SHOTS}/bank-statement-in-background-done-${viewport.width}.png` });
+      await dialog(page).getByRole('button', { name: 'Done' }).click();
+      await expect.poll(() => dialog(page).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Import bank statement' }).count()).toBe(1);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
 describe('booking a suggested credit in the bank statement dialog', { timeout: 120_000 }, () => {
   it('books a suggestion on its invoice, and says why when the invoice was paid meanwhile', async () => {
     const invoiceOf = async (name: string, price: number) => {

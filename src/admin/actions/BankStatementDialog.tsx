@@ -164,7 +164,7 @@ export function BankStatementDialog({
   invoiceRoute: string;
 }) {
   const { state } = statement;
-  if (state.phase === 'idle') return null;
+  if (state.phase === 'idle' || (state.phase === 'sending' && state.hidden)) return null;
   return (
     <DialogShell
       open
@@ -179,16 +179,22 @@ export function BankStatementDialog({
               Try again
             </Button>
           )}
-          <Button variant={state.phase === 'failed' ? 'secondary' : 'primary'} onClick={statement.close}>
-            Done
+          <Button variant={state.phase === 'done' ? 'primary' : 'secondary'} onClick={statement.close}>
+            {state.phase === 'sending' ? 'Close' : 'Done'}
           </Button>
         </>
       }
     >
       {state.phase === 'sending' ? (
-        <p className="flex items-center justify-center gap-2 px-5 py-10 text-[13px] text-zinc-500">
-          <Spinner className="size-5" /> Importing…
-        </p>
+        <div className="px-5 py-8 text-center">
+          <p className="flex items-center justify-center gap-2 text-[13px] text-zinc-500">
+            <Spinner className="size-5" /> Importing…
+          </p>
+          {/* Closing cannot stop what the server books: say what happens before the user closes. */}
+          <p data-testid="statement-goes-on" className="mx-auto mt-3 max-w-xs text-xs text-zinc-500">
+            You can close this window: the import goes on, and its result opens here when it is done.
+          </p>
+        </div>
       ) : state.phase === 'failed' ? (
         <div data-testid="statement-failed" className="p-5">
           <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-[13px] text-red-700">

@@ -6,6 +6,7 @@ import { canAccess } from '../core/access';
 import { navIcon } from '../core/nav/icons';
 import type { Doc } from '../core/data/types';
 import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
 import { BankStatementDialog } from './BankStatementDialog';
 import { InvoiceFromTimeDialog } from './InvoiceFromTimeDialog';
 import { useBankStatementImport } from './useBankStatementImport';
@@ -46,7 +47,15 @@ function BankStatementAction({ action }: ActionProps) {
   const statement = useBankStatementImport();
   return (
     <>
-      <ActionButton action={action} onClick={statement.pick} />
+      {statement.inBackground ? (
+        // The dialog was closed while importing: the button says the import goes on and opens its dialog again.
+        <Button onClick={statement.show} data-action={action.action} data-testid="bank-statement-running">
+          <Spinner className="size-3.5" />
+          Importing bank statement…
+        </Button>
+      ) : (
+        <ActionButton action={action} onClick={statement.pick} />
+      )}
       <input
         ref={statement.input}
         type="file"

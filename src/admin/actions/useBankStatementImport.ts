@@ -11,7 +11,8 @@ import { withBooked, without } from './statementAnswer';
  */
 export type ImportState =
   | { phase: 'idle' }
-  | { phase: 'sending'; file: string }
+  /** `hidden`: the dialog was closed while sending; the import goes on and its outcome opens the dialog again. */
+  | { phase: 'sending'; file: string; hidden?: boolean }
   | { phase: 'done'; file: string; xml: string; answer: BankStatementAnswer }
   | { phase: 'failed'; file: string; xml?: string; failure: ImportFailure };
 
@@ -100,10 +101,18 @@ export function useBankStatementImport() {
       if (input.current) input.current.value = '';
       if (file) void importFile(file);
     },
+    /**
+     * Closes the dialog. While a file is being sent the import goes on (the server books it whatever the
+     * dialog does), so its outcome opens the dialog again, as the dialog says before it is closed.
+     */
     close: () => {
-      setState({ phase: 'idle' });
+      setState((now) => (now.phase === 'sending' ? { ...now, hidden: true } : { phase: 'idle' }));
       setSuggestions({});
     },
+    /** An import goes on with its dialog closed (the action's button says so and opens it again). */
+    inBackground: state.phase === 'sending' && state.hidden === true,
+    /** Opens the dialog of the import going on. */
+    show: () => setState((now) => (now.phase === 'sending' ? { ...now, hidden: false } : now)),
   };
 }
 
