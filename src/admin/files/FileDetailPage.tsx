@@ -88,7 +88,7 @@ export function FileDetailView({ detail }: { detail: FileDetailController }) {
     <>
       <PageHeader
         title={file.name}
-        subtitle={[file.mimeType, file.size !== undefined ? formatFileSize(file.size, 1) : undefined]
+        subtitle={[file.mimeType, file.size !== undefined ? formatFileSize(file.size) : undefined]
           .filter(Boolean)
           .join(' · ')}
         actions={
@@ -119,7 +119,7 @@ export function FileDetailView({ detail }: { detail: FileDetailController }) {
               <Meta label="MIME type">{file.mimeType ?? '—'}</Meta>
               <Meta label="Size">
                 {file.size !== undefined
-                  ? `${formatFileSize(file.size, 1)} (${file.size.toLocaleString('de-CH')} Bytes)`
+                  ? `${formatFileSize(file.size)} (${file.size.toLocaleString('de-CH')} Bytes)`
                   : '—'}
               </Meta>
               <Meta label="Path">{file._path ?? '—'}</Meta>

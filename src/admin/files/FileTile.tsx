@@ -9,7 +9,7 @@ import type { FileBrowserController } from './useFileBrowser';
 function describe(item: FileItem): string {
   if (item._type === 'folder')
     return item.childCount === undefined ? 'Folder' : `${item.childCount} ${item.childCount === 1 ? 'item' : 'items'}`;
-  return item.size === undefined ? (item.mimeType ?? '') : formatFileSize(item.size, 1);
+  return item.size === undefined ? (item.mimeType ?? '') : formatFileSize(item.size);
 }
 
 function itemProps(browser: FileBrowserController, item: FileItem) {

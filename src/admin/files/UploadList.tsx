@@ -60,7 +60,7 @@ export function UploadList({ uploads }: { uploads: Uploads }) {
                 </div>
               )}
               {entry.status !== 'failed' && (
-                <p className="mt-1 text-[11px] text-zinc-400 tabular-nums">{formatFileSize(entry.size, 1)}</p>
+                <p className="mt-1 text-[11px] text-zinc-400 tabular-nums">{formatFileSize(entry.size)}</p>
               )}
             </li>
           );
