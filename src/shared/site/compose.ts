@@ -22,7 +22,7 @@ export interface ComposedElements {
  * The layout rule: a layout element at `position` p goes before the page element with index p
  * (zero-based). So p <= 0 puts it before all page elements (the navigation, `0` in the schema's
  * example), p >= the number of page elements after all of them (the footer, `1000`), and anything
- * in between between two page elements. Layout elements with the same position keep their order
+ * in between two page elements. Layout elements with the same position keep their order
  * in the layout; fractional positions round up (1.5 goes before page element 2).
  */
 export function composeElements(

@@ -23,7 +23,7 @@ export function formSchemaOf(info: ElementInfo, position: boolean): JsonSchema {
           type: 'number',
           title: 'Position',
           description:
-            'Where the element goes: 0 or less before the page content, 1000 after it, in between between page elements.',
+            'Where the element goes: 0 or less before the page content, 1000 after it, a number in between after that many page elements (2: after the second).',
           default: 0,
         },
         ...properties,
