@@ -211,6 +211,27 @@ describe('schemas', () => {
     expect(patterns).toBeGreaterThan(30);
   });
 
+  it('opening hours take the times their messages promise: opens 00:00 to 23:59, closes 00:00 to 24:00', () => {
+    const validate = ajv.getSchema(schemaSet.values.openingHours.$id!)!;
+    const refused = (opens: string, closes: string) => {
+      validate({ dayOfWeek: ['Monday'], opens, closes });
+      return fieldErrors(validate.errors);
+    };
+    for (const [opens, closes] of [
+      ['00:00', '24:00'],
+      ['08:30', '23:59'],
+      ['23:59', '00:00'],
+    ])
+      expect(refused(opens, closes), `${opens}–${closes}`).toEqual([]);
+    const closesMessage = 'must be a time as hh:mm, from 00:00 to 24:00 (midnight at the end of the day)';
+    for (const closes of ['24:01', '24:30', '24:59', '25:00', '8:30'])
+      expect(refused('08:00', closes), closes).toEqual([{ field: 'closes', message: closesMessage }]);
+    for (const opens of ['24:00', '24:30'])
+      expect(refused(opens, '24:00'), opens).toEqual([
+        { field: 'opens', message: 'must be a time as hh:mm, from 00:00 to 23:59' },
+      ]);
+  });
+
   it('enum labels match their enums', () => {
     for (const { schema } of all) {
       walk(schema, (node) => {
