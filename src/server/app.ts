@@ -45,6 +45,8 @@ import { aiRoutes } from './modules/ai/routes';
 import { debugRoutes } from './modules/debug/routes';
 import { storyRoutes } from './modules/story/routes';
 import { storedElementWarnings } from './modules/pages/storedElementCheck';
+import { routeValidationError } from './routeValidation';
+import { addVocabulary } from '../shared/validation/createAjv';
 
 export interface AppOptions {
   config?: Partial<ServerConfig>;
@@ -93,7 +95,18 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
     return503OnClosing: false,
     // A malformed request (e.g. a Content-Length that is no number) answers `{ error }` naming the problem.
     clientErrorHandler: answerClientError,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allowUnionTypes: true } },
+    ajv: {
+      // verbose: a refusal carries the schema it broke, whose x-patternMessage says a pattern in words.
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+        allowUnionTypes: true,
+        verbose: true,
+      },
+      plugins: [addVocabulary],
+    },
+    schemaErrorFormatter: routeValidationError,
   });
   registerErrorHandler(app);
   // Before any route: JSON bodies and NUL characters are checked for all of them.

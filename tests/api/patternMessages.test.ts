@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
+import { collectRoutes } from '../../src/server/modules/openapi/routes';
 import { createTestApp } from '../helpers/testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -66,5 +67,51 @@ describe('a value that does not match its pattern is refused in words', () => {
       elements: [{ tag: 'anchor', props: { id: '1-kontakt' } }],
     });
     expect(body.error).toBe('elements[0] Anchor › Id: must start with a letter and hold only letters, digits, - and _');
+  });
+});
+
+describe("a request its route's schema refuses for a pattern says it in words", () => {
+  /** The 400 of a call, checked to say the rule in words and never show the regular expression. */
+  async function routeRefusal(method: 'GET' | 'POST', url: string, payload?: object) {
+    const response = await t.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.body).not.toMatch(/pattern|\^|\$"|\[0-9/);
+    return (response.json() as { error: string }).error;
+  }
+
+  it('an id, a year, a model name and a form name', async () => {
+    expect(await routeRefusal('GET', '/api/cms/pageTree?project=kontakt')).toBe(
+      'querystring/project must be a document id (24 characters, digits and a to f)',
+    );
+    expect(await routeRefusal('GET', '/api/payment/revenue?year=25')).toBe(
+      'querystring/year must be a year as four digits (e.g. 2025), or -1 for the twelve months up to this one',
+    );
+    expect(await routeRefusal('POST', '/api/document/find', { model: '1client' })).toBe(
+      'body/model must be a model name: a letter, then letters and digits',
+    );
+    expect(await routeRefusal('POST', '/api/formData', { name: 'Kontakt Formular', data: { email: 'a@b.ch' } })).toBe(
+      'body/name may hold only lowercase letters, digits and -, and must not start with -',
+    );
+    expect((await t.app.services.documents.find(SYSTEM, 'formData', { limit: 10 })).results).toHaveLength(0);
+  });
+
+  it('every pattern of a route schema has its words (x-patternMessage)', () => {
+    const missing: string[] = [];
+    let patterns = 0;
+    const walk = (node: unknown, where: string): void => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if (typeof schema.pattern === 'string') {
+        patterns += 1;
+        if (typeof schema['x-patternMessage'] !== 'string') missing.push(`${where}: ${schema.pattern}`);
+      }
+      for (const [key, value] of Object.entries(schema)) walk(value, `${where}/${key}`);
+    };
+    for (const route of collectRoutes(t.app)) {
+      const { body, querystring, params, headers } = (route.schema ?? {}) as Record<string, unknown>;
+      walk({ body, querystring, params, headers }, `${String(route.method)} ${route.url}`);
+    }
+    expect(missing).toEqual([]);
+    expect(patterns).toBeGreaterThan(10);
   });
 });

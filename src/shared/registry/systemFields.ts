@@ -1,6 +1,7 @@
 import type { JsonSchema } from './jsonSchema';
 
-const OBJECT_ID = {
+/** A document's id; also what a route's id parameter must be (said in words when it is not). */
+export const OBJECT_ID = {
   type: 'string',
   pattern: '^[0-9a-f]{24}$',
   'x-patternMessage': 'must be a document id (24 characters, digits and a to f)',

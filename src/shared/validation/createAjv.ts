@@ -17,10 +17,19 @@ export function createAjv(set?: SchemaSet, options: { useDefaults?: boolean } = 
     useDefaults: options.useDefaults ?? false,
   });
   addFormats(ajv);
+  addVocabulary(ajv);
+  if (set) for (const kind of [set.values, set.elements, set.models]) ajv.addSchema(Object.values(kind));
+  return ajv;
+}
+
+/**
+ * Declares our annotation keywords on `ajv`, each with its meta-schema (a malformed annotation fails
+ * at compile time). The server's route schemas use them too (`x-patternMessage`), on Fastify's Ajv.
+ */
+export function addVocabulary<T extends Pick<Ajv2020, 'addKeyword'>>(ajv: T): T {
   for (const [keyword, entry] of Object.entries(VOCABULARY)) {
     ajv.addKeyword({ keyword, metaSchema: entry.schema });
   }
-  if (set) for (const kind of [set.values, set.elements, set.models]) ajv.addSchema(Object.values(kind));
   return ajv;
 }
 
@@ -77,6 +86,12 @@ const patternMessage = (error: ErrorObject): string | undefined =>
     ? (error.parentSchema as { 'x-patternMessage'?: string } | undefined)?.['x-patternMessage']
     : undefined;
 
+/**
+ * What a pattern asks, in words: its `x-patternMessage`, else 'is not in the expected form'; never the
+ * regular expression itself (a schema test holds every pattern to a message). Needs Ajv's `verbose`.
+ */
+export const patternWords = (error: ErrorObject): string => patternMessage(error) ?? 'is not in the expected form';
+
 const FORMAT_WORDS: Record<string, string> = {
   email: 'an e-mail address',
   date: 'a date (YYYY-MM-DD)',
@@ -114,8 +129,7 @@ function plainMessage(error: ErrorObject): string | undefined {
       return `must be one of ${allowed.join(', ')}`;
     }
     case 'pattern':
-      // Never the regular expression itself: the schema says in words what it asks (a schema test holds it so).
-      return patternMessage(error) ?? 'is not in the expected form';
+      return patternWords(error);
     case 'minLength':
       return limit === 1 ? 'must not be empty' : `must have at least ${counted(limit, 'character', 'characters')}`;
     case 'maxLength':

@@ -6,6 +6,7 @@ import { pageView } from '../../../shared/site/view';
 import { ANONYMOUS } from '../../access/caller';
 import { notFound } from '../../errors';
 import { secureHtml } from '../../securityHeaders';
+import { OBJECT_ID } from '../../../shared/registry/systemFields';
 import type { Services } from '../../services';
 import { clientAssetsLoader } from './assets';
 import { cachedAnswer, encoded, PageCache, type CachedAnswer } from './pageCache';
@@ -23,7 +24,7 @@ const pageQuerySchema = {
   additionalProperties: false,
   properties: {
     path: { type: 'string', minLength: 1, maxLength: 2000 },
-    project: { type: 'string', pattern: '^[0-9a-f]{24}$' },
+    project: OBJECT_ID,
     language: { type: 'string', enum: ['en', 'de', 'es', 'it'] },
   },
 } as const;

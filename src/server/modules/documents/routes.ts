@@ -4,7 +4,13 @@ import type { Services } from '../../services';
 import { patchItem } from './items';
 import type { FindOptions } from './service';
 
-const model = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9]*$' } as const;
+const model = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z][A-Za-z0-9]*$',
+  'x-patternMessage': 'must be a model name: a letter, then letters and digits',
+} as const;
 const id = { type: 'string', minLength: 1, maxLength: 24 } as const;
 const populate = { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 128 } } as const;
 const documentAnswer = {

@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { IMAGE_PRESET_NAMES, type ImagePresetName } from '../../../shared/media/presets';
 import { HttpError } from '../../errors';
+import { OBJECT_ID } from '../../../shared/registry/systemFields';
 import type { Services } from '../../services';
 import { contentDisposition } from './names';
 import { errorBodySchema } from '../../../shared/api/errors';
 import { FILE_SORT_KEYS, type FileSortKey } from '../../../shared/api/files';
 import type { Delivery, FolderQuery } from './service';
 
-const id = { type: 'string', pattern: '^[0-9a-f]{24}$' } as const;
+const id = OBJECT_ID;
 const doc = { type: 'object', additionalProperties: true, properties: { _id: { type: ['string', 'null'] } } } as const;
 const error = errorBodySchema;
 const SORT_DIRS: Record<string, 1 | -1> = { '1': 1, '-1': -1, asc: 1, desc: -1, ascending: 1, descending: -1 };

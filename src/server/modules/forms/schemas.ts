@@ -1,10 +1,19 @@
 /** Request schemas of the public form endpoints: strict, small, and without prototype keys anywhere. */
 
+import { OBJECT_ID } from '../../../shared/registry/systemFields';
+
 export const FORM_BODY_LIMIT = 32 * 1024;
 
 const FORBIDDEN_KEYS = ['__proto__', 'constructor', 'prototype'];
 const fieldName = { type: 'string', minLength: 1, maxLength: 100, not: { enum: FORBIDDEN_KEYS } } as const;
-const formName = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[a-z0-9][a-z0-9-]*$' } as const;
+/** The name of a form element (special.form's `name`): submissions are stored under it. */
+const formName = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[a-z0-9][a-z0-9-]*$',
+  'x-patternMessage': 'may hold only lowercase letters, digits and -, and must not start with -',
+} as const;
 /**
  * A field value of a generic form: a scalar, or a list of short strings (checkboxes, multi-selects).
  * One `type` list rather than `anyOf`: the server's Ajv coerces types, and only leaves a value alone
@@ -16,7 +25,7 @@ const fieldValue = {
   maxItems: 50,
   items: { type: 'string', maxLength: 500 },
 } as const;
-const objectId = { type: 'string', pattern: '^[0-9a-f]{24}$' } as const;
+const objectId = OBJECT_ID;
 
 export const formDataBody = {
   type: 'object',

@@ -11,9 +11,10 @@ import type {
   RestoreAnswer,
   SpellCheckAnswer,
 } from '../../../shared/api/pages';
+import { OBJECT_ID } from '../../../shared/registry/systemFields';
 import type { Services } from '../../services';
 
-const objectId = { type: 'string', pattern: '^[0-9a-f]{24}$' } as const;
+const objectId = OBJECT_ID;
 const idParams = {
   type: 'object',
   required: ['id'],

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { InvoiceFromTimeRequest, SuggestionRequest } from '../../../shared/api/payment';
+import { OBJECT_ID } from '../../../shared/registry/systemFields';
 import type { Services } from '../../services';
 import { createBusinessPdfs, type PdfAnswer } from './documents';
 import { confirmSuggestion, importBankStatement } from './bankStatement';
@@ -9,7 +10,13 @@ import { createPaymentReports } from './reports';
 const yearQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: { year: { type: 'string', pattern: '^(-1|[0-9]{4})$' } },
+  properties: {
+    year: {
+      type: 'string',
+      pattern: '^(-1|[0-9]{4})$',
+      'x-patternMessage': 'must be a year as four digits (e.g. 2025), or -1 for the twelve months up to this one',
+    },
+  },
 } as const;
 const tags = ['payment'];
 
@@ -17,7 +24,7 @@ const tags = ['payment'];
 export function paymentRoutes(app: FastifyInstance, { db, documents }: Services): void {
   const reports = createPaymentReports(db);
   const pdfs = createBusinessPdfs(documents);
-  const idSchema = { type: 'string', pattern: '^[0-9a-f]{24}$' } as const;
+  const idSchema = OBJECT_ID;
   const sendPdf = (reply: FastifyReply, { fileName, pdf }: PdfAnswer) =>
     reply
       .type('application/pdf')

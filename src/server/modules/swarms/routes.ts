@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { SwarmDeployAnswer, SwarmServicesAnswer } from '../../../shared/api/swarms';
+import { OBJECT_ID } from '../../../shared/registry/systemFields';
 import type { Services } from '../../services';
 
 const params = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[0-9a-f]{24}$' } },
+  properties: { id: OBJECT_ID },
 } as const;
 
 const serviceRow = {
