@@ -44,7 +44,6 @@ import { createMailService } from './modules/mail/service';
 import { aiRoutes } from './modules/ai/routes';
 import { debugRoutes } from './modules/debug/routes';
 import { storyRoutes } from './modules/story/routes';
-import { storedElementWarnings } from './modules/pages/storedElementCheck';
 import { routeValidationError } from './routeValidation';
 import { addVocabulary } from '../shared/validation/createAjv';
 
@@ -142,12 +141,6 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
     docker: config.dockerHost ? createDockerClient(config.dockerHost) : undefined,
     log: app.log,
   });
-  // Pages and layouts stored with elements the check now refuses are served as they are; the log names each.
-  const stored = await storedElementWarnings(documents, registry).catch((error: unknown) => {
-    app.log.warn({ err: error }, 'stored pages and layouts could not be checked');
-    return [];
-  });
-  for (const { model, id, message } of stored) app.log.warn({ model, id }, message);
   const mail = createMailService({ config, documents, queues, log: app.log });
   const pages = createPageEditor({ documents, registry, db });
   const services: Services = {

@@ -1,8 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, configFromEnv } from './config';
-import { HttpError } from './errors';
-import { seedDemo } from './seed/demo';
 import { shutDown, trackConnections, type ConnectionTracker } from './shutdown';
+import { prepareStart } from './startup';
 
 /**
  * `npm start`: build the app, make sure there is an admin and demo content, listen.
@@ -39,14 +38,7 @@ let admin: { created: boolean; password?: string } | undefined;
 const app = await buildApp({
   config: worker ? { runJobs: true } : {},
   async prepare(services) {
-    if (worker) return;
-    admin = await services.auth.ensureAdmin().catch((error: unknown) => {
-      // The admin's password is checked like any user's (the user schema's rules).
-      if (error instanceof HttpError && error.status === 400)
-        throw new ConfigError(`ADMIN_PASSWORD is not accepted (${error.message})`);
-      throw error;
-    });
-    await seedDemo(services);
+    admin = await prepareStart(services, { worker });
   },
 });
 const { config } = app.services;

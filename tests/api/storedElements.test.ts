@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { DocumentRepository } from '../../src/server/modules/documents/repository';
 import { storedElementWarnings } from '../../src/server/modules/pages/storedElementCheck';
+import { prepareStart } from '../../src/server/startup';
 import { createObjectId } from '../../src/shared/format/objectId';
 import { createTestApp } from '../helpers/testApp';
 
@@ -51,23 +52,39 @@ describe('stored pages and layouts the element check refuses', () => {
     ]);
   });
 
-  it('are logged as one warning each at startup, and the server starts and serves them', async () => {
+  /** A second start on the same database, as main.ts starts an app process or a worker; what it logged. */
+  async function start(worker: boolean) {
     const lines: string[] = [];
     const app = await buildApp({
       db: t.db,
       config: t.app.services.config,
       logStream: { write: (line) => void lines.push(line) },
+      prepare: (services) => prepareStart(services, { worker }).then(() => undefined),
     });
+    const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string; id?: string });
+    const warned = logged.filter((entry) => entry.level === 40 && entry.msg.includes('element check refuses'));
+    return { app, warned: warned.map((entry) => [entry.id, entry.msg]) };
+  }
+
+  it('are logged as one warning each when an app process starts, and the server starts and serves them', async () => {
+    const { app, warned } = await start(false);
     try {
-      const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string; id?: string });
-      const warned = logged.filter((entry) => entry.level === 40 && entry.msg.includes('element check refuses'));
-      expect(warned.map((entry) => [entry.id, entry.msg])).toEqual([
+      expect(warned).toEqual([
         [ids.page, PAGE_WARNING],
         [ids.layout, LAYOUT_WARNING],
       ]);
       const served = await app.inject({ method: 'GET', url: '/Team' });
       expect(served.statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/Kontakt' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('are not checked when a worker starts (npm run worker): it serves no page', async () => {
+    const { app, warned } = await start(true);
+    try {
+      expect(warned).toEqual([]);
     } finally {
       await app.close();
     }

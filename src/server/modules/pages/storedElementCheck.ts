@@ -2,6 +2,7 @@ import type { Registry } from '../../../shared/registry';
 import { OPTION_LIMIT } from '../../../shared/rules/constants';
 import { describeProblems, elementListProblems } from '../../../shared/validation/elementProblems';
 import { SYSTEM } from '../../access/caller';
+import type { Services } from '../../services';
 import type { Doc, DocumentService } from '../documents/service';
 import { checkerOf } from './elementCheck';
 
@@ -40,6 +41,18 @@ export async function storedElementWarnings(
     }
   }
   return warnings;
+}
+
+/**
+ * Logs one warning per served page and layout the element check refuses (they are served as they are).
+ * Part of a start's one-off work (`prepareStart`), not of every process: a worker serves no page.
+ */
+export async function logStoredElementWarnings(services: Pick<Services, 'documents' | 'registry' | 'log'>) {
+  const stored = await storedElementWarnings(services.documents, services.registry).catch((error: unknown) => {
+    services.log.warn({ err: error }, 'stored pages and layouts could not be checked');
+    return [];
+  });
+  for (const { model, id, message } of stored) services.log.warn({ model, id }, message);
 }
 
 /** `Page /kontakt (id …) is served with elements the element check refuses: …; fix them in its draft and publish it again`. */
