@@ -84,7 +84,7 @@ function LayoutEditor({ model, id }: { model: ModelInfo; id: string }) {
             {name}
           </>
         }
-        subtitle="Elements at position 0 or less come before the page content, the others after it."
+        subtitle="Elements at position 0 or less come before the page content, at 1000 after it, in between after that many page elements."
         actions={
           <>
             {!editor.isNew && canAccess(permissions, model.permission.create) && (
