@@ -1,6 +1,7 @@
 import type { ModelInfo, Registry } from '../../../shared/registry';
 import type { Caller } from '../../access/caller';
 import type { EventBus } from '../../events/bus';
+import type { SideWrite } from './inverse';
 import type { DocumentRepository } from './repository';
 import type { Doc } from './service';
 import { roleGrantHooks, userGrantHooks } from '../auth/grants';
@@ -9,6 +10,7 @@ import { fileItemHooks } from '../files/paths';
 import { siteConfigHooks } from '../payment/billing';
 import { invoiceHooks } from '../payment/invoicing';
 import { trackedTimeHooks } from '../payment/trackedTime';
+import { transactionHooks } from '../payment/manualPayment';
 import { elementCheckHooks, withElementCheck } from '../pages/elementCheck';
 import { elementFormatHooks } from '../pages/elementFormat';
 import { pageHooks } from '../pages/paths';
@@ -54,7 +56,10 @@ export interface ModelHooks {
     model: ModelInfo;
     doc: Doc;
   }): Promise<void>;
-  /** Inside the write transaction, after the row is written (or soft-deleted, with `deleted`): keeps derived data of other rows right. */
+  /**
+   * Inside the write transaction, after the row is written (or soft-deleted, with `deleted`): keeps derived data
+   * of other rows right. May answer the documents of other models it wrote (announced after the commit).
+   */
   afterWriteInTx?(args: {
     tx: DocumentRepository;
     registry: Registry;
@@ -63,7 +68,7 @@ export interface ModelHooks {
     doc: Doc;
     existing?: Doc;
     deleted?: boolean;
-  }): Promise<void>;
+  }): Promise<void | SideWrite[]>;
   /** After commit. */
   afterWrite?(args: {
     bus: EventBus;
@@ -87,6 +92,7 @@ const HOOKS: Record<string, ModelHooks> = {
   trackedTime: trackedTimeHooks,
   siteConfig: siteConfigHooks,
   invoice: invoiceHooks,
+  transaction: transactionHooks,
   redirect: redirectHooks,
   user: userGrantHooks,
   role: roleGrantHooks,

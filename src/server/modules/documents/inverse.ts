@@ -37,7 +37,7 @@ const idOf = (value: unknown): string | undefined => (typeof value === 'string' 
 const titleOf = (model: ModelInfo, doc: Doc) => `${model.label} ${String(doc[model.labelField] ?? doc._id)}`;
 
 /** May the caller change this field of this document, as a save of it by them could? */
-function mayChange(caller: Caller, model: ModelInfo, doc: Doc, field: FieldInfo): boolean {
+export function mayChange(caller: Caller, model: ModelInfo, doc: Doc, field: FieldInfo): boolean {
   if (hidesFrom(caller, model, doc) || !canWriteField(caller, field)) return false;
   const asOwner = owns(caller, model, doc) && !caller.almighty;
   const permitted = hasAccess(caller, model.permission.update);

@@ -312,8 +312,11 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
         : tx.update(model.name, existing!._id, doc, existing!._version as number),
     );
     if (!written) throw conflict(`${model.label} was changed by someone else; reload it and try again`);
-    await hooksOf(model.name).afterWriteInTx?.({ tx, registry, caller, model, doc: written, existing });
-    const sides = await mirrorInverses({ tx, registry, caller, model, doc: written, existing });
+    const hooked = await hooksOf(model.name).afterWriteInTx?.({ tx, registry, caller, model, doc: written, existing });
+    const sides = [
+      ...(hooked ?? []),
+      ...(await mirrorInverses({ tx, registry, caller, model, doc: written, existing })),
+    ];
     return { ...prepared, written, sides };
   }
 
@@ -429,8 +432,17 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
       await hooksOf(model.name).beforeDelete?.({ tx, registry, caller, model, doc: existing });
       const gone = await tx.softDelete(model.name, id);
       if (!gone) return { gone, sides: [] };
-      await hooksOf(model.name).afterWriteInTx?.({ tx, registry, caller, model, doc: gone, existing, deleted: true });
-      return { gone, sides: await mirrorInverses({ tx, registry, caller, model, doc: gone, existing, deleted: true }) };
+      const hooked = await hooksOf(model.name).afterWriteInTx?.({
+        tx,
+        registry,
+        caller,
+        model,
+        doc: gone,
+        existing,
+        deleted: true,
+      });
+      const mirrored = await mirrorInverses({ tx, registry, caller, model, doc: gone, existing, deleted: true });
+      return { gone, sides: [...(hooked ?? []), ...mirrored] };
     });
     if (!deleted) throw notFound(`${model.label} ${id} not found`);
     // A document with secrets is a login: deleting it ends its sessions for good, not only while it stays deleted.

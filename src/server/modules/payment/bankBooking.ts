@@ -39,6 +39,11 @@ export function entryOf(credit: Credit): StatementEntry {
 export async function amountDue(documents: DocumentService): Promise<(invoice: Doc) => number> {
   const config = (await documents.find(SYSTEM, 'siteConfig', { limit: 1, sort: { _createdAt: 1 } })).results[0] as
     (Doc & SiteConfig) | undefined;
+  return dueWith(config);
+}
+
+/** The gross amount due of an invoice (EUR) under this site configuration (its billing's VAT, if it has a VAT number). */
+export function dueWith(config: SiteConfig | undefined): (invoice: Doc) => number {
   const vat = config?.billing?.vatNumber ? config.billing.vatRate : undefined;
   return (invoice) =>
     totals({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receivedOf, settle } from './settlement';
+import { centsOf, invoiceToSettle, receivedOf, settle } from './settlement';
 
 describe('settle', () => {
   const none = { eur: 0, chfOnly: 0 };
@@ -36,5 +36,30 @@ describe('receivedOf', () => {
     expect(
       receivedOf([{ foreignAmount: 60.1, amount: 58 }, { amount: 20.05 }, { foreignAmount: 0.2 }, { amount: 'x' }]),
     ).toEqual({ eur: 6030, chfOnly: 2005 });
+  });
+});
+
+describe('centsOf', () => {
+  it('reads a stored payment as a credit: EUR from foreignAmount, CHF from amount', () => {
+    expect(centsOf({ foreignAmount: 1081, amount: 1010.55 })).toEqual({ eur: 108100, chf: 101055 });
+    expect(centsOf({ amount: 20 })).toEqual({ chf: 2000 });
+    expect(centsOf({ foreignAmount: 'x' })).toEqual({});
+  });
+});
+
+describe('invoiceToSettle', () => {
+  const paid = { invoice: 'i1', direction: 'incoming', foreignAmount: 100, name: 'Zahlung' };
+
+  it('is the invoice of a new incoming payment, of one linked now, or of one whose amount changed', () => {
+    expect(invoiceToSettle(paid, undefined)).toBe('i1');
+    expect(invoiceToSettle(paid, { ...paid, invoice: undefined })).toBe('i1');
+    expect(invoiceToSettle(paid, { ...paid, foreignAmount: 50 })).toBe('i1');
+    expect(invoiceToSettle(paid, { ...paid, direction: 'outgoing' })).toBe('i1');
+  });
+
+  it('is none for an edit that changes nothing paid, an outgoing payment, or one without an invoice', () => {
+    expect(invoiceToSettle({ ...paid, name: 'Umbenannt' }, paid)).toBeUndefined();
+    expect(invoiceToSettle({ ...paid, direction: 'outgoing' }, undefined)).toBeUndefined();
+    expect(invoiceToSettle({ ...paid, invoice: '' }, undefined)).toBeUndefined();
   });
 });

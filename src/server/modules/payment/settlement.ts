@@ -56,3 +56,27 @@ export function settle(due: number, before: Received, credits: readonly CreditCe
 
 export const toCents = (value: number) => Math.round(value * 100);
 const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** A stored payment's value in cents, as a credit: EUR from `foreignAmount`, CHF from `amount`. */
+export function centsOf(payment: Record<string, unknown>): CreditCents {
+  return {
+    ...(isAmount(payment.foreignAmount) ? { eur: toCents(payment.foreignAmount) } : {}),
+    ...(isAmount(payment.amount) ? { chf: toCents(payment.amount) } : {}),
+  };
+}
+
+/**
+ * The invoice a payment saved by a person may settle: one it pays now and did not pay before this save, or
+ * one it pays with a changed amount. Undefined otherwise: a payment edited only in its name or description
+ * leaves its invoice as it is (a person may have set it open again by hand: free choice, spec §4).
+ */
+export function invoiceToSettle(
+  payment: Record<string, unknown>,
+  before: Record<string, unknown> | undefined,
+): string | undefined {
+  const invoice = payment.invoice;
+  if (typeof invoice !== 'string' || invoice === '' || payment.direction !== 'incoming') return undefined;
+  if (!before) return invoice;
+  const changed = ['invoice', 'direction', 'foreignAmount', 'amount'].some((field) => before[field] !== payment[field]);
+  return changed ? invoice : undefined;
+}

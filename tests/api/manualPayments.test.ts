@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerEvent } from '../../src/server/events/bus';
+import { SYSTEM } from '../../src/server/access/caller';
+import { DEMO_SITE_CONFIG } from '../../src/server/seed/demoData';
+import { createTestApp } from '../helpers/testApp';
+import { userWithRole } from '../helpers/users';
+
+// A payment an accountant enters by hand (the transaction form) with its invoice settles the invoice as the bank
+// import does: once the EUR paid reach the gross amount due (1000 € + 8.1 % VAT = 1081 €), the invoice is paid and
+// names the payment that reached it. Francs alone never settle it; unlinking or deleting never sets it open again.
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type Doc = Record<string, unknown> & { _id: string; _version: number };
+
+let t: TestApp;
+let marco: string;
+let client: string;
+
+const save = (model: string, doc: object, token = marco) =>
+  t.app.inject({ method: 'POST', url: `/api/document/updateOne?model=${model}`, headers: t.auth(token), payload: doc });
+const saved = async (model: string, doc: object) => {
+  const response = await save(model, doc);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Doc;
+};
+const read = async (model: string, id: string) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/document/findById?model=${model}&id=${id}`,
+      headers: t.auth(marco),
+    })
+  ).json() as Doc;
+
+let number = 0;
+const invoice = () =>
+  saved('invoice', {
+    name: `Rechnung ${++number}`,
+    client,
+    date: '2026-10-01',
+    status: 'open',
+    items: [{ name: 'Beratung', price: 1000, count: 1 }],
+  });
+const payment = (extra: object) =>
+  saved('transaction', { date: '2026-10-20', name: `Zahlung ${++number}`, direction: 'incoming', ...extra });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await t.login();
+  await t.app.services.documents.save(SYSTEM, 'siteConfig', DEMO_SITE_CONFIG);
+  marco = (await userWithRole(t, admin, 'marco', 'accountant')).token;
+  client = (await saved('client', { name: 'Rheinblick Immobilien AG' }))._id;
+});
+afterAll(() => t?.close());
+
+describe('a payment saved by hand settles its invoice', () => {
+  it('sets the invoice paid when its EUR amount covers the gross amount due, naming it, with an update event', async () => {
+    const bill = await invoice();
+    const events: ServerEvent[] = [];
+    const stop = t.app.services.bus.subscribe((event) => events.push(event));
+    const pay = await payment({ amount: 1010.5, foreignAmount: 1081, invoice: bill._id });
+    stop();
+    const stored = await read('invoice', bill._id);
+    expect(stored).toMatchObject({ status: 'paid', transaction: pay._id });
+    expect(stored._version).toBe(bill._version + 1);
+    const changed = events.flatMap((event) =>
+      event.type === 'document' ? [[event.model, event.id, event.action]] : [],
+    );
+    expect(changed).toEqual([
+      ['transaction', pay._id, 'create'],
+      ['invoice', bill._id, 'update'],
+    ]);
+  });
+
+  it('keeps it open while the EUR paid fall short, and the payment reaching the amount pays it', async () => {
+    const bill = await invoice();
+    const first = await payment({ amount: 560, foreignAmount: 600, invoice: bill._id });
+    expect(await read('invoice', bill._id)).toMatchObject({ status: 'open', transaction: first._id });
+    const second = await payment({ amount: 450, foreignAmount: 481, invoice: bill._id });
+    expect(await read('invoice', bill._id)).toMatchObject({ status: 'paid', transaction: second._id });
+  });
+
+  it('does not count francs against the euros due: a CHF-only payment leaves the invoice open', async () => {
+    const bill = await invoice();
+    await payment({ amount: 5000, invoice: bill._id });
+    expect((await read('invoice', bill._id)).status).toBe('open');
+    // The EUR amount entered later on the same payment settles it.
+    const [pay] = (
+      await t.app.services.documents.find(SYSTEM, 'transaction', { query: { invoice: bill._id }, limit: 5 })
+    ).results as Doc[];
+    await saved('transaction', { ...pay, foreignAmount: 1081 });
+    expect(await read('invoice', bill._id)).toMatchObject({ status: 'paid', transaction: pay._id });
+  });
+
+  it('settles when an existing payment is linked to the invoice afterwards; an outgoing one never does', async () => {
+    const bill = await invoice();
+    const outgoing = await payment({ direction: 'outgoing', amount: 1200, foreignAmount: 1200 });
+    await saved('transaction', { ...outgoing, invoice: bill._id });
+    expect((await read('invoice', bill._id)).status).toBe('open');
+    const pay = await payment({ amount: 1100, foreignAmount: 1200 });
+    await saved('transaction', { ...(await read('transaction', pay._id)), invoice: bill._id });
+    expect(await read('invoice', bill._id)).toMatchObject({ status: 'paid', transaction: pay._id });
+  });
+
+  it('never sets a paid invoice open again: not when its payment is unlinked, nor when it is deleted', async () => {
+    const bill = await invoice();
+    const pay = await payment({ foreignAmount: 1081, invoice: bill._id });
+    expect((await read('invoice', bill._id)).status).toBe('paid');
+    await saved('transaction', { ...(await read('transaction', pay._id)), invoice: null });
+    expect(await read('invoice', bill._id)).toMatchObject({ status: 'paid' });
+    expect((await read('invoice', bill._id)).transaction).toBeUndefined();
+
+    const other = await invoice();
+    const pays = await payment({ foreignAmount: 1081, invoice: other._id });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/document/delete?model=transaction&id=${pays._id}`,
+      headers: t.auth(marco),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await read('invoice', other._id)).toMatchObject({ status: 'paid' });
+  });
+
+  it('leaves an invoice set open by hand as it is when its payment is edited in name only (free choice)', async () => {
+    const bill = await invoice();
+    const pay = await payment({ foreignAmount: 1081, invoice: bill._id });
+    await saved('invoice', { ...(await read('invoice', bill._id)), status: 'open' });
+    await saved('transaction', { ...(await read('transaction', pay._id)), name: 'Umbenannt' });
+    expect((await read('invoice', bill._id)).status).toBe('open');
+  });
+});
