@@ -138,7 +138,7 @@ export interface AdminAnnotation {
 export type TitlePart = string | string[];
 
 /** The admin actions a schema may name; the admin has a dialog for each (a typed registry). */
-export const ADMIN_ACTIONS = ['invoiceFromTime', 'bankStatement'] as const;
+export const ADMIN_ACTIONS = ['invoiceFromTime', 'bankStatement', 'invoiceFromOffer'] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 
 /**

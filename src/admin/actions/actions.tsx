@@ -1,11 +1,15 @@
 import { useState, type ComponentType } from 'react';
+import { useNavigate } from 'react-router';
 import type { ModelInfo } from '../../shared/registry';
 import type { ActionAnnotation, AdminActionName } from '../../shared/vocabulary';
 import { useAdmin } from '../core/AdminContext';
 import { canAccess } from '../core/access';
 import { navIcon } from '../core/nav/icons';
 import type { Doc } from '../core/data/types';
+import { useInvoiceFromOfferMutation } from '../core/data/reportsApi';
+import { useProgress } from '../core/useProgress';
 import { Button } from '../ui/Button';
+import { ProgressButton } from '../ui/ProgressButton';
 import { Spinner } from '../ui/Spinner';
 import { BankStatementDialog } from './BankStatementDialog';
 import { InvoiceFromTimeDialog } from './InvoiceFromTimeDialog';
@@ -38,6 +42,29 @@ export function InvoiceFromTimeAction({ action, model, doc }: ActionProps) {
         <InvoiceFromTimeDialog client={model.name === 'client' ? doc?._id : undefined} onClose={() => setOpen(false)} />
       )}
     </>
+  );
+}
+
+/**
+ * "Create invoice" on an offer: the server makes an open invoice of the offer as stored (its client, name and
+ * items, dated today), and the new invoice opens. A refusal shows on the button.
+ */
+function InvoiceFromOfferAction({ action, doc }: ActionProps) {
+  const { registry } = useAdmin();
+  const navigate = useNavigate();
+  const [create] = useInvoiceFromOfferMutation();
+  const Icon = navIcon(action.icon ?? 'FileText');
+  const { state, run } = useProgress(async () => {
+    const answer = await create({ offer: doc!._id }).unwrap();
+    navigate(`${registry.model('invoice')?.route ?? '/_/invoices'}/${answer.invoice}`);
+    return answer;
+  });
+  if (!doc) return null;
+  return (
+    <ProgressButton state={state} onClick={() => void run()} variant="secondary">
+      {state.phase === 'idle' && <Icon aria-hidden className="size-4" />}
+      {action.label}
+    </ProgressButton>
   );
 }
 
@@ -74,6 +101,7 @@ function BankStatementAction({ action }: ActionProps) {
 const ACTIONS = {
   invoiceFromTime: InvoiceFromTimeAction,
   bankStatement: BankStatementAction,
+  invoiceFromOffer: InvoiceFromOfferAction,
 } satisfies Record<AdminActionName, ComponentType<ActionProps>>;
 
 /** The model's actions for its list or edit page that the caller may use (the server checks again). */

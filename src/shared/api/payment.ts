@@ -49,6 +49,15 @@ export interface InvoiceFromTimeAnswer {
   total: number;
 }
 
+/** `POST /api/payment/invoiceFromOffer`: an offer becomes an open invoice (needs the permission to create invoices). */
+export interface InvoiceFromOfferRequest {
+  offer: string;
+}
+export interface InvoiceFromOfferAnswer {
+  /** The new invoice's id: the offer's client, name and items (name, description, price, count), dated today, open. */
+  invoice: string;
+}
+
 /** One credit of a bank statement and what the import did with it. */
 export interface StatementEntry {
   /** The amount booked on the account, in `currency`. */

@@ -15,6 +15,9 @@ export function httpReportProvider(send: Send): ReportProvider {
     async invoiceFromTime(request) {
       return (await send('POST', '/api/payment/invoiceFromTime', JSON.stringify(request))).json();
     },
+    async invoiceFromOffer(request) {
+      return (await send('POST', '/api/payment/invoiceFromOffer', JSON.stringify(request))).json();
+    },
     async importBankStatement(xml) {
       return (await send('POST', '/api/payment/bankStatement', xml, 'application/xml')).json();
     },

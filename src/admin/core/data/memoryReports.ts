@@ -1,5 +1,7 @@
 import type {
   BankStatementAnswer,
+  InvoiceFromOfferAnswer,
+  InvoiceFromOfferRequest,
   InvoiceFromTimeAnswer,
   InvoiceFromTimeRequest,
   SuggestionBooking,
@@ -17,6 +19,8 @@ export interface MemoryReportOptions {
   redirectStats?: RedirectStatRow[];
   /** What 'Create invoice' answers for a request; a thrown ApiError is the server's refusal. Missing: 500. */
   invoiceFromTime?: (request: InvoiceFromTimeRequest) => InvoiceFromTimeAnswer;
+  /** What 'Create invoice' on an offer answers; a thrown ApiError is the server's refusal. Missing: 500. */
+  invoiceFromOffer?: (request: InvoiceFromOfferRequest) => InvoiceFromOfferAnswer;
   /** What a bank statement import answers for a file; a thrown ApiError is the server's refusal. Missing: 500. */
   importBankStatement?: (xml: string) => BankStatementAnswer;
   /** What booking a suggestion answers; a thrown ApiError is the server's refusal (e.g. 409). Missing: 500. */
@@ -41,6 +45,10 @@ export function memoryReportProvider(
     async invoiceFromTime(request) {
       if (!options.invoiceFromTime) throw new ApiError(500, 'Create invoice failed');
       return options.invoiceFromTime(request);
+    },
+    async invoiceFromOffer(request) {
+      if (!options.invoiceFromOffer) throw new ApiError(500, 'Create invoice failed');
+      return options.invoiceFromOffer(request);
     },
     async importBankStatement(xml) {
       if (!options.importBankStatement) throw new ApiError(500, 'Bank statement import failed');

@@ -1,6 +1,8 @@
 import type {
   BankStatementAnswer,
   DailyTrackedTimeAnswer,
+  InvoiceFromOfferAnswer,
+  InvoiceFromOfferRequest,
   InvoiceFromTimeAnswer,
   InvoiceFromTimeRequest,
   LastYearAnswer,
@@ -33,6 +35,8 @@ export interface ReportProvider {
   ): Promise<PaymentReports[N]['answer']>;
   /** `POST /api/payment/invoiceFromTime`: a draft invoice from a client's not yet invoiced time. */
   invoiceFromTime(request: InvoiceFromTimeRequest): Promise<InvoiceFromTimeAnswer>;
+  /** `POST /api/payment/invoiceFromOffer`: an open invoice made of an offer. */
+  invoiceFromOffer(request: InvoiceFromOfferRequest): Promise<InvoiceFromOfferAnswer>;
   /** `POST /api/payment/bankStatement`: a camt.053/054 file's credits pay their invoices. */
   importBankStatement(xml: string): Promise<BankStatementAnswer>;
   /** `POST /api/payment/bankStatement/suggestion`: books a suggested credit of the same file on the invoice chosen. */

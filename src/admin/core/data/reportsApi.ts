@@ -1,5 +1,7 @@
 import type {
   BankStatementAnswer,
+  InvoiceFromOfferAnswer,
+  InvoiceFromOfferRequest,
   InvoiceFromTimeAnswer,
   InvoiceFromTimeRequest,
   SuggestionBooking,
@@ -33,6 +35,11 @@ export const reportsApi = adminApi.injectEndpoints({
       queryFn: (request, api) => run(() => providerOf(api).invoiceFromTime(request)),
       invalidatesTags: (_result, error) => (error ? [] : [listTag('invoice'), listTag('trackedTime')]),
     }),
+    /** The new invoice changes the invoice list. */
+    invoiceFromOffer: build.mutation<InvoiceFromOfferAnswer, InvoiceFromOfferRequest>({
+      queryFn: (request, api) => run(() => providerOf(api).invoiceFromOffer(request)),
+      invalidatesTags: (_result, error) => (error ? [] : [listTag('invoice')]),
+    }),
     /** Matched credits pay invoices and add transactions. */
     importBankStatement: build.mutation<BankStatementAnswer, string>({
       queryFn: (xml, api) => run(() => providerOf(api).importBankStatement(xml)),
@@ -46,7 +53,12 @@ export const reportsApi = adminApi.injectEndpoints({
   }),
 });
 
-export const { useInvoiceFromTimeMutation, useImportBankStatementMutation, useConfirmSuggestionMutation } = reportsApi;
+export const {
+  useInvoiceFromTimeMutation,
+  useInvoiceFromOfferMutation,
+  useImportBankStatementMutation,
+  useConfirmSuggestionMutation,
+} = reportsApi;
 
 /** A payment report, typed by its name; `skip` when the caller lacks the permission. */
 export function usePaymentReport<N extends PaymentReportName>(

@@ -1,4 +1,9 @@
-import type { InvoiceFromTimeAnswer, InvoiceFromTimeRequest } from '../../../shared/api/payment';
+import type {
+  InvoiceFromOfferAnswer,
+  InvoiceFromOfferRequest,
+  InvoiceFromTimeAnswer,
+  InvoiceFromTimeRequest,
+} from '../../../shared/api/payment';
 import { formatDate } from '../../../shared/format/date';
 import { createObjectId, isObjectId } from '../../../shared/format/objectId';
 import { zonedDay, zonedPeriodBounds } from '../../../shared/format/zonedDays';
@@ -107,6 +112,36 @@ export async function invoiceFromTime(
     throw timeRefusal(entry, error);
   }
   return { invoice: invoiceId, entries: entries.length, total: Number(invoice.total ?? 0) };
+}
+
+/**
+ * "Create invoice" on an offer: a new open invoice dated today (the business's day) for the offer's client, with
+ * its name and items (name, description, price, count; an offer item has no user). The caller needs to read the
+ * offer and to create invoices; the invoice is saved as the caller, in one transaction (validation and relations
+ * as for a form's save: a client deleted since the offer was written is a 400 naming it).
+ */
+export async function invoiceFromOffer(
+  documents: DocumentService,
+  caller: Caller,
+  request: InvoiceFromOfferRequest,
+): Promise<InvoiceFromOfferAnswer> {
+  if (!isObjectId(request.offer)) throw badRequest('offer must be 24 lowercase hex characters');
+  documents.assertMayWrite(caller, 'invoice', 'create');
+  const offer = await documents.findById(caller, 'offer', request.offer);
+  const items = (offer.items ?? []).map((item) => ({
+    name: item.name,
+    ...(item.description ? { description: item.description } : {}),
+    price: item.price,
+    count: item.count,
+  }));
+  const invoice = await documents.save(caller, 'invoice', {
+    name: offer.name,
+    client: offer.client,
+    date: zonedDay(Date.now()),
+    status: 'open',
+    items,
+  });
+  return { invoice: invoice._id };
 }
 
 /** Deleting an invoice releases the tracked times billed on it (they can be invoiced again). */

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { InvoiceFromTimeRequest, SuggestionRequest } from '../../../shared/api/payment';
+import type { InvoiceFromOfferRequest, InvoiceFromTimeRequest, SuggestionRequest } from '../../../shared/api/payment';
 import { OBJECT_ID } from '../../../shared/registry/systemFields';
 import type { Services } from '../../services';
 import { createBusinessPdfs, type PdfAnswer } from './documents';
 import { confirmSuggestion, importBankStatement } from './bankStatement';
-import { invoiceFromTime } from './invoicing';
+import { invoiceFromOffer, invoiceFromTime } from './invoicing';
 import { createPaymentReports } from './reports';
 
 const yearQuery = {
@@ -117,6 +117,23 @@ export function paymentRoutes(app: FastifyInstance, { db, documents }: Services)
       },
     },
     (request) => invoiceFromTime(documents, db, request.caller, request.body),
+  );
+  app.post<{ Body: InvoiceFromOfferRequest }>(
+    '/api/payment/invoiceFromOffer',
+    {
+      schema: {
+        summary:
+          "Turns an offer into an open invoice dated today (its client, name and items); answers the invoice's id",
+        tags,
+        body: {
+          type: 'object',
+          required: ['offer'],
+          additionalProperties: false,
+          properties: { offer: idSchema },
+        },
+      },
+    },
+    (request) => invoiceFromOffer(documents, request.caller, request.body),
   );
 
   // Bank statements arrive as XML (ISO 20022 camt.053/054); other routes never accept XML.

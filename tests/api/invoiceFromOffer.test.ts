@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zonedDay } from '../../src/shared/format/zonedDays';
+import { createTestApp } from '../helpers/testApp';
+import { userWithRole } from '../helpers/users';
+
+// "Create invoice" on an offer: an open invoice of today with the offer's client, name and items.
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type Doc = Record<string, unknown> & { _id: string; _version: number };
+
+let t: TestApp;
+let marco: string;
+let staff: string;
+let offer: Doc;
+
+const save = async (model: string, doc: object) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/document/updateOne?model=${model}`,
+    headers: t.auth(marco),
+    payload: doc,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Doc;
+};
+const create = (body: unknown, token = marco) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payment/invoiceFromOffer',
+    headers: t.auth(token),
+    payload: body as object,
+  });
+const count = async () =>
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/document/find?model=invoice',
+      headers: t.auth(marco),
+      payload: { page: 0 },
+    })
+  ).json().total as number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await t.login();
+  marco = (await userWithRole(t, admin, 'marco', 'accountant')).token;
+  staff = (await userWithRole(t, admin, 'anna', 'staff')).token;
+  const client = await save('client', { name: 'Rheinblick Immobilien AG' });
+  offer = await save('offer', {
+    name: 'Online-Shop Rheinblick',
+    client: client._id,
+    subject: 'Angebot Online-Shop',
+    date: '2026-01-15',
+    text: 'Gerne unterbreiten wir Ihnen folgendes Angebot.',
+    items: [
+      { name: 'Konzeption', description: 'Anforderungen und Wireframes', price: 120, count: 16 },
+      { name: 'Umsetzung', price: 110.5, count: 2.25 },
+    ],
+  });
+});
+afterAll(() => t?.close());
+
+describe('POST /api/payment/invoiceFromOffer', () => {
+  it("makes an open invoice of today with the offer's client, name and items, and answers its id", async () => {
+    const response = await create({ offer: offer._id });
+    expect(response.statusCode, response.body).toBe(200);
+    const { invoice } = response.json() as { invoice: string };
+    const stored = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/document/findById?model=invoice&id=${invoice}`,
+        headers: t.auth(marco),
+      })
+    ).json() as Doc;
+    expect(stored).toMatchObject({
+      name: 'Online-Shop Rheinblick',
+      client: offer.client,
+      status: 'open',
+      date: zonedDay(Date.now()),
+      items: [
+        { name: 'Konzeption', description: 'Anforderungen und Wireframes', price: 120, count: 16 },
+        { name: 'Umsetzung', price: 110.5, count: 2.25 },
+      ],
+      total: 2168.63,
+    });
+    expect(typeof stored.id).toBe('number');
+    expect(stored.subject).toBeUndefined();
+    expect(stored.text).toBeUndefined();
+  });
+
+  it('refuses a caller who may not create invoices, a missing offer and a bad body, writing nothing', async () => {
+    const before = await count();
+    const refused = await create({ offer: offer._id }, staff);
+    expect(refused.statusCode).toBe(403);
+    const missing = await create({ offer: '6b08a2d65023c04f8a67a0a9' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toMatch(/Offer .* not found/);
+    const bad = await create({ offer: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBeTruthy();
+    expect(await count()).toBe(before);
+  });
+});
