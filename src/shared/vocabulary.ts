@@ -48,9 +48,10 @@ export type Widget = (typeof WIDGETS)[number];
 /**
  * Display rules for values in admin lists and read-only views, when the type alone does not say how
  * to show them. `invoiceStatus`: the status of an invoice, coloured from its status and date
- * (overdue red, pending yellow, paid green; src/shared/rules/invoiceStatus.ts).
+ * (overdue red, pending yellow, paid green; src/shared/rules/invoiceStatus.ts). `paymentReference`: a QR or RF
+ * payment reference grouped in blocks as the QR-bill prints it (src/shared/format/paymentReference.ts).
  */
-export const DISPLAYS = ['invoiceStatus'] as const;
+export const DISPLAYS = ['invoiceStatus', 'paymentReference'] as const;
 export type Display = (typeof DISPLAYS)[number];
 
 export const ELEMENT_CATEGORIES = ['text', 'media', 'layout', 'navigation', 'special', 'menu', '3d'] as const;
@@ -340,7 +341,7 @@ export const VOCABULARY = {
     on: 'property',
     schema: { enum: [...DISPLAYS] },
     meaning:
-      'How the admin shows the value in lists (a display rule that may read other fields of the document), e.g. `invoiceStatus`: overdue red, pending yellow, paid green.',
+      'How the admin shows the value in lists (a display rule that may read other fields of the document), e.g. `invoiceStatus`: overdue red, pending yellow, paid green; `paymentReference`: grouped in blocks as the QR-bill prints it (lists and read-only fields).',
   },
   'x-labelField': {
     on: 'model',

@@ -56,9 +56,12 @@ describe('number widget', () => {
   it('converts the input to a float, empty to undefined, and ignores incomplete numbers', () => {
     const { last, changes } = renderStory(Widgets.NumberField);
     const input = screen.getByLabelText(/Multiplier/) as HTMLInputElement;
-    expect(input.value).toBe('1.25');
-    fireEvent.change(input, { target: { value: '1,5' } });
+    // German style, as the money fields beside it.
+    expect(input.value).toBe('1,25');
+    fireEvent.change(input, { target: { value: '1.5' } });
     expect(last().multiplier).toBe(1.5);
+    fireEvent.blur(input);
+    expect(input.value).toBe('1,5');
     const count = changes.length;
     fireEvent.change(input, { target: { value: '-' } });
     expect(changes.length).toBe(count);

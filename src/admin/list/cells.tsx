@@ -2,7 +2,7 @@ import { Check, Minus, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { SECRETS_SET } from '../../shared/api/documents';
 import type { FieldInfo } from '../../shared/registry';
-import { formatDate, formatMoney, formatTimestamp } from '../../shared/format';
+import { formatDate, formatMoney, formatPaymentReference, formatTimestamp } from '../../shared/format';
 import { INVOICE_STATUS_COLOR, invoiceDisplayStatus, type InvoiceStatus } from '../../shared/rules/invoiceStatus';
 import type { CellKind, ColumnSpec } from '../core/list/columns';
 import { secretStatus } from '../form/widgets/secretStatus';
@@ -128,6 +128,12 @@ export const CELLS = {
       </Badge>
     );
   },
+  paymentReference: (value) =>
+    typeof value === 'string' && value !== '' ? (
+      <span className="tabular-nums whitespace-nowrap">{formatPaymentReference(value)}</span>
+    ) : (
+      empty
+    ),
 } as const satisfies Record<CellKind, CellRenderer>;
 
 export function renderCell(column: ColumnSpec, value: unknown, doc: Doc): ReactNode {

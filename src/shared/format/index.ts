@@ -4,3 +4,4 @@ export * from './date';
 export * from './fileSize';
 export * from './money';
 export * from './objectId';
+export * from './paymentReference';

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../../shared/registry';
-import { formatDate, formatMoney, formatTimestamp } from '../../../shared/format';
+import { formatDate, formatMoney, formatPaymentReference, formatTimestamp } from '../../../shared/format';
 
 const numberFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
 
@@ -16,6 +16,7 @@ export function formatValue(value: unknown, schema: JsonSchema, enumLabels?: str
     return schema['x-currency'] ? formatMoney(value, schema['x-currency']) : numberFormat.format(value);
   }
   if (typeof value === 'string') {
+    if (schema['x-display'] === 'paymentReference') return formatPaymentReference(value);
     if (schema.format === 'date') return formatDate(value) || value;
     if (schema.format === 'date-time') return formatTimestamp(value) || value;
     return value;

@@ -15,7 +15,11 @@ export function parseNumberInput(text: string): NumberInput {
   return Number.isFinite(value) ? { ok: true, value } : { ok: false };
 }
 
-/** The text a number input shows for a stored value. */
+/**
+ * The text a number input shows for a stored value: German style with a decimal comma ('6,25'), as the money
+ * inputs beside it show theirs; all its digits, no thousands separator (a point would read as the decimal one
+ * when typed back).
+ */
 export function numberToInput(value: unknown): string {
-  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+  return typeof value === 'number' && Number.isFinite(value) ? String(value).replace('.', ',') : '';
 }

@@ -22,11 +22,18 @@ describe('parseNumberInput (number fields store floats)', () => {
     expect(parseNumberInput(text)).toEqual({ ok: false }),
   );
 
-  it('shows stored numbers as text and nothing for missing ones', () => {
-    expect(numberToInput(1.5)).toBe('1.5');
+  it('shows stored numbers German style with a decimal comma, and nothing for missing ones', () => {
+    expect(numberToInput(1.5)).toBe('1,5');
+    expect(numberToInput(6.25)).toBe('6,25');
+    expect(numberToInput(-0.125)).toBe('-0,125');
+    expect(numberToInput(12345)).toBe('12345');
     expect(numberToInput(undefined)).toBe('');
     expect(numberToInput(Number.NaN)).toBe('');
   });
+
+  it.each([6.25, 0.1, -3.75, 1234.5678, 1e-7, 1e21])('%s reads back as itself', (value) =>
+    expect(parseNumberInput(numberToInput(value))).toEqual({ ok: true, value }),
+  );
 });
 
 describe('money input', () => {
