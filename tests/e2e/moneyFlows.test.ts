@@ -1,0 +1,130 @@
+import { mkdir } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../../src/server/access/caller';
+import { DEMO_SITE_CONFIG } from '../../src/server/seed/demoData';
+import { newPage } from '../helpers/browser';
+import { newContext, storeLogin } from './admin';
+import { adminSuite } from './adminServer';
+
+// The money workflows an audit walked (s10 fix D): an offer made into an invoice, a payment entered by hand that
+// pays its invoice, and numbers shown German style (count '6,25', the payment reference grouped as on the PDF).
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
+const WIDTHS = [1440, 390] as const;
+
+const suite = adminSuite();
+let clientId: string;
+
+beforeAll(async () => {
+  await mkdir(SHOTS, { recursive: true });
+  await suite.server.app.services.documents.save(SYSTEM, 'siteConfig', DEMO_SITE_CONFIG);
+  clientId = (await suite.server.save('client', { name: 'Audit Treuhand GmbH', hourlyRate: 180 }))._id;
+});
+
+async function open(path: string, width: number) {
+  const context = await newContext(suite.browser, { width, height: width === 390 ? 844 : 900 });
+  await storeLogin(context, suite.server);
+  const { page, errors } = await newPage(context);
+  await page.goto(suite.server.url(path));
+  return { page, errors, context };
+}
+
+const read = async (model: string, id: string) =>
+  (await suite.server.api<Record<string, unknown>>('GET', `/api/document/findById?model=${model}&id=${id}`)).json;
+
+describe('money workflows in the admin', { timeout: 180_000 }, () => {
+  for (const width of WIDTHS) {
+    it(`turns an offer into an invoice with Create invoice and opens it (${width})`, async () => {
+      const offer = await suite.server.save('offer', {
+        name: `Beratung Q4 ${width}`,
+        client: clientId,
+        subject: 'Angebot',
+        date: '2026-10-01',
+        items: [
+          { name: 'Workshop', description: 'Halbtag vor Ort', price: 180, count: 6.25 },
+          { name: 'Bericht', price: 950, count: 1 },
+        ],
+      });
+      const { page, errors, context } = await open(`/_/offers/${offer._id}`, width);
+      const create = page.getByRole('button', { name: 'Create invoice' });
+      await create.waitFor();
+      await page.screenshot({ path: `${SHOTS}/offer-create-invoice-${width}.png` });
+      await create.click();
+      await page.waitForURL(/\/_\/invoices\/[0-9a-f]{24}$/);
+      const invoiceId = page.url().split('/').pop()!;
+      expect(await read('invoice', invoiceId)).toMatchObject({
+        name: `Beratung Q4 ${width}`,
+        client: clientId,
+        status: 'open',
+        items: [
+          { name: 'Workshop', description: 'Halbtag vor Ort', price: 180, count: 6.25 },
+          { name: 'Bericht', price: 950, count: 1 },
+        ],
+        total: 2075,
+      });
+      // The new invoice's count reads German style, like the price beside it.
+      const count = page.locator('#root_items_0_count');
+      await expect.poll(() => count.inputValue(), { timeout: 10_000 }).toBe('6,25');
+      expect(await page.locator('#root_items_0_price').inputValue()).toBe('180,00');
+      await page.screenshot({ path: `${SHOTS}/invoice-from-offer-${width}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('shows the payment reference grouped as the PDF prints it, and reads a typed count back with a comma', async () => {
+    const invoice = await suite.server.save('invoice', {
+      name: 'Referenz',
+      client: clientId,
+      date: '2026-10-01',
+      status: 'open',
+      items: [{ name: 'Beratung', price: 180, count: 2 }],
+    });
+    await suite.server.app.services.documents.save(SYSTEM, 'invoice', {
+      _id: invoice._id,
+      reference: '210000000003139471430009017',
+    });
+    for (const width of WIDTHS) {
+      const { page, errors, context } = await open(`/_/invoices/${invoice._id}`, width);
+      const reference = page.locator('#root_reference');
+      await expect.poll(() => reference.innerText(), { timeout: 10_000 }).toBe('21 00000 00003 13947 14300 09017');
+      const count = page.locator('#root_items_0_count');
+      await count.fill('6.5');
+      await count.blur();
+      expect(await count.inputValue()).toBe('6,5');
+      await reference.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/invoice-reference-${width}.png` });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('a payment entered by hand that covers its invoice sets it paid in the list', async () => {
+    const invoice = await suite.server.save('invoice', {
+      name: 'Audit Beratung Q4',
+      client: clientId,
+      date: '2026-11-26',
+      status: 'open',
+      items: [{ name: 'Beratung', price: 1000, count: 1 }],
+    });
+    const { page, errors, context } = await open('/_/transactions/new', 1440);
+    await page.locator('#root_name').fill('Zahlung Audit Treuhand');
+    await page.locator('#root_date').fill('2026-11-27');
+    await page.locator('#root_direction').selectOption({ label: 'Incoming' });
+    await page.locator('#root_foreignAmount').fill('1.081,00');
+    await page.locator('#root_amount').fill('1.010,50');
+    const link = page.locator('#root_invoice');
+    const option = link.locator('option', { hasText: 'Audit Beratung Q4' });
+    await expect.poll(() => option.count()).toBe(1);
+    await link.selectOption({ label: await option.innerText() });
+    await page.getByRole('button', { name: 'SAVE' }).click();
+    await page.waitForURL(/\/_\/transactions\/[0-9a-f]{24}$/);
+    const paymentId = page.url().split('/').pop()!;
+    expect(await read('invoice', invoice._id)).toMatchObject({ status: 'paid', transaction: paymentId });
+    await page.goto(suite.server.url('/_/invoices'));
+    const row = page.locator('tr', { hasText: 'Audit Beratung Q4' });
+    await expect.poll(() => row.locator('[data-status]').getAttribute('data-status'), { timeout: 10_000 }).toBe('paid');
+    await page.screenshot({ path: `${SHOTS}/invoices-after-manual-payment-1440.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
