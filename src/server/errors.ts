@@ -1,4 +1,6 @@
+import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { fieldErrors } from '../shared/validation/createAjv';
 
 /** The one error type of the server: a status and a message safe to show to the caller. */
 export class HttpError extends Error {
@@ -42,9 +44,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.validation) {
       const where = error.validationContext ?? 'request';
-      return reply
-        .status(400)
-        .send({ error: `${where}${error.message.replace(/^(body|querystring|params|headers)/, '')}` });
+      // `fields` names the field (`email`) apart from the message, so a form can show it at its input.
+      const fields = fieldErrors(error.validation as ErrorObject[]);
+      return reply.status(400).send({
+        error: `${where}${error.message.replace(/^(body|querystring|params|headers)/, '')}`,
+        ...(fields.length > 0 ? { fields } : {}),
+      });
     }
     return reply.status(status).send({ error: error.message });
   });

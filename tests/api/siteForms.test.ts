@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
+import { DocumentRepository } from '../../src/server/modules/documents/repository';
 import { FORM_REQUESTS_PER_MINUTE } from '../../src/server/modules/forms/routes';
+import { createObjectId } from '../../src/shared/format/objectId';
 import { createTestApp } from '../helpers/testApp';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -45,6 +47,79 @@ describe('public form endpoints', () => {
       name: 'termin',
       data: { name: 'Lukas Brunner', topics: ['Strategie', 'Coaching'], guests: 2, newsletter: true },
     });
+  });
+
+  it("refuses a generic form's submission that lacks its schema's required fields, naming them, and stores nothing", async () => {
+    const form = (properties: object) => ({
+      tag: 'special.form',
+      props: { name: 'anmeldung', title: 'Anmeldung', properties, submitLabel: 'Senden', validate: false },
+    });
+    const repo = new DocumentRepository(t.db);
+    const schema = {
+      type: 'object',
+      properties: {
+        vorname: { type: 'string', title: 'Vorname' },
+        email: { type: 'string', title: 'E-Mail', format: 'email' },
+        firma: { type: 'string', title: 'Firma' },
+      },
+      required: ['vorname', 'email'],
+    };
+    await repo.insert('page', createObjectId(), {
+      name: 'Anmeldung',
+      _path: '/Anmeldung',
+      _read: ['guest'],
+      // Nested in a section: the server finds the form wherever rendering would.
+      elements: [{ tag: 'section', props: { children: [form(schema)] } }],
+    });
+    const stored = async () =>
+      (await t.app.services.documents.find(SYSTEM, 'formData', { query: { name: 'anmeldung' }, limit: 10 })).results;
+
+    const empty = await post('/api/formData', { name: 'anmeldung', data: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      error: 'Feld Vorname ist erforderlich; Feld E-Mail ist erforderlich',
+      fields: [
+        { field: 'vorname', message: 'Feld Vorname ist erforderlich' },
+        { field: 'email', message: 'Feld E-Mail ist erforderlich' },
+      ],
+    });
+    const blank = await post('/api/formData', { name: 'anmeldung', data: { vorname: '  ', email: 'anna@example' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fields).toEqual([
+      { field: 'vorname', message: 'Feld Vorname ist erforderlich' },
+      { field: 'email', message: 'Feld E-Mail ist keine gültige E-Mail-Adresse' },
+    ]);
+    expect(await stored()).toEqual([]);
+
+    const full = await post('/api/formData', {
+      name: 'anmeldung',
+      data: { vorname: 'Anna', email: 'anna@example.ch' },
+    });
+    expect(full.statusCode).toBe(200);
+    expect((await stored()).map((doc) => doc.data)).toEqual([{ vorname: 'Anna', email: 'anna@example.ch' }]);
+
+    // A layout's form of the same name that asks for less: a submission one of them accepts is taken.
+    await repo.insert('layout', createObjectId(), {
+      name: 'Mit Anmeldung',
+      elements: [
+        {
+          position: 1000,
+          element: form({ type: 'object', properties: { firma: { title: 'Firma' } }, required: ['firma'] }),
+        },
+      ],
+    });
+    expect((await post('/api/formData', { name: 'anmeldung', data: { firma: 'Keller AG' } })).statusCode).toBe(200);
+    expect((await post('/api/formData', { name: 'anmeldung', data: {} })).json().fields).toHaveLength(2);
+  });
+
+  it('names the field of a refused contact message, so the form can show it there', async () => {
+    const response = await post('/api/cms/contact', { firstName: 'Anna', email: 'anna@@example', message: 'Hallo' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'body/email must match format "email"',
+      fields: [{ field: 'email', message: expect.any(String) }],
+    });
+    expect((await latest('contactRequest'))?.data).not.toMatchObject({ email: 'anna@@example' });
   });
 
   it('stores a contact message as a contact request (consent as a time)', async () => {

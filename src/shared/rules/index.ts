@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './contactName';
 export * from './dashboard';
+export * from './formSubmission';
 export * from './imageId';
 export * from './invoiceStatus';
 export * from './pageTitle';

@@ -1,7 +1,8 @@
 import { ADMIN_LOGIN_KEY } from '../../shared/rules/constants';
 import type { SiteContextValue } from '../context';
 import type { PageAnswer } from '../../shared/api/cms';
-import { errorMessage } from '../../shared/api/errors';
+import { errorMessage, type ErrorBody } from '../../shared/api/errors';
+import { SubmitError } from '../ui/submitError';
 
 /** The admin's token, so that logged-in staff also see pages that are not public. */
 export function storedToken(): string | undefined {
@@ -16,8 +17,9 @@ export function storedToken(): string | undefined {
 async function failure(response: Response): Promise<Error> {
   const text = await response.text().catch(() => '');
   try {
-    const error = errorMessage(JSON.parse(text));
-    if (error) return new Error(error);
+    const body = JSON.parse(text) as Partial<ErrorBody>;
+    const error = errorMessage(body);
+    if (error) return new SubmitError(error, Array.isArray(body.fields) ? body.fields : []);
   } catch {
     // not JSON
   }

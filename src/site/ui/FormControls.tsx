@@ -146,3 +146,14 @@ export function FormFieldList({
     </div>
   );
 }
+
+/** What the server refused, one line per field, under the title of the failure dialog. */
+export function RefusedFields({ messages }: { messages: string[] }): ReactNode {
+  return (
+    <ul className="flex flex-col gap-1" data-testid="refused-fields">
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+}

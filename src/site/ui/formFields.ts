@@ -1,4 +1,5 @@
-import { requiredFieldMessage } from '../../shared/rules';
+import { invalidEmailMessage, isEmail, requiredFieldMessage } from '../../shared/rules';
+import type { FieldError } from '../../shared/validation/createAjv';
 
 /** One input of a public form, derived from a property of the form's JSON Schema. */
 export interface FormField {
@@ -81,11 +82,42 @@ function isEmpty(value: string | boolean | undefined): boolean {
   return value === undefined || value === false || (typeof value === 'string' && value.trim() === '');
 }
 
-/** 'Feld {label} ist erforderlich' for every required field left empty (spec section 5), by field name. */
+/**
+ * 'Feld {label} ist erforderlich' for every required field left empty (spec section 5), and for an
+ * e-mail field what the server's format refuses, by field name.
+ */
 export function validateRequired(fields: FormField[], values: FormValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
-    if (field.required && isEmpty(values[field.name])) errors[field.name] = requiredFieldMessage(field.label);
+    const value = values[field.name];
+    if (field.required && isEmpty(value)) errors[field.name] = requiredFieldMessage(field.label);
+    else if (field.kind === 'email' && typeof value === 'string' && value.trim() && !isEmail(value.trim()))
+      errors[field.name] = invalidEmailMessage(field.label);
+  }
+  return errors;
+}
+
+/**
+ * The server's field errors of a refused submission at the form's fields (`serverName` maps a field
+ * of the request to the form's, e.g. the contact's firstName to its name): the form's own German
+ * message where its check says the same field is wrong, else the server's words. Fields the form
+ * does not show are left out.
+ */
+export function serverFieldErrors(
+  fields: FormField[],
+  values: FormValues,
+  refused: FieldError[],
+  serverName: (field: string) => string = (field) => field,
+): Record<string, string> {
+  const own = validateRequired(
+    fields.map((field) => ({ ...field, required: true })),
+    values,
+  );
+  const errors: Record<string, string> = {};
+  for (const { field, message } of refused) {
+    const name = serverName(field);
+    if (!fields.some((candidate) => candidate.name === name) || name in errors) continue;
+    errors[name] = own[name] ?? message;
   }
   return errors;
 }

@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { initialValues, validateRequired, type FormField, type FormValues } from './formFields';
+import { initialValues, serverFieldErrors, validateRequired, type FormField, type FormValues } from './formFields';
+import { submitFieldErrors } from './submitError';
 import { useSubmission } from './useSubmission';
 
 /**
@@ -26,11 +27,17 @@ export function enteredValues(form: HTMLFormElement, fields: FormField[]): FormV
 
 /**
  * The form-state wiring of the public forms (Contact, Form, Configurator): field values, the error
- * of each required field (cleared as the visitor types), and the sending state; after the success
+ * of each field (cleared as the visitor types; also what the server refused, with its messages in
+ * `refused` for the failure dialog), and the sending state; after the success
  * dialog closes the fields start over (`onReset` resets whatever else the form holds). `formRef`
  * goes on the form: when it mounts (hydration), what the visitor typed before is taken over.
  */
-export function useFieldForm(fields: FormField[], onReset?: () => void) {
+export function useFieldForm(
+  fields: FormField[],
+  onReset?: () => void,
+  /** The form's field for a field the server names (the contact posts its name as firstName). */
+  serverName?: (field: string) => string,
+) {
   const [values, setValues] = useState<FormValues>(() => initialValues(fields));
   const formRef = useRef<HTMLFormElement>(null);
   useLayoutEffect(() => {
@@ -44,7 +51,21 @@ export function useFieldForm(fields: FormField[], onReset?: () => void) {
     onReset?.();
     setValues(initialValues(fields));
   }, [fields, onReset]);
-  const submission = useSubmission(reset);
+  // What the server refused at a field shows at that field, as the form's own check would show it.
+  const valuesRef = useRef(values);
+  useLayoutEffect(() => {
+    valuesRef.current = values;
+  }, [values]);
+  const [refused, setRefused] = useState<string[]>([]);
+  const onFailure = useCallback(
+    (error: unknown) => {
+      const found = serverFieldErrors(fields, valuesRef.current, submitFieldErrors(error), serverName);
+      setErrors(found);
+      setRefused(Object.values(found));
+    },
+    [fields, serverName],
+  );
+  const submission = useSubmission(reset, onFailure);
   const onChange = useCallback((field: string, value: string | boolean) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => {
@@ -59,5 +80,5 @@ export function useFieldForm(fields: FormField[], onReset?: () => void) {
     setErrors(found);
     return Object.keys(found).length === 0;
   };
-  return { formRef, values, errors, onChange, checkRequired, ...submission };
+  return { formRef, values, errors, onChange, checkRequired, ...submission, refused };
 }

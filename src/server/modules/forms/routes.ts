@@ -1,7 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { SYSTEM } from '../../access/caller';
-import { HttpError } from '../../errors';
+import { badRequest, HttpError } from '../../errors';
+import { formSubmissionErrors } from '../../../shared/rules/formSubmission';
+import type { FieldError } from '../../../shared/validation/createAjv';
+import type { DocumentService } from '../documents/service';
+import { forEachStoredElement } from '../pages/elementDocuments';
 import type { Services } from '../../services';
 import {
   contactBody,
@@ -41,6 +45,8 @@ export async function formRoutes(app: FastifyInstance, { documents, mail }: Serv
       options('Stores a submission of a public form (special.form) as form data', formDataBody),
       async (request) => {
         const { name, project, data } = request.body;
+        const fields = await formDataProblems(documents, name, data);
+        if (fields.length > 0) throw badRequest(fields.map((field) => field.message).join('; '), { fields });
         await documents.save(SYSTEM, 'formData', { name, data, ...(project ? { project } : {}) });
         return { ok: true };
       },
@@ -72,4 +78,30 @@ export async function formRoutes(app: FastifyInstance, { documents, mail }: Serv
       },
     );
   });
+}
+
+/**
+ * What a submission to the generic form `name` lacks by that form's own schema (its `properties`
+ * prop: required fields, e-mail fields), whether or not the form validates in the browser. The forms
+ * are those of the published pages and layouts; when several carry the name, a submission one of them
+ * accepts is accepted, else the problems of the first are named. A name no published form carries
+ * keeps the open shape of the request schema.
+ */
+async function formDataProblems(
+  documents: Pick<DocumentService, 'find'>,
+  name: string,
+  data: Record<string, unknown>,
+): Promise<FieldError[]> {
+  const schemas: unknown[] = [];
+  await forEachStoredElement(documents, ['page', 'layout'], (_model, _doc, element) => {
+    const props = (element.props ?? {}) as { name?: unknown; properties?: unknown };
+    if (element.tag === 'special.form' && props.name === name) schemas.push(props.properties);
+  });
+  let first: FieldError[] = [];
+  for (const [index, schema] of schemas.entries()) {
+    const problems = formSubmissionErrors(schema, data);
+    if (problems.length === 0) return [];
+    if (index === 0) first = problems;
+  }
+  return first;
 }

@@ -4,7 +4,7 @@ import { CONTACT_SUCCESS, FORM_FAILURE, SUBMIT_LABEL, splitContactName } from '.
 import { useSite } from '../../context';
 import { BUTTON_PRIMARY } from '../../ui/button';
 import { MessageDialog } from '../../ui/Dialog';
-import { FormFieldList } from '../../ui/FormControls';
+import { FormFieldList, RefusedFields } from '../../ui/FormControls';
 import type { FormField, FormValues } from '../../ui/formFields';
 import { useFieldForm } from '../../ui/useFieldForm';
 
@@ -39,9 +39,16 @@ export function contactRequest(values: FormValues) {
   };
 }
 
+/** The form's field for a field of the request the server names: the name is posted split in two. */
+export const contactField = (field: string) => (field === 'firstName' || field === 'lastName' ? 'name' : field);
+
 export default function Contact({ title }: ElementProps<'contact'>) {
   const { api } = useSite();
-  const { formRef, values, errors, onChange, checkRequired, state, submit, close } = useFieldForm(CONTACT_FIELDS);
+  const { formRef, values, errors, onChange, checkRequired, state, submit, close, refused } = useFieldForm(
+    CONTACT_FIELDS,
+    undefined,
+    contactField,
+  );
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (checkRequired()) void submit(() => api.contact(contactRequest(values)));
@@ -66,7 +73,9 @@ export default function Contact({ title }: ElementProps<'contact'>) {
       <MessageDialog open={state === 'success'} tone="success" title={CONTACT_SUCCESS} onClose={close}>
         Wir melden uns so bald wie möglich bei Ihnen.
       </MessageDialog>
-      <MessageDialog open={state === 'error'} tone="error" title={FORM_FAILURE} onClose={close} />
+      <MessageDialog open={state === 'error'} tone="error" title={FORM_FAILURE} onClose={close}>
+        {refused.length > 0 ? <RefusedFields messages={refused} /> : null}
+      </MessageDialog>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { FORM_FAILURE } from '../../../shared/rules';
 import { useSite } from '../../context';
 import { BUTTON_PRIMARY } from '../../ui/button';
 import { MessageDialog } from '../../ui/Dialog';
-import { FormFieldList } from '../../ui/FormControls';
+import { FormFieldList, RefusedFields } from '../../ui/FormControls';
 import { formFields, submittedData, type FormField } from '../../ui/formFields';
 import { useFieldForm } from '../../ui/useFieldForm';
 
@@ -36,7 +36,7 @@ function SchemaForm({
   validate,
 }: ElementProps<'special.form'> & { fields: FormField[] }) {
   const { api } = useSite();
-  const { formRef, values, errors, onChange, checkRequired, state, submit, close } = useFieldForm(fields);
+  const { formRef, values, errors, onChange, checkRequired, state, submit, close, refused } = useFieldForm(fields);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (validate && !checkRequired()) return;
@@ -60,7 +60,9 @@ function SchemaForm({
         </div>
       </form>
       <MessageDialog open={state === 'success'} tone="success" title={successMessage} onClose={close} />
-      <MessageDialog open={state === 'error'} tone="error" title={FORM_FAILURE} onClose={close} />
+      <MessageDialog open={state === 'error'} tone="error" title={FORM_FAILURE} onClose={close}>
+        {refused.length > 0 ? <RefusedFields messages={refused} /> : null}
+      </MessageDialog>
     </div>
   );
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { contactField, CONTACT_FIELDS } from '../elements/Contact';
+import { serverFieldErrors, validateRequired } from './formFields';
+
+describe('validateRequired', () => {
+  it('names an e-mail the server would refuse, and an empty required field', () => {
+    const values = { name: '', email: 'anna@@example.ch', message: 'Hallo', consent: true };
+    expect(validateRequired(CONTACT_FIELDS, values)).toEqual({
+      name: 'Feld Name ist erforderlich',
+      email: 'Feld E-Mail ist keine gültige E-Mail-Adresse',
+    });
+    expect(validateRequired(CONTACT_FIELDS, { ...values, name: 'Anna', email: 'anna@example.ch' })).toEqual({});
+  });
+});
+
+describe('serverFieldErrors', () => {
+  it("puts the server's field errors at the form's fields, in the form's German where it says the same", () => {
+    const values = { name: 'Anna', email: 'anna@@example.ch', message: 'x', consent: true };
+    const refused = [
+      { field: 'email', message: 'must match format "email"' },
+      { field: 'firstName', message: 'must NOT have more than 100 characters' },
+      { field: 'street', message: 'is not shown' },
+    ];
+    expect(serverFieldErrors(CONTACT_FIELDS, values, refused, contactField)).toEqual({
+      email: 'Feld E-Mail ist keine gültige E-Mail-Adresse',
+      name: 'must NOT have more than 100 characters',
+    });
+    expect(serverFieldErrors(CONTACT_FIELDS, values, [])).toEqual({});
+  });
+});
