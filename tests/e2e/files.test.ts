@@ -251,6 +251,30 @@ describe('file browser', { timeout: 90_000 }, () => {
 });
 
 describe('folder permissions in the file browser', { timeout: 90_000 }, () => {
+  it('the new-folder dialog says what empty permissions mean among the permission fields, not under the name', async () => {
+    const viewports = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
+    for (const [name, viewport] of Object.entries(viewports)) {
+      const { page, context, errors } = await adminPage('/_/files', viewport);
+      await page.getByRole('button', { name: 'New folder' }).click();
+      const dialog = page.getByRole('dialog');
+      const group = dialog.getByRole('group', { name: 'Permissions' });
+      expect(await group.getByTestId('permission-rule').innerText()).toBe(
+        'Left empty, everyone with access to the files sees it.',
+      );
+      expect(
+        await group.locator('input').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('name'))),
+      ).toEqual(['_read', '_write']);
+      // Below the name field, above the permission fields.
+      const top = async (selector: string) => (await dialog.locator(selector).boundingBox())!.y;
+      expect(await top('[data-testid=permission-rule]')).toBeGreaterThan(await top('input[name=name]'));
+      expect(await top('input[name=_read]')).toBeGreaterThan(await top('[data-testid=permission-rule]'));
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: `${SHOTS}/new-folder-dialog-${name}.png` });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('a new folder starts with the open folder’s permissions, and the dialogs say how they spread', async () => {
     const privat = await suite.server.api<{ _id: string }>('POST', '/api/document/updateOne?model=folder', {
       name: 'Personal',

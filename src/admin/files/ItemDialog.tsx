@@ -99,10 +99,21 @@ export function ItemDialog({
           {/[/\\]/.test(name) && <span className="mt-1 block text-xs text-red-600">A name cannot contain / or \</span>}
         </label>
         {canEditPermissions && (
-          <>
-            <p className="rounded-md bg-zinc-50 px-3 py-2 text-xs text-zinc-600" data-testid="permission-rule">
-              {permissionRule(state, folder)}
-            </p>
+          // The rule speaks of the permission lists (left empty, …): it heads their group, not the name.
+          <div
+            role="group"
+            aria-labelledby="permission-title"
+            aria-describedby="permission-rule"
+            className="space-y-3 border-t border-zinc-200 pt-4"
+          >
+            <div>
+              <h3 id="permission-title" className="text-[13px] font-semibold text-zinc-800">
+                Permissions
+              </h3>
+              <p id="permission-rule" className="mt-1 text-xs text-zinc-500" data-testid="permission-rule">
+                {permissionRule(state, folder)}
+              </p>
+            </div>
             <label className="block">
               <span className="mb-1 block text-[13px] font-medium text-zinc-700">Read permission (roles)</span>
               <input
@@ -129,7 +140,7 @@ export function ItemDialog({
                 Roles that may rename, move, replace or delete it.
               </span>
             </label>
-          </>
+          </div>
         )}
       </form>
     </DialogShell>
