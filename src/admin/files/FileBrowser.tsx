@@ -3,6 +3,7 @@ import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { FileItem } from '../core/data/files';
 import { Button, IconButton } from '../ui/Button';
 import { useDeleteConfirm } from '../ui/DeleteDialog';
+import { FileUsage } from './FileUsage';
 import { Spinner } from '../ui/Spinner';
 import { Breadcrumbs, crumbsOf } from './Breadcrumbs';
 import { folderDropProps } from './dragDrop';
@@ -106,7 +107,9 @@ export function FileBrowser({
   const deleteSelected = (event: React.MouseEvent) => {
     const items = browser.selected;
     const title = items.length === 1 ? items[0].name : `${items.length} items`;
-    request(event, title, () => void browser.remove(items));
+    const files = items.filter((item) => item._type === 'file').map((item) => item._id);
+    const details = files.length > 0 ? <FileUsage ids={files} /> : undefined;
+    request(event, title, () => void browser.remove(items), details);
   };
 
   // A folder that could not be shown (not allowed, not found) offers nothing to put into it.

@@ -7,6 +7,8 @@ import { Button } from './Button';
 interface Pending {
   title: string;
   confirm(): void;
+  /** More to know before deleting, under the question (where a file is used). */
+  details?: ReactNode;
 }
 
 /**
@@ -15,10 +17,13 @@ interface Pending {
  */
 export function useDeleteConfirm() {
   const [pending, setPending] = useState<Pending | null>(null);
-  const request = useCallback((event: MouseEvent | { shiftKey: boolean }, title: string, confirm: () => void) => {
-    if (event.shiftKey) confirm();
-    else setPending({ title, confirm });
-  }, []);
+  const request = useCallback(
+    (event: MouseEvent | { shiftKey: boolean }, title: string, confirm: () => void, details?: ReactNode) => {
+      if (event.shiftKey) confirm();
+      else setPending({ title, confirm, details });
+    },
+    [],
+  );
   const dialog = <DeleteDialog pending={pending} onClose={() => setPending(null)} />;
   return { request, dialog };
 }
@@ -41,6 +46,7 @@ export function DeleteDialog({
           <Dialog.Description className="mt-1.5 text-[13px] text-zinc-600">
             This cannot be undone from the list. Tip: shift-click on delete skips this question.
           </Dialog.Description>
+          {pending?.details}
           <div className="mt-5 flex justify-end gap-2">
             <Dialog.Close asChild>
               <Button variant="secondary">Cancel</Button>

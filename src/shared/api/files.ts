@@ -56,3 +56,18 @@ export interface StorageInfo {
   files: number;
   folders: number;
 }
+
+/** A document whose elements use a file (an image's or a video's file id, or its address in a `src`). */
+export interface FileReference {
+  /** A published page, a page's draft, or a layout. */
+  model: 'page' | 'pageDraft' | 'layout';
+  id: string;
+  name: string;
+  /** The page's path (pages and drafts). */
+  path?: string;
+}
+
+/** `GET /api/files/references?id=…`: where a file is used, pages first, then drafts, then layouts, each by name. */
+export interface FileReferencesAnswer {
+  references: FileReference[];
+}

@@ -4,6 +4,7 @@ import { adminApi, docTag, providerOf, run, type AdminExtra } from './api';
 import type {
   FileBlobKind,
   FileItem,
+  FileReference,
   FolderArgs,
   FolderPage,
   ItemPatch,
@@ -56,6 +57,19 @@ export const filesApi = adminApi.enhanceEndpoints({ addTagTypes: ['Folder', 'Que
       queryFn: ({ model, id }, api) => run(() => providerOf(api).remove(model, id)),
       invalidatesTags: (_result, error, { model, id }) => (error ? [] : ['Folder', docTag(model, id)]),
     }),
+    /** Where each of the files is used, asked when a delete is to be confirmed (never cached: pages change). */
+    fileReferences: build.query<FileReference[], string[]>({
+      queryFn: (ids, api) =>
+        run(async () => {
+          const answers = await Promise.all(ids.map((id) => providerOf(api).fileReferences(id)));
+          const seen = new Set<string>();
+          return answers.flat().filter((reference) => {
+            const key = `${reference.model}:${reference.id}`;
+            return !seen.has(key) && !!seen.add(key);
+          });
+        }),
+      keepUnusedDataFor: 0,
+    }),
     queues: build.query<string[], void>({
       queryFn: (_arg, api) => run(() => providerOf(api).queues()),
       providesTags: [queueTag('*')],
@@ -73,6 +87,7 @@ export const {
   useCreateFolderMutation,
   useUpdateItemMutation,
   useRemoveItemMutation,
+  useFileReferencesQuery,
   useQueuesQuery,
   useQueueJobsQuery,
 } = filesApi;

@@ -1,5 +1,5 @@
 import { imagePresetUrl, type ImagePresetName } from '../../../shared/media/presets';
-import type { FileItem, FolderListing, FolderRequest } from '../../../shared/api/files';
+import type { FileItem, FileReferencesAnswer, FolderListing, FolderRequest } from '../../../shared/api/files';
 import type { QueueJobsAnswer, QueuesAnswer } from '../../../shared/api/queues';
 import { UploadError, type FileProvider, type FolderPage } from './files';
 import type { ErrorBody } from '../../../shared/api/errors';
@@ -72,6 +72,8 @@ export function httpFileProvider(call: Call, token: () => string | undefined, ba
       const type = response.headers.get('content-type');
       return type && type !== blob.type && /charset=/i.test(type) ? new Blob([blob], { type }) : blob;
     },
+    fileReferences: async (id) =>
+      (await call<FileReferencesAnswer>('GET', `/api/files/references?${query({ id })}`)).references,
     queues: async () => (await call<QueuesAnswer>('GET', '/api/queues')).queues,
     queueJobs: async (queue) =>
       (await call<QueueJobsAnswer>('GET', `/api/queues/${encodeURIComponent(queue)}/jobs`)).jobs,

@@ -1,5 +1,12 @@
 import { createObjectId } from '../../../shared/format/objectId';
-import { UploadError, type FileItem, type FileProvider, type ItemType, type QueueJob } from './files';
+import {
+  UploadError,
+  type FileItem,
+  type FileProvider,
+  type FileReference,
+  type ItemType,
+  type QueueJob,
+} from './files';
 import { ApiError, type Doc } from './types';
 
 export interface MemoryFileOptions {
@@ -9,6 +16,8 @@ export interface MemoryFileOptions {
   blobs?: Map<string, Blob>;
   /** Answer uploads of files with this name with this status (stories of failures). */
   failUploads?: Record<string, number>;
+  /** Where files are used, by file id (stories of the delete dialog). */
+  references?: Record<string, FileReference[]>;
   delayMs?: number;
 }
 
@@ -98,6 +107,10 @@ export function memoryFileProvider(data: Record<string, Doc[]>, options: MemoryF
       const stored = blobs.get(id);
       if (stored && (kind === 'download' || stored.type.startsWith('image/'))) return stored;
       return placeholder(item.name);
+    },
+    async fileReferences(id) {
+      await wait();
+      return structuredClone(options.references?.[id] ?? []);
     },
     async queues() {
       await wait();

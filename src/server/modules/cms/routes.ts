@@ -109,7 +109,9 @@ export function siteRoutes(
   // Split elements render their markup on the server only once their code is loaded.
   const elementsLoaded = preloadElements();
   services.bus.subscribe((event) => {
-    if (event.type === 'document' && SITE_MODELS.has(event.model)) cache.clear();
+    // A deleted file leaves the pages showing it (they are served without it).
+    const fileGone = event.type === 'document' && event.model === 'file' && event.action === 'delete';
+    if ((event.type === 'document' && SITE_MODELS.has(event.model)) || fileGone) cache.clear();
   });
 
   async function render(request: FastifyRequest, pathname: string): Promise<CachedAnswer> {

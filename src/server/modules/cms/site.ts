@@ -2,6 +2,7 @@ import type { PageAnswer } from '../../../shared/api/cms';
 import type { Layout, SiteConfig } from '../../../shared/generated/types';
 import { linkedPageIds } from '../../../shared/site/compose';
 import { withDefaults } from '../../../shared/site/config';
+import { referencedFileIds, withoutGoneFiles } from '../../../shared/site/goneFiles';
 import { ANONYMOUS, SYSTEM, type Caller } from '../../access/caller';
 import type { Services } from '../../services';
 
@@ -72,7 +73,12 @@ export function createSiteService({ documents, bus }: Pick<Services, 'documents'
     if (page) {
       const layout = typeof page.layout === 'string' ? await findLayout(page.layout) : null;
       const ids = linkedPageIds([...(page.elements ?? []), ...(layout?.elements ?? []).map((item) => item.element)]);
-      return { page, layout, pagePaths: await pathsOf(caller, ids) };
+      const gone = await goneFiles([page.elements, layout?.elements]);
+      return {
+        page: { ...page, elements: withoutGoneFiles(page.elements, gone) },
+        layout: layout && { elements: withoutGoneFiles(layout.elements, gone) },
+        pagePaths: await pathsOf(caller, ids),
+      };
     }
     // Redirects are configuration, not content: looked up as the server, answered to anyone.
     const [redirect] = (await documents.find(SYSTEM, 'redirect', { query: { from: path }, limit: 1 })).results;
@@ -83,6 +89,19 @@ export function createSiteService({ documents, bus }: Pick<Services, 'documents'
   async function findLayout(id: string): Promise<Pick<Layout, 'elements'> | null> {
     const layout = await documents.findById(SYSTEM, 'layout', id).catch(() => undefined);
     return layout ? { elements: layout.elements ?? [] } : null;
+  }
+
+  /**
+   * The files the elements name that no longer exist (deleted after the page was published): the page is
+   * served without them, so a visitor sees no broken image. Asked as the server: a file the visitor may not
+   * read is still there, and its own address answers for it.
+   */
+  async function goneFiles(elements: unknown): Promise<Set<string>> {
+    const ids = referencedFileIds(elements).slice(0, 500);
+    if (ids.length === 0) return new Set();
+    const { results } = await documents.find(SYSTEM, 'file', { query: { _id: { $in: ids } }, limit: 500 });
+    const present = new Set(results.map((file) => String(file._id)));
+    return new Set(ids.filter((id) => !present.has(id)));
   }
 
   /** Paths of the linked pages the caller may read (a link to a page they may not read gets no path). */

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { IMAGE_PRESET_NAMES, type ImagePresetName } from '../../../shared/media/presets';
-import { HttpError } from '../../errors';
+import { hasAccess } from '../../access/caller';
+import { forbidden, HttpError, unauthorized } from '../../errors';
 import { OBJECT_ID } from '../../../shared/registry/systemFields';
 import type { Services } from '../../services';
 import { contentDisposition } from './names';
+import { fileReferences } from './references';
 import { errorBodySchema } from '../../../shared/api/errors';
-import { FILE_SORT_KEYS, type FileSortKey } from '../../../shared/api/files';
+import { FILE_SORT_KEYS, type FileReferencesAnswer, type FileSortKey } from '../../../shared/api/files';
 import type { Delivery, FolderQuery } from './service';
 
 const id = OBJECT_ID;
@@ -41,7 +43,7 @@ function withCharset(type: string): string {
 }
 
 /** Spec section 7 "Files", `cms/image` and `cms/storageInfo`. */
-export async function fileRoutes(app: FastifyInstance, { files }: Services): Promise<void> {
+export async function fileRoutes(app: FastifyInstance, { files, documents }: Services): Promise<void> {
   await app.register(async (scope) => {
     // Every body is the raw file, whatever its type (also JSON): a stream, never buffered here.
     scope.removeAllContentTypeParsers();
@@ -126,6 +128,48 @@ export async function fileRoutes(app: FastifyInstance, { files }: Services): Pro
     (request) => {
       const query: FolderQuery = { ...request.query, sortDir: SORT_DIRS[request.query.sortDir] };
       return files.folder(request.caller, query);
+    },
+  );
+
+  app.get<{ Querystring: { id: string } }>(
+    '/api/files/references',
+    {
+      schema: {
+        summary: 'Where a file is used: the published pages, drafts and layouts whose elements name it',
+        tags: ['files'],
+        querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id } },
+        response: {
+          200: {
+            type: 'object',
+            required: ['references'],
+            properties: {
+              references: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['model', 'id', 'name'],
+                  properties: {
+                    model: { type: 'string', enum: ['page', 'pageDraft', 'layout'] },
+                    id: { type: 'string' },
+                    name: { type: 'string' },
+                    path: { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
+          '4xx': error,
+        },
+      },
+    },
+    async (request): Promise<FileReferencesAnswer> => {
+      // The file browser's question: names of drafts and layouts are not for visitors, even of a public file.
+      const { caller } = request;
+      if (!caller.user && !caller.system) throw unauthorized('Log in to see where a file is used');
+      if (!hasAccess(caller, 'manage:files'))
+        throw forbidden('Not allowed to see where a file is used: needs manage:files');
+      await documents.findById(caller, 'file', request.query.id);
+      return { references: await fileReferences(documents, request.query.id) };
     },
   );
 

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { DocumentRepository } from '../../src/server/modules/documents/repository';
+import { createObjectId } from '../../src/shared/format/objectId';
+import { newPage } from '../helpers/browser';
+import { adminPage, filesSuite, png, SHOTS } from './filesServer';
+
+const suite = filesSuite();
+const viewports = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
+
+describe('deleting a file that pages use', { timeout: 120_000 }, () => {
+  it('the delete dialog says where it is used; deleted anyway, the live page shows nothing in its place', async () => {
+    const folder = await suite.server.folder('Audit Bilder');
+    const file = await suite.server.upload('team-foto.png', await png(800, 533, 40), 'image/png', folder._id);
+    const spare = await suite.server.upload('unbenutzt.png', await png(400, 300, 120), 'image/png', folder._id);
+    const image = { tag: 'image', props: { image: { file: file._id, alt: 'Team-Foto' }, preset: 'fullWidth' } };
+    const heading = { tag: 'paragraph', props: { text: 'Unser Angebot' } };
+    const repo = new DocumentRepository(suite.server.db);
+    for (const [name, path] of [
+      ['Home', '/'],
+      ['Angebot', '/Angebot'],
+    ])
+      await repo.insert('page', createObjectId(), { name, _path: path, _read: ['guest'], elements: [heading, image] });
+    await repo.insert('layout', createObjectId(), { name: 'Standard', elements: [{ position: 1000, element: image }] });
+
+    // The live page shows the image before the delete (and the page cache holds it).
+    const visitor = await suite.browser.newContext({ viewport: viewports.desktop });
+    const site = (await newPage(visitor)).page;
+    await site.goto(suite.server.url('/Angebot'), { waitUntil: 'networkidle' });
+    expect(await site.locator(`main img[alt="Team-Foto"]`).count()).toBe(1);
+
+    for (const [name, viewport] of Object.entries(viewports)) {
+      const { page, context, errors } = await adminPage(
+        suite.browser,
+        suite.server,
+        `/_/files/${folder._id}`,
+        viewport,
+      );
+      const tile = page.locator('[data-testid=file-browser] [role=option]', { hasText: 'unbenutzt.png' });
+      await tile.click();
+      await page.getByRole('button', { name: 'Delete' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect.poll(() => dialog.getByTestId('file-usage').innerText()).toBe('Not used on any page or layout.');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await tile.click(); // unselect
+
+      await page.locator('[data-testid=file-browser] [role=option]', { hasText: 'team-foto.png' }).click();
+      await page.getByRole('button', { name: 'Delete' }).click();
+      const usage = dialog.getByTestId('file-usage');
+      await expect.poll(() => usage.innerText().catch(() => '')).toContain('Used on 2 pages: Angebot, Home');
+      expect(await usage.innerText()).toContain('In 1 layout: Standard');
+      await page.waitForTimeout(2300); // the Delete button's fill (spec section 2), for the screenshot
+      await page.screenshot({ path: `${SHOTS}/delete-used-file-${name}.png` });
+      if (name === 'desktop') {
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+      } else {
+        // Deliberately deleted all the same.
+        await dialog.getByRole('button', { name: 'Delete' }).click();
+        await expect
+          .poll(() => page.locator('[data-testid=file-browser] [role=option]').allInnerTexts())
+          .toEqual([expect.stringContaining('unbenutzt.png')]);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    expect(spare._id).not.toBe(file._id);
+
+    // The live page: no broken image where the file was, server-rendered and after client navigation.
+    await site.reload({ waitUntil: 'networkidle' });
+    expect(await site.locator('main').innerText()).toContain('Unser Angebot');
+    expect(await site.locator('img[alt="Team-Foto"]').count()).toBe(0);
+    await site.screenshot({ path: `${SHOTS}/public-after-file-delete-desktop.png` });
+    await site.setViewportSize(viewports.phone);
+    await site.goto(suite.server.url('/'), { waitUntil: 'networkidle' });
+    expect(await site.locator('img[alt="Team-Foto"]').count()).toBe(0);
+    await site.screenshot({ path: `${SHOTS}/public-after-file-delete-phone.png` });
+    await visitor.close();
+  });
+});
