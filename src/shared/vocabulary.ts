@@ -305,6 +305,12 @@ export const VOCABULARY = {
     schema: { type: 'array', items: { type: 'string' }, minItems: 1 },
     meaning: 'Labels of the `enum` values, in the same order (e.g. time multipliers 1 = Normal ... 2 = Ätzend).',
   },
+  'x-prose': {
+    on: 'property',
+    schema: { const: false },
+    meaning:
+      "A text field that holds no prose although nothing else says so (a ZIP code, a slot's or a form field's name): the AI text assistant is not offered on it. Fields with a `pattern`, `format`, `enum`, `const`, `x-relation` or `x-secret`, or read-only ones, are no prose without it (src/admin/form/schema/proseText.ts).",
+  },
   'x-patternMessage': {
     on: 'property',
     schema: { type: 'string', pattern: '^(must|may) ' },

@@ -396,4 +396,27 @@ describe('AI assistant on single-line text', () => {
     rerender(form(true));
     expect(await screen.findByLabelText(/AI assistant for Name/)).toBeTruthy();
   });
+
+  it('is offered on prose (the title and description of a page), not on the role names of its Read permission', async () => {
+    const { SchemaForm } = await import('./SchemaForm');
+    const { schemaSet } = await import('../../shared/generated/schemas');
+    const dataSource = { ...instantDataSource, rewriteText: async (text: string) => text.toUpperCase() };
+    render(
+      <SchemaForm
+        schema={schemaSet.models.pageDraft}
+        rootSchemas={schemaSet}
+        formData={{ name: 'Angebot', title: 'Unser Angebot', description: 'Was wir tun', _read: ['guest'], _write: [] }}
+        onChange={() => undefined}
+        dataSource={dataSource}
+        assistSingleLine
+      />,
+    );
+    expect(await screen.findByLabelText('AI assistant for Title')).toBeTruthy();
+    expect(screen.getByLabelText('AI assistant for Description')).toBeTruthy();
+    expect(screen.getByDisplayValue('guest')).toBeTruthy();
+    const names = screen
+      .getAllByRole('button', { name: /^AI assistant for / })
+      .map((b) => b.getAttribute('aria-label'));
+    expect(names.sort()).toEqual(['AI assistant for Description', 'AI assistant for Name', 'AI assistant for Title']);
+  });
 });

@@ -59,6 +59,7 @@ export interface JsonSchema {
   'x-currency'?: Currency;
   'x-enumLabels'?: string[];
   'x-patternMessage'?: string;
+  'x-prose'?: false;
   'x-column'?: boolean;
   'x-searchable'?: boolean;
   'x-filterable'?: boolean;

@@ -1,5 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { inputClass } from '../ui/classes';
+import type { JsonSchema } from '../../../shared/registry';
+import { isProseText } from '../schema/proseText';
 import { formContextOf } from './context';
 import { TextAssistant } from './TextAssistant';
 import { textControlProps } from './textControl';
@@ -34,7 +36,7 @@ export function TextareaWidget(props: WidgetProps) {
         rows={typeof options.rows === 'number' ? options.rows : fittingRows(value)}
         value={typeof value === 'string' ? value : ''}
       />
-      {options.assistant !== false && <AssistantFor props={props} />}
+      {options.assistant !== false && isProseText(props.schema as JsonSchema) && <AssistantFor props={props} />}
     </>
   );
 }
