@@ -1,7 +1,7 @@
 import type { ObjectFieldTemplateProps, UiSchema } from '@rjsf/utils';
 import type { JsonSchema } from '../../../shared/registry';
 import { helpClass } from '../ui/classes';
-import { isWide } from './layout';
+import { GRID, isWide } from './layout';
 
 const META_FIELDS = ['_createdAt', '_updatedAt'];
 
@@ -21,7 +21,9 @@ export function ObjectFieldTemplate({
   const path = fieldPathId.path;
   const isRoot = path.length === 0;
   const inList = typeof path[path.length - 1] === 'number';
-  const grid = inList ? 'grid gap-3 sm:grid-cols-2 lg:grid-cols-4' : 'grid gap-4 sm:grid-cols-2';
+  // Columns follow the width the fields have (a container query), not the window's: in the page editor's
+  // sidebar a nested group or a list item stacks its fields, which side by side were cut off.
+  const grid = inList ? GRID.item : GRID.object;
   // The document's timestamps sit apart, under a rule, as information rather than input.
   const meta = isRoot ? properties.filter((p) => META_FIELDS.includes(p.name) && !p.hidden) : [];
   const cells = (list: typeof properties) =>
@@ -35,20 +37,28 @@ export function ObjectFieldTemplate({
       const propertyUi = uiSchema?.[property.name] as UiSchema | undefined;
       const wide = isWide((schema.properties?.[property.name] ?? undefined) as JsonSchema | undefined, propertyUi);
       // In a list item's four columns, text gets two so names stay readable.
-      const span = wide ? 'sm:col-span-full' : inList && propertyUi?.['ui:widget'] === 'text' ? 'lg:col-span-2' : '';
+      const span = wide ? 'col-span-full' : inList && propertyUi?.['ui:widget'] === 'text' ? GRID.itemText : '';
       return (
         <div key={property.name} className={`min-w-0 ${span}`}>
           {property.content}
         </div>
       );
     });
-  const fields = <div className={grid}>{cells(properties.filter((p) => !meta.includes(p)))}</div>;
+  const fields = (
+    <div className="@container">
+      <div className={grid}>{cells(properties.filter((p) => !meta.includes(p)))}</div>
+    </div>
+  );
   if (inList) return fields;
   if (isRoot) {
     return (
       <div className="flex flex-col gap-4">
         {fields}
-        {meta.length > 0 && <div className={`${grid} border-t border-gray-100 pt-4`}>{cells(meta)}</div>}
+        {meta.length > 0 && (
+          <div className="@container border-t border-gray-100 pt-4">
+            <div className={grid}>{cells(meta)}</div>
+          </div>
+        )}
       </div>
     );
   }

@@ -91,7 +91,7 @@ export function TextAssistant({
   return (
     <section
       aria-label={`AI assistant for ${fieldLabel}`}
-      className="mt-2 rounded-lg border border-blue-200 bg-accent-50/40 p-3"
+      className="@container mt-2 rounded-lg border border-blue-200 bg-accent-50/40 p-3"
     >
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-zinc-700" htmlFor={`${id}-prompt`}>
@@ -152,7 +152,8 @@ export function TextAssistant({
       )}
       {run.phase === 'done' && (
         <>
-          <div className="mt-3 grid gap-2 md:grid-cols-2">
+          {/* Side by side where the field is wide enough, not where the window is (the editor's sidebar). */}
+          <div className="mt-3 grid gap-2 @xl:grid-cols-2">
             <figure className="min-w-0 rounded-md border border-zinc-200 bg-white p-2.5">
               <figcaption className="mb-1 text-xs font-medium text-zinc-500">Current text</figcaption>
               <p data-testid="ai-current" className="text-[13px] leading-relaxed whitespace-pre-wrap text-zinc-800">
