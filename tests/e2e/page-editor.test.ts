@@ -50,8 +50,8 @@ describe('page editor', { timeout: 120_000 }, () => {
     await expect.poll(() => preview(page).locator('h1').first().innerText()).toBe('Beratung in Basel');
     await page.getByRole('button', { name: 'Close element' }).click();
     await addElement(page, 'Section');
-    // With the section selected, a new element goes inside it.
-    await addElement(page, 'Paragraph');
+    // With the section selected, a new element goes inside it when the user chooses so.
+    await addElement(page, 'Paragraph', { inside: true });
     const text = page.locator('#element_text .ce-paragraph').first();
     await text.click();
     await page.keyboard.type('Wir sind stark');

@@ -30,9 +30,15 @@ export async function waitSaved(page: Page) {
   await expect.poll(() => saveState(page), { timeout: 10_000 }).toBe('saved');
 }
 
-export async function addElement(page: Page, label: string) {
+/** Adds an element from the add menu: after the selected one, or with `inside` into the selected container. */
+export async function addElement(page: Page, label: string, { inside = false } = {}) {
   await page.getByRole('tab', { name: 'Elements' }).click();
   await page.getByRole('button', { name: 'Add element' }).click();
+  if (inside)
+    await page
+      .getByRole('radiogroup', { name: 'Where to add' })
+      .getByText(/^Inside /)
+      .click();
   await page.getByRole('button', { name: label, exact: true }).click();
 }
 

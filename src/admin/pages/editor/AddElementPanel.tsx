@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import type { CatalogElement } from '../../../shared/api/pages';
 import { ELEMENT_CATEGORIES } from '../../../shared/vocabulary';
 import { useElementsQuery } from '../../core/data/pages';
+import type { Placement } from '../model/insertionPoint';
 
 const CATEGORY_LABELS: Record<(typeof ELEMENT_CATEGORIES)[number], string> = {
   text: 'Text',
@@ -39,10 +40,13 @@ export function pickerGroups(elements: readonly CatalogElement[], search: string
 export function AddElementPanel({
   target,
   onAdd,
+  placement,
 }: {
   /** Where the new element goes, in words ("inside Section", "after Paragraph"). */
   target: string;
   onAdd(info: CatalogElement): void;
+  /** With a container selected: after it (the default) or inside it, the user's choice. */
+  placement?: { of: string; value: Placement; onChange(value: Placement): void };
 }) {
   const catalogue = useElementsQuery(undefined, { refetchOnMountOrArgChange: false });
   const [search, setSearch] = useState('');
@@ -69,6 +73,31 @@ export function AddElementPanel({
           className="min-w-0 flex-1 bg-transparent text-[13px] outline-none"
         />
       </label>
+      {placement && (
+        <div role="radiogroup" aria-label="Where to add" className="mt-2 flex gap-1 px-1">
+          {(['after', 'inside'] as const).map((value) => (
+            <label
+              key={value}
+              className={`flex h-7 min-w-0 cursor-pointer items-center rounded-md border px-2 text-xs has-focus-visible:outline-2 has-focus-visible:outline-accent-600 ${
+                placement.value === value
+                  ? 'border-accent-600 bg-accent-50 font-medium text-accent-700'
+                  : 'border-zinc-300 text-zinc-600 hover:bg-zinc-50'
+              }`}
+            >
+              <input
+                type="radio"
+                name={`${ids}-placement`}
+                className="sr-only"
+                checked={placement.value === value}
+                onChange={() => placement.onChange(value)}
+              />
+              <span className="truncate">
+                {value === 'after' ? 'After' : 'Inside'} {placement.of}
+              </span>
+            </label>
+          ))}
+        </div>
+      )}
       <p className="mt-1.5 px-1 text-xs text-zinc-500">Adds {target}</p>
       <div className="mt-1 max-h-96 space-y-2 overflow-y-auto pr-1" aria-busy={catalogue.isLoading}>
         {catalogue.isLoading && (

@@ -18,6 +18,7 @@ import {
   type ElementPath,
 } from '../model/elementTree';
 import { pathOfValue } from '../model/findings';
+import { canHoldChildren, insertionPoint, type Placement } from '../model/insertionPoint';
 import { checkPastedElements } from '../model/pasteCheck';
 import { nextLiveEdit, type LiveEditStore } from '../model/liveEdit';
 import { AddElementPanel } from './AddElementPanel';
@@ -26,24 +27,6 @@ import { ElementOutline, SelectedFormContext } from './ElementOutline';
 import { revealSelected } from './revealSelected';
 
 export type EditableNode = ElementNodeValue & { position?: number };
-
-/** Where a new or pasted element goes: inside the selected container, after the selected element, or at the end. */
-function insertionPoint(
-  elements: readonly EditableNode[],
-  selected: string | null,
-  slotsOf: (tag: string) => readonly string[],
-): { list: ElementPath; index: number } {
-  const path = selected === null ? undefined : parsePathKey(selected);
-  const node = path && getNode(elements, path);
-  if (!path || !node) return { list: [], index: elements.length };
-  const slots = slotsOf(node.tag);
-  if (slots.length) {
-    const children = (node.props as Record<string, unknown> | undefined)?.[slots[0]];
-    return { list: [...path, slots[0]], index: Array.isArray(children) ? children.length : 0 };
-  }
-  const { list, index } = splitPath(path);
-  return { list, index: index + 1 };
-}
 
 /**
  * The element editing of a page or layout: add from the registry, the outline (select, drag, copy,
@@ -85,6 +68,8 @@ export function ElementsEditor({
 }) {
   const { registry } = useAdmin();
   const [adding, setAdding] = useState(false);
+  // After the selected element unless the user chooses inside it (a new element is selected once added).
+  const [placement, setPlacement] = useState<Placement>('after');
   const slotsOf = useCallback((tag: string) => registry.element(tag)?.slots ?? [], [registry]);
   const latest = useRef(elements);
   latest.current = elements;
@@ -94,7 +79,7 @@ export function ElementsEditor({
   const selectedPath = selected === null ? undefined : parsePathKey(selected);
   const selectedNode = selectedPath ? (getNode(elements, selectedPath) as EditableNode | undefined) : undefined;
   const selectedInfo = selectedNode ? registry.element(selectedNode.tag) : undefined;
-  const point = insertionPoint(elements, selected, slotsOf);
+  const point = insertionPoint(elements, selected, slotsOf, placement);
   const parent = point.list.length ? getNode(elements, point.list.slice(0, -1)) : undefined;
   const targetText = parent
     ? `inside ${registry.element(parent.tag)?.label ?? parent.tag}`
@@ -103,9 +88,9 @@ export function ElementsEditor({
       : 'at the end of the page';
 
   const insert = useCallback(
-    (nodes: EditableNode[]) => {
+    (nodes: EditableNode[], where: Placement) => {
       const current = latest.current;
-      const at = insertionPoint(current, selected, slotsOf);
+      const at = insertionPoint(current, selected, slotsOf, where);
       let next = [...current];
       nodes.forEach((node, i) => {
         next = insertNode(next, at.list, at.index + i, node);
@@ -122,7 +107,7 @@ export function ElementsEditor({
     const defaults = defaultsOf(config, config.$id, registry.resolver) as Record<string, unknown> | undefined;
     const node: EditableNode = { tag: info.tag, props: defaults ?? {} };
     if (positioned) node.position = 0;
-    insert([node]);
+    insert([node], placement);
     setAdding(false);
   };
 
@@ -146,12 +131,14 @@ export function ElementsEditor({
       }
       setPasteProblem(null);
       // A layout's element keeps its position at a layout's top level; anywhere else it has none.
-      const top = insertionPoint(latest.current, selected, slotsOf).list.length === 0;
+      // Pasted elements go into a selected container, as they always did (the add menu offers the choice).
+      const top = insertionPoint(latest.current, selected, slotsOf, 'inside').list.length === 0;
       insert(
         checked.nodes.map((pasted: EditableNode) => {
           const { position, ...node } = pasted;
           return positioned && top ? { ...node, position: typeof position === 'number' ? position : 0 } : node;
         }),
+        'inside',
       );
     },
     [checker, insert, positioned, selected, slotsOf],
@@ -243,7 +230,10 @@ export function ElementsEditor({
         <div className="flex items-center gap-2">
           <Button
             variant="primary"
-            onClick={() => setAdding((open) => !open)}
+            onClick={() => {
+              setPlacement('after');
+              setAdding((open) => !open);
+            }}
             aria-expanded={adding}
             disabled={disabled}
           >
@@ -283,7 +273,17 @@ export function ElementsEditor({
             </IconButton>
           </div>
         )}
-        {adding && <AddElementPanel target={targetText} onAdd={add} />}
+        {adding && (
+          <AddElementPanel
+            target={targetText}
+            onAdd={add}
+            placement={
+              selectedNode && canHoldChildren(elements, selected, slotsOf)
+                ? { of: selectedInfo?.label ?? selectedNode.tag, value: placement, onChange: setPlacement }
+                : undefined
+            }
+          />
+        )}
         <SelectedFormContext.Provider value={{ form, onShown: reveal }}>
           <ElementOutline
             elements={outlineElements}
