@@ -1,5 +1,5 @@
 import { Copy, ExternalLink, History, Plus, SpellCheck, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { documentTitle } from '../../shared/admin/titles';
 import type { PageTreeNode, SpellFinding } from '../../shared/api/pages';
@@ -20,6 +20,7 @@ import {
 } from '../core/data/pages';
 import { useProgress, type ProgressState } from '../core/useProgress';
 import { NotFound } from '../screens/NotFound';
+import { Spinner } from '../ui/Spinner';
 import { buttonClass, IconButton } from '../ui/Button';
 import { ProgressButton } from '../ui/ProgressButton';
 import { Button } from '../ui/Button';
@@ -33,6 +34,7 @@ import { VersionsDialog } from './editor/VersionsDialog';
 import { describeConflict, describePath } from './model/describe';
 import { SERVER_FIELDS, type EditedDoc } from './model/editorState';
 import { applySuggestion, elementKeyOf, findingsByElement, findingSteps } from './model/findings';
+import { defaultLayout } from './model/defaultLayout';
 import { standingRefusal, type Refusal } from './model/refusal';
 import { useMovePage } from './PageDraftsPage';
 import { PagePreview } from './preview/PagePreview';
@@ -60,11 +62,60 @@ type DialogName = 'copy' | 'delete' | 'versions' | null;
 
 const IDLE: ProgressState = { phase: 'idle' };
 
-function PageEditor({ model, id }: { model: ModelInfo; id: string }) {
-  const { registry, permissions } = useAdmin();
-  const navigate = useNavigate();
+/**
+ * The layout a new page starts with (model/defaultLayout.ts): looked up before its editor starts, so the
+ * page is new with it rather than changed to it. `ready` at once for an existing page.
+ */
+function useNewPageLayout(isNew: boolean, parent: string | null): { ready: boolean; layout?: string } {
+  const layouts = useFindQuery(
+    { model: 'layout', params: { limit: 100, sort: { name: 1 }, fields: ['name'] } },
+    { skip: !isNew, refetchOnMountOrArgChange: true },
+  );
+  const parentPage = useFindByIdQuery({ model: 'pageDraft', id: parent ?? '' }, { skip: !isNew || !parent });
+  const home = useFindQuery(
+    { model: 'pageDraft', params: { query: { _path: '/' }, limit: 1, fields: ['layout'] } },
+    { skip: !isNew, refetchOnMountOrArgChange: true },
+  );
+  // Decided once: a later refetch (another tab saving a layout) must not take the editor away.
+  const decided = useRef<{ layout?: string } | null>(null);
+  if (!isNew) return { ready: true };
+  if (decided.current) return { ready: true, ...decided.current };
+  // A lookup that failed leaves the page without a layout, as before, rather than without an editor.
+  const pending = [layouts, parentPage, home].some((answer) => answer.isLoading || answer.isFetching);
+  if (pending) return { ready: false };
+  const ids = (layouts.data?.results ?? []).map((layout) => String(layout._id));
+  decided.current = {
+    layout: defaultLayout(ids, { parent: parentPage.data?.layout, home: home.data?.results[0]?.layout }),
+  };
+  return { ready: true, ...decided.current };
+}
+
+function NewPageGate({ model, id }: { model: ModelInfo; id: string }) {
   const [search] = useSearchParams();
   const parent = search.get('parent');
+  const start = useNewPageLayout(id === 'new', parent);
+  if (!start.ready)
+    return (
+      <div className="flex h-64 items-center justify-center p-6">
+        <Spinner className="size-6" />
+      </div>
+    );
+  return <PageEditor model={model} id={id} parent={parent} layout={start.layout} />;
+}
+
+function PageEditor({
+  model,
+  id,
+  parent,
+  layout: startLayout,
+}: {
+  model: ModelInfo;
+  id: string;
+  parent: string | null;
+  layout?: string;
+}) {
+  const { registry, permissions } = useAdmin();
+  const navigate = useNavigate();
   const defaults = useMemo<EditedDoc>(
     () => ({
       _read: ['guest'],
@@ -73,8 +124,9 @@ function PageEditor({ model, id }: { model: ModelInfo; id: string }) {
       noIndex: false,
       elements: [],
       ...(parent ? { _parent: parent } : {}),
+      ...(startLayout ? { layout: startLayout } : {}),
     }),
-    [parent],
+    [parent, startLayout],
   );
   const editor = usePageEditor(model, id, defaults);
   const [selected, setSelected] = useState<string | null>(null);
@@ -351,5 +403,5 @@ export default function PageEditorPage() {
   if (!model || !id) return <NotFound />;
   // A new page keeps its editor when its first save gives it an id.
   const created = (location.state as { created?: boolean } | null)?.created;
-  return <PageEditor key={created ? 'new' : id} model={model} id={id} />;
+  return <NewPageGate key={created ? 'new' : id} model={model} id={id} />;
 }
