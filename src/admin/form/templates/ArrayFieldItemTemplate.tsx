@@ -6,7 +6,10 @@ import { useArrayItems } from '../arrays/ArrayItemsContext';
 import { copyItem } from '../arrays/clipboard';
 import { iconButtonClass } from '../ui/classes';
 
-/** One item of a list as a card: drag handle, the item's fields, copy and remove. */
+/**
+ * One item of a list as a card: drag handle, the item's fields, copy and remove. In a narrow list (the page
+ * editor's sidebar, nested lists) the handle and buttons go in a row above the fields, which get the card's width.
+ */
 export function ArrayFieldItemTemplate({
   children,
   itemKey,
@@ -25,13 +28,13 @@ export function ArrayFieldItemTemplate({
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={`flex items-start gap-1.5 rounded-lg border bg-white p-2 ${isDragging ? 'relative z-10 border-blue-300 shadow-lg' : 'border-gray-200'}`}
+      className={`grid grid-cols-[auto_minmax(0,1fr)_auto] items-start gap-x-1.5 gap-y-1 rounded-lg border bg-white p-2 ${isDragging ? 'relative z-10 border-blue-300 shadow-lg' : 'border-gray-200'}`}
     >
       {sortable && (
         <button
           type="button"
           ref={setActivatorNodeRef}
-          className={`${iconButtonClass} mt-0.5 cursor-grab touch-none active:cursor-grabbing`}
+          className={`${iconButtonClass} col-start-1 row-start-1 mt-0.5 cursor-grab touch-none active:cursor-grabbing`}
           aria-label={`Reorder item ${index + 1}`}
           {...attributes}
           {...listeners}
@@ -39,8 +42,10 @@ export function ArrayFieldItemTemplate({
           <GripVertical className="size-4" aria-hidden="true" />
         </button>
       )}
-      <div className="min-w-0 flex-1 p-1">{children}</div>
-      <div className="flex shrink-0 flex-col gap-0.5">
+      <div className="col-span-3 row-start-2 min-w-0 p-1 @sm:col-span-1 @sm:col-start-2 @sm:row-start-1">
+        {children}
+      </div>
+      <div className="col-start-3 row-start-1 flex shrink-0 gap-0.5 @sm:flex-col">
         <button
           type="button"
           className={iconButtonClass}

@@ -113,7 +113,7 @@ export function ArrayFieldTemplate({
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             {items.length > 0 ? (
-              <ol className="flex flex-col gap-2">{items}</ol>
+              <ol className="@container flex flex-col gap-2">{items}</ol>
             ) : (
               <p className="rounded-md border border-dashed border-gray-200 px-3 py-4 text-center text-sm text-gray-400">
                 No entries yet

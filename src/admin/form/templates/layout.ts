@@ -3,13 +3,13 @@ import type { JsonSchema } from '../../../shared/registry';
 
 /**
  * The grids of an object's fields, by the width of their container (`@container` around them): two columns
- * from 28rem, a list item's four from 48rem. Narrower (the page editor's sidebar, a phone) they stack.
+ * from 28rem; a list item (a card, narrower) two from 24rem and four from 32rem. Narrower (the page editor's sidebar, a phone) they stack.
  */
 export const GRID = {
   object: 'grid gap-4 @md:grid-cols-2',
-  item: 'grid gap-3 @md:grid-cols-2 @3xl:grid-cols-4',
+  item: 'grid gap-3 @sm:grid-cols-2 @lg:grid-cols-4',
   /** A text field in a list item's four columns takes two, so names stay readable. */
-  itemText: '@3xl:col-span-2',
+  itemText: '@lg:col-span-2',
 } as const;
 
 const WIDE_WIDGETS = new Set(['textarea', 'html', 'richtext', 'json', 'link', 'relations', 'checkboxes', 'hidden']);

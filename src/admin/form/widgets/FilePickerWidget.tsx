@@ -22,7 +22,8 @@ function FilePicker({ id, value, onChange, disabled, readonly, options }: Widget
   const name = file?.name ?? (fileId ? (doc.isError ? `Missing file ${fileId}` : 'Loading…') : undefined);
   if (readonly) return <ReadOnlyBox id={id}>{name ?? '—'}</ReadOnlyBox>;
   return (
-    <div className="flex items-center gap-2">
+    // Deep in a list in the editor's sidebar the field is narrow: the thumbnail gives way to the name and the action.
+    <div className="@container flex items-center gap-2">
       <button
         id={id}
         type="button"
@@ -32,16 +33,18 @@ function FilePicker({ id, value, onChange, disabled, readonly, options }: Widget
         className="flex h-12 min-w-0 flex-1 items-center gap-2.5 rounded-md border border-zinc-300 bg-white px-1.5 pr-3 text-left text-[13px] shadow-xs hover:border-zinc-400 focus-visible:border-accent-600 focus-visible:ring-2 focus-visible:ring-accent-600/20 focus-visible:outline-none disabled:opacity-50"
       >
         {file ? (
-          <FileThumb item={file} className="size-9 shrink-0 rounded" />
+          <span className="hidden shrink-0 @[12rem]:block">
+            <FileThumb item={file} className="size-9 rounded" />
+          </span>
         ) : (
-          <span className="flex size-9 shrink-0 items-center justify-center rounded bg-zinc-100 text-zinc-400">
+          <span className="hidden size-9 shrink-0 items-center justify-center rounded bg-zinc-100 text-zinc-400 @[12rem]:flex">
             <FolderOpen aria-hidden className="size-4" />
           </span>
         )}
         <span className={`min-w-0 flex-1 truncate ${name ? 'text-zinc-900' : 'text-zinc-500'}`}>
           {name ?? (images ? 'Choose an image…' : 'Choose a file…')}
         </span>
-        <span className="text-xs font-medium text-accent-600">{fileId ? 'Change' : 'Browse'}</span>
+        <span className="shrink-0 text-xs font-medium text-accent-600">{fileId ? 'Change' : 'Browse'}</span>
       </button>
       {fileId && !disabled && (
         <button
