@@ -48,11 +48,15 @@ describe('money workflows in the admin', { timeout: 180_000 }, () => {
       const create = page.getByRole('button', { name: 'Create invoice' });
       await create.waitFor();
       await page.screenshot({ path: `${SHOTS}/offer-create-invoice-${width}.png` });
+      // A change not saved yet is saved first: the invoice holds what the user sees.
+      await expect.poll(() => page.locator('#root_name').inputValue()).toBe(`Beratung Q4 ${width}`);
+      await page.locator('#root_name').fill(`Beratung Q4 ${width} (angepasst)`);
       await create.click();
       await page.waitForURL(/\/_\/invoices\/[0-9a-f]{24}$/);
+      expect((await read('offer', offer._id)).name).toBe(`Beratung Q4 ${width} (angepasst)`);
       const invoiceId = page.url().split('/').pop()!;
       expect(await read('invoice', invoiceId)).toMatchObject({
-        name: `Beratung Q4 ${width}`,
+        name: `Beratung Q4 ${width} (angepasst)`,
         client: clientId,
         status: 'open',
         items: [

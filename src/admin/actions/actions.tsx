@@ -20,6 +20,11 @@ export interface ActionProps {
   action: ActionAnnotation;
   model: ModelInfo;
   doc?: Doc;
+  /**
+   * On an edit page with changes not saved yet: saves them (SAVE shows progress and problems) and answers the
+   * saved document, or undefined when the save failed. An action working on the stored document calls it first.
+   */
+  saveChanges?: () => Promise<Doc | undefined>;
 }
 
 function ActionButton({ action, onClick }: { action: ActionAnnotation; onClick(): void }) {
@@ -47,14 +52,17 @@ export function InvoiceFromTimeAction({ action, model, doc }: ActionProps) {
 
 /**
  * "Create invoice" on an offer: the server makes an open invoice of the offer as stored (its client, name and
- * items, dated today), and the new invoice opens. A refusal shows on the button.
+ * items, dated today), and the new invoice opens. Changes on screen are saved first, so the invoice holds what
+ * the user sees. A refusal shows on the button.
  */
-function InvoiceFromOfferAction({ action, doc }: ActionProps) {
+function InvoiceFromOfferAction({ action, doc, saveChanges }: ActionProps) {
   const { registry } = useAdmin();
   const navigate = useNavigate();
   const [create] = useInvoiceFromOfferMutation();
   const Icon = navIcon(action.icon ?? 'FileText');
   const { state, run } = useProgress(async () => {
+    if (saveChanges && !(await saveChanges()))
+      throw new Error('Not created: the changes to the offer could not be saved (SAVE says why)');
     const answer = await create({ offer: doc!._id }).unwrap();
     navigate(`${registry.model('invoice')?.route ?? '/_/invoices'}/${answer.invoice}`);
     return answer;
@@ -105,7 +113,17 @@ const ACTIONS = {
 } satisfies Record<AdminActionName, ComponentType<ActionProps>>;
 
 /** The model's actions for its list or edit page that the caller may use (the server checks again). */
-export function ModelActions({ model, on, doc }: { model: ModelInfo; on: ActionAnnotation['on']; doc?: Doc }) {
+export function ModelActions({
+  model,
+  on,
+  doc,
+  saveChanges,
+}: {
+  model: ModelInfo;
+  on: ActionAnnotation['on'];
+  doc?: Doc;
+  saveChanges?: ActionProps['saveChanges'];
+}) {
   const { permissions } = useAdmin();
   return (
     <>
@@ -113,7 +131,7 @@ export function ModelActions({ model, on, doc }: { model: ModelInfo; on: ActionA
         .filter((action) => action.on === on && canAccess(permissions, action.permission))
         .map((action) => {
           const Action = ACTIONS[action.action];
-          return <Action key={action.action} action={action} model={model} doc={doc} />;
+          return <Action key={action.action} action={action} model={model} doc={doc} saveChanges={saveChanges} />;
         })}
     </>
   );

@@ -60,7 +60,12 @@ export function EditView({
     <>
       {!edit.isNew && !edit.loading && <DocumentLinks model={model} doc={{ ...edit.formData, _id: edit.id }} />}
       {!edit.isNew && !edit.loading && (
-        <ModelActions model={model} on="edit" doc={{ ...edit.formData, _id: edit.id }} />
+        <ModelActions
+          model={model}
+          on="edit"
+          doc={{ ...edit.formData, _id: edit.id }}
+          saveChanges={edit.dirty && !edit.readonly ? () => edit.saveNow() : undefined}
+        />
       )}
       {edit.newLink && !edit.isNew && (
         <Link to={edit.newLink} className={buttonClass('secondary')}>
