@@ -57,6 +57,12 @@ export interface RelationLabel {
  * (relationOption.ts); stories use an in-memory one. A search matches the label.
  */
 export interface FormDataSource {
+  /**
+   * false: the caller may not list the model (the server would answer 403, e.g. staff and roles). The form then
+   * asks nothing of it, offers no choice, and shows a chosen value by the label the stored document shares (or
+   * the key itself when people read it, as a role's name), else `Unknown role`. Missing: every model may be listed.
+   */
+  mayRead?(model: string): boolean;
   loadOptions(relation: RelationQuery, search?: string): Promise<RelationOption[]>;
   /**
    * One document's label (with its details) by its id, deleted and non-matching documents included (a

@@ -161,7 +161,7 @@ export function ListTable({
                     >
                       <Eye className="size-4" />
                     </a>
-                    {!deleted && list.model.permission.delete !== 'nobody' && (
+                    {!deleted && list.canDelete(doc) && (
                       <button
                         type="button"
                         aria-label="Delete"

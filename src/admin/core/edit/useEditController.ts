@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { documentLabel } from '../../../shared/admin/documentLabel';
 import type { ModelInfo } from '../../../shared/registry';
 import { ALMIGHTY_ROLES } from '../../../shared/vocabulary';
-import { canAccess } from '../access';
+import { mayWrite } from '../access';
 import { useAdmin } from '../AdminContext';
 import { useFindByIdQuery, useRemoveMutation, useSaveMutation } from '../data/api';
 import { ApiError, type ApiFailure, type Doc } from '../data/types';
@@ -83,8 +83,11 @@ export function useEditController(model: ModelInfo, id: string) {
     !isNew &&
     model.owner !== undefined &&
     (model.owner === '_id' ? id === user._id : loaded?.[model.owner] === user._id);
-  // The owner may update their own document without the model permission (`x-owner`).
-  const canWrite = canAccess(permissions, isNew ? model.permission.create : model.permission.update) || ownDocument;
+  // The owner may update their own document without the model permission (`x-owner`); ACL models ask `_write` too.
+  const asker = { permissions, user };
+  const canWrite = isNew
+    ? mayWrite(asker, model, 'create')
+    : mayWrite(asker, model, 'update', loaded ?? { _id: id }) || ownDocument;
   const failure = query.error as ApiFailure | undefined;
   const label = documentLabel(model, formData);
 
@@ -108,8 +111,8 @@ export function useEditController(model: ModelInfo, id: string) {
     saveNow: (data?: FormData) => (data ? progress.run(data) : progress.run()),
     /** The user changed the form since it was loaded or saved. */
     dirty: form.dirty,
-    newLink: model.create && canAccess(permissions, model.permission.create) ? `${model.route}/new` : undefined,
-    canDelete: !isNew && canAccess(permissions, model.permission.delete),
+    newLink: model.create && mayWrite(asker, model, 'create') ? `${model.route}/new` : undefined,
+    canDelete: !isNew && mayWrite(asker, model, 'delete', loaded),
     async remove() {
       await removeCall({ model: model.name, id }).unwrap();
       navigate(model.route);

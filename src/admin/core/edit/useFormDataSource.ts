@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { OPTION_LIMIT } from '../../../shared/rules/constants';
 import { optionFields, optionText, orderByDetails, populatedLabel, relationOptionOf } from '../../form/relationOption';
 import type { DocumentRef, FormDataSource, RelationOption, RelationQuery } from '../../form/types';
+import { mayRead } from '../access';
+import { useAdmin } from '../AdminContext';
 import { adminApi } from '../data/api';
 import { operationsApi } from '../data/operations';
 import { useAdminDispatch } from '../data/hooks';
@@ -12,9 +14,13 @@ import { useAdminDispatch } from '../data/hooks';
  */
 export function useFormDataSource(): FormDataSource {
   const dispatch = useAdminDispatch();
+  const { registry, permissions, user } = useAdmin();
   return useMemo(
     () => ({
+      // A model the server sent no schema of, or one read by a permission the caller lacks: its list is refused.
+      mayRead: (model: string) => mayRead({ permissions, user }, registry.model(model)),
       async loadOptions(relation: RelationQuery, search?: string): Promise<RelationOption[]> {
+        if (!mayRead({ permissions, user }, registry.model(relation.model))) return [];
         const params = {
           limit: OPTION_LIMIT,
           sort: { [relation.labelField]: 1 as const },
@@ -31,15 +37,18 @@ export function useFormDataSource(): FormDataSource {
         }
       },
       async loadLabel(relation: RelationQuery, id: string, source?: DocumentRef) {
-        const params = { query: { _id: id }, deleted: true, limit: 1, fields: optionFields(relation) };
-        const request = dispatch(adminApi.endpoints.find.initiate({ model: relation.model, params }));
-        try {
-          const [doc] = (await request.unwrap()).results;
-          if (doc) return { label: optionText(relationOptionOf(doc, relation)), deleted: doc._deletedAt !== undefined };
-        } catch {
-          // The user may not read the target model at all: its label may still come with the source.
-        } finally {
-          request.unsubscribe();
+        if (mayRead({ permissions, user }, registry.model(relation.model))) {
+          const params = { query: { _id: id }, deleted: true, limit: 1, fields: optionFields(relation) };
+          const request = dispatch(adminApi.endpoints.find.initiate({ model: relation.model, params }));
+          try {
+            const [doc] = (await request.unwrap()).results;
+            if (doc)
+              return { label: optionText(relationOptionOf(doc, relation)), deleted: doc._deletedAt !== undefined };
+          } catch {
+            // Not readable after all (a document of an owner model the user does not own): the source may share it.
+          } finally {
+            request.unsubscribe();
+          }
         }
         if (!source || !relation.path) return undefined;
         // A target the user may not read: the server shares its label with readers of the stored document
@@ -58,6 +67,6 @@ export function useFormDataSource(): FormDataSource {
         return (await dispatch(operationsApi.endpoints.rewriteText.initiate({ text, prompt })).unwrap()).text;
       },
     }),
-    [dispatch],
+    [dispatch, registry, permissions, user],
   );
 }

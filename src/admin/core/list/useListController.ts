@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ModelInfo } from '../../../shared/registry';
 import { LIST_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../../../shared/rules/constants';
+import { mayWrite } from '../access';
 import { useAdmin } from '../AdminContext';
 import { useFindQuery, useRemoveMutation } from '../data/api';
 import type { Doc } from '../data/types';
@@ -39,7 +40,7 @@ export function useListController(model: ModelInfo) {
   const params = useMemo(() => findParams(state, model), [state, model]);
   const query = useFindQuery({ model: model.name, params });
   const [removeCall] = useRemoveMutation();
-  const { registry } = useAdmin();
+  const { registry, permissions, user } = useAdmin();
   const columns = useMemo(() => listColumns(model, (name) => registry.model(name)?.label), [model, registry]);
   const total = query.data?.total ?? 0;
   const pageCount = Math.ceil(total / LIST_PAGE_SIZE);
@@ -72,7 +73,9 @@ export function useListController(model: ModelInfo) {
     setShowDeleted: (deleted: boolean) => update({ ...state, deleted, page: 0 }),
     remove: (doc: Doc) => removeCall({ model: model.name, id: doc._id }).unwrap(),
     showLink: (doc: Doc) => `${model.route}/${doc._id}`,
-    createLink: model.create && model.permission.create !== 'nobody' ? `${model.route}/new` : undefined,
+    // Add and delete follow what the server would allow the caller (a staff user lists only their own user).
+    createLink: model.create && mayWrite({ permissions, user }, model, 'create') ? `${model.route}/new` : undefined,
+    canDelete: (doc: Doc) => mayWrite({ permissions, user }, model, 'delete', doc),
   };
 }
 

@@ -34,10 +34,12 @@ export function RelationSelect({
   required,
   rawErrors,
 }: RelationSelectProps) {
-  const { options, loading, error } = useRelationOptions(context, relation);
+  const { options, loading, error, unreadable } = useRelationOptions(context, relation);
   const known = !value || options.some((option) => option.value === value);
   const missingLabel = useMissingLabel(context, relation, value, !loading && !known);
-  if (readonly) return <ReadOnlyBox id={id}>{value ? labelOf(options, value, missingLabel, true) : '—'}</ReadOnlyBox>;
+  // Nothing to choose from a model the caller may not list: the chosen value is shown as it is.
+  if (readonly || unreadable)
+    return <ReadOnlyBox id={id}>{value ? labelOf(options, value, missingLabel, true) : '—'}</ReadOnlyBox>;
   return (
     <div className="flex flex-col gap-1">
       <div className="relative">

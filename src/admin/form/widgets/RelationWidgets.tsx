@@ -104,7 +104,7 @@ export function RelationsWidget({
 }: WidgetProps) {
   const relation = relationFrom(options, '');
   const context = formContextOf(registry);
-  const { options: choices, loading, error } = useRelationOptions(context, relation);
+  const { options: choices, loading, error, unreadable } = useRelationOptions(context, relation);
   const selected: string[] = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   const label = (item: string, detailClass = 'text-blue-700') => (
     <ChosenLabel
@@ -116,7 +116,8 @@ export function RelationsWidget({
       detailClass={detailClass}
     />
   );
-  if (readonly)
+  // Nothing to choose from a model the caller may not list: the chosen values are shown as they are.
+  if (readonly || unreadable)
     return (
       <ReadOnlyBox id={id}>
         {selected.length

@@ -14,6 +14,8 @@ export interface RelationOptionsState {
   options: RelationOption[];
   loading: boolean;
   error?: string;
+  /** The caller may not list the target model (`FormDataSource.mayRead`): nothing was asked, nothing can be chosen. */
+  unreadable?: boolean;
 }
 
 /**
@@ -22,12 +24,14 @@ export interface RelationOptionsState {
  * store the role's `name`) stores that field.
  */
 export function useRelationOptions(context: FormContext, relation: RelationOptions): RelationOptionsState {
-  const [state, setState] = useState<RelationOptionsState>({ options: [], loading: true });
+  const unreadable = context.dataSource.mayRead?.(relation.model) === false;
+  const [state, setState] = useState<RelationOptionsState>({ options: [], loading: !unreadable });
   // ui:options are rebuilt with every uiSchema: the relation's content, not its identity, decides a reload.
   const key = relationKey(relation);
   const latest = useRef(relation);
   latest.current = relation;
   useEffect(() => {
+    if (unreadable) return;
     let live = true;
     setState((previous) => ({ ...previous, loading: true, error: undefined }));
     context.loadOptions(latest.current).then(
@@ -41,9 +45,11 @@ export function useRelationOptions(context: FormContext, relation: RelationOptio
     return () => {
       live = false;
     };
-  }, [context, key]);
-  return state;
+  }, [context, key, unreadable]);
+  return unreadable ? UNREADABLE : state;
 }
+
+const UNREADABLE: RelationOptionsState = { options: [], loading: false, unreadable: true };
 
 /** The relation a widget edits: from `ui:options` (set by uiSchemaFor), else the given defaults. */
 export function relationFrom(options: Record<string, unknown>, fallbackModel: string): RelationOptions {

@@ -1,0 +1,97 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSuite } from './adminServer';
+import { newContext, rows, storeLogin } from './admin';
+
+// Audit 4, finding 10: a staff user saw Add User, delete icons and a New User form the server refuses, and their
+// own profile asked for the roles (403). The admin shows what the caller's rights allow, and asks nothing else.
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+const suite = adminSuite();
+let annaId: string;
+
+beforeAll(async () => {
+  await mkdir(SHOTS, { recursive: true });
+  await suite.server.save('role', { name: 'staff', permissions: ['manage:cms', 'manage:files'] });
+  annaId = (await suite.server.save('user', { login: 'anna', roles: ['staff'], password: 'anna-password-1' }))._id;
+  await suite.server.save('user', { login: 'marco', roles: [], password: 'marco-password-1' });
+  await suite.server.save('redirect', { name: 'Alt', from: '/alt', to: '/neu' });
+});
+
+/** Every refused call, and every call for a model's list, the page makes. */
+function watchCalls(page: Page) {
+  const refused: string[] = [];
+  const listed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/document/find'))
+      listed.push((JSON.parse(request.postData() ?? '{}') as { model?: string }).model ?? '');
+  });
+  return { refused, listed };
+}
+
+const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
+
+describe('what a staff user may do with users', { timeout: 120_000 }, () => {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`lists their own user without Add or Delete, and edits their profile without asking for roles (${name})`, async () => {
+      const context = await newContext(suite.browser, viewport);
+      await storeLogin(context, suite.server, 'anna', 'anna-password-1');
+      const page = await context.newPage();
+      const calls = watchCalls(page);
+
+      await page.goto(suite.server.url('/_/users'));
+      await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(1);
+      await page.getByRole('link', { name: 'Show' }).first().waitFor();
+      expect(await page.getByRole('link', { name: 'Add User' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+      await page.screenshot({ path: `${SHOTS}/staff-users-${name}.png` });
+
+      await page.goto(suite.server.url(`/_/users/${annaId}`));
+      await page.locator('#root_firstName').waitFor();
+      // Their own profile: SAVE (an owner updates their document), no NEW, no DELETE.
+      await page.getByRole('button', { name: 'SAVE' }).waitFor();
+      expect(await page.getByRole('link', { name: 'NEW' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'DELETE' }).count()).toBe(0);
+      // Roles they may not list: the stored one reads as it is, without a request for the role list.
+      await expect.poll(() => page.locator('#root_roles').innerText()).toBe('staff');
+      await page.getByLabel('Projects').waitFor();
+      await page.screenshot({ path: `${SHOTS}/staff-own-profile-${name}.png`, fullPage: true });
+
+      // Typed by hand, the New User form is read-only and asks for no roles either.
+      await page.goto(suite.server.url('/_/users/new'));
+      await page.locator('#root_login').waitFor();
+      expect(await page.getByRole('button', { name: 'SAVE' }).count()).toBe(0);
+      await expect.poll(() => page.locator('#root_roles').innerText()).toBe('—');
+
+      expect(calls.listed).not.toContain('role');
+      expect(calls.refused).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('shows Add and Delete where the rights allow them: staff on redirects, admin on users', async () => {
+    const staff = await newContext(suite.browser, VIEWPORTS.desktop);
+    await storeLogin(staff, suite.server, 'anna', 'anna-password-1');
+    const page = await staff.newPage();
+    await page.goto(suite.server.url('/_/redirects'));
+    await page.getByRole('link', { name: 'Add Redirect' }).waitFor();
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(await rows(page).count());
+    await staff.close();
+
+    const admin = await newContext(suite.browser, VIEWPORTS.desktop);
+    await storeLogin(admin, suite.server);
+    const adminPage = await admin.newPage();
+    await adminPage.goto(suite.server.url('/_/users'));
+    await adminPage.getByRole('link', { name: 'Add User' }).waitFor();
+    await expect.poll(() => rows(adminPage).count(), { timeout: 10_000 }).toBeGreaterThan(2);
+    expect(await adminPage.getByRole('button', { name: 'Delete' }).count()).toBe(await rows(adminPage).count());
+    await adminPage.goto(suite.server.url(`/_/users/${annaId}`));
+    await adminPage.getByRole('button', { name: 'DELETE' }).waitFor();
+    await adminPage.getByRole('link', { name: 'NEW' }).waitFor();
+    await admin.close();
+  });
+});
