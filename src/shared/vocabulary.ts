@@ -323,6 +323,12 @@ export const VOCABULARY = {
     meaning:
       'Shown as a column of the admin list, in property order; also on a property of a top-level object field (`data.email`). On a secret (`x-secret`) the column says whether it is set (the list asks for `_secretsSet`), never the secret, and only to callers the server says it to.',
   },
+  'x-compact': {
+    on: 'property',
+    schema: { type: 'boolean' },
+    meaning:
+      'A column (`x-column`) a phone shows too: under 640 px a list row is a two-line card of the label field and the columns marked so, in property order; the first right-aligned one (an amount, a number) stands at the right of the first line, the others make the second. Without any, a card shows the label and the two columns after it. The desktop table shows every column.',
+  },
   'x-searchable': {
     on: 'property',
     schema: { type: 'boolean' },

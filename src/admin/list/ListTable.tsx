@@ -4,6 +4,7 @@ import { useMemo, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { fieldValue } from '../../shared/registry';
 import { EMPTY_LIST_TEXT } from '../../shared/rules/constants';
+import { listCard } from '../core/list/card';
 import type { ColumnSpec } from '../core/list/columns';
 import type { ListController } from '../core/list/useListController';
 import type { Doc } from '../core/data/types';
@@ -26,6 +27,28 @@ function SortIcon({ active, direction }: { active: boolean; direction: 1 | -1 })
     <ArrowDown aria-hidden className="size-3.5 text-accent-600" />
   );
 }
+
+/** Kinds of cell whose text may be cut short on a phone's card line (a status or a date must stay whole). */
+const SHRINKS: ReadonlySet<string> = new Set(['text', 'relation', 'list', 'object']);
+
+/** A value a phone's card leaves out of its second line (the table shows it as `–`). */
+const blank = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/**
+ * Under 640 px a row is a two-line card (`listCard`, from `x-compact`): the title, an amount and the row's
+ * actions, then the other compact columns after a line break (the row's `::after`). The same cells as on a
+ * desktop, laid out by flex classes: nothing scrolls sideways, and the desktop table keeps every column.
+ */
+const CARD_ROW =
+  "max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-2 max-sm:py-1.5 max-sm:pr-2 max-sm:pl-4 max-sm:after:order-4 max-sm:after:basis-full max-sm:after:content-['']";
+const CARD_CELL = {
+  title:
+    'max-sm:order-1 max-sm:h-8 max-sm:min-w-0 max-sm:flex-1 max-sm:truncate max-sm:p-0 max-sm:leading-8 max-sm:font-medium max-sm:text-left',
+  trailing: 'max-sm:order-2 max-sm:h-8 max-sm:p-0 max-sm:leading-8',
+  detail: 'max-sm:order-5 max-sm:h-auto max-sm:p-0 max-sm:pb-0.5 max-sm:text-[13px] max-sm:text-zinc-500',
+  hidden: 'max-sm:hidden',
+} as const;
 
 /** The rows of a list: sticky header with sort buttons, formatted cells, show and delete at the right end. */
 export function ListTable({
@@ -53,11 +76,24 @@ export function ListTable({
   const specs = new Map(list.columns.map((spec) => [spec.field, spec]));
   const { sort } = list.state;
   const colSpan = list.columns.length + extraColumns.length + 1;
+  const card = useMemo(() => listCard(list.columns, list.model.labelField), [list.columns, list.model.labelField]);
+  /** A cell's place in a phone's card; `shown`: the row's details that hold a value (the first has no `·`). */
+  const cardCell = (spec: ColumnSpec, shown: string[]) => {
+    if (spec.field === card.title) return CARD_CELL.title;
+    if (spec.field === card.trailing) return CARD_CELL.trailing;
+    if (!shown.includes(spec.field)) return CARD_CELL.hidden;
+    const fit = SHRINKS.has(spec.kind)
+      ? 'max-sm:min-w-0 max-sm:max-w-fit max-sm:basis-0 max-sm:grow max-sm:truncate'
+      : '';
+    const dot = shown[0] === spec.field ? '' : "max-sm:before:mr-2 max-sm:before:content-['·']";
+    return `${CARD_CELL.detail} ${fit} ${dot}`;
+  };
 
   return (
     <TableFrame className="relative">
-      <table className="w-full border-collapse text-sm" aria-busy={list.fetching}>
-        <thead className={`${STICKY_HEAD} bg-zinc-50`}>
+      <table className="w-full border-collapse text-sm max-sm:block" aria-busy={list.fetching}>
+        {/* A phone's cards have no columns to head: its sort is the toolbar's select. */}
+        <thead className={`${STICKY_HEAD} bg-zinc-50 max-sm:hidden`}>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} className="border-b border-zinc-200">
               {group.headers.map((header) => {
@@ -100,7 +136,7 @@ export function ListTable({
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {list.loading ? (
             <tr>
               <td colSpan={colSpan} className="h-48 text-center">
@@ -117,6 +153,7 @@ export function ListTable({
             table.getRowModel().rows.map((row) => {
               const doc = row.original;
               const deleted = Boolean(doc._deletedAt);
+              const shown = card.details.filter((field) => !blank(fieldValue(doc, field)));
               return (
                 <tr
                   key={row.id}
@@ -125,14 +162,14 @@ export function ListTable({
                     if ((event.target as HTMLElement).closest('a,button') || window.getSelection()?.toString()) return;
                     navigate(list.showLink(doc));
                   }}
-                  className={`cursor-pointer border-b border-zinc-100 last:border-0 hover:bg-zinc-50 ${deleted ? 'text-zinc-400 line-through' : 'text-zinc-800'}`}
+                  className={`cursor-pointer border-b border-zinc-100 last:border-0 hover:bg-zinc-50 ${CARD_ROW} ${deleted ? 'text-zinc-400 line-through' : 'text-zinc-800'}`}
                 >
                   {row.getAllCells().map((cell) => {
                     const spec = specs.get(cell.column.id)!;
                     return (
                       <td
                         key={cell.id}
-                        className={`h-10 px-3 whitespace-nowrap first:pl-4 ${ALIGN[spec.align]} ${spec.align === 'right' ? 'tabular-nums' : ''}`}
+                        className={`h-10 px-3 whitespace-nowrap first:pl-4 ${ALIGN[spec.align]} ${spec.align === 'right' ? 'tabular-nums' : ''} ${cardCell(spec, shown)}`}
                       >
                         <table.FlexRender cell={cell} />
                       </td>
@@ -142,12 +179,12 @@ export function ListTable({
                     <td
                       key={extra.id}
                       data-column={extra.id}
-                      className="h-10 px-3 text-right whitespace-nowrap tabular-nums"
+                      className="h-10 px-3 text-right whitespace-nowrap tabular-nums max-sm:hidden"
                     >
                       {extra.cell(doc)}
                     </td>
                   ))}
-                  <td className="h-10 px-2 pr-3 text-right whitespace-nowrap">
+                  <td className="h-10 px-2 pr-3 text-right whitespace-nowrap max-sm:order-3 max-sm:h-8 max-sm:px-0">
                     <DocumentLinks model={list.model} doc={doc} compact />
                     <a
                       href={list.showLink(doc)}

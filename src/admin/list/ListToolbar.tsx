@@ -84,6 +84,7 @@ export function ListToolbar({ list }: { list: ListController }) {
             </label>
           );
         })}
+      <SortSelect list={list} />
       <label className="ml-auto flex items-center gap-2 text-[13px] text-zinc-500 select-none">
         <input
           type="checkbox"
@@ -94,5 +95,41 @@ export function ListToolbar({ list }: { list: ListController }) {
         Show deleted
       </label>
     </div>
+  );
+}
+
+/** On a phone, whose cards have no column heads to click (under 640 px): the sort as one select. */
+function SortSelect({ list }: { list: ListController }) {
+  const sortable = list.columns.filter((column) => column.sortable);
+  if (sortable.length === 0) return null;
+  const { sort } = list.state;
+  return (
+    <label className="flex items-center sm:hidden">
+      <span className="sr-only">Sort</span>
+      <select
+        aria-label="Sort"
+        value={sort ? `${sort.field}:${sort.direction}` : ''}
+        onChange={(event) => {
+          const [field, direction] = event.target.value.split(':');
+          list.setSort(field ? { field, direction: direction === '-1' ? -1 : 1 } : null);
+        }}
+        className={`${control} max-w-52 pr-7 pl-2.5 text-zinc-500`}
+      >
+        {!sort && <option value="">Sort: none</option>}
+        {/* A default sort by a field that is no column (contact requests by when they came). */}
+        {sort && !sortable.some((column) => column.field === sort.field) && (
+          <option value={`${sort.field}:${sort.direction}`}>
+            {`Sort: ${list.model.fields.find((field) => field.name === sort.field)?.label ?? sort.field} ${sort.direction === 1 ? '↑' : '↓'}`}
+          </option>
+        )}
+        {sortable.flatMap((column) =>
+          ([1, -1] as const).map((direction) => (
+            <option key={`${column.field}:${direction}`} value={`${column.field}:${direction}`}>
+              {`Sort: ${column.label} ${direction === 1 ? '↑' : '↓'}`}
+            </option>
+          )),
+        )}
+      </select>
+    </label>
   );
 }

@@ -32,6 +32,8 @@ export interface FieldInfo {
   uniqueIgnoreCase: boolean;
   ownerWritable: boolean;
   column: boolean;
+  /** `x-compact`: a column the list's phone card shows too. */
+  compact: boolean;
   searchable: boolean;
   filterable: boolean;
   sortable: boolean;
@@ -107,6 +109,7 @@ export function fieldInfo(
     uniqueIgnoreCase: schema['x-unique'] === 'ignoreCase',
     ownerWritable: schema['x-ownerWritable'] !== false,
     column: schema['x-column'] === true,
+    compact: schema['x-compact'] === true,
     searchable: schema['x-searchable'] === true,
     filterable: schema['x-filterable'] === true,
     sortable: schema['x-sortable'] === true,

@@ -61,6 +61,7 @@ export interface JsonSchema {
   'x-patternMessage'?: string;
   'x-prose'?: false;
   'x-column'?: boolean;
+  'x-compact'?: boolean;
   'x-searchable'?: boolean;
   'x-filterable'?: boolean;
   'x-sortable'?: boolean;

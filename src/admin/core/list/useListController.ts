@@ -69,6 +69,8 @@ export function useListController(model: ModelInfo) {
     setSearchText,
     setPage: (page: number) => update({ ...state, page }),
     sortBy: (field: string) => update(toggleSort(state, field)),
+    /** A phone's sort select: one field and direction at once. */
+    setSort: (sort: ListState['sort']) => update({ ...state, sort, page: 0 }),
     setFilter: (field: string, value: unknown) => update(withFilter(state, field, value)),
     setShowDeleted: (deleted: boolean) => update({ ...state, deleted, page: 0 }),
     remove: (doc: Doc) => removeCall({ model: model.name, id: doc._id }).unwrap(),
