@@ -311,6 +311,18 @@ export const VOCABULARY = {
     meaning:
       "A text field that holds no prose although nothing else says so (a ZIP code, a slot's or a form field's name): the AI text assistant is not offered on it. Fields with a `pattern`, `format`, `enum`, `const`, `x-relation` or `x-secret`, or read-only ones, are no prose without it (src/admin/form/schema/proseText.ts).",
   },
+  'x-ordered': {
+    on: 'property',
+    schema: { const: true },
+    meaning:
+      "An object whose key order matters (a form's fields): the database keeps object keys in its own order, so the server records the order a write gives the keys in the sibling `x-order` (a list of the keys) and answers the object in that order again (src/shared/registry/keyOrder.ts). One such property per object; a stored object without `x-order` keeps the database's order.",
+  },
+  'x-order': {
+    on: 'property',
+    schema: { type: 'array', items: { type: 'string' } },
+    meaning:
+      "Beside an `x-ordered` object: its keys in the order last written. Written by the server on every save, not by hand (a form's fields schema carries it; src/shared/registry/keyOrder.ts).",
+  },
   'x-patternMessage': {
     on: 'property',
     schema: { type: 'string', pattern: '^(must|may) ' },

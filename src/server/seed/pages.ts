@@ -238,8 +238,6 @@ export function demoTermin(ids: { layout: string; home: string }): Doc {
           el('special.form', {
             title: 'Erstgespräch anfragen',
             name: 'termin',
-            // Stored as jsonb, whose objects keep their keys ordered by length, then bytes: the keys are chosen so that
-            // this order is the order the fields should appear in.
             properties: {
               type: 'object',
               properties: {

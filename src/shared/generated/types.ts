@@ -3122,7 +3122,7 @@ export interface FormFieldsValue {
   /**
    * **Fields**
    *
-   * One entry per field: the field's name and its definition.
+   * One entry per field: the field's name and its definition, in the order the form shows them.
    */
   properties?: {
     /**
@@ -3164,6 +3164,14 @@ export interface FormFieldsValue {
    * **Required fields**
    */
   required?: string[];
+  /**
+   * **Field order**
+   *
+   * The order of the fields as last written (the server records it on every save, see `x-ordered`).
+   *
+   * @maxItems 100
+   */
+  'x-order'?: string[];
 }
 
 // values/icon.schema.json

@@ -60,6 +60,7 @@ export interface JsonSchema {
   'x-enumLabels'?: string[];
   'x-patternMessage'?: string;
   'x-prose'?: false;
+  'x-ordered'?: true;
   'x-column'?: boolean;
   'x-compact'?: boolean;
   'x-searchable'?: boolean;

@@ -42,6 +42,16 @@ describe('formSubmissionErrors', () => {
     ]);
   });
 
+  it("names them in the form's recorded field order (x-order) when it has one", () => {
+    const ordered = { ...schema, required: ['topics', 'agb', 'email', 'firstName'], 'x-order': ['email', 'topics'] };
+    expect(formSubmissionErrors(ordered, {}).map((error) => error.field)).toEqual([
+      'email',
+      'topics',
+      'firstName',
+      'agb',
+    ]);
+  });
+
   it('counts blank text, an unticked box and an empty list as empty', () => {
     const errors = formSubmissionErrors(schema, { firstName: '  ', email: 'anna@example.ch', topics: [], agb: false });
     expect(errors.map((error) => error.field)).toEqual(['firstName', 'topics', 'agb']);

@@ -1,3 +1,4 @@
+import { ORDER_KEY, orderedKeys } from '../registry/keyOrder';
 import type { FieldError } from '../validation/createAjv';
 import { requiredFieldMessage } from './requiredField';
 
@@ -31,21 +32,28 @@ export function isEmptyValue(value: unknown): boolean {
 interface FormSchema {
   properties?: Record<string, { title?: unknown; format?: unknown } | undefined>;
   required?: unknown;
+  [ORDER_KEY]?: unknown;
 }
 
 /**
  * What a submission of a generic form (special.form) lacks by the form's own schema: each required
  * field left empty ('Feld {label} ist erforderlich', spec section 5) and each e-mail field that holds
- * no address; by field name, required ones in the order of `required`. The server refuses such a submission whether or
+ * no address; by field name, in the order the form shows the fields (`x-order`; a form stored without it:
+ * required ones in the order of `required`, as jsonb's key order is not the author's). The server refuses such a submission whether or
  * not the form validates in the browser.
  */
 export function formSubmissionErrors(schema: unknown, data: Record<string, unknown>): FieldError[] {
   if (!schema || typeof schema !== 'object') return [];
-  const { properties, required } = schema as FormSchema;
+  const { properties, required, [ORDER_KEY]: order } = schema as FormSchema;
   const fields = properties && typeof properties === 'object' ? properties : {};
   const requiredNames = Array.isArray(required) ? required.filter((name) => typeof name === 'string') : [];
-  // The `required` list's order: a stored schema's properties come back in jsonb's key order, not the author's.
-  const names = [...new Set([...requiredNames, ...Object.keys(fields)])];
+  const names = [
+    ...new Set(
+      Array.isArray(order)
+        ? [...orderedKeys(fields, order), ...requiredNames]
+        : [...requiredNames, ...Object.keys(fields)],
+    ),
+  ];
   const errors: FieldError[] = [];
   for (const name of names) {
     const property = Object.hasOwn(fields, name) ? fields[name] : undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactField, CONTACT_FIELDS } from '../elements/Contact';
-import { serverFieldErrors, validateRequired } from './formFields';
+import { formFields, serverFieldErrors, validateRequired } from './formFields';
 
 describe('validateRequired', () => {
   it('names an e-mail the server would refuse, and an empty required field', () => {
@@ -26,5 +26,30 @@ describe('serverFieldErrors', () => {
       name: 'must NOT have more than 100 characters',
     });
     expect(serverFieldErrors(CONTACT_FIELDS, values, [])).toEqual({});
+  });
+});
+
+describe('formFields', () => {
+  const properties = {
+    email: { type: 'string', title: 'E-Mail', format: 'email' },
+    vorname: { type: 'string', title: 'Vorname' },
+    nachname: { type: 'string', title: 'Nachname' },
+  };
+
+  it('lists the fields in the recorded order (x-order), the ones it does not name after them', () => {
+    const schema = { type: 'object', properties, required: ['email'], 'x-order': ['vorname', 'gone', 'email'] };
+    expect(formFields(schema).map((field) => [field.name, field.kind, field.required])).toEqual([
+      ['vorname', 'text', false],
+      ['email', 'email', true],
+      ['nachname', 'text', false],
+    ]);
+  });
+
+  it('lists them in property order when no order is recorded (a form stored before it was)', () => {
+    expect(formFields({ type: 'object', properties }).map((field) => field.name)).toEqual([
+      'email',
+      'vorname',
+      'nachname',
+    ]);
   });
 });

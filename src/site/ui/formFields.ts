@@ -1,4 +1,5 @@
 import { invalidEmailMessage, isEmail, requiredFieldMessage } from '../../shared/rules';
+import { ORDER_KEY, orderedKeys } from '../../shared/registry/keyOrder';
 import type { FieldError } from '../../shared/validation/createAjv';
 
 /** One input of a public form, derived from a property of the form's JSON Schema. */
@@ -48,16 +49,23 @@ function kindOf(property: PropertySchema): FormField['kind'] {
 }
 
 /**
- * The fields of a form schema (`{ type: 'object', properties, required }`), in property order.
+ * The fields of a form schema (`{ type: 'object', properties, required }`), in the order the editor wrote
+ * them (`x-order`, recorded by the server), else in property order.
  * Throws an Error with a readable message when the schema cannot be shown as a form.
  */
 export function formFields(schema: unknown): FormField[] {
   if (!schema || typeof schema !== 'object') throw new Error('the field definition is not an object');
-  const { properties = {}, required = [] } = schema as { properties?: unknown; required?: unknown };
+  const {
+    properties = {},
+    required = [],
+    [ORDER_KEY]: order,
+  } = schema as { properties?: unknown; required?: unknown; [ORDER_KEY]?: unknown };
   if (!properties || typeof properties !== 'object' || Array.isArray(properties))
     throw new Error('"properties" must be an object');
   if (!Array.isArray(required)) throw new Error('"required" must be a list of field names');
-  return Object.entries(properties as Record<string, unknown>).map(([name, value]) => {
+  const byName = properties as Record<string, unknown>;
+  return orderedKeys(byName, order).map((name) => {
+    const value = byName[name];
     if (FORBIDDEN_NAMES.has(name)) throw new Error(`the field name "${name}" is not allowed`);
     if (!value || typeof value !== 'object') throw new Error(`field "${name}" is not an object`);
     const property = value as PropertySchema;

@@ -13,6 +13,7 @@ import { trackedTimeHooks } from '../payment/trackedTime';
 import { transactionHooks } from '../payment/manualPayment';
 import { elementCheckHooks, withElementCheck } from '../pages/elementCheck';
 import { elementFormatHooks } from '../pages/elementFormat';
+import { pageVersionKeyOrderHooks, withKeyOrder } from '../pages/elementKeyOrder';
 import { pageHooks } from '../pages/paths';
 import { redirectHooks } from '../pages/redirects';
 
@@ -38,7 +39,7 @@ export interface ModelHooks {
     existing?: Doc;
   }): void;
   /** Every document read through the document operations, before projection: may answer an upgraded copy. */
-  afterRead?(args: { model: ModelInfo; doc: Doc; log: ReadLog }): Doc;
+  afterRead?(args: { registry: Registry; model: ModelInfo; doc: Doc; log: ReadLog }): Doc;
   /** Inside the write transaction, after validation: may adjust `doc` or throw an HttpError. `input` is what the caller sent. */
   beforeWrite?(args: {
     tx: DocumentRepository;
@@ -86,9 +87,20 @@ const HOOKS: Record<string, ModelHooks> = {
   file: fileItem,
   folder: fileItem,
   // Published pages hold complete elements; drafts and layouts are saved while being edited (pages/elementCheck.ts).
-  page: withElementCheck({ ...pageHooks('page'), ...elementFormatHooks }, elementCheckHooks('complete')),
-  pageDraft: withElementCheck({ ...pageHooks('pageDraft'), ...elementFormatHooks }, elementCheckHooks('inProgress')),
-  layout: withElementCheck(elementFormatHooks, elementCheckHooks('complete', { positioned: true })),
+  // Each keeps the written key order of its elements' `x-ordered` props (pages/elementKeyOrder.ts).
+  page: withKeyOrder(
+    'page',
+    withElementCheck({ ...pageHooks('page'), ...elementFormatHooks }, elementCheckHooks('complete')),
+  ),
+  pageDraft: withKeyOrder(
+    'pageDraft',
+    withElementCheck({ ...pageHooks('pageDraft'), ...elementFormatHooks }, elementCheckHooks('inProgress')),
+  ),
+  layout: withKeyOrder(
+    'layout',
+    withElementCheck(elementFormatHooks, elementCheckHooks('complete', { positioned: true })),
+  ),
+  pageVersion: pageVersionKeyOrderHooks,
   trackedTime: trackedTimeHooks,
   siteConfig: siteConfigHooks,
   invoice: invoiceHooks,

@@ -59,7 +59,8 @@ const SILENT: ReadLog = { warn: () => undefined };
 export function createDocumentService({ db, registry, bus, auth, log = SILENT }: DocumentDeps): DocumentService {
   const repo = new DocumentRepository(db, db);
   /** A stored document as its model's read hook answers it (older page JSON upgraded). */
-  const readable = (model: ModelInfo, doc: Doc): Doc => hooksOf(model.name).afterRead?.({ model, doc, log }) ?? doc;
+  const readable = (model: ModelInfo, doc: Doc): Doc =>
+    hooksOf(model.name).afterRead?.({ registry, model, doc, log }) ?? doc;
   /** A whole stored document as the caller may see it, saying which of its secrets are set (`_secretsSet`). */
   const answer = (caller: Caller, model: ModelInfo, doc: Record<string, unknown>) =>
     withSecretsSet(caller, model, doc, project(caller, model, doc)) as Doc | undefined;
@@ -317,7 +318,8 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
       ...(hooked ?? []),
       ...(await mirrorInverses({ tx, registry, caller, model, doc: written, existing })),
     ];
-    return { ...prepared, written, sides };
+    // Answered and announced as a read answers it (a form's fields in their recorded order, not jsonb's).
+    return { ...prepared, written: readable(model, written), sides };
   }
 
   /** A failure of the input at `index` of a batch says which one it was: `index` in the error's details. */
@@ -348,7 +350,11 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     await assertRelationsExist(tx, registry, model, prepared);
     const rows = prepared.map(({ doc }) => ({ id: createObjectId(), doc }));
     const written = await writeOrConflict(() => tx.insertMany(model.name, rows));
-    return prepared.map((outcome, index) => ({ ...outcome, written: written[index], sides: [] as SideWrite[] }));
+    return prepared.map((outcome, index) => ({
+      ...outcome,
+      written: readable(model, written[index]),
+      sides: [] as SideWrite[],
+    }));
   }
 
   async function save(
