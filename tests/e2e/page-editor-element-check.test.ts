@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DocumentRepository } from '../../src/server/modules/documents/repository';
 import { createObjectId } from '../../src/shared/format/objectId';
 import { adminSuite } from './adminServer';
-import { addElement, draft, openEditor, outlineRow, saveState, waitSaved } from './pageEditor';
+import { addElement, draft, openEditor, outlineRow, preview, saveState, waitSaved } from './pageEditor';
 
 // The element checks of the page editor (the server's, and the form's at its fields), with screenshots to look at.
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -25,6 +25,8 @@ const fields = {
 };
 const header = { tag: 'header', props: { text: 'Anmeldung', level: 1, alignment: 'left' } };
 const form = { tag: 'special.form', props: { title: 'Workshop', name: 'workshop', properties: fields } };
+/** The form as the server answers it: with the written order of its fields recorded (`x-order`). */
+const storedForm = { ...form, props: { ...form.props, properties: { ...fields, 'x-order': ['name', 'email'] } } };
 const BROKEN = 'Fields › “email”: must be an object';
 
 const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
@@ -61,7 +63,7 @@ describe('element checks in the page editor', { timeout: 180_000 }, () => {
       await notSaved(page).waitFor({ timeout: 10_000 });
       expect(await notSaved(page).innerText()).toBe(`Not saved: elements[1] Form › Fields (JSON Schema) › ${BROKEN}`);
       expect(await saveState(page)).toBe('error');
-      expect(((await draft(suite.server, id)).elements as Node[])[1]).toEqual(form);
+      expect(((await draft(suite.server, id)).elements as Node[])[1]).toEqual(storedForm);
       // Edited into another value with the same problem: still said (an error used to leave its field once edited).
       (broken.properties as Record<string, unknown>).email = 'E-Mail';
       await jsonField(page).fill(JSON.stringify(broken, null, 2));
@@ -76,7 +78,71 @@ describe('element checks in the page editor', { timeout: 180_000 }, () => {
       await waitSaved(page);
       expect(await fieldError(page).count()).toBe(0);
       expect(await notSaved(page).count()).toBe(0);
-      expect(((await draft(suite.server, id)).elements as Node[])[1]).toEqual(form);
+      expect(((await draft(suite.server, id)).elements as Node[])[1]).toEqual(storedForm);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`keeps a form's fields in the order they are written, in the preview, the draft and the public page (${viewport.width} px)`, async () => {
+      const name = `Reihenfolge-${viewport.width}`;
+      const { _id: id } = await suite.server.save('pageDraft', {
+        name,
+        _parent: homeId,
+        _read: ['guest'],
+        elements: [header, form],
+      });
+      const { page, context, errors } = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${id}`, viewport);
+      await selectForm(page);
+      // The recorded order is the server's: the JSON shows the fields only.
+      expect(JSON.parse(await jsonField(page).inputValue())).toEqual(fields);
+      const inputs = () =>
+        preview(page)
+          .locator('form input')
+          .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('name')));
+      await expect.poll(inputs).toEqual(['name', 'email']);
+
+      // Written as Vorname, Nachname, E-Mail: jsonb would store e-mail, vorname, nachname.
+      const written = {
+        type: 'object',
+        properties: {
+          vorname: { type: 'string', title: 'Vorname' },
+          nachname: { type: 'string', title: 'Nachname' },
+          email: { type: 'string', title: 'E-Mail', format: 'email' },
+        },
+        required: ['vorname'],
+      };
+      await jsonField(page).fill(JSON.stringify(written, null, 2));
+      await expect.poll(inputs).toEqual(['vorname', 'nachname', 'email']);
+      await waitSaved(page);
+      const saved = ((await draft(suite.server, id)).elements as Node[])[1].props.properties as Record<string, unknown>;
+      expect(Object.keys(saved.properties as object)).toEqual(['vorname', 'nachname', 'email']);
+      expect(saved['x-order']).toEqual(['vorname', 'nachname', 'email']);
+      await shoot(page, `element-check-field-order-${viewport.width}`);
+
+      // Opened again, the editor shows and previews the written order.
+      await page.reload();
+      await selectForm(page);
+      expect(Object.keys(JSON.parse(await jsonField(page).inputValue()).properties)).toEqual([
+        'vorname',
+        'nachname',
+        'email',
+      ]);
+      await expect.poll(inputs).toEqual(['vorname', 'nachname', 'email']);
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await expect
+        .poll(async () => (await suite.server.app.inject({ method: 'GET', url: `/${name}` })).statusCode)
+        .toBe(200);
+      const html = (await suite.server.app.inject({ method: 'GET', url: `/${name}` })).body;
+      expect([...html.matchAll(/<input[^>]*\sname="([^"]+)"/g)].map((match) => match[1])).toEqual([
+        'vorname',
+        'nachname',
+        'email',
+      ]);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -1,14 +1,33 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { errorClass, inputClass, readOnlyClass } from '../ui/classes';
 import { jsonToDraft, parseJsonDraft } from '../values/jsonDraft';
+import { withoutRecordedOrder } from '../values/recordedOrder';
 import { useDraft } from './useDraft';
 
-/** JSON as text: only text that parses is passed on; while it does not, the parser's message shows below. */
-export function JsonWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors }: WidgetProps) {
-  const [draft, setDraft] = useDraft(value, jsonToDraft, (text, current) => {
-    const parsed = parseJsonDraft(text);
-    return parsed.ok && JSON.stringify(parsed.value) === JSON.stringify(current);
-  });
+/**
+ * JSON as text: only text that parses is passed on; while it does not, the parser's message shows below.
+ * A key order the server recorded (`x-order`) is not shown: the text's own order is what is saved.
+ */
+export function JsonWidget({
+  id,
+  schema,
+  value,
+  onChange,
+  onBlur,
+  onFocus,
+  disabled,
+  readonly,
+  rawErrors,
+}: WidgetProps) {
+  const shown = (current: unknown) => withoutRecordedOrder(schema, current);
+  const [draft, setDraft] = useDraft(
+    value,
+    (current) => jsonToDraft(shown(current)),
+    (text, current) => {
+      const parsed = parseJsonDraft(text);
+      return parsed.ok && JSON.stringify(parsed.value) === JSON.stringify(shown(current));
+    },
+  );
   if (readonly) {
     return (
       <pre id={id} className={`${readOnlyClass} max-h-80 overflow-auto font-mono text-xs whitespace-pre-wrap`}>
