@@ -24,6 +24,8 @@ const VIEWPORTS = [
 ];
 const fields = { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: [] };
 const form = { tag: 'special.form', props: { title: 'Workshop', name: 'workshop', properties: fields } };
+/** The form as the server answers it: with the written order of its fields recorded (`x-order`). */
+const storedForm = { ...form, props: { ...form.props, properties: { ...fields, 'x-order': ['name'] } } };
 const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
 const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
@@ -52,7 +54,7 @@ describe('the page editor and element defaults, previews, publish and restore', 
       await shoot(page, `element-defaults-${viewport.width}`);
       // Showing them writes nothing: the draft follows the schema's defaults as before.
       expect(await saveState(page)).toBe('saved');
-      expect(((await draft(suite.server, id)).elements as Node[])[0]).toEqual(form);
+      expect(((await draft(suite.server, id)).elements as Node[])[0]).toEqual(storedForm);
 
       // A changed value is stored; emptied, the field stays empty while typing, also once saved.
       await label.fill('Anmelden');
@@ -60,7 +62,7 @@ describe('the page editor and element defaults, previews, publish and restore', 
       expect(((await draft(suite.server, id)).elements as Node[])[0].props.submitLabel).toBe('Anmelden');
       await label.fill('');
       await waitSaved(page);
-      expect(((await draft(suite.server, id)).elements as Node[])[0].props).toEqual(form.props);
+      expect(((await draft(suite.server, id)).elements as Node[])[0].props).toEqual(storedForm.props);
       expect(await label.inputValue()).toBe('');
       await label.fill('Los');
       await waitSaved(page);

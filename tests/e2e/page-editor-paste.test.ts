@@ -20,6 +20,11 @@ describe('pasting elements', { timeout: 120_000 }, () => {
       { tag: 'header', props: { text: 'Anmeldung', level: 1, alignment: 'left' } },
       { tag: 'special.form', props: { title: 'Workshop', name: 'workshop', properties: fields } },
     ];
+    // As the server answers it: with the written order of the form's fields recorded (`x-order`).
+    const storedForm = {
+      ...elements[1],
+      props: { ...elements[1].props, properties: { ...fields, 'x-order': ['name', 'email'] } },
+    };
     const { _id: id } = await suite.server.save('pageDraft', { name: 'Anmeldung', elements });
     const { page, context, errors } = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${id}`);
     const formRow = outlineRow(page, 'special.form');
@@ -33,7 +38,7 @@ describe('pasting elements', { timeout: 120_000 }, () => {
     await formRow.getByRole('button', { name: 'Copy Form' }).click();
     await expect
       .poll(async () => JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as unknown)
-      .toEqual(elements[1]);
+      .toEqual(storedForm);
 
     // Its field list made into something that is not one: refused, named, nothing pasted or saved.
     const broken = structuredClone(elements[1]);
@@ -72,7 +77,7 @@ describe('pasting elements', { timeout: 120_000 }, () => {
     await expect.poll(() => outlineRow(page, 'special.form').count()).toBe(2);
     await waitSaved(page);
     expect(await tags()).toEqual(['header', 'special.form', 'special.form']);
-    expect(((await draft(suite.server, id)).elements as Node[])[1]).toEqual(elements[1]);
+    expect(((await draft(suite.server, id)).elements as Node[])[1]).toEqual(storedForm);
     expect(await alert.count()).toBe(0);
 
     // An element copied from a layout carries its position there: a page's element has none (the server refused it).
