@@ -43,13 +43,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(500).send({ error: 'Internal server error' });
     }
     if (error.validation) {
-      const where = error.validationContext ?? 'request';
       // `fields` names the field (`email`) apart from the message, so a form can show it at its input.
       const fields = fieldErrors(error.validation as ErrorObject[]);
-      return reply.status(400).send({
-        error: `${where}${error.message.replace(/^(body|querystring|params|headers)/, '')}`,
-        ...(fields.length > 0 ? { fields } : {}),
-      });
+      return reply.status(400).send({ error: error.message, ...(fields.length > 0 ? { fields } : {}) });
     }
     return reply.status(status).send({ error: error.message });
   });

@@ -15,19 +15,21 @@ describe('routeValidationError', () => {
   it("says a pattern with its x-patternMessage, else as 'not in the expected form', never as the regular expression", () => {
     const id = { type: 'string', pattern: '^[0-9a-f]{24}$', 'x-patternMessage': 'must be a document id' };
     const schema = { type: 'object', properties: { id, code: { type: 'string', pattern: '^[A-Z]+$' } } };
-    expect(routeValidationError(errorsOf(schema, { id: 'x' }), 'params').message).toBe(
-      'params/id must be a document id',
-    );
+    expect(routeValidationError(errorsOf(schema, { id: 'x' }), 'params').message).toBe('id: must be a document id');
     expect(routeValidationError(errorsOf(schema, { code: 'ab' }), 'querystring').message).toBe(
-      'querystring/code is not in the expected form',
+      'code: is not in the expected form',
     );
   });
 
-  it("says other rules as Fastify does, and several errors joined by ', '", () => {
+  it('says other rules as a refused document says them, several joined by "; "', () => {
     const schema = { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 3 } } };
     const errors = [...errorsOf(schema, {}), ...errorsOf(schema, { name: 'Kontakt' })];
     expect(routeValidationError(errors, 'body').message).toBe(
-      "body must have required property 'name', body/name must NOT have more than 3 characters",
+      'name: is required; name: must have at most 3 characters',
     );
+  });
+
+  it('names the body or query string when the whole of it is wrong', () => {
+    expect(routeValidationError(errorsOf({ type: 'object' }, 'text'), 'body').message).toBe('body: must be an object');
   });
 });

@@ -81,16 +81,16 @@ describe("a request its route's schema refuses for a pattern says it in words", 
 
   it('an id, a year, a model name and a form name', async () => {
     expect(await routeRefusal('GET', '/api/cms/pageTree?project=kontakt')).toBe(
-      'querystring/project must be a document id (24 characters, digits and a to f)',
+      'project: must be a document id (24 characters, digits and a to f)',
     );
     expect(await routeRefusal('GET', '/api/payment/revenue?year=25')).toBe(
-      'querystring/year must be a year as four digits (e.g. 2025), or -1 for the twelve months up to this one',
+      'year: must be a year as four digits (e.g. 2025), or -1 for the twelve months up to this one',
     );
     expect(await routeRefusal('POST', '/api/document/find', { model: '1client' })).toBe(
-      'body/model must be a model name: a letter, then letters and digits',
+      'model: must be a model name: a letter, then letters and digits',
     );
     expect(await routeRefusal('POST', '/api/formData', { name: 'Kontakt Formular', data: { email: 'a@b.ch' } })).toBe(
-      'body/name may hold only lowercase letters, digits and -, and must not start with -',
+      'name: may hold only lowercase letters, digits and -, and must not start with -',
     );
     expect((await t.app.services.documents.find(SYSTEM, 'formData', { limit: 10 })).results).toHaveLength(0);
   });
