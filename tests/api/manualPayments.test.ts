@@ -128,3 +128,73 @@ describe('a payment saved by hand settles its invoice', () => {
     expect((await read('invoice', bill._id)).status).toBe('open');
   });
 });
+
+// The same link made from the invoice's side (its Transaction field, in the edit form or by the API) settles it
+// as the payment's side does: the rule is the payment's, and a payment linked by its invoice is a payment saved.
+describe('a payment linked from its invoice settles it as from the payment', () => {
+  it("sets the invoice paid, in the save's answer too, with one update event per document", async () => {
+    const bill = await invoice();
+    const pay = await payment({ amount: 1010.5, foreignAmount: 1081 });
+    const events: ServerEvent[] = [];
+    const stop = t.app.services.bus.subscribe((event) => events.push(event));
+    const answer = await saved('invoice', { ...bill, transaction: pay._id });
+    stop();
+    const stored = await read('invoice', bill._id);
+    expect(stored).toMatchObject({ status: 'paid', transaction: pay._id });
+    expect(answer).toMatchObject({ status: 'paid', transaction: pay._id, _version: stored._version });
+    expect((await read('transaction', pay._id)).invoice).toBe(bill._id);
+    const changed = events.flatMap((event) =>
+      event.type === 'document' ? [[event.model, event.id, event.action, (event.doc as Doc).status]] : [],
+    );
+    expect(changed).toEqual([
+      ['invoice', bill._id, 'update', 'paid'],
+      ['transaction', pay._id, 'update', undefined],
+    ]);
+  });
+
+  it('counts the other payments naming the invoice; one that falls short leaves it open', async () => {
+    const bill = await invoice();
+    // The invoice names the first payment (300 €); a second one (600 €) names the invoice only.
+    const first = await payment({ amount: 280, foreignAmount: 300, invoice: bill._id });
+    const second = await payment({ amount: 560, foreignAmount: 600, invoice: bill._id });
+    expect(await read('invoice', bill._id)).toMatchObject({ status: 'open', transaction: first._id });
+    // Naming a third instead lets go of the first: 600 € + 481 € reach the 1081 € due.
+    const third = await payment({ amount: 450, foreignAmount: 481 });
+    await saved('invoice', { ...(await read('invoice', bill._id)), transaction: third._id });
+    expect(await read('invoice', bill._id)).toMatchObject({ status: 'paid', transaction: third._id });
+    expect((await read('transaction', first._id)).invoice).toBeUndefined();
+    expect((await read('transaction', second._id)).invoice).toBe(bill._id);
+
+    const fresh = await invoice();
+    const short = await payment({ amount: 560, foreignAmount: 600 });
+    await saved('invoice', { ...fresh, transaction: short._id });
+    expect(await read('invoice', fresh._id)).toMatchObject({ status: 'open', transaction: short._id });
+  });
+
+  it('settles a new invoice created with its payment; francs alone leave it open', async () => {
+    const pay = await payment({ foreignAmount: 1081 });
+    const created = await saved('invoice', {
+      name: `Rechnung ${++number}`,
+      client,
+      date: '2026-10-01',
+      status: 'open',
+      items: [{ name: 'Beratung', price: 1000, count: 1 }],
+      transaction: pay._id,
+    });
+    expect(created.status).toBe('paid');
+    expect(await read('invoice', created._id)).toMatchObject({ status: 'paid', transaction: pay._id });
+
+    const bill = await invoice();
+    const francs = await payment({ amount: 5000 });
+    await saved('invoice', { ...bill, transaction: francs._id });
+    expect(await read('invoice', bill._id)).toMatchObject({ status: 'open', transaction: francs._id });
+  });
+
+  it('leaves an invoice set open by hand as it is when saved again with the payment it names', async () => {
+    const bill = await invoice();
+    const pay = await payment({ foreignAmount: 1081, invoice: bill._id });
+    await saved('invoice', { ...(await read('invoice', bill._id)), status: 'open' });
+    await saved('invoice', { ...(await read('invoice', bill._id)), name: 'Umbenannt' });
+    expect(await read('invoice', bill._id)).toMatchObject({ status: 'open', transaction: pay._id });
+  });
+});

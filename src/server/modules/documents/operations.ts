@@ -314,12 +314,36 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     );
     if (!written) throw conflict(`${model.label} was changed by someone else; reload it and try again`);
     const hooked = await hooksOf(model.name).afterWriteInTx?.({ tx, registry, caller, model, doc: written, existing });
-    const sides = [
-      ...(hooked ?? []),
-      ...(await mirrorInverses({ tx, registry, caller, model, doc: written, existing })),
-    ];
+    const mirrored = await mirrorInverses({ tx, registry, caller, model, doc: written, existing });
+    const sides = [...(hooked ?? []), ...mirrored, ...(await sidesWritten(tx, caller, mirrored))];
+    // A side may be this document again (a payment linked from its invoice sets the invoice paid): the answer
+    // and the event are its last version.
+    const self = sides.filter((side) => side.model.name === model.name && side.doc._id === written._id);
+    const last = self.length ? self[self.length - 1].doc : written;
+    const others = sides.filter((side) => !self.includes(side));
     // Answered and announced as a read answers it (a form's fields in their recorded order, not jsonb's).
-    return { ...prepared, written: readable(model, written), sides };
+    return { ...prepared, written: readable(model, last), sides: others };
+  }
+
+  /**
+   * The documents written on the other side of two-way links are saves of them too: their own in-transaction
+   * hooks run (a payment linked from its invoice settles it as one linked from the payment does). What those
+   * hooks write in turn is not mirrored again.
+   */
+  async function sidesWritten(tx: DocumentRepository, caller: Caller, mirrored: SideWrite[]): Promise<SideWrite[]> {
+    const more: SideWrite[] = [];
+    for (const { model, doc, previous } of mirrored) {
+      const hooked = await hooksOf(model.name).afterWriteInTx?.({
+        tx,
+        registry,
+        caller,
+        model,
+        doc,
+        existing: previous,
+      });
+      more.push(...(hooked ?? []));
+    }
+    return more;
   }
 
   /** A failure of the input at `index` of a batch says which one it was: `index` in the error's details. */
@@ -448,7 +472,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
         deleted: true,
       });
       const mirrored = await mirrorInverses({ tx, registry, caller, model, doc: gone, existing, deleted: true });
-      return { gone, sides: [...(hooked ?? []), ...mirrored] };
+      return { gone, sides: [...(hooked ?? []), ...mirrored, ...(await sidesWritten(tx, caller, mirrored))] };
     });
     if (!deleted) throw notFound(`${model.label} ${id} not found`);
     // A document with secrets is a login: deleting it ends its sessions for good, not only while it stays deleted.

@@ -13,7 +13,9 @@ import { centsOf, invoiceToSettle, receivedOf, settle, toCents } from './settlem
  * function, in the save's transaction, with the invoice row locked first (an import or another save paying
  * the same invoice waits, and then counts this payment). The invoice then names this payment. Unlinking
  * or deleting a payment never sets a paid invoice open again: its status is a free choice (spec §4). The
- * server's own saves (the import, the demo content) decide this themselves.
+ * server's own saves (the import, the demo content) decide this themselves. A payment linked from the invoice's
+ * side (its Transaction field) runs this too: the document operations run the hook of every document written
+ * on the other side of a two-way link, so the rule lives here only.
  */
 export const transactionHooks: ModelHooks = {
   async afterWriteInTx({ tx, registry, caller, doc, existing, deleted }): Promise<SideWrite[]> {
