@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerEvent } from '../../src/server/events/bus';
-import { createTestApp } from '../helpers/testApp';
+import { buildApp } from '../../src/server/app';
+import { loadSchemaSet } from '../../src/server/schemaSet';
+import type { JsonSchema } from '../../src/shared/registry';
+import { createTestApp, freshDatabase } from '../helpers/testApp';
 import { userWithRole } from '../helpers/users';
 
 // Two-way links declared in the schemas alone (`x-inverse`), on fixture models no code knows: a desk and the
@@ -155,5 +158,28 @@ describe('x-inverse and permissions', () => {
 
     // A save that leaves the link as it is needs nothing of the other side.
     expect((await save('desk', { ...(await read('desk', door._id)), name: 'Tür' }, staff)).statusCode).toBe(200);
+  });
+});
+
+describe('x-inverse on many ids', () => {
+  // Only single ids are mirrored: an invoice naming its payments as an array would keep one side only, so the
+  // server does not start with one.
+  it('refuses to start when the invoice side of the pair is an array of payments', async () => {
+    const set = await loadSchemaSet([]);
+    const invoice = set.models.invoice;
+    const { $ref: _ref, ...one } = invoice.properties!.transaction as JsonSchema & { $ref?: string };
+    const many = { ...one, type: 'array', items: { type: 'string', pattern: '^[0-9a-f]{24}$' } } as JsonSchema;
+    const schemas = {
+      ...set,
+      models: { ...set.models, invoice: { ...invoice, properties: { ...invoice.properties, transaction: many } } },
+    };
+    const { db, drop } = await freshDatabase();
+    try {
+      await expect(buildApp({ logger: false, db, schemas })).rejects.toThrow(
+        'x-inverse: invoice.transaction: x-inverse links one document, not an array of ids',
+      );
+    } finally {
+      await drop();
+    }
   });
 });
