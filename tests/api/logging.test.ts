@@ -112,6 +112,30 @@ describe('POST /api/logging/createEntry', () => {
     expect((await stored()).length).toBe(before);
   });
 
+  it('a batch whose later frame meets a stored or an earlier frameId answers 409 naming it, and stores none', async () => {
+    const { documents } = t.app.services;
+    await documents.saveMany(SYSTEM, 'loggingFrame', [{ ...frame(80), frameId: 'f-80' }]);
+    const before = (await stored()).length;
+    const failure = (batch: object[]) =>
+      documents.saveMany(SYSTEM, 'loggingFrame', batch as Record<string, unknown>[]).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    const stale = await failure([
+      { ...frame(81), frameId: 'f-81' },
+      { ...frame(82), frameId: 'f-82' },
+      { ...frame(83), frameId: 'f-80' },
+    ]);
+    expect(stale).toMatchObject({ status: 409, message: 'frameId already exists', details: { index: 2 } });
+    const twice = await failure([
+      { ...frame(84), frameId: 'f-84' },
+      { ...frame(85), frameId: 'f-85' },
+      { ...frame(86), frameId: 'f-84' },
+    ]);
+    expect(twice).toMatchObject({ status: 409, message: 'frameId already exists', details: { index: 2 } });
+    expect((await stored()).length).toBe(before);
+  });
+
   it('answers 400 naming the body for a body over the limit, and stores nothing', async () => {
     const before = (await stored()).length;
     const huge = { frames: [{ ...frame(50), data: { engineSpeed: 1 }, pad: 'x'.repeat(LOGGING_BODY_LIMIT_BYTES) }] };

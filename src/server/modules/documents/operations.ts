@@ -356,13 +356,22 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     }
   }
 
-  /** New documents of a model without in-transaction hooks or two-way links go in as one statement; the rest one by one. */
-  async function writeAll(tx: DocumentRepository, caller: Caller, model: ModelInfo, inputs: Record<string, unknown>[]) {
+  /**
+   * New documents of a model without in-transaction hooks or two-way links go in as one statement; the rest (or
+   * all, with `oneByOne`) one by one.
+   */
+  async function writeAll(
+    tx: DocumentRepository,
+    caller: Caller,
+    model: ModelInfo,
+    inputs: Record<string, unknown>[],
+    oneByOne = false,
+  ) {
     const creatingOnly = inputs.every((input) => input && (input._id === undefined || input._id === 'new'));
     // Sequence numbers are drawn from the stored rows: each new document must be in before the next draws.
     const sequenced = model.fields.some((field) => field.sequence);
     const linked = inversePairs(registry.models, model).length > 0;
-    if (!creatingOnly || sequenced || linked || hooksOf(model.name).afterWriteInTx) {
+    if (oneByOne || !creatingOnly || sequenced || linked || hooksOf(model.name).afterWriteInTx) {
       const done = [];
       for (const [index, input] of inputs.entries())
         done.push(await atIndex(index, () => write(tx, caller, model, input, {})));
@@ -402,7 +411,16 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
   async function saveMany(caller: Caller, name: string, inputs: Record<string, unknown>[]): Promise<Doc[]> {
     const model = modelOf(name);
     for (const [index, input] of inputs.entries()) await atIndex(index, () => confirmOwnSecrets(caller, model, input));
-    const outcomes = await repo.transaction((tx) => writeAll(tx, caller, model, inputs));
+    const run = (oneByOne: boolean) => repo.transaction((tx) => writeAll(tx, caller, model, inputs, oneByOne));
+    let outcomes: Awaited<ReturnType<typeof run>>;
+    try {
+      outcomes = await run(false);
+    } catch (error) {
+      // One statement met a unique index (409) without saying which document did: written one by one (the first
+      // try left nothing), the one that meets it answers with its `index`.
+      if (!(error instanceof HttpError && error.status === 409 && error.details.index === undefined)) throw error;
+      outcomes = await run(true);
+    }
     for (const outcome of outcomes) {
       if (outcome.secretsChanged && !outcome.creating) await auth.revokeSessions(outcome.written._id);
       announce(model, outcome.written, outcome.creating ? 'create' : 'update', outcome.existing);

@@ -27,7 +27,7 @@ const gzip = promisify(gzipCallback);
  * The diagnostics tool's upload (spec section 7, `logging/createEntry`): a frame or a batch of frames,
  * stored through the document operations (permissions, validation against the logging-frame schema,
  * events) in one transaction. A batch is all or nothing: the first invalid frame answers 400 naming it
- * (`frames[i]: vin: …`). The frames are validated once, there; the route checks only the envelope.
+ * (`frames[i]: vin: …`), one meeting a stored frame 409 (`frames[i]: frameId already exists`). The frames are validated once, there; the route checks only the envelope.
  */
 export async function loggingRoutes(
   app: FastifyInstance,
@@ -116,9 +116,9 @@ export async function loggingRoutes(
         } catch (error) {
           // The document operations name the failing input by its place among the fresh frames.
           const at = error instanceof HttpError ? error.details.index : undefined;
-          if (error instanceof HttpError && error.status === 400 && typeof at === 'number') {
+          if (error instanceof HttpError && (error.status === 400 || error.status === 409) && typeof at === 'number') {
             const index = fresh[at].index;
-            throw badRequest(`${where(index)}${error.message}`, { ...error.details, index });
+            throw new HttpError(error.status, `${where(index)}${error.message}`, { ...error.details, index });
           }
           throw error;
         }
