@@ -92,4 +92,32 @@ describe('redirects', () => {
     expect((await save({ _id: 'new', name: 'E', from: '/e', to: 'https://example.ch/e' })).statusCode).toBe(200);
     expect((await save({ _id: b.json()._id, _version: b.json()._version, to: '/b/neu' })).statusCode).toBe(200);
   });
+
+  it('counts every redirected visit, with a trailing slash or a query too, and carries the query to the target', async () => {
+    expect((await save({ _id: 'new', name: 'Alt', from: '/audit-alt', to: '/Termin' })).statusCode).toBe(200);
+    expect(
+      (await save({ _id: 'new', name: 'Mit Query', from: '/mit-query', to: '/Termin?lang=de#form' })).statusCode,
+    ).toBe(200);
+    const visit = (url: string) => t.app.inject({ method: 'GET', url });
+    const plain = await visit('/audit-alt');
+    expect([plain.statusCode, plain.headers.location]).toEqual([302, '/Termin']);
+    const slash = await visit('/audit-alt/');
+    expect([slash.statusCode, slash.headers.location]).toEqual([302, '/Termin']);
+    const tagged = await visit('/audit-alt?utm_source=x');
+    expect([tagged.statusCode, tagged.headers.location]).toEqual([302, '/Termin?utm_source=x']);
+    // The cached answer of /audit-alt does not keep the previous visitor's query.
+    expect((await visit('/audit-alt')).headers.location).toBe('/Termin');
+    const merged = await visit('/mit-query/?utm_source=x&lang=fr');
+    expect(merged.headers.location).toBe('/Termin?lang=de&utm_source=x#form');
+    // The site's JSON API (client-side navigation) counts under the redirect's path as well.
+    const api = await t.app.inject({ method: 'GET', url: '/api/cms/page?path=/audit-alt/' });
+    expect(api.json()).toMatchObject({ redirect: { to: '/Termin' } });
+
+    const stats = await t.app.inject({ method: 'GET', url: '/api/redirectStats', headers: admin });
+    const counts = Object.fromEntries(
+      (stats.json() as { redirect: { from: string }; count: number }[]).map((row) => [row.redirect.from, row.count]),
+    );
+    expect(counts['/audit-alt']).toBe(5);
+    expect(counts['/mit-query']).toBe(1);
+  });
 });

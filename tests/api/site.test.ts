@@ -211,7 +211,7 @@ describe('public site (SSR, page API, sitemap)', () => {
     expect(permanent.headers.location).toBe('/Termin');
     const temporary = await get('/fruehling?utm_source=plakat');
     expect(temporary.statusCode).toBe(302);
-    expect(temporary.headers.location).toBe('/Termin');
+    expect(temporary.headers.location).toBe('/Termin?utm_source=plakat');
     const external = await get('/linkedin');
     expect(external.statusCode).toBe(302);
     expect(external.headers.location).toMatch(/^https:\/\/www\.linkedin\.com\//);

@@ -7,6 +7,7 @@ import { preloadElements } from '../elements/registry';
 import { pageView, viewTags, type SiteBootData, type SiteView } from '../../shared/site/view';
 import { fetchPage, siteApi, storedToken } from './api';
 import { interceptedUrl } from './links';
+import { redirectTarget } from '../../shared/site/redirectTarget';
 
 interface Shown {
   view: SiteView;
@@ -42,7 +43,7 @@ export function ClientApp({ boot, onReady }: { boot: SiteBootData; onReady?: (fo
       }
       if (visit !== latest.current) return;
       if (answer && 'redirect' in answer) {
-        const target = new URL(answer.redirect.to, location.href);
+        const target = new URL(redirectTarget(answer.redirect.to, url.search), location.href);
         if (target.origin !== location.origin || redirects >= MAX_REDIRECTS) return location.assign(target.href);
         return show(target, mode === 'pop' ? 'replace' : mode, redirects + 1);
       }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_TEXT } from '../../../shared/rules/constants';
 import { preloadElements, renderDocument } from '../../../site/ssr/renderDocument';
 import { pageView } from '../../../shared/site/view';
+import { redirectTarget } from '../../../shared/site/redirectTarget';
 import { ANONYMOUS } from '../../access/caller';
 import { notFound } from '../../errors';
 import { secureHtml } from '../../securityHeaders';
@@ -139,8 +140,11 @@ export function siteRoutes(
       // 404s are not kept: any number of distinct unknown paths could be asked for.
       if (anonymous && answer.status !== 404) cache.set(key, answer, generation);
     }
-    if (answer.location) services.pages.redirectServed(pathname);
-    return send(request, reply, answer);
+    if (!answer.location) return send(request, reply, answer);
+    services.pages.redirectServed(pathname);
+    // The cached answer is the visitor-independent target: the visitor's own query string is added per request.
+    const search = request.url.slice(pathname.length);
+    return send(request, reply, { ...answer, location: redirectTarget(answer.location, search) });
   };
   app.get('/', { schema: { hide: true }, config: { ignoreInvalidToken: true } }, handler);
   app.get('/*', { schema: { hide: true }, config: { ignoreInvalidToken: true } }, handler);

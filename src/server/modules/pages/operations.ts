@@ -19,6 +19,7 @@ import {
 import { hasAccess, passesAcl, SYSTEM, type Caller } from '../../access/caller';
 import type { Database } from '../../db/database';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../errors';
+import { normalizePath } from '../cms/site';
 import type { Doc, DocumentService } from '../documents/service';
 import { strip } from './paths';
 import { RedirectHits } from './redirectHits';
@@ -211,7 +212,9 @@ export function createPageEditor({
     },
 
     redirectServed(path) {
-      hits.count(path);
+      // Counted under the redirect's `from`, which is kept normalized (/alt/ and /alt?x=1 are /alt's visits).
+      const from = normalizePath(path);
+      if (from) hits.count(from);
     },
   };
 }
