@@ -120,4 +120,14 @@ describe('redirects', () => {
     expect(counts['/audit-alt']).toBe(5);
     expect(counts['/mit-query']).toBe(1);
   });
+
+  it('refuses a second redirect from the same path, naming From at its field', async () => {
+    expect((await save({ _id: 'new', name: 'Erste', from: '/doppelt', to: '/x' })).statusCode).toBe(200);
+    const twin = await save({ _id: 'new', name: 'Zweite', from: '/doppelt/', to: '/y' });
+    expect(twin.statusCode).toBe(409);
+    expect(twin.json()).toEqual({
+      error: 'from already exists',
+      fields: [{ field: 'from', message: 'already exists' }],
+    });
+  });
 });

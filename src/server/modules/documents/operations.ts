@@ -307,7 +307,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     const prepared = await prepare(tx, caller, model, input);
     const { doc, existing, creating } = prepared;
     await assertRelationsExist(tx, registry, model, [prepared]);
-    const written = await writeOrConflict(() =>
+    const written = await writeOrConflict(model, () =>
       creating
         ? tx.insert(model.name, idForCreate(options.createWithId), doc)
         : tx.update(model.name, existing!._id, doc, existing!._version as number),
@@ -382,7 +382,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
       prepared.push(await atIndex(index, () => prepare(tx, caller, model, input)));
     await assertRelationsExist(tx, registry, model, prepared);
     const rows = prepared.map(({ doc }) => ({ id: createObjectId(), doc }));
-    const written = await writeOrConflict(() => tx.insertMany(model.name, rows));
+    const written = await writeOrConflict(model, () => tx.insertMany(model.name, rows));
     return prepared.map((outcome, index) => ({
       ...outcome,
       written: readable(model, written[index]),
@@ -551,16 +551,25 @@ async function assertSequencesFree(
   }
 }
 
-/** A unique index violation is a 409 naming the field; everything else is rethrown. */
-async function writeOrConflict<T>(write: () => Promise<T>): Promise<T> {
+/**
+ * A unique index violation is a 409 naming the field, also in `fields` like every other refusal of a field, so
+ * the form marks it and says it with the field's label ('From (path) already exists'); everything else is rethrown.
+ */
+async function writeOrConflict<T>(model: ModelInfo, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     const { code, constraint } = error as { code?: string; constraint?: string };
     if (code === '23505') {
-      // Unique indexes are named `<table>_u_<field>_<digest>` (src/server/db/tables.ts).
-      const field = constraint?.match(/_u_(\w+)_[0-9a-f]{6}$/)?.[1];
-      throw new HttpError(409, field ? `${field} already exists` : 'A document with this value already exists');
+      // Unique indexes are named `<table>_u_<field>_<digest>`, the name part cut at 55 characters (db/tables.ts).
+      const key = constraint?.match(/_u_(\w+)_[0-9a-f]{6}$/)?.[1];
+      const field =
+        key === undefined
+          ? undefined
+          : (model.fields.find((f) => f.unique && f.name === key) ??
+            model.fields.find((f) => f.unique && f.name.startsWith(key)));
+      if (!field) throw new HttpError(409, 'A document with this value already exists');
+      throw conflict(`${field.name} already exists`, { fields: [{ field: field.name, message: 'already exists' }] });
     }
     throw error;
   }
