@@ -15,19 +15,21 @@ describe('gauges', () => {
 
   it('shows each value at its resolution', () => {
     expect(formatValue(gauge('engineSpeed'), 812.25)).toBe('812');
-    expect(formatValue(gauge('lambda'), 0.9873)).toBe('0.99');
-    expect(formatValue(gauge('map'), 150)).toBe('150.0');
+    // The admin's German style (shared/format), thousands with a dot: not the Swiss 6'800.
+    expect(formatValue(gauge('engineSpeed'), 6800)).toBe('6.800');
+    expect(formatValue(gauge('lambda'), 0.9873)).toBe('0,99');
+    expect(formatValue(gauge('map'), 150)).toBe('150,0');
     expect(formatValue(gauge('boost'), undefined)).toBe('–');
   });
 
   it('shows a value that rounds to zero without a minus sign, and keeps it where the value stays negative', () => {
-    expect(formatValue(gauge('knockAverage'), -0.025)).toBe('0.0');
-    expect(formatValue(gauge('knockAverage'), -0)).toBe('0.0');
-    expect(formatValue(gauge('knockAverage'), -0.05)).toBe('-0.1');
-    expect(formatValue(gauge('knockCyl1'), -0.004)).toBe('0.00');
-    expect(formatValue(gauge('knockCyl1'), -1.5)).toBe('-1.50');
+    expect(formatValue(gauge('knockAverage'), -0.025)).toBe('0,0');
+    expect(formatValue(gauge('knockAverage'), -0)).toBe('0,0');
+    expect(formatValue(gauge('knockAverage'), -0.05)).toBe('-0,1');
+    expect(formatValue(gauge('knockCyl1'), -0.004)).toBe('0,00');
+    expect(formatValue(gauge('knockCyl1'), -1.5)).toBe('-1,50');
     expect(formatValue(gauge('engineSpeed'), -0.4)).toBe('0');
-    expect(formatValue(gauge('torque'), -42.5)).toBe('-42.5');
+    expect(formatValue(gauge('torque'), -42.5)).toBe('-42,5');
   });
 
   it('draws bars from zero where the range holds it, else from the range start', () => {

@@ -4,6 +4,7 @@ import {
   displayDecimals,
   ENGINE_VALUES,
 } from '../../shared/diagnostics/values';
+import { formatNumber } from '../../shared/format/number';
 
 /** One gauge: an engine value from the table or a calculated one. */
 export interface GaugeSpec {
@@ -39,13 +40,7 @@ export const GAUGES: readonly GaugeSpec[] = [
  * (knock average -0.02 °): only a number that stays negative after rounding gets a minus sign.
  */
 export const formatValue = (gauge: GaugeSpec, value: number | undefined) =>
-  value === undefined
-    ? '–'
-    : value.toLocaleString('de-CH', {
-        minimumFractionDigits: gauge.decimals,
-        maximumFractionDigits: gauge.decimals,
-        signDisplay: 'negative',
-      });
+  value === undefined ? '–' : formatNumber(value, gauge.decimals);
 
 /**
  * The bar of a value as start and end along its range (0 to 1): from zero when the range holds zero

@@ -36,7 +36,7 @@ describe('raw console input', () => {
       0x3b,
     );
     expect(describeResponse(request, answer).meaning).toBe(
-      "Ambient pressure: 96.80 kPa · Oil temperature: 96.2 °C · Lambda actual: 1.00 λ · Engine speed: 2'319 rpm",
+      'Ambient pressure: 96,80 kPa · Oil temperature: 96,2 °C · Lambda actual: 1,00 λ · Engine speed: 2.319 rpm',
     );
     const vin = Uint8Array.of(0x62, 0xf1, 0x90, ...Array.from('WVWZZZAUZKW123456', (c) => c.charCodeAt(0)));
     expect(describeResponse(Uint8Array.of(0x22, 0xf1, 0x90), vin).meaning).toBe('VIN: WVWZZZAUZKW123456');

@@ -3,5 +3,6 @@ export * from './cssSize';
 export * from './date';
 export * from './fileSize';
 export * from './money';
+export * from './number';
 export * from './objectId';
 export * from './paymentReference';
