@@ -168,3 +168,48 @@ describe('recipient', () => {
     },
   );
 });
+
+describe('placeholders of the contact request template', () => {
+  it('refuses a placeholder the contact request does not provide (400 at its field, nothing saved)', async () => {
+    const { t, admin } = await appWith({});
+    try {
+      const save = (payload: Record<string, unknown>) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/document/updateOne?model=mailTemplate',
+          headers: t.auth(admin),
+          payload,
+        });
+      const find = await t.app.inject({
+        method: 'POST',
+        url: '/api/document/find',
+        headers: t.auth(admin),
+        payload: { model: 'mailTemplate', query: { name: 'contactRequest' } },
+      });
+      const stored = find.json().results[0] as Record<string, unknown>;
+      const refused = await save({
+        ...stored,
+        subject: 'Anfrage {{id}}',
+        html: '<p>{{unbekannt}} {{#vorname}}x{{/vorname}}</p>',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        error: 'html uses variables this mail does not provide: {{unbekannt}}, {{vorname}}',
+        fields: [{ field: 'html', message: 'uses variables this mail does not provide: {{unbekannt}}, {{vorname}}' }],
+      });
+      const again = await t.app.inject({
+        method: 'GET',
+        url: `/api/document/findById?model=mailTemplate&id=${String(stored._id)}`,
+        headers: t.auth(admin),
+      });
+      expect(again.json().subject).toBe(stored.subject);
+
+      // Known variables are fine; a template of another name is sent with the sender's data: not checked here.
+      expect((await save({ ...stored, subject: 'Anfrage {{id}} von {{name}}' })).statusCode).toBe(200);
+      const other = await save({ _id: 'new', name: 'newsletter', subject: 'Hallo {{abonnent}}' });
+      expect(other.statusCode, other.body).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

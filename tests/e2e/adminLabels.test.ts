@@ -222,4 +222,41 @@ describe('contact requests and mail templates', { timeout: 60_000 }, () => {
     await expect.poll(() => subject.innerText()).toMatch(/Template error/);
     await context.close();
   });
+
+  it('warns under the preview about placeholders no mail provides, and the server refuses them for its own mail', async () => {
+    // The contact request's template (the test above may have made it: names are unique).
+    const found = await suite.server.api<{ results: { _id: string }[] }>('POST', '/api/document/find', {
+      model: 'mailTemplate',
+      query: { name: 'contactRequest' },
+    });
+    const template = await suite.server.save('mailTemplate', {
+      ...(found.json.results[0] ?? { _id: 'new' }),
+      name: 'contactRequest',
+      subject: 'Anfrage {{id}}',
+      html: '<p>Anfrage von {{name}}</p>',
+    });
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      const { page, context } = await adminPage(`/_/mailTemplates/${template._id}`, viewport);
+      const warning = page.getByRole('alert').filter({ hasText: 'Unknown placeholder' });
+      await page.locator('#root_subject').waitFor();
+      expect(await warning.count()).toBe(0);
+      await page.locator('#root_subject').fill('Hallo {{unbekannt}} {{name}}');
+      await expect
+        .poll(() => warning.innerText())
+        .toMatch(/Unknown placeholder \{\{unbekannt\}\}: no mail provides it/);
+      // Rendered as nothing in the preview: that is what the warning is about.
+      await expect.poll(() => page.getByTestId('preview-subject').innerText()).toMatch(/Hallo\s+Lukas Brunner/);
+      await warning.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/mail-template-unknown-${size}.png` });
+      await page.getByRole('button', { name: 'SAVE' }).click();
+      await expect
+        .poll(() => page.locator('body').innerText())
+        .toContain('uses a variable this mail does not provide: {{unbekannt}}');
+      await page.locator('#root_subject').fill('Hallo {{name}}');
+      await expect.poll(() => warning.count()).toBe(0);
+      await context.close();
+    }
+    const stored = await suite.server.api('GET', `/api/document/findById?model=mailTemplate&id=${template._id}`);
+    expect((stored.json as { subject: string }).subject).toBe('Anfrage {{id}}');
+  });
 });

@@ -35,18 +35,20 @@ function Meta({ edit }: { edit: EditController }) {
  * The generic edit view: the schema's form, SAVE / NEW / DELETE at the top right, live HTML previews.
  * `children` are extra panels under the form (a screen built on the generic one, e.g. the swarm's services);
  * `renderPreview` turns an HTML field into what its preview shows (e.g. a mail template with sample data), and
- * `previewSubject` gives the subject line shown above it (a mail's).
+ * `previewSubject` gives the subject line shown above it (a mail's), `previewNote` what is said under it (a warning).
  */
 export function EditView({
   edit,
   children,
   renderPreview,
   previewSubject,
+  previewNote,
 }: {
   edit: EditController;
   children?: React.ReactNode;
   renderPreview?: (field: string, html: string, formData: Record<string, unknown>) => string;
   previewSubject?: (formData: Record<string, unknown>) => string;
+  previewNote?: (formData: Record<string, unknown>) => React.ReactNode;
 }) {
   const { model } = edit;
   const { registry } = useAdmin();
@@ -144,6 +146,7 @@ export function EditView({
                 edit.formData,
               )}
             />
+            {previewNote?.(edit.formData)}
           </div>
         ))}
       </div>

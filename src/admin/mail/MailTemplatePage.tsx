@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { MAIL_SAMPLE_DATA } from '../../shared/api/mail';
+import { unknownPlaceholders } from '../../shared/mail/placeholders';
 import { renderPreview, renderSubjectPreview } from '../../shared/mail/render';
 import { useAdmin } from '../core/AdminContext';
 import { useEditController } from '../core/edit/useEditController';
@@ -34,11 +35,35 @@ const preview = (_field: string, html: string) => renderPreview(html, MAIL_SAMPL
 const subject = (formData: Record<string, unknown>) =>
   renderSubjectPreview(typeof formData.subject === 'string' ? formData.subject : '', MAIL_SAMPLE_DATA);
 
+/** Under the preview: placeholders no mail fills, which the preview (and the mail) shows as nothing. */
+function UnknownPlaceholders({ formData }: { formData: Record<string, unknown> }) {
+  const unknown = unknownPlaceholders(formData);
+  if (unknown.length === 0) return null;
+  return (
+    <p
+      role="alert"
+      className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-[13px] text-amber-800"
+    >
+      Unknown {unknown.length === 1 ? 'placeholder' : 'placeholders'}{' '}
+      {unknown.map((name, i) => (
+        <span key={name}>
+          {i > 0 && ', '}
+          <code className="font-mono text-xs">{`{{${name}}}`}</code>
+        </span>
+      ))}
+      : no mail provides {unknown.length === 1 ? 'it' : 'them'}, so {unknown.length === 1 ? 'it stays' : 'they stay'}{' '}
+      empty. Use one of the variables listed below the form.
+    </p>
+  );
+}
+
+const note = (formData: Record<string, unknown>) => <UnknownPlaceholders formData={formData} />;
+
 function MailTemplateEdit({ id }: { id: string }) {
   const { registry } = useAdmin();
   const edit = useEditController(registry.model('mailTemplate')!, id);
   return (
-    <EditView edit={edit} renderPreview={preview} previewSubject={subject}>
+    <EditView edit={edit} renderPreview={preview} previewSubject={subject} previewNote={note}>
       <Variables />
     </EditView>
   );

@@ -7,6 +7,7 @@ import type { Doc } from './service';
 import { roleGrantHooks, userGrantHooks } from '../auth/grants';
 import { fileItemEvents } from '../files/itemEvents';
 import { fileItemHooks } from '../files/paths';
+import { mailTemplateHooks } from '../mail/templateHooks';
 import { siteConfigHooks } from '../payment/billing';
 import { invoiceHooks } from '../payment/invoicing';
 import { trackedTimeHooks } from '../payment/trackedTime';
@@ -106,6 +107,7 @@ const HOOKS: Record<string, ModelHooks> = {
   invoice: invoiceHooks,
   transaction: transactionHooks,
   redirect: redirectHooks,
+  mailTemplate: mailTemplateHooks,
   user: userGrantHooks,
   role: roleGrantHooks,
 };

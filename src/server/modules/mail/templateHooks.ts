@@ -1,0 +1,26 @@
+import {
+  TEMPLATES_WITH_KNOWN_VARIABLES,
+  TEMPLATE_TEXT_FIELDS,
+  unknownPlaceholders,
+} from '../../../shared/mail/placeholders';
+import { badRequest } from '../../errors';
+import type { ModelHooks } from '../documents/hooks';
+
+/**
+ * A template the server fills itself (the contact request's) may use only the variables it provides: an unknown
+ * `{{unbekannt}}` would be sent as nothing, unnoticed. Templates of other names are sent with data the sender
+ * chooses, so only the editor warns about them.
+ */
+export const mailTemplateHooks: ModelHooks = {
+  async beforeWrite({ doc }) {
+    if (!TEMPLATES_WITH_KNOWN_VARIABLES.includes(String(doc.name))) return;
+    const unknown = unknownPlaceholders(doc);
+    if (unknown.length === 0) return;
+    const names = unknown.map((name) => `{{${name}}}`).join(', ');
+    const message = `uses ${unknown.length === 1 ? 'a variable' : 'variables'} this mail does not provide: ${names}`;
+    const fields = TEMPLATE_TEXT_FIELDS.filter((field) => unknownPlaceholders({ [field]: doc[field] }).length > 0).map(
+      (field) => ({ field, message }),
+    );
+    throw badRequest(`${fields.map(({ field }) => field).join(', ')} ${message}`, { fields });
+  },
+};
