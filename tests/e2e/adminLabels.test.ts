@@ -260,3 +260,20 @@ describe('contact requests and mail templates', { timeout: 60_000 }, () => {
     expect((stored.json as { subject: string }).subject).toBe('Anfrage {{id}}');
   });
 });
+
+describe('landmarks of the admin', { timeout: 60_000 }, () => {
+  it('has one main landmark around the screen, on a list page and an edit page', async () => {
+    const redirect = await suite.server.save('redirect', { name: 'Landmarke', from: '/landmarke', to: '/neu' });
+    const { page, context } = await adminPage('/_/redirects');
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(await page.getByRole('main').getByRole('table').count()).toBe(1);
+    await page.goto(suite.server.url(`/_/redirects/${redirect._id}`));
+    await page.locator('#root_from').waitFor();
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(await page.getByRole('main').locator('#root_from').count()).toBe(1);
+    // The navigation stays outside it.
+    expect(await page.getByRole('main').getByRole('navigation').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -16,9 +16,10 @@ export function Layout() {
     <div className="min-h-dvh bg-zinc-50">
       <NavRail nav={nav} tools={tools} />
       <DebugTerminal terminal={terminal} />
-      <div className="pt-12 md:pt-0 md:pl-14">
+      {/* The screen is the page's main landmark (login and the story page, outside this frame, have their own). */}
+      <main className="pt-12 md:pt-0 md:pl-14">
         <Outlet />
-      </div>
+      </main>
     </div>
   );
 }
