@@ -47,6 +47,9 @@ describe('what a staff user may do with users', { timeout: 120_000 }, () => {
       await page.getByRole('link', { name: 'Show' }).first().waitFor();
       expect(await page.getByRole('link', { name: 'Add User' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+      // Audit 5: roles they may not read would filter by nothing but 'Unknown role': no Roles filter is offered.
+      await page.getByLabel('Search').waitFor();
+      expect(await page.getByLabel('Filter Roles').count()).toBe(0);
       await page.screenshot({ path: `${SHOTS}/staff-users-${name}.png` });
 
       await page.goto(suite.server.url(`/_/users/${annaId}`));
@@ -89,6 +92,8 @@ describe('what a staff user may do with users', { timeout: 120_000 }, () => {
     await adminPage.getByRole('link', { name: 'Add User' }).waitFor();
     await expect.poll(() => rows(adminPage).count(), { timeout: 10_000 }).toBeGreaterThan(2);
     expect(await adminPage.getByRole('button', { name: 'Delete' }).count()).toBe(await rows(adminPage).count());
+    // The admin reads roles: the Roles filter offers them.
+    await expect.poll(() => adminPage.getByLabel('Filter Roles').locator('option').allInnerTexts()).toContain('staff');
     await adminPage.goto(suite.server.url(`/_/users/${annaId}`));
     await adminPage.getByRole('button', { name: 'DELETE' }).waitFor();
     await adminPage.getByRole('link', { name: 'NEW' }).waitFor();

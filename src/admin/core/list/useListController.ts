@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ModelInfo } from '../../../shared/registry';
 import { LIST_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../../../shared/rules/constants';
-import { mayWrite } from '../access';
+import { mayRead, mayWrite } from '../access';
 import { useAdmin } from '../AdminContext';
 import { useFindQuery, useRemoveMutation } from '../data/api';
 import type { Doc } from '../data/types';
@@ -41,7 +41,17 @@ export function useListController(model: ModelInfo) {
   const query = useFindQuery({ model: model.name, params });
   const [removeCall] = useRemoveMutation();
   const { registry, permissions, user } = useAdmin();
-  const columns = useMemo(() => listColumns(model, (name) => registry.model(name)?.label), [model, registry]);
+  const columns = useMemo(
+    () =>
+      listColumns(model, (name) => registry.model(name)?.label).map((column) => {
+        // A filter on a relation the caller may not read could offer no choices: none is offered.
+        const target = column.info.relation?.model;
+        return column.filterable && target && !mayRead({ permissions, user }, registry.model(target))
+          ? { ...column, filterable: false }
+          : column;
+      }),
+    [model, registry, permissions, user],
+  );
   const total = query.data?.total ?? 0;
   const pageCount = Math.ceil(total / LIST_PAGE_SIZE);
 
