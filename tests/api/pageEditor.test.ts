@@ -255,4 +255,32 @@ describe('page editor API (drafts, paths, publish, reset, spell check, versions,
     expect((await publish('not-an-id')).statusCode).toBe(400);
     expect((await publish('0123456789abcdef01234567')).statusCode).toBe(404);
   });
+
+  it("refuses to delete or change a page and its draft the page's _write excludes the caller from, naming why, by every route", async () => {
+    const guarded = await draftOk({ _id: 'new', name: 'Vorstand', _parent: home, _write: ['admin'] });
+    expect((await publish(guarded._id)).statusCode).toBe(200);
+    const attempts = [
+      call('DELETE', `/api/document/delete?model=page&id=${guarded._id}`, anna),
+      call('DELETE', `/api/document/delete?model=pageDraft&id=${guarded._id}`, anna),
+      call('DELETE', `/api/cms/pageDraft/${guarded._id}?unpublish=true`, anna),
+      call('DELETE', `/api/cms/pageDraft/${guarded._id}`, anna),
+      call('POST', '/api/document/updateOne?model=page', anna, { _id: guarded._id, title: 'Übernommen' }),
+      saveDraft({ _id: guarded._id, title: 'Übernommen' }, anna),
+    ];
+    for (const refused of await Promise.all(attempts)) {
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().error).toMatch(/_write/);
+    }
+    // The generic routes say whose the page is.
+    expect((await attempts[0]).json()).toEqual({
+      error: 'Not allowed to delete this Page: its _write (admin) excludes your roles',
+    });
+    for (const model of ['page', 'pageDraft']) {
+      const kept = await call('GET', `/api/document/findById?model=${model}&id=${guarded._id}`, admin);
+      expect(kept.statusCode, model).toBe(200);
+      expect(kept.json().title, model).not.toBe('Übernommen');
+    }
+    // An admin is on the list: the same calls go through.
+    expect((await call('DELETE', `/api/cms/pageDraft/${guarded._id}?unpublish=true`, admin)).statusCode).toBe(204);
+  });
 });

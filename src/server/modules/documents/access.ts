@@ -95,7 +95,11 @@ export function assertCanWrite(
   const permitted = hasAccess(caller, model.permission[action]);
   const asOwner = action === 'update' && existing !== undefined && owns(caller, model, existing);
   if (!permitted && !asOwner) deny(caller, `${action} ${model.label}`);
-  if (model.acl && existing && !passesAcl(caller, existing._write)) deny(caller, `${action} this ${model.label}`);
+  if (model.acl && existing && !passesAcl(caller, existing._write)) {
+    // The caller may read the list (it passed `_read`): naming it says whom to ask.
+    const roles = Array.isArray(existing._write) ? existing._write.join(', ') : '';
+    deny(caller, `${action} this ${model.label}: its _write (${roles}) excludes your roles`);
+  }
 }
 
 const fieldMaps = new WeakMap<ModelInfo, Map<string, FieldInfo>>();
