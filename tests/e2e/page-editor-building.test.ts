@@ -40,8 +40,9 @@ describe('building a new page', { timeout: 180_000 }, () => {
       await expect.poll(() => page.locator('#page_layout').inputValue()).toBe(layoutId);
       await expect.poll(() => preview(page).getByText('Kontakt').count()).toBeGreaterThan(0);
       expect(await page.locator('[data-save-state]').getAttribute('data-save-state')).toBe('new');
-      // Prose gets the AI assistant, the role names of the Read permission do not.
+      // Prose gets the AI assistant; the page's name (its path) and the role names of the Read permission do not.
       await expect.poll(() => page.getByRole('button', { name: 'AI assistant for Title' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'AI assistant for Name' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: /^AI assistant for Read permission/ }).count()).toBe(0);
       await shoot(page, `building-new-page-${viewport.width}`);
       await page.locator('#page_name').fill(`Angebot ${viewport.width}`);

@@ -397,7 +397,7 @@ describe('AI assistant on single-line text', () => {
     expect(await screen.findByLabelText(/AI assistant for Name/)).toBeTruthy();
   });
 
-  it('is offered on prose (the title and description of a page), not on the role names of its Read permission', async () => {
+  it('is offered on prose (the title and description of a page), not on its name nor the role names of its Read permission', async () => {
     const { SchemaForm } = await import('./SchemaForm');
     const { schemaSet } = await import('../../shared/generated/schemas');
     const dataSource = { ...instantDataSource, rewriteText: async (text: string) => text.toUpperCase() };
@@ -417,6 +417,6 @@ describe('AI assistant on single-line text', () => {
     const names = screen
       .getAllByRole('button', { name: /^AI assistant for / })
       .map((b) => b.getAttribute('aria-label'));
-    expect(names.sort()).toEqual(['AI assistant for Description', 'AI assistant for Name', 'AI assistant for Title']);
+    expect(names.sort()).toEqual(['AI assistant for Description', 'AI assistant for Title']);
   });
 });

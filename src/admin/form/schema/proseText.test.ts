@@ -37,4 +37,22 @@ describe('isProseText (where the AI assistant is offered)', () => {
     expect(isProseText(props(schemaSet.values.elementNode).slot)).toBe(false);
     expect(isProseText(props(schemaSet.elements.anchor).id)).toBe(false);
   });
+
+  it('is no prose where a text names something: a page (its path is made of it), a layout, a person, a business, a place', () => {
+    expect(isProseText(props(schemaSet.models.pageDraft).name)).toBe(false);
+    expect(isProseText(props(schemaSet.models.page).name)).toBe(false);
+    expect(isProseText(props(schemaSet.models.layout).name)).toBe(false);
+    expect(isProseText(props(schemaSet.elements.quote).name)).toBe(false);
+    const business = props(schemaSet.values.localBusiness);
+    expect(isProseText(business.name)).toBe(false);
+    for (const field of ['street', 'city', 'state', 'country'])
+      expect(isProseText(props(business.address)[field]), field).toBe(false);
+    for (const field of ['street', 'city', 'country'])
+      expect(isProseText(props(schemaSet.values.address)[field]), field).toBe(false);
+    const menuItem = props(schemaSet.values.menuCategory).items.items as JsonSchema;
+    expect(isProseText(props(menuItem).name)).toBe(false);
+    // Headings and descriptions stay prose.
+    expect(isProseText(props(menuItem).description)).toBe(true);
+    expect(isProseText(props(schemaSet.values.menuCategory).title)).toBe(true);
+  });
 });
