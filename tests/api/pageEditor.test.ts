@@ -256,6 +256,27 @@ describe('page editor API (drafts, paths, publish, reset, spell check, versions,
     expect((await publish('0123456789abcdef01234567')).statusCode).toBe(404);
   });
 
+  it("gives a page created without a layout the one the editor chooses: its parent's, else the home page's", async () => {
+    const homeLayout = (await call('GET', `/api/document/findById?model=pageDraft&id=${home}`, admin)).json().layout;
+    expect(homeLayout).toMatch(/^[0-9a-f]{24}$/);
+    const plain = await draftOk({ _id: 'new', name: 'Ohne Layout', _parent: home });
+    expect(plain.layout).toBe(homeLayout);
+    // Also without a parent (it goes under Home), and as the staff user's POST.
+    expect((await draftOk({ _id: 'new', name: 'Waisenkind' }, anna)).layout).toBe(homeLayout);
+    const landing = await call('POST', '/api/document/updateOne?model=layout', admin, {
+      name: 'Landing',
+      elements: [],
+    });
+    expect(landing.statusCode, landing.body).toBe(200);
+    const campaign = await draftOk({ _id: 'new', name: 'Kampagne', _parent: home, layout: landing.json()._id });
+    expect(campaign.layout).toBe(landing.json()._id);
+    expect((await draftOk({ _id: 'new', name: 'Aktion', _parent: campaign._id })).layout).toBe(landing.json()._id);
+    // A later save without the field keeps what is stored; the live page is its draft, published as it is.
+    const saved = await draftOk({ _id: plain._id, title: 'Neu' });
+    expect(saved.layout).toBe(homeLayout);
+    expect((await publish(plain._id)).json().layout).toBe(homeLayout);
+  });
+
   it("refuses to delete or change a page and its draft the page's _write excludes the caller from, naming why, by every route", async () => {
     const guarded = await draftOk({ _id: 'new', name: 'Vorstand', _parent: home, _write: ['admin'] });
     expect((await publish(guarded._id)).statusCode).toBe(200);

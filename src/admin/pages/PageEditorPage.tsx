@@ -34,7 +34,7 @@ import { VersionsDialog } from './editor/VersionsDialog';
 import { describeConflict, describePath } from './model/describe';
 import { SERVER_FIELDS, type EditedDoc } from './model/editorState';
 import { applySuggestion, elementKeyOf, findingsByElement, findingSteps } from './model/findings';
-import { defaultLayout } from './model/defaultLayout';
+import { defaultLayout } from '../../shared/site/defaultLayout';
 import { standingRefusal, type Refusal } from './model/refusal';
 import { useMovePage } from './PageDraftsPage';
 import { PagePreview } from './preview/PagePreview';
@@ -63,8 +63,8 @@ type DialogName = 'copy' | 'delete' | 'versions' | null;
 const IDLE: ProgressState = { phase: 'idle' };
 
 /**
- * The layout a new page starts with (model/defaultLayout.ts): looked up before its editor starts, so the
- * page is new with it rather than changed to it. `ready` at once for an existing page.
+ * The layout a new page starts with (shared/site/defaultLayout.ts, the server's rule too): looked up before its
+ * editor starts, so the page is new with it rather than changed to it. `ready` at once for an existing page.
  */
 function useNewPageLayout(isNew: boolean, parent: string | null): { ready: boolean; layout?: string } {
   const layouts = useFindQuery(

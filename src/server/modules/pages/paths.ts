@@ -3,6 +3,7 @@ import type { ModelHooks } from '../documents/hooks';
 import type { DocumentRepository } from '../documents/repository';
 import type { Doc } from '../documents/service';
 import { createObjectId } from '../../../shared/format/objectId';
+import { defaultLayout } from '../../../shared/site/defaultLayout';
 import { PageRepository } from './repository';
 
 type PageModel = 'page' | 'pageDraft';
@@ -62,9 +63,10 @@ export function pageHooks(modelName: PageModel): ModelHooks {
       const pages = new PageRepository(tx.queryable);
       const project = typeof doc.project === 'string' ? doc.project : undefined;
       let parentId = typeof doc._parent === 'string' ? doc._parent : undefined;
+      let root: Doc | undefined;
       // A new page without a parent goes under the root page (Home) when there is one: a second root clashed at /.
       if (!parentId && !existing) {
-        const root = await pages.atPath(modelName, '/', project, undefined);
+        root = await pages.atPath(modelName, '/', project, undefined);
         if (root) doc._parent = parentId = root._id;
       }
       if (parentId && parentId === existing?._id) throw parentError('A page cannot be its own parent');
@@ -85,6 +87,14 @@ export function pageHooks(modelName: PageModel): ModelHooks {
       }
       doc._path = path;
       doc.breadcrumb = breadcrumb;
+      // A new page made without a layout starts with the one the editor would choose. Drafts only: a live
+      // page is its draft published, and must not differ from it.
+      if (modelName === 'pageDraft' && !existing && doc.layout === undefined) {
+        const home =
+          parent?._path === '/' ? parent : (root ?? (await pages.atPath(modelName, '/', project, undefined)));
+        const layout = defaultLayout(await pages.layoutIds(), { parent: parent?.layout, home: home?.layout });
+        if (layout) doc.layout = layout;
+      }
     },
 
     async beforeDelete({ tx, model, doc }) {

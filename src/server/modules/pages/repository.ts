@@ -35,6 +35,14 @@ export class PageRepository {
     return rows.map(rowToDoc);
   }
 
+  /** The ids of the (not deleted) layouts, for the layout a new page starts with. */
+  async layoutIds(): Promise<string[]> {
+    const { rows } = await this.q.query<{ _id: string }>(
+      sql`SELECT _id FROM ${table('layout')} WHERE deleted_at IS NULL ORDER BY _id LIMIT 1000`,
+    );
+    return rows.map((row) => row._id);
+  }
+
   /** How many (not deleted) documents have `id` as their parent. */
   async childCount(model: 'page' | 'pageDraft', id: string): Promise<number> {
     const { rows } = await this.q.query<{ n: number }>(
