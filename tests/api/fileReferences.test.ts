@@ -67,6 +67,19 @@ describe('GET /api/files/references', () => {
     expect((await references(unused, admin)).json()).toEqual({ references: [] });
   });
 
+  it('a folder holding a used file is not deleted with it: the folder must be emptied first, file by file', async () => {
+    const call = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: t.auth(admin), ...(payload ? { payload } : {}) });
+    const folder = (await call('POST', '/api/document/updateOne?model=folder', { name: 'Bilder Team' })).json();
+    const moved = await call('POST', '/api/document/updateOne?model=file', { _id: file, _parent: folder._id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const refused = await call('DELETE', `/api/document/delete?model=folder&id=${folder._id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'The folder is not empty: delete or move its contents first' });
+    // The file is still there, and still named where it is used (its own delete dialog warns).
+    expect((await references(file, admin)).json().references).toHaveLength(5);
+  });
+
   it('answers only who manages files, about a file that exists', async () => {
     expect((await references(file)).statusCode).toBe(401);
     expect((await references(file, marco)).statusCode).toBe(403);
