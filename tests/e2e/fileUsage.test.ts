@@ -15,12 +15,18 @@ describe('deleting a file that pages use', { timeout: 120_000 }, () => {
     const image = { tag: 'image', props: { image: { file: file._id, alt: 'Team-Foto' }, preset: 'fullWidth' } };
     const heading = { tag: 'paragraph', props: { text: 'Unser Angebot' } };
     const repo = new DocumentRepository(suite.server.db);
+    const drafts: string[] = [];
     for (const [name, path] of [
       ['Home', '/'],
       ['Angebot', '/Angebot'],
-    ])
-      await repo.insert('page', createObjectId(), { name, _path: path, _read: ['guest'], elements: [heading, image] });
-    await repo.insert('layout', createObjectId(), { name: 'Standard', elements: [{ position: 1000, element: image }] });
+    ]) {
+      const id = createObjectId();
+      await repo.insert('page', id, { name, _path: path, _read: ['guest'], elements: [heading, image] });
+      await repo.insert('pageDraft', id, { name, _path: path, _read: ['guest'], elements: [heading, image] });
+      drafts.push(id);
+    }
+    const layoutId = createObjectId();
+    await repo.insert('layout', layoutId, { name: 'Standard', elements: [{ position: 1000, element: image }] });
 
     // The live page shows the image before the delete (and the page cache holds it).
     const visitor = await suite.browser.newContext({ viewport: viewports.desktop });
@@ -74,5 +80,27 @@ describe('deleting a file that pages use', { timeout: 120_000 }, () => {
     expect(await site.locator('img[alt="Team-Foto"]').count()).toBe(0);
     await site.screenshot({ path: `${SHOTS}/public-after-file-delete-phone.png` });
     await visitor.close();
+
+    // The page editor's and the layout editor's previews show the elements as the site does: no broken image.
+    for (const [name, viewport] of Object.entries(viewports)) {
+      for (const [what, url] of [
+        ['page', `/_/pageDrafts/${drafts[1]}`],
+        ['layout', `/_/layouts/${layoutId}`],
+      ]) {
+        const { page, context, errors } = await adminPage(suite.browser, suite.server, url, viewport);
+        const frame = page.frameLocator('iframe[title=Vorschau]');
+        if (what === 'page') await frame.getByText('Unser Angebot').waitFor();
+        else await frame.locator('[data-el]').first().waitFor({ state: 'attached' });
+        await page.waitForLoadState('networkidle');
+        expect(await frame.locator('img[alt="Team-Foto"]').count(), `${what} ${name}`).toBe(0);
+        const broken = await frame
+          .locator('img')
+          .evaluateAll((images) => images.filter((img) => !(img as HTMLImageElement).naturalWidth).length);
+        expect(broken, `${what} ${name}`).toBe(0);
+        await page.screenshot({ path: `${SHOTS}/editor-after-file-delete-${what}-${name}.png` });
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
   });
 });

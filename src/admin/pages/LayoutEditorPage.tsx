@@ -21,6 +21,7 @@ import { useSiteConfig } from './PageEditorPage';
 import { describeConflict } from './model/describe';
 import type { EditedDoc } from './model/editorState';
 import { PagePreview } from './preview/PagePreview';
+import { useGoneFiles } from './preview/useGoneFiles';
 
 /** A layout's elements as the editor's list: each node carries its position. */
 export function layoutNodes(doc: EditedDoc): EditableNode[] {
@@ -67,6 +68,7 @@ function LayoutEditor({ model, id }: { model: ModelInfo; id: string }) {
   }, [name]);
 
   const nodes = useMemo(() => layoutNodes(editor.doc), [editor.doc]);
+  const goneFiles = useGoneFiles(nodes);
   const page = useMemo(() => ({ _id: editor.id, path: '/', title: name }), [editor.id, name]);
   const noPaths = useMemo(() => ({}), []);
   const getElements = useCallback((doc: EditedDoc) => layoutNodes(doc), []);
@@ -148,6 +150,7 @@ function LayoutEditor({ model, id }: { model: ModelInfo; id: string }) {
             onSelect={setSelected}
             onImage={onImage}
             live={editor.live}
+            goneFiles={goneFiles}
             width={width}
           />
         )}

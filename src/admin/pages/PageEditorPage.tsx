@@ -38,6 +38,7 @@ import { defaultLayout } from '../../shared/site/defaultLayout';
 import { standingRefusal, type Refusal } from './model/refusal';
 import { useMovePage } from './PageDraftsPage';
 import { PagePreview } from './preview/PagePreview';
+import { useGoneFiles } from './preview/useGoneFiles';
 import { findNode, PageTree } from './tree/PageTree';
 
 const elementsOf = (doc: EditedDoc) => (Array.isArray(doc.elements) ? (doc.elements as ElementNodeValue[]) : []);
@@ -236,6 +237,7 @@ function PageEditor({
   const elements = elementsOf(editor.doc);
   const getElements = useCallback((doc: EditedDoc) => elementsOf(doc), []);
   const layoutElements = layout.data?.elements as PositionedElement[] | undefined;
+  const goneFiles = useGoneFiles(elements, layoutElements);
 
   const actions = editor.isNew ? (
     !readonly && (
@@ -373,6 +375,7 @@ function PageEditor({
             onSelect={setSelected}
             onImage={onImage}
             live={editor.live}
+            goneFiles={goneFiles}
             width={width}
           />
         )}

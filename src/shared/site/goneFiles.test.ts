@@ -37,4 +37,12 @@ describe('withoutGoneFiles', () => {
     expect(elements[0].props.image).toEqual({ file: gone, alt: 'Team' });
     expect(withoutGoneFiles(elements, new Set())).toBe(elements);
   });
+
+  it('answers what it did not change as it is (the editor preview memoises elements by identity)', () => {
+    const shown = withoutGoneFiles(elements, new Set([gone]));
+    expect(shown[3]).toBe(elements[3]);
+    expect(shown[4]).toBe(elements[4]);
+    expect(shown[1].props.images?.[0]).toBe(elements[1].props.images?.[1]);
+    expect(withoutGoneFiles(elements, new Set(['cccccccccccccccccccccccc']))).toBe(elements);
+  });
 });

@@ -20,24 +20,36 @@ export function referencedFileIds(value: unknown): string[] {
   return [...ids];
 }
 
+/** An array item or key to leave out. */
+const DROP = Symbol('gone');
+
 /**
  * The props without the files that are gone (deleted since the page was published): a list drops an item
  * whose file is gone (a gallery's image), anything else loses its `file`, so the element shows nothing there
- * rather than a broken image or a video that fails. Returns a copy; the props are left as they are.
+ * rather than a broken image or a video that fails. The props are left as they are: what changed is copied,
+ * the rest is answered as it is (the editor's preview keeps each unchanged element, memoised by identity).
  */
 export function withoutGoneFiles<T>(value: T, gone: ReadonlySet<string>, depth = 0): T {
   if (gone.size === 0 || depth > 40 || !value || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
-    const kept = value.filter((item) => {
+    let changed = false;
+    const kept: unknown[] = [];
+    for (const item of value) {
       const file = fileOf(item);
-      return !(file && gone.has(file));
-    });
-    return kept.map((item) => withoutGoneFiles(item, gone, depth + 1)) as T;
+      const next = file && gone.has(file) ? DROP : withoutGoneFiles(item, gone, depth + 1);
+      if (next !== item) changed = true;
+      if (next !== DROP) kept.push(next);
+    }
+    return (changed ? kept : value) as T;
   }
-  const copy: Record<string, unknown> = {};
+  let copy: Record<string, unknown> | undefined;
   for (const [key, child] of Object.entries(value)) {
-    if (key === 'file' && typeof child === 'string' && gone.has(child)) continue;
-    copy[key] = withoutGoneFiles(child, gone, depth + 1);
+    const next =
+      key === 'file' && typeof child === 'string' && gone.has(child) ? DROP : withoutGoneFiles(child, gone, depth + 1);
+    if (next === child) continue;
+    copy ??= { ...(value as Record<string, unknown>) };
+    if (next === DROP) delete copy[key];
+    else copy[key] = next;
   }
-  return copy as T;
+  return (copy ?? value) as T;
 }

@@ -6,6 +6,7 @@ import { PageLevel } from '../../../site/render/PageLevel';
 import { composeElements, type PositionedElement } from '../../../shared/site/compose';
 import { colorCss } from '../../../shared/site/config';
 import { imageIdFromSrc } from '../../../shared/rules/imageId';
+import { withoutGoneFiles } from '../../../shared/site/goneFiles';
 import type { ElementPath } from '../model/elementTree';
 import { withLiveEdit, type LiveEditStore } from '../model/liveEdit';
 import { EditableList, LiveEditContext } from './EditableElements';
@@ -18,6 +19,7 @@ const previewApi: SiteContextValue['api'] = {
 };
 
 const PAGE_MARK = '__page';
+const NO_FILES_GONE: ReadonlySet<string> = new Set();
 
 /** A layout's element at the page's top level, shown as on the site but not editable here. */
 function LayoutElement({ node }: { node: ElementNodeValue }) {
@@ -83,6 +85,7 @@ export function PagePreview({
   sample,
   onImage,
   live,
+  goneFiles = NO_FILES_GONE,
 }: {
   config: SiteConfig;
   page: PreviewPage;
@@ -103,6 +106,8 @@ export function PagePreview({
   onImage?(key: string, fileId: string): void;
   /** Keys typed into rich text that the editor's state does not have yet: shown at once. */
   live?: LiveEditStore;
+  /** Files the elements name that no longer exist (useGoneFiles): shown without them, as on the site. */
+  goneFiles?: ReadonlySet<string>;
 }): ReactNode {
   // A typed key re-renders only its element (it subscribes at its path), not the preview.
   useEffect(() => {
@@ -110,6 +115,13 @@ export function PagePreview({
     const edit = live?.get();
     if (edit && withLiveEdit(elements, edit) === elements) live?.set(null);
   }, [live, elements]);
+
+  // As the public site serves them: without deleted files (a broken image otherwise). Unchanged elements stay the same.
+  const shown = useMemo(() => withoutGoneFiles(elements, goneFiles), [elements, goneFiles]);
+  const shownLayout = useMemo(
+    () => layoutElements && withoutGoneFiles(layoutElements, goneFiles),
+    [layoutElements, goneFiles],
+  );
 
   const site = useMemo<SiteContextValue>(
     () => ({ config, page, pagePaths, api: previewApi }),
@@ -119,10 +131,10 @@ export function PagePreview({
   const composed = useMemo(
     () =>
       composeElements(
-        elements.map((_, index) => ({ tag: PAGE_MARK, props: { index } })),
-        layoutElements as PositionedElement[] | undefined,
+        shown.map((_, index) => ({ tag: PAGE_MARK, props: { index } })),
+        shownLayout as PositionedElement[] | undefined,
       ),
-    [elements, layoutElements],
+    [shown, shownLayout],
   );
   // Not on every key: the preview re-renders as you type.
   const colors = useMemo(() => colorCss(config), [config]);
@@ -154,7 +166,7 @@ export function PagePreview({
       out.push(
         <EditableList
           key={`p${run[0]}`}
-          elements={elements.slice(run[0], run[0] + run.length)}
+          elements={shown.slice(run[0], run[0] + run.length)}
           listPath={editablePath}
           offset={run[0]}
           page
@@ -206,10 +218,10 @@ export function PagePreview({
             <LayoutElement key={i} node={node} />
           ))}
           {sample ? (
-            <LayoutWithSample elements={elements} sample={sample} listPath={editablePath} />
+            <LayoutWithSample elements={shown} sample={sample} listPath={editablePath} />
           ) : (
             <main id="main">
-              {elements.length ? (
+              {shown.length ? (
                 renderMain(composed.main)
               ) : (
                 <EditableList elements={[]} listPath={editablePath} emptyHint="This page has no elements yet." />
