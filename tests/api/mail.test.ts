@@ -8,7 +8,7 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const TEMPLATE = {
   name: CONTACT_REQUEST_TEMPLATE,
   subject: 'Neue Kontaktanfrage: {{subject}}',
-  text: 'Anfrage Nr. {{id}} von {{name}} <{{email}}>\n\n{{message}}',
+  text: 'Anfrage Nr. {{id}} von {{name}} <{{email}}>\n\n{{message}}\n\nEinverstanden: {{agb}}',
   html: '<p>Anfrage von <strong>{{name}}</strong></p><p>{{message}}</p><p>{{{message}}}</p>',
 };
 
@@ -19,6 +19,7 @@ const CONTACT = {
   phone: '+41 79 555 44 33',
   subject: 'Website für Bäckerei',
   message: 'Grüezi <script>alert(1)</script> & danke',
+  agb: true,
 };
 
 let smtp: FakeSmtp;
@@ -95,6 +96,8 @@ describe('contact request notification over SMTP', () => {
       // Plain text: the values as they are.
       expect(body).toMatch(/Anfrage Nr\. 1 von Lukas Brunner <lukas\.brunner@example\.ch>/);
       expect(body).toContain('Grüezi <script>alert(1)</script> & danke');
+      // The consent as the time it was given, in Basel's time and the admin's format.
+      expect(body).toMatch(/Einverstanden: \d\d:\d\d \d\d\.\d\d\.\d{4}/);
       // HTML: every variable escaped, also the triple mustache.
       expect(body).toContain('<p>Anfrage von <strong>Lukas Brunner</strong></p>');
       expect(body.match(/<p>Grüezi &lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; danke<\/p>/g)).toHaveLength(2);

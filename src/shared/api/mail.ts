@@ -24,7 +24,8 @@ export interface RenderedMail {
 }
 
 /**
- * The variables a contact request offers its template (`{{firstName}}` etc.), with sample values: the
+ * The variables a contact request offers its template (`{{firstName}}` etc.; `agb` is when the sender
+ * consented to the storing of their data, `receivedAt` when the request came in), with sample values: the
  * 'Vorschau' of the mail template detail renders with these.
  */
 export const MAIL_SAMPLE_DATA: MailJob['data'] = {
@@ -40,6 +41,7 @@ export const MAIL_SAMPLE_DATA: MailJob['data'] = {
   subject: 'Anfrage Website für Bäckerei',
   message: 'Guten Tag, wir möchten unsere Website erneuern und hätten gerne ein Erstgespräch.',
   receivedAt: '09:14 02.05.2024',
+  agb: '09:14 02.05.2024',
 };
 
 /**

@@ -78,6 +78,8 @@ export function createMailService({
         if (typeof request.id === 'number') data.id = request.id;
         if (typeof request._createdAt === 'string')
           data.receivedAt = formatTimestamp(request._createdAt, { timeZone: 'Europe/Zurich' });
+        // The consent is stored as the moment it was given; a mail says it as a person reads it.
+        if (fields.agb) data.agb = formatTimestamp(fields.agb, { timeZone: 'Europe/Zurich' });
         await send({
           template: CONTACT_REQUEST_TEMPLATE,
           to,
