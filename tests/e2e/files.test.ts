@@ -222,6 +222,25 @@ describe('file browser', { timeout: 90_000 }, () => {
       .filter({ hasText: 'final.txt' })
       .dragTo(tiles(page).filter({ hasText: 'Archiv' }));
     await expect.poll(() => tileNames(page)).toEqual(['Archiv']);
+
+    // A folder that holds items is not deleted, nor anything selected with it: the browser says why at
+    // once, without asking first (the server would refuse the folder after the file had gone).
+    await suite.server.upload('notiz.txt', Buffer.from('Notiz'), 'text/plain', folder._id);
+    await expect.poll(() => tileNames(page)).toEqual(['Archiv', 'notiz.txt']);
+    await tiles(page).filter({ hasText: 'Archiv' }).click();
+    await tiles(page)
+      .filter({ hasText: 'notiz.txt' })
+      .click({ modifiers: ['Shift'] });
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toBe('The folder “Archiv” is not empty: delete or move its contents first');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await tileNames(page)).toEqual(['Archiv', 'notiz.txt']);
+    await tiles(page).filter({ hasText: 'notiz.txt' }).click();
+    await page.getByRole('button', { name: 'Delete' }).click({ modifiers: ['Shift'] });
+    await expect.poll(() => tileNames(page)).toEqual(['Archiv']);
+
     await tiles(page).filter({ hasText: 'Archiv' }).dblclick();
     await expect.poll(() => tileNames(page)).toEqual(['final.txt']);
     expect(await page.getByRole('navigation', { name: 'Breadcrumbs' }).innerText()).toContain('Arbeit');

@@ -10,6 +10,7 @@ import { folderDropProps } from './dragDrop';
 import { FileRow, FileTile } from './FileTile';
 import { ItemDialog, type ItemDialogState } from './ItemDialog';
 import { MoveDialog } from './MoveDialog';
+import { deleteRefusal } from './selection';
 import { UploadList } from './UploadList';
 import type { FileBrowserController } from './useFileBrowser';
 
@@ -106,6 +107,8 @@ export function FileBrowser({
 
   const deleteSelected = (event: React.MouseEvent) => {
     const items = browser.selected;
+    // Nothing to confirm when nothing would go: remove says at once which folder holds items.
+    if (deleteRefusal(items)) return void browser.remove(items);
     const title = items.length === 1 ? items[0].name : `${items.length} items`;
     const files = items.filter((item) => item._type === 'file').map((item) => item._id);
     const details = files.length > 0 ? <FileUsage ids={files} /> : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickSelection, isSelectAll, isTypingTarget, pruneSelection, selectAll } from './selection';
+import { clickSelection, deleteRefusal, isSelectAll, isTypingTarget, pruneSelection, selectAll } from './selection';
 
 describe('file browser selection', () => {
   it('selects one item on a plain click, replacing the selection', () => {
@@ -29,5 +29,24 @@ describe('file browser selection', () => {
     expect(isTypingTarget({ tagName: 'DIV', isContentEditable: true } as unknown as EventTarget)).toBe(true);
     expect(isTypingTarget({ tagName: 'DIV', isContentEditable: false } as unknown as EventTarget)).toBe(false);
     expect(isTypingTarget(null)).toBe(false);
+  });
+});
+
+describe('deleteRefusal', () => {
+  const file = { _type: 'file', name: 'logo.png' };
+  const empty = { _type: 'folder', name: 'Leer', childCount: 0 };
+  it('lets files and empty folders go', () => {
+    expect(deleteRefusal([file, empty])).toBeUndefined();
+  });
+  it('names every folder that still holds items, so nothing of the selection is deleted', () => {
+    expect(deleteRefusal([file, { _type: 'folder', name: 'Bilder', childCount: 3 }])).toBe(
+      'The folder “Bilder” is not empty: delete or move its contents first',
+    );
+    expect(
+      deleteRefusal([
+        { _type: 'folder', name: 'A', childCount: 1 },
+        { _type: 'folder', name: 'B', childCount: 2 },
+      ]),
+    ).toBe('The folders “A”, “B” are not empty: delete or move their contents first');
   });
 });

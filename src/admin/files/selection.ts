@@ -41,3 +41,16 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 /** Is this key event Ctrl+A (Cmd+A on macOS)? */
 export const isSelectAll = (event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }) =>
   (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'a';
+
+/**
+ * Why a selection cannot be deleted, before anything of it is: a folder that still holds items (the
+ * server refuses it, and deleting the rest first would leave half a delete done).
+ */
+export function deleteRefusal(items: readonly { _type: string; name: string; childCount?: number }[]) {
+  const full = items.filter((item) => item._type === 'folder' && (item.childCount ?? 0) > 0);
+  if (full.length === 0) return undefined;
+  const names = full.map((item) => `“${item.name}”`).join(', ');
+  return full.length === 1
+    ? `The folder ${names} is not empty: delete or move its contents first`
+    : `The folders ${names} are not empty: delete or move their contents first`;
+}

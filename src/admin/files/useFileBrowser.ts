@@ -11,6 +11,7 @@ import {
 } from '../core/data/filesApi';
 import {
   clickSelection,
+  deleteRefusal,
   EMPTY_SELECTION,
   isSelectAll,
   isTypingTarget,
@@ -175,6 +176,8 @@ export function useFileBrowser({ folderId, onOpenFolder, onOpenFile, onSelect }:
       guard(() => updateCall({ model: item._type, id: item._id, patch }).unwrap()),
     remove: (items: FileItem[]) =>
       guard(async () => {
+        const refusal = deleteRefusal(items);
+        if (refusal) throw new Error(refusal);
         for (const item of items) await removeCall({ model: item._type, id: item._id }).unwrap();
         setSelection(EMPTY_SELECTION);
       }),
