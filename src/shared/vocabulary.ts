@@ -210,7 +210,13 @@ export const VOCABULARY = {
     on: 'model',
     schema: { type: 'string' },
     meaning:
-      'Field holding the id of the user who owns the document (`_id` for users themselves). The owner may read and update it without the model permission; a new document without it belongs to the user who creates it. The owner field itself is never writable by a caller who only owns the document (without the update permission of the model): an owner cannot hand their document to someone else.',
+      'Field holding the id of the user who owns the document (`_id` for users themselves). The owner may read and update it without the model permission. The owner field itself is never writable by a caller who only owns the document (without the update permission of the model): an owner cannot hand their document to someone else.',
+  },
+  'x-createdBy': {
+    on: 'model',
+    schema: { type: 'string' },
+    meaning:
+      'Field a new document gets the id of the user who creates it, when the caller names nobody (the user of a tracked time). Unlike `x-owner` it grants nothing: reading and writing need the model permission.',
   },
   'x-ownerWritable': {
     on: 'property',

@@ -166,7 +166,9 @@ describe('grant only what you hold (finding 2)', () => {
 });
 
 describe('the owner field is not the owner’s to write (finding 6)', () => {
-  it('refuses an owner handing a tracked time to someone else; lets them edit it and a payment user reassign it', async () => {
+  // Tracked time has no owner rights since audit 5 (it needs manage:payment, x-createdBy only fills its user):
+  // the user it names cannot hand it away, nor edit it; a payment user reassigns it.
+  it('refuses the user a tracked time names handing it to someone else or editing it; a payment user reassigns it', async () => {
     const anna = await userWithRole(t, adminToken, 'anna6', 'staff');
     const payer = await userWithRole(t, adminToken, 'payer6', 'accountant');
     const entry = await t.app.services.documents.save(SYSTEM, 'trackedTime', {
@@ -177,10 +179,10 @@ describe('the owner field is not the owner’s to write (finding 6)', () => {
     });
     const handed = await save('trackedTime', anna.token, { _id: entry._id, user: payer.id });
     expect(handed.statusCode).toBe(403);
-    expect(handed.json().error).toBe('user: You cannot hand your own Tracked Time to someone else');
+    expect(handed.json().error).toBe('Not allowed to update Tracked Time');
     expect((await t.app.services.documents.findById(SYSTEM, 'trackedTime', entry._id)).user).toBe(anna.id);
     const renamed = await save('trackedTime', anna.token, { _id: entry._id, user: anna.id, name: 'Workshop (2)' });
-    expect(renamed.statusCode).toBe(200);
+    expect(renamed.statusCode).toBe(403);
     const reassigned = await save('trackedTime', payer.token, { _id: entry._id, user: payer.id });
     expect(reassigned.statusCode).toBe(200);
     expect(reassigned.json().user).toBe(payer.id);

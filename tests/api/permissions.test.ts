@@ -297,7 +297,7 @@ describe('_read and _write role lists', () => {
   });
 });
 
-describe('owners (x-owner)', () => {
+describe('creators (x-createdBy)', () => {
   it('a new document belongs to its creator unless one is named', async () => {
     const self = await t.app.inject({ method: 'GET', url: '/api/self', headers: headers.accountant });
     const accountant = self.json<{ _id: string }>()._id;

@@ -26,7 +26,7 @@ describe('screenAccess', () => {
     expect(screenAccess(SCREENS.mailTemplate, registry)).toBe('manage:cms');
   });
 
-  it('leaves time tracking to its own screen, which names the permission an owner lacks', () => {
+  it('leaves time tracking to its own screen, which names the permission a caller lacks', () => {
     expect(screenAccess(SCREENS.timetracking, registry)).toBe('authenticated');
   });
 

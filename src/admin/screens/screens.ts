@@ -61,7 +61,7 @@ export const SCREENS = {
   },
   swarm: { path: '/_/swarms/:id', title: 'Swarm', model: 'swarm' },
   mailTemplate: { path: '/_/mailTemplates/:id', title: 'Mail Template', model: 'mailTemplate' },
-  // No `model`: an owner reads their own entries without manage:payment, and the screen names the permission it needs.
+  // No `model`: without manage:payment the screen still opens and names the permission it needs.
   timetracking: { path: '/_/timetracking', title: 'Time tracking' },
   logs: {
     path: '/_/logs',

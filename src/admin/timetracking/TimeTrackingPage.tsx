@@ -46,9 +46,7 @@ export function TimeTrackingView({ tracking }: { tracking: TimeTrackingControlle
       />
       {!tracking.allowed ? (
         <p className="px-4 py-16 text-center text-[13px] text-zinc-500" data-testid="not-allowed">
-          {tracking.permission
-            ? `Time tracking needs the permission ${tracking.permission}; an administrator can give it to your role.`
-            : 'Time tracking is not open to your role; an administrator can open it.'}
+          {`Time tracking needs the permission ${tracking.permission}; an administrator can give it to your role.`}
         </p>
       ) : (
         <div className="space-y-4 p-4 md:px-6">

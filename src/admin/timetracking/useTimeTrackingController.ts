@@ -194,8 +194,11 @@ export function useTimeTrackingController() {
 
   return {
     allowed,
-    /** The permission the screen needs, as the model's schema names it (said when it is missing). */
-    permission: model?.permission.create,
+    /**
+     * The permission the screen needs (said when it is missing): as the model's schema names it, or, when the
+     * server sent no schema of it (it does so only to those who may use it), spec section 6's.
+     */
+    permission: model?.permission.create ?? 'manage:payment',
     /** "Create invoice" (issue 10): needs manage:payment and the clients to bill. */
     canInvoice: allowed && canSeeClients && canAccess(permissions, 'manage:payment'),
     entries: list,

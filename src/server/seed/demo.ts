@@ -91,7 +91,13 @@ export async function seedDemo(
       (await findOne(documents, 'user', { login: user.login })) ?? (await save('user', { ...user, password }));
   }
 
-  const ids: DemoIds = { clients: await saveAll('client', DEMO_CLIENTS), anna: userIds.anna, marco: userIds.marco };
+  const admin = await findOne(documents, 'user', { login: 'admin' });
+  const ids: DemoIds = {
+    clients: await saveAll('client', DEMO_CLIENTS),
+    anna: userIds.anna,
+    marco: userIds.marco,
+    ...(admin ? { admin } : {}),
+  };
   const payment = await save('transaction', paymentTransaction(now, ids));
   const [paid] = await saveAll('invoice', demoInvoices(now, ids, payment));
   // Both sides of the link, as the bank import sets them: the payment names the invoice it paid.

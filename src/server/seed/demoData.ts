@@ -42,6 +42,8 @@ export interface DemoIds {
   clients: string[];
   anna: string;
   marco: string;
+  /** The administrator, when one exists already (ensureAdmin runs before the demo on a start). */
+  admin?: string;
 }
 
 const item = (name: string, description: string, price: number, count: number, user?: string) => ({
@@ -288,7 +290,10 @@ export const DEMO_FORM_DATA: Doc[] = [
   },
 ];
 
-/** Work of the last 7 days: one or two entries per weekday, with clients and multipliers. */
+/**
+ * Work of the last 7 days: one entry per weekday, with clients and multipliers, of users who may track
+ * time (manage:payment): marco, and the admin on alternate days when there is one.
+ */
 export function demoTrackedTimes(now: number, ids: DemoIds): Doc[] {
   const entries: Doc[] = [];
   const today = Math.floor(now / DAY_MS) * DAY_MS;
@@ -311,7 +316,7 @@ export function demoTrackedTimes(now: number, ids: DemoIds): Doc[] {
       start: new Date(start).toISOString(),
       end: new Date(end).toISOString(),
       name: tasks[day % tasks.length],
-      user: day % 2 ? ids.anna : ids.marco,
+      user: day % 2 ? (ids.admin ?? ids.marco) : ids.marco,
       client: ids.clients[day % ids.clients.length],
       multiplier: multipliers[day % multipliers.length],
     });

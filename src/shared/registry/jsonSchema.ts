@@ -48,6 +48,7 @@ export interface JsonSchema {
   'x-permission'?: Access | ModelPermission;
   'x-acl'?: boolean;
   'x-owner'?: string;
+  'x-createdBy'?: string;
   'x-ownerWritable'?: boolean;
   'x-roles'?: string[];
   'x-secret'?: 'argon2id';

@@ -27,6 +27,8 @@ export interface ModelInfo {
   permission: Record<Action, Access>;
   acl: boolean;
   owner?: string;
+  /** The field a new document gets its creator's id in (`x-createdBy`). */
+  createdBy?: string;
   labelField: string;
   /** How the admin titles a document (`x-title`); without it, by its label field. */
   titleParts?: TitlePart[];
@@ -98,6 +100,9 @@ export function modelInfo(name: string, rawSchema: JsonSchema, resolver: SchemaR
   const titleFields = titleParts ? titlePaths(titleParts).map((path) => path.split('.')[0]) : [labelField];
   const unknown = titleParts && titlePaths(titleParts).find((path) => !hasPath(schema, path, resolver));
   if (unknown) throw new Error(`x-title of model ${name} names ${unknown}, which is not a field`);
+  const createdBy = rawSchema['x-createdBy'];
+  if (createdBy !== undefined && !has(createdBy))
+    throw new Error(`x-createdBy of model ${name} names ${createdBy}, which is not a field`);
   return {
     name,
     label,
@@ -107,6 +112,7 @@ export function modelInfo(name: string, rawSchema: JsonSchema, resolver: SchemaR
     permission: permissionOf(rawSchema['x-permission']),
     acl: rawSchema['x-acl'] === true,
     owner: rawSchema['x-owner'],
+    ...(createdBy ? { createdBy } : {}),
     // Without a `name`, a document is named by its number, else by its id.
     labelField,
     ...(titleParts ? { titleParts } : {}),

@@ -25,6 +25,8 @@ describe('registry', () => {
     });
     expect(registry.models.user.permission.read).toBe('manage:backend');
     expect(registry.models.user.owner).toBe('_id');
+    // Tracked time names its creator but grants them nothing: it needs manage:payment.
+    expect(registry.models.trackedTime).toMatchObject({ createdBy: 'user', owner: undefined });
     expect(registry.models.file.acl).toBe(true);
     const fileRead = registry.models.file.fields.find((f) => f.name === '_read');
     expect(fileRead?.roles).toEqual(['admin', 'superuser']);

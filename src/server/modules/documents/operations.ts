@@ -212,9 +212,9 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
       );
     }
     const next = mergeInput(caller, model, input, existing);
-    // A new document of a model with an owner (`x-owner`) belongs to its creator unless one is named.
-    if (creating && caller.user && model.owner && model.owner !== '_id' && next[model.owner] === undefined)
-      next[model.owner] = caller.user._id;
+    // A new document names its creator (`x-createdBy`) unless the caller names someone.
+    if (creating && caller.user && model.createdBy && next[model.createdBy] === undefined)
+      next[model.createdBy] = caller.user._id;
     hooksOf(model.name).beforeValidate?.({ caller, model, input, doc: next, existing });
     Object.assign(next, computedValues(model, next));
     const drawn = new Set<string>();
