@@ -47,6 +47,36 @@ describe('dashboard', () => {
     await phone.context.close();
   });
 
+  it('shows the demo business costs as expenses, says what Expenses counts, and names tax and AHV together', async () => {
+    const revenue = (await suite.server.api<{ expenses: number; tax: number }>('GET', '/api/payment/revenue')).json;
+    // The demo books rent, software, telephone and insurance: outgoing without a type.
+    expect(revenue.expenses).toBeGreaterThan(0);
+    const money = (value: number) =>
+      `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(value)} CHF`;
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const { page, errors, context } = await open('marco', 'demo-marco', viewport);
+      const expenses = page.getByTestId('revenue-expenses');
+      await expect.poll(() => expenses.textContent()).toBe(money(revenue.expenses));
+      expect(await page.getByTestId('revenue-expenses-hint').textContent()).toBe('Outgoing without a type');
+      const revenueCard = await page.getByTestId('revenue').innerText();
+      expect(revenueCard).toContain('Tax and AHV');
+      expect(revenueCard).not.toMatch(/^Tax$/m);
+      expect(await page.getByTestId('own-revenue').innerText()).toContain('Tax and AHV');
+      expect(await page.getByTestId('revenue-tax').textContent()).toBe(money(revenue.tax));
+      // The chart draws them: some month has an expenses bar.
+      const bars = await page
+        .getByTestId('expenses-bar')
+        .evaluateAll((rects) => rects.map((rect) => Number(rect.getAttribute('height'))));
+      expect(Math.max(...bars)).toBeGreaterThan(0);
+      await page.screenshot({ path: `/tmp/dashboard-marco-${viewport.width}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('shows staff without manage:payment only what is theirs (no money figures)', async () => {
     const { page, errors, context } = await open('anna', 'demo-anna');
     await page.getByTestId('redirects').waitFor();

@@ -34,12 +34,15 @@ export function Figure({
   value,
   tone = 'default',
   large = false,
+  hint,
   testId,
 }: {
   label: string;
   value: string;
   tone?: 'default' | 'positive' | 'negative' | 'warning';
   large?: boolean;
+  /** What the figure counts, in small grey text under its label. */
+  hint?: string;
   testId?: string;
 }) {
   const color = {
@@ -50,7 +53,14 @@ export function Figure({
   }[tone];
   return (
     <div className="flex items-baseline justify-between gap-3">
-      <dt className="text-[13px] text-zinc-500">{label}</dt>
+      <dt className="text-[13px] text-zinc-500">
+        {label}
+        {hint && (
+          <span className="block text-[11px] leading-snug text-zinc-500" data-testid={testId && `${testId}-hint`}>
+            {hint}
+          </span>
+        )}
+      </dt>
       <dd
         className={`text-right font-semibold tabular-nums ${color} ${large ? 'text-xl tracking-tight' : 'text-[13px]'}`}
         data-testid={testId}

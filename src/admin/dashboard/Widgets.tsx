@@ -9,7 +9,10 @@ import { Card, Figure } from './Card';
 import type { InvoiceSummary } from './invoiceSummary';
 import { MonthlyChart, type MonthFigures } from './MonthlyChart';
 
-/** Revenue of the year: income, expenses, tax (CHF, transaction amounts). */
+/** What Expenses sums (server: payment/repository.ts): business costs, not payouts, tax or AHV. */
+export const EXPENSES_HINT = 'Outgoing without a type';
+
+/** Revenue of the year: income, expenses, tax and AHV (CHF, transaction amounts). */
 export function RevenueCard({
   year,
   revenue,
@@ -27,14 +30,19 @@ export function RevenueCard({
           tone="positive"
           testId="revenue-income"
         />
-        <Figure label="Expenses" value={formatMoney(revenue.expenses, 'CHF')} testId="revenue-expenses" />
-        <Figure label="Tax" value={formatMoney(revenue.tax, 'CHF')} testId="revenue-tax" />
+        <Figure
+          label="Expenses"
+          hint={EXPENSES_HINT}
+          value={formatMoney(revenue.expenses, 'CHF')}
+          testId="revenue-expenses"
+        />
+        <Figure label="Tax and AHV" value={formatMoney(revenue.tax, 'CHF')} testId="revenue-tax" />
       </dl>
     </Card>
   );
 }
 
-/** Own revenue of the year: income minus expenses, payouts, tax. */
+/** Own revenue of the year: income minus expenses, payouts, tax and AHV. */
 export function OwnRevenueCard({ year, own }: { year: number; own: { revenue: number; payout: number; tax: number } }) {
   return (
     <Card title={`Own revenue ${year}`} testId="own-revenue">
@@ -47,7 +55,7 @@ export function OwnRevenueCard({ year, own }: { year: number; own: { revenue: nu
           testId="own-revenue-revenue"
         />
         <Figure label="Payout" value={formatMoney(own.payout, 'CHF')} testId="own-revenue-payout" />
-        <Figure label="Tax" value={formatMoney(own.tax, 'CHF')} testId="own-revenue-tax" />
+        <Figure label="Tax and AHV" value={formatMoney(own.tax, 'CHF')} testId="own-revenue-tax" />
       </dl>
     </Card>
   );

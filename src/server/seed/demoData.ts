@@ -157,6 +157,32 @@ export function demoTransactions(now: number, ids: DemoIds): Doc[] {
       type: 'tax',
     },
     { date: day(18), name: 'AHV-Beiträge Quartal', amount: 2140.6, multiplier: 1, direction: 'outgoing', type: 'ahv' },
+    // Business costs: outgoing without a type, what the dashboard counts as expenses.
+    {
+      date: day(3),
+      name: 'Büromiete Aeschenvorstadt',
+      description: 'Miete Büro und Sitzungszimmer',
+      amount: 1850,
+      multiplier: 1,
+      direction: 'outgoing',
+    },
+    {
+      date: day(8),
+      name: 'Software-Abos',
+      description: 'Microsoft 365 Business, Adobe Creative Cloud',
+      amount: 189.4,
+      multiplier: 1,
+      direction: 'outgoing',
+    },
+    { date: day(15), name: 'Swisscom Internet und Telefon', amount: 129.9, multiplier: 1, direction: 'outgoing' },
+    {
+      date: day(45),
+      name: 'Betriebshaftpflichtversicherung',
+      description: 'Jahresprämie',
+      amount: 1180,
+      multiplier: 1,
+      direction: 'outgoing',
+    },
     {
       date: day(12),
       name: 'Einzahlung Säule 3a',
