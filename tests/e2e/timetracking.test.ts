@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/server/db/sql';
 import { formatTimestamp } from '../../src/shared/format/date';
-import { FUTURE_START_MESSAGE } from '../../src/shared/rules/trackedTime';
+import { END_BEFORE_START_MESSAGE, FUTURE_START_MESSAGE } from '../../src/shared/rules/trackedTime';
 import { userWithRole } from '../helpers/users';
 import { newContext, storeLogin } from './admin';
 import { adminSuite } from './adminServer';
@@ -461,6 +461,102 @@ describe('a Start in the future', { timeout: 120_000 }, () => {
     await expect.poll(() => row.getAttribute('data-running')).toBe('false');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('refuses an End before the Start at the field without sending it (no refused request)', async () => {
+    const entry = await suite.server.save('trackedTime', {
+      start: iso(Date.now() - 3 * HOUR),
+      end: iso(Date.now() - HOUR),
+      name: 'Rückwärts',
+      user: adminId,
+    });
+    const { page, context, errors } = await trackingPage();
+    const sent: string[] = [];
+    const refused: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/document/updateOne')) sent.push(request.postData() ?? '');
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
+    const row = page.locator(`li[data-id="${entry._id}"]`);
+    const end = row.getByLabel('End');
+    const stored = await end.inputValue();
+    await end.fill(await typed(page, Date.now() - 4 * HOUR));
+    const message = row.getByTestId('end-error');
+    await expect.poll(() => message.innerText()).toBe(END_BEFORE_START_MESSAGE);
+    expect(await end.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await end.blur();
+    await expect.poll(() => end.inputValue()).toBe(stored);
+    // Two refreshes later still nothing was sent, and nothing was refused.
+    for (let i = 0; i < 2; i += 1)
+      await page.waitForResponse((response) => response.url().endsWith('/api/document/find'));
+    expect(sent).toEqual([]);
+    expect(refused).toEqual([]);
+    expect((await entryOf(entry._id)).end).toBe(entry.end);
+
+    // A Start moved past the End is refused at the Start the same way.
+    const start = row.getByLabel('Start');
+    await start.fill(await typed(page, Date.now() - 30 * 60_000));
+    await expect.poll(() => row.getByTestId('start-error').innerText()).toBe(END_BEFORE_START_MESSAGE);
+    await start.blur();
+
+    // A valid End saves, and the message goes.
+    const later = Math.floor((Date.now() - 2 * HOUR) / 60_000) * 60_000;
+    await end.fill(await typed(page, later));
+    await expect.poll(async () => (await entryOf(entry._id)).end).toBe(iso(later));
+    await expect.poll(() => row.getByTestId('end-error').count()).toBe(0);
+    expect(sent).toHaveLength(1);
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+    await suite.server.api('DELETE', `/api/document/delete?model=trackedTime&id=${entry._id}`);
+  });
+
+  it('shows a long client name whole at 1440 and a labelled Stop on the phone', async () => {
+    const long = await suite.server.save('client', { name: 'Münsterhügel Architektur AG' });
+    const entry = await suite.server.save('trackedTime', {
+      start: iso(Date.now() - HOUR),
+      name: 'Entwurf',
+      user: adminId,
+      client: long._id,
+    });
+    const { page, context, errors } = await trackingPage();
+    const row = page.locator(`li[data-id="${entry._id}"]`);
+    const select = row.getByRole('combobox', { name: 'Client' });
+    await expect.poll(() => select.inputValue()).toBe(long._id);
+    expect(await select.getAttribute('title')).toBe('Münsterhügel Architektur AG');
+    // The chosen name fits between the select's padding and its arrow.
+    const fit = await select.evaluate((element) => {
+      const el = element as HTMLSelectElement;
+      const style = getComputedStyle(el);
+      const context2d = document.createElement('canvas').getContext('2d')!;
+      context2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context2d.measureText(el.selectedOptions[0].text).width;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text, room };
+    });
+    expect(fit.text).toBeLessThanOrEqual(fit.room);
+    // On wide screens Stop is the icon alone, named for screen readers and by its tooltip.
+    const stop = row.getByRole('button', { name: 'Stop' });
+    expect(await stop.getAttribute('title')).toBe('Stop');
+    expect(await stop.locator('svg').count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/timetracking-long-client-desktop.png` });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => stop.innerText()).toBe('Stop');
+    const box = (await stop.boundingBox())!;
+    expect(box.width).toBeGreaterThan(40);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/timetracking-stop-phone.png` });
+    await stop.click();
+    await expect.poll(() => row.getAttribute('data-running')).toBe('false');
+    expect(errors).toEqual([]);
+    await context.close();
+    await suite.server.api('DELETE', `/api/document/delete?model=trackedTime&id=${entry._id}`);
   });
 
   it('stops an entry stored with one before the rule at its start, says so and offers to correct its Start', async () => {

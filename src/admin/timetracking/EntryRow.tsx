@@ -19,7 +19,8 @@ const flaggedControl = `${base} border-amber-400 bg-amber-50 text-zinc-800 ring-
 const invalidControl = `${base} border-red-400 bg-white text-zinc-800 ring-2 ring-red-400/20`;
 
 /** The columns of the list (the page's header row uses the same). */
-export const ENTRY_COLUMNS = 'xl:grid-cols-[minmax(10rem,1fr)_15rem_9rem_13.5rem_13.5rem_12.5rem]';
+// Name and Client share the room left: a client's full name ("Münsterhügel Architektur AG") shows at 1440.
+export const ENTRY_COLUMNS = 'xl:grid-cols-[minmax(10rem,1.25fr)_minmax(15rem,1fr)_9rem_13.5rem_13.5rem_12.5rem]';
 
 /** Label shown above a field on phones; on wider screens the column header names it. */
 function Field({ label, className = '', children }: { label: string; className?: string; children: React.ReactNode }) {
@@ -272,13 +273,18 @@ export function EntryRow({
         )}
         {/* Only a running entry can be stopped: a finished one shows no (disabled) stop button. */}
         {running ? (
-          <IconButton
-            label={stopLabel}
+          // Named "Stop" on phones and tablets; on wide screens the icon alone, in the spacer's width.
+          <button
+            type="button"
+            aria-label={stopLabel}
+            title={stopLabel}
             onClick={onStop}
-            className={warn ? 'text-amber-600! hover:bg-amber-50 hover:text-amber-700!' : ''}
+            data-testid="stop"
+            className={`inline-flex h-8 shrink-0 items-center justify-center gap-1.5 rounded-md border bg-white px-3 text-[13px] font-medium shadow-xs transition-colors focus-visible:outline-2 focus-visible:outline-accent-600 xl:w-8 xl:px-0 ${warn ? 'border-amber-300 text-amber-700 hover:bg-amber-50' : 'border-red-200 text-red-600 hover:bg-red-50'}`}
           >
-            <Square className="size-4" fill="currentColor" />
-          </IconButton>
+            <Square aria-hidden className="size-3" fill="currentColor" />
+            <span className="xl:hidden">Stop</span>
+          </button>
         ) : (
           !billed && <span aria-hidden className="size-8 shrink-0" />
         )}

@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DAY_MS } from '../../shared/format/date';
 import { OPTION_LIMIT, TRACKED_TIME } from '../../shared/rules/constants';
-import { durationHours, FUTURE_START_MESSAGE, startsInFuture, stopAt } from '../../shared/rules/trackedTime';
+import {
+  durationHours,
+  END_BEFORE_START_MESSAGE,
+  endsBeforeStart,
+  FUTURE_START_MESSAGE,
+  startsInFuture,
+  stopAt,
+} from '../../shared/rules/trackedTime';
 import { useAdmin } from '../core/AdminContext';
 import { canAccess } from '../core/access';
 import { useFindQuery, useRemoveMutation, useSaveMutation } from '../core/data/api';
@@ -253,6 +260,13 @@ export function useTimeTrackingController() {
       const runs = patch.end === null || (patch.end === undefined && !entry.end);
       if (patch.start !== undefined && runs && startsInFuture(patch.start, Date.now())) {
         setFieldError({ id: entry._id, field: 'start', message: FUTURE_START_MESSAGE });
+        return undefined;
+      }
+      // Likewise an end before the start: said at the field just edited, and nothing is sent.
+      const end = patch.end !== undefined ? patch.end : entry.end;
+      if ((patch.start !== undefined || patch.end !== undefined) && endsBeforeStart(patch.start ?? entry.start, end)) {
+        const field = patch.end !== undefined ? 'end' : 'start';
+        setFieldError({ id: entry._id, field, message: END_BEFORE_START_MESSAGE });
         return undefined;
       }
       return write({ _id: entry._id, ...patch });

@@ -3,6 +3,7 @@ import { FUTURE_START_LEEWAY_MS, MAX_ENTRY_HOURS } from './constants';
 import {
   TRACKED_TIME_MULTIPLIERS,
   durationHours,
+  endsBeforeStart,
   roundUpToQuarterHours,
   startsInFuture,
   stopAt,
@@ -126,5 +127,21 @@ describe('startsInFuture', () => {
 
   it('leaves an unreadable start to the schema', () => {
     expect(startsInFuture('nonsense', t0)).toBe(false);
+  });
+});
+
+describe('endsBeforeStart', () => {
+  it('refuses an end before the start, not one at or after it', () => {
+    expect(endsBeforeStart(start, t0 - 60_000)).toBe(true);
+    expect(endsBeforeStart(start, '2024-04-30T23:00:00.000Z')).toBe(true);
+    expect(endsBeforeStart(start, start)).toBe(false);
+    expect(endsBeforeStart(start, t0 + HOUR)).toBe(false);
+  });
+
+  it('leaves running entries and unreadable times alone', () => {
+    expect(endsBeforeStart(start, null)).toBe(false);
+    expect(endsBeforeStart(start, undefined)).toBe(false);
+    expect(endsBeforeStart(start, '')).toBe(false);
+    expect(endsBeforeStart('nonsense', t0)).toBe(false);
   });
 });

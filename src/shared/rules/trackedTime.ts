@@ -59,6 +59,20 @@ export function startsInFuture(start: TimeInput, now: number, leewayMs: number =
   return Number.isFinite(from) && from > now + leewayMs;
 }
 
+/** Why an entry's end may not lie before its start (what the server answers, and the screen says at the field). */
+export const END_BEFORE_START_MESSAGE = 'End must not be before the start';
+
+/**
+ * Whether an entry's span cannot be stored: its end lies before its start. A running entry (no end) and
+ * unreadable times are not this rule's to refuse.
+ */
+export function endsBeforeStart(start: TimeInput, end: TimeInput | null | undefined): boolean {
+  if (end === undefined || end === null || end === '') return false;
+  const from = toMs(start);
+  const to = toMs(end);
+  return Number.isFinite(from) && Number.isFinite(to) && to < from;
+}
+
 /**
  * Where Stop ends a running entry: `now`, or the bound the server accepts instead: `limit` when it ran
  * longer than MAX_ENTRY_HOURS, `start` when its start still lies ahead (an end before the start is refused).

@@ -1,6 +1,12 @@
 import { formatDate } from '../../../shared/format/date';
 import { MAX_ENTRY_HOURS } from '../../../shared/rules/constants';
-import { durationHours, FUTURE_START_MESSAGE, startsInFuture } from '../../../shared/rules/trackedTime';
+import {
+  durationHours,
+  END_BEFORE_START_MESSAGE,
+  endsBeforeStart,
+  FUTURE_START_MESSAGE,
+  startsInFuture,
+} from '../../../shared/rules/trackedTime';
 import { badRequest, conflict } from '../../errors';
 import type { ModelHooks } from '../documents/hooks';
 import { LIVE_ROWS, type DocumentRepository } from '../documents/repository';
@@ -60,8 +66,8 @@ export const trackedTimeHooks: ModelHooks = {
     const startSet = !existing || !same('start', existing.start, doc.start) || !same('end', existing.end, doc.end);
     if (running && startSet && startsInFuture(start, Date.now()))
       throw badRequest(FUTURE_START_MESSAGE, { fields: [{ field: 'start', message: 'in the future' }] });
-    if (end !== undefined && Number.isFinite(start) && end < start)
-      throw badRequest('End must not be before the start', { fields: [{ field: 'end', message: 'before the start' }] });
+    if (endsBeforeStart(start, end))
+      throw badRequest(END_BEFORE_START_MESSAGE, { fields: [{ field: 'end', message: 'before the start' }] });
     if (end === undefined || !Number.isFinite(start)) delete doc.duration;
     else doc.duration = Math.round(durationHours(start, end) * 1e6) / 1e6;
     if (typeof doc.duration === 'number' && doc.duration > MAX_ENTRY_HOURS) {
