@@ -329,6 +329,12 @@ export const VOCABULARY = {
     meaning:
       "Beside an `x-ordered` object: its keys in the order last written. Written by the server on every save, not by hand (a form's fields schema carries it; src/shared/registry/keyOrder.ts).",
   },
+  'x-minDate': {
+    on: 'property',
+    schema: { anyOf: [{ const: 'today' }, { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }] },
+    meaning:
+      "On a date field (`format: date`) of a public form's fields (special.form): the earliest day a visitor may give, `today` (the day of the submission in Europe/Zurich) or a YYYY-MM-DD. The form's check (in German: 'Feld {label} darf nicht in der Vergangenheit liegen') and the server's submission check refuse an earlier day; the date picker starts there (src/shared/rules/formSubmission.ts). Read by public forms only.",
+  },
   'x-patternMessage': {
     on: 'property',
     schema: { type: 'string', pattern: '^(must|may) ' },

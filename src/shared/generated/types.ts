@@ -3112,7 +3112,7 @@ export type FileRefValue = ObjectIdValue;
 /**
  * **Form fields**
  *
- * The fields of a public form, written as a JSON Schema of type object: each entry of `properties` is one field under its name (its `title` is the label; `type` string, number, integer or boolean; `format` email, uri, date or tel picks the input; `enum` makes a choice; a `maxLength` over 300 or `x-widget` textarea a text area), `required` names the fields that must be filled in.
+ * The fields of a public form, written as a JSON Schema of type object: each entry of `properties` is one field under its name (its `title` is the label; `type` string, number, integer or boolean; `format` email, uri, date or tel picks the input; `enum` makes a choice; a `maxLength` over 300 or `x-widget` textarea a text area; on a date field `x-minDate` today refuses a day in the past), `required` names the fields that must be filled in.
  */
 export interface FormFieldsValue {
   /**
@@ -3157,6 +3157,12 @@ export interface FormFieldsValue {
            * **Longest answer**
            */
           maxLength?: number;
+          /**
+           * **Earliest date**
+           *
+           * On a date field: `today` refuses a day in the past, a date (YYYY-MM-DD) any day before it.
+           */
+          'x-minDate'?: 'today' | string;
         }
       | undefined;
   };

@@ -1,6 +1,6 @@
 import { fullFormats } from 'ajv-formats/dist/formats';
 import { describe, expect, it } from 'vitest';
-import { formSubmissionErrors, isEmail } from './formSubmission';
+import { earliestDate, formSubmissionErrors, isEmail } from './formSubmission';
 
 const schema = {
   type: 'object',
@@ -65,10 +65,40 @@ describe('formSubmissionErrors', () => {
     expect(formSubmissionErrors(optional, {})).toEqual([]);
   });
 
+  it('refuses a date field before its x-minDate: today in Zurich, or a fixed day', () => {
+    // 23:30 UTC on 9 June is already 10 June in Basel.
+    const now = new Date('2026-06-09T23:30:00Z');
+    const form = {
+      properties: {
+        termin: { title: 'Wunschtermin', format: 'date', 'x-minDate': 'today' },
+        kurs: { title: 'Kurs', format: 'date', 'x-minDate': '2026-07-01' },
+        frei: { title: 'Frei', format: 'date' },
+      },
+    };
+    expect(formSubmissionErrors(form, { termin: '2026-06-09', kurs: '2026-06-30', frei: '2000-01-01' }, now)).toEqual([
+      { field: 'termin', message: 'Feld Wunschtermin darf nicht in der Vergangenheit liegen' },
+      { field: 'kurs', message: 'Feld Kurs darf nicht vor dem 01.07.2026 liegen' },
+    ]);
+    expect(formSubmissionErrors(form, { termin: '10.06.2026' }, now)).toEqual([
+      { field: 'termin', message: 'Feld Wunschtermin ist kein gültiges Datum' },
+    ]);
+    expect(formSubmissionErrors(form, { termin: '2026-06-10', kurs: '2026-07-01' }, now)).toEqual([]);
+    expect(formSubmissionErrors(form, {}, now)).toEqual([]);
+  });
+
   it('accepts a complete submission and a schema without rules', () => {
     const data = { firstName: 'Anna', email: 'anna@example.ch', topics: ['KMU'], agb: true };
     expect(formSubmissionErrors(schema, data)).toEqual([]);
     expect(formSubmissionErrors({ type: 'object', properties: {} }, {})).toEqual([]);
     expect(formSubmissionErrors(null, {})).toEqual([]);
+  });
+});
+
+describe('earliestDate', () => {
+  it("is today's date in Zurich for 'today', the day itself for a date, and nothing else", () => {
+    expect(earliestDate('today', new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    expect(earliestDate('2026-07-01')).toBe('2026-07-01');
+    expect(earliestDate('tomorrow')).toBeUndefined();
+    expect(earliestDate(undefined)).toBeUndefined();
   });
 });

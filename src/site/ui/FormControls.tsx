@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { earliestDate } from '../../shared/rules';
 import type { FormField, FormValues } from './formFields';
 
 /** A component class of ../styles/site.css. */
@@ -17,6 +18,7 @@ interface FieldProps {
 export function FormFieldControl({ field, value, error, markRequired, onChange }: FieldProps): ReactNode {
   const id = useId();
   const errorId = `${id}-error`;
+  const min = useEarliestDate(field.minDate);
   const common = {
     id,
     name: field.name,
@@ -39,7 +41,7 @@ export function FormFieldControl({ field, value, error, markRequired, onChange }
             type="checkbox"
             checked={value === true}
             onChange={(e) => onChange(field.name, e.target.checked)}
-            className="size-5 accent-brand"
+            className="size-6 shrink-0 accent-brand"
           />
           <span>{label}</span>
         </label>
@@ -76,6 +78,7 @@ export function FormFieldControl({ field, value, error, markRequired, onChange }
         {...common}
         type={field.kind}
         inputMode={field.kind === 'number' ? 'decimal' : undefined}
+        min={min}
         autoComplete={Object.hasOwn(AUTOCOMPLETE, field.name) ? AUTOCOMPLETE[field.name] : undefined}
         value={text}
         onChange={(e) => onChange(field.name, e.target.value)}
@@ -93,6 +96,16 @@ export function FormFieldControl({ field, value, error, markRequired, onChange }
       {error ? <FieldError id={errorId} message={error} /> : null}
     </div>
   );
+}
+
+/**
+ * The earliest day of a date field for its picker's `min`, set once the page runs in the browser:
+ * today in server-rendered (and cached) HTML could be a day old, and hydration would disagree.
+ */
+function useEarliestDate(minDate: string | undefined): string | undefined {
+  const [earliest, setEarliest] = useState<string>();
+  useEffect(() => setEarliest(earliestDate(minDate)), [minDate]);
+  return earliest;
 }
 
 export function FieldError({ id, message }: { id?: string; message: string }): ReactNode {

@@ -11,6 +11,25 @@ describe('validateRequired', () => {
     });
     expect(validateRequired(CONTACT_FIELDS, { ...values, name: 'Anna', email: 'anna@example.ch' })).toEqual({});
   });
+
+  it("asks for the contact's consent in a short sentence, not by its whole label", () => {
+    const values = { name: 'Anna', email: 'anna@example.ch', message: 'Hallo', consent: false };
+    expect(validateRequired(CONTACT_FIELDS, values)).toEqual({ consent: 'Bitte stimmen Sie zu.' });
+  });
+
+  it("refuses a date field's day before its x-minDate, as the server does", () => {
+    const [termin] = formFields({
+      type: 'object',
+      properties: { termin: { type: 'string', title: 'Wunschtermin', format: 'date', 'x-minDate': 'today' } },
+    });
+    expect(termin).toMatchObject({ kind: 'date', minDate: 'today' });
+    const now = new Date('2026-06-10T08:00:00Z');
+    expect(validateRequired([termin], { termin: '2026-06-09' }, now)).toEqual({
+      termin: 'Feld Wunschtermin darf nicht in der Vergangenheit liegen',
+    });
+    expect(validateRequired([termin], { termin: '2026-06-10' }, now)).toEqual({});
+    expect(validateRequired([termin], { termin: '' }, now)).toEqual({});
+  });
 });
 
 describe('serverFieldErrors', () => {

@@ -1,4 +1,4 @@
-import { invalidEmailMessage, isEmail, requiredFieldMessage } from '../../shared/rules';
+import { dateFieldMessage, invalidEmailMessage, isEmail, requiredFieldMessage } from '../../shared/rules';
 import { ORDER_KEY, orderedKeys } from '../../shared/registry/keyOrder';
 import type { FieldError } from '../../shared/validation/createAjv';
 
@@ -10,6 +10,10 @@ export interface FormField {
   required: boolean;
   options: string[];
   description?: string;
+  /** A date field's earliest day (`x-minDate`: `today` or YYYY-MM-DD). */
+  minDate?: string;
+  /** Said instead of 'Feld {label} ist erforderlich' when it is left empty (a consent box's long label). */
+  requiredMessage?: string;
 }
 
 export type FormValues = Record<string, string | boolean>;
@@ -22,6 +26,7 @@ interface PropertySchema {
   enum?: unknown;
   maxLength?: unknown;
   'x-widget'?: unknown;
+  'x-minDate'?: unknown;
 }
 
 /** Names that must never become keys of submitted data. */
@@ -77,6 +82,7 @@ export function formFields(schema: unknown): FormField[] {
       required: required.includes(name),
       options: kind === 'select' ? (property.enum as unknown[]).map(String) : [],
       ...(typeof property.description === 'string' ? { description: property.description } : {}),
+      ...(kind === 'date' && typeof property['x-minDate'] === 'string' ? { minDate: property['x-minDate'] } : {}),
     };
   });
 }
@@ -91,16 +97,22 @@ function isEmpty(value: string | boolean | undefined): boolean {
 }
 
 /**
- * 'Feld {label} ist erforderlich' for every required field left empty (spec section 5), and for an
- * e-mail field what the server's format refuses, by field name.
+ * 'Feld {label} ist erforderlich' for every required field left empty (spec section 5; a field's own
+ * `requiredMessage` instead), and what the server refuses too: an e-mail field's address its format
+ * refuses, a date before the field's `minDate` (`now` says what today is); by field name.
  */
-export function validateRequired(fields: FormField[], values: FormValues): Record<string, string> {
+export function validateRequired(fields: FormField[], values: FormValues, now?: Date): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
     const value = values[field.name];
-    if (field.required && isEmpty(value)) errors[field.name] = requiredFieldMessage(field.label);
-    else if (field.kind === 'email' && typeof value === 'string' && value.trim() && !isEmail(value.trim()))
-      errors[field.name] = invalidEmailMessage(field.label);
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (field.required && isEmpty(value))
+      errors[field.name] = field.requiredMessage ?? requiredFieldMessage(field.label);
+    else if (field.kind === 'email' && text && !isEmail(text)) errors[field.name] = invalidEmailMessage(field.label);
+    else if (field.minDate && text) {
+      const message = dateFieldMessage(field.label, field.minDate, text, now);
+      if (message) errors[field.name] = message;
+    }
   }
   return errors;
 }

@@ -25,6 +25,13 @@ export function enteredValues(form: HTMLFormElement, fields: FormField[]): FormV
   return entered;
 }
 
+/** Focuses the control of a field (the first of a group), so a refused form says where to go on. */
+export function focusField(form: HTMLFormElement | null, name: string): void {
+  const control = form?.elements.namedItem(name);
+  const target = control instanceof RadioNodeList ? control[0] : control;
+  if (target instanceof HTMLElement) target.focus();
+}
+
 /**
  * The form-state wiring of the public forms (Contact, Form, Configurator): field values, the error
  * of each field (cleared as the visitor types; also what the server refused, with its messages in
@@ -74,11 +81,19 @@ export function useFieldForm(
       return rest;
     });
   }, []);
-  /** Shows the errors of empty required fields; true when there are none. */
+  /** Shows the errors of the fields and moves the focus to the first wrong one; true when there are none. */
   const checkRequired = (): boolean => {
     const found = validateRequired(fields, values);
     setErrors(found);
-    return Object.keys(found).length === 0;
+    const first = fields.find((field) => field.name in found);
+    if (first) focusField(formRef.current, first.name);
+    return !first;
   };
-  return { formRef, values, errors, onChange, checkRequired, ...submission, refused };
+  /** Closes the dialog; after the server refused the form, the focus goes to the first field it named. */
+  const close = () => {
+    const first = submission.state === 'error' ? fields.find((field) => field.name in errors) : undefined;
+    submission.close();
+    if (first) focusField(formRef.current, first.name);
+  };
+  return { formRef, values, errors, onChange, checkRequired, ...submission, close, refused };
 }

@@ -20,6 +20,8 @@ export const CONTACT_FIELDS: FormField[] = [
     kind: 'checkbox',
     required: true,
     options: [],
+    // The label is a whole sentence: 'Feld {label} ist erforderlich' would repeat it.
+    requiredMessage: 'Bitte stimmen Sie zu.',
   },
 ];
 

@@ -48,7 +48,8 @@ function SchemaForm({
       <form
         ref={formRef}
         onSubmit={onSubmit}
-        noValidate={!validate}
+        // The form's own check says what is wrong, in German (the browser's would stop the submit in its own words).
+        noValidate
         className="flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 md:p-10"
       >
         {title ? <h2 className="text-2xl font-semibold text-heading md:text-3xl">{title}</h2> : null}
