@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { parseInlineText, type InlineNode } from './inlineMarkup';
+import { parseInlineText, phoneLinkClass, type InlineNode } from './inlineMarkup';
 
 function renderNodes(nodes: InlineNode[]): ReactNode[] {
   return nodes.map((node, index) => {
@@ -29,7 +29,7 @@ function renderNodes(nodes: InlineNode[]): ReactNode[] {
           <a
             key={index}
             href={node.href}
-            className="font-medium text-brand underline decoration-brand/30 underline-offset-4 transition-colors hover:decoration-brand"
+            className={`font-medium text-brand underline decoration-brand/30 underline-offset-4 transition-colors hover:decoration-brand ${phoneLinkClass(node.href)}`.trim()}
             {...(node.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           >
             {renderNodes(node.children)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInline, parseInlineText, safeHref } from './inlineMarkup';
+import { parseInline, parseInlineText, safeHref, phoneLinkClass } from './inlineMarkup';
 
 describe('parseInline', () => {
   it('parses bold, italic, strikethrough and code', () => {
@@ -119,5 +119,14 @@ describe('safeHref', () => {
     expect(safeHref('javascript:void(0)')).toBeNull();
     expect(safeHref(' \u0000javascript:x')).toBeNull();
     expect(safeHref('file:///etc/passwd')).toBeNull();
+  });
+});
+
+describe('phoneLinkClass', () => {
+  it('keeps a phone number on one line, and nothing else', () => {
+    expect(phoneLinkClass('tel:+41615550000')).toBe('whitespace-nowrap');
+    expect(phoneLinkClass('TEL:+41')).toBe('whitespace-nowrap');
+    expect(phoneLinkClass('mailto:hallo@example.ch')).toBe('');
+    expect(phoneLinkClass(undefined)).toBe('');
   });
 });

@@ -127,3 +127,8 @@ export function parseInlineText(text: string | undefined | null): TextBlock[] {
   }
   return blocks;
 }
+
+/** A class that keeps a phone number on one line: "061 555 00 00" broken after "555" is misread. */
+export function phoneLinkClass(href: string | undefined): string {
+  return href && /^tel:/i.test(href) ? 'whitespace-nowrap' : '';
+}

@@ -1,6 +1,7 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import type { LinkValue } from '../../shared/generated/types';
 import { useSite } from '../context';
+import { phoneLinkClass } from '../render/inlineMarkup';
 import { externalAttributes, linkHref } from './links';
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
@@ -18,7 +19,12 @@ export function SiteLink({ link, children, className, ...rest }: Props): ReactNo
   const content = children ?? link?.label;
   if (!href) return <span className={className}>{content}</span>;
   return (
-    <a href={href} className={className} {...externalAttributes(href)} {...rest}>
+    <a
+      href={href}
+      className={[className, phoneLinkClass(href)].filter(Boolean).join(' ') || undefined}
+      {...externalAttributes(href)}
+      {...rest}
+    >
       {content}
     </a>
   );

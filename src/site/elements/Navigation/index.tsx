@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
 import type { ElementProps } from '../../render/types';
 import { composePageTitle } from '../../../shared/rules/pageTitle';
@@ -19,6 +19,18 @@ export default function Navigation({ logo, links, cta }: ElementProps<'navigatio
   const siteName = composePageTitle('', config.title);
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu (look.md) and gives the focus back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
     <header className="sticky top-0 z-40 border-b border-ink/10 bg-page/90 backdrop-blur-md">
       <nav
@@ -55,6 +67,7 @@ export default function Navigation({ logo, links, cta }: ElementProps<'navigatio
             </span>
           ) : null}
           <button
+            ref={button}
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-lg text-heading hover:bg-ink/5 md:hidden"
             aria-expanded={open}
