@@ -14,10 +14,14 @@ export interface ViewPage {
   breadcrumb?: { label: string; path: string }[];
 }
 
-/** What the site shows for a path: a page with its composed elements, or 'not found'. */
+/**
+ * What the site shows for a path: a page with its composed elements, or 'not found' inside the
+ * frame of the home page's layout (its navigation and footer, `elements.main` empty), so a visitor
+ * can go on from there.
+ */
 export type SiteView =
   | { kind: 'page'; page: ViewPage; elements: ComposedElements; pagePaths: Record<string, string> }
-  | { kind: 'notFound'; path: string };
+  | { kind: 'notFound'; path: string; elements: ComposedElements; pagePaths: Record<string, string> };
 
 /** What SSR embeds for hydration (JSON in `#site-data`). */
 export interface SiteBootData {
@@ -47,12 +51,23 @@ export function pageView(answer: Extract<PageAnswer, { page: unknown }>): Extrac
   };
 }
 
+/**
+ * 'not found' at `path`, framed by the layout of the home page (`home`: what `/` answers; the site's
+ * default layout, as for a new page) without the home page's own elements; no frame without one.
+ */
+export function notFoundView(path: string, home?: PageAnswer | null): Extract<SiteView, { kind: 'notFound' }> {
+  const frame = home && 'page' in home ? home : undefined;
+  return {
+    kind: 'notFound',
+    path,
+    elements: composeElements([], (frame?.layout?.elements ?? []) as PositionedElement[]),
+    pagePaths: frame?.pagePaths ?? {},
+  };
+}
+
 /** The element tags a view shows, nested ones included (the split elements among them load before it shows). */
 export function viewTags(view: SiteView): Set<string> {
   const tags = new Set<string>();
-  if (view.kind === 'page')
-    walkElements([...view.elements.before, ...view.elements.main, ...view.elements.after], (node) =>
-      tags.add(node.tag),
-    );
+  walkElements([...view.elements.before, ...view.elements.main, ...view.elements.after], (node) => tags.add(node.tag));
   return tags;
 }

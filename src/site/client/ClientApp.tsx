@@ -4,7 +4,7 @@ import { NOT_FOUND_TEXT } from '../../shared/rules/constants';
 import { contentChanged, hashTarget, scrollAfterRender, scrollToTarget } from '../scroll/smoothScroll';
 import { SiteApp } from '../ssr/SiteApp';
 import { preloadElements } from '../elements/registry';
-import { pageView, viewTags, type SiteBootData, type SiteView } from '../../shared/site/view';
+import { notFoundView, pageView, viewTags, type SiteBootData, type SiteView } from '../../shared/site/view';
 import { fetchPage, siteApi, storedToken } from './api';
 import { interceptedUrl } from './links';
 import { redirectTarget } from '../../shared/site/redirectTarget';
@@ -47,7 +47,10 @@ export function ClientApp({ boot, onReady }: { boot: SiteBootData; onReady?: (fo
         if (target.origin !== location.origin || redirects >= MAX_REDIRECTS) return location.assign(target.href);
         return show(target, mode === 'pop' ? 'replace' : mode, redirects + 1);
       }
-      const view: SiteView = answer ? pageView(answer) : { kind: 'notFound', path: url.pathname };
+      // Not found: framed by the home page's layout (its navigation and footer).
+      const view: SiteView = answer
+        ? pageView(answer)
+        : notFoundView(url.pathname, await fetchPage('/').catch(() => undefined));
       // Shown once its interactive elements' code is here (if it fails, they appear when it arrives).
       await preloadElements(viewTags(view)).catch(() => undefined);
       if (visit !== latest.current) return;

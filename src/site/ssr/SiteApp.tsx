@@ -14,34 +14,39 @@ export interface SiteAppProps {
 /** One view of the public site, the same tree on the server (SSR) and in the browser (hydration, navigation). */
 export function SiteApp({ config, view, api }: SiteAppProps) {
   const page = view.kind === 'page' ? view.page : undefined;
-  const pagePaths = view.kind === 'page' ? view.pagePaths : undefined;
-  const value = useMemo<SiteContextValue | undefined>(
-    () =>
-      page &&
-      pagePaths && {
-        config,
-        api,
-        pagePaths,
-        page: { _id: page._id, path: page.path, title: page.title, language: page.language },
-      },
-    [config, api, page, pagePaths],
+  const path = view.kind === 'page' ? view.page.path : view.path;
+  const { pagePaths } = view;
+  const value = useMemo<SiteContextValue>(
+    () => ({
+      config,
+      api,
+      pagePaths,
+      page: page
+        ? { _id: page._id, path: page.path, title: page.title, language: page.language }
+        : { _id: '', path, title: NOT_FOUND_TEXT },
+    }),
+    [config, api, page, path, pagePaths],
   );
-  if (view.kind === 'notFound' || !value) return <NotFound />;
   return (
     <SiteContext.Provider value={value}>
       <RenderElements elements={view.elements.before} root />
-      <main id="main">
-        <RenderElements elements={view.elements.main} root />
-      </main>
+      {view.kind === 'notFound' ? (
+        <NotFound />
+      ) : (
+        <main id="main">
+          <RenderElements elements={view.elements.main} root />
+        </main>
+      )}
       <RenderElements elements={view.elements.after} page />
     </SiteContext.Provider>
   );
 }
 
+/** The spec's 'not found' as the heading of the page, between the layout's navigation and footer. */
 function NotFound() {
   return (
     <main id="main" className="site-not-found">
-      <p className="site-not-found__text">{NOT_FOUND_TEXT}</p>
+      <h1 className="site-not-found__text">{NOT_FOUND_TEXT}</h1>
       <a className="site-not-found__home" href="/">
         Zur Startseite
       </a>

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_TEXT } from '../../../shared/rules/constants';
 import { preloadElements, renderDocument } from '../../../site/ssr/renderDocument';
-import { pageView } from '../../../shared/site/view';
+import { notFoundView, pageView } from '../../../shared/site/view';
 import { redirectTarget } from '../../../shared/site/redirectTarget';
 import { ANONYMOUS } from '../../access/caller';
 import { notFound } from '../../errors';
@@ -121,7 +121,8 @@ export function siteRoutes(
     const answer = await site.resolve(request.caller, { path: pathname });
     if (answer && 'redirect' in answer)
       return cachedAnswer(answer.redirect.permanent ? 301 : 302, '', answer.redirect.to);
-    const view = answer ? pageView(answer) : ({ kind: 'notFound', path: pathname } as const);
+    // Not found: framed by the home page's layout (its navigation and footer), as the caller may see it.
+    const view = answer ? pageView(answer) : notFoundView(pathname, await site.resolve(request.caller, { path: '/' }));
     await elementsLoaded;
     const scripts: string[] = [];
     const html = renderDocument({ config, view, origin, assets: assets(), scripts });
