@@ -17,8 +17,10 @@ export const ADMIN_PASSWORD = 'admin-test-password';
 export async function freshDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const template = process.env.PGLITE_TEMPLATE ?? path.resolve('.cache/pglite-template.tar.gz');
-    const db = await openPglite({ loadDataDir: new Blob([new Uint8Array(await readFile(template))]) });
+    const template = process.env.PGLITE_TEMPLATE ?? path.resolve('.cache/pglite-template.tar');
+    const db = await openPglite({
+      loadDataDir: new Blob([new Uint8Array(await readFile(template))], { type: 'application/x-tar' }),
+    });
     return { db, drop: () => db.close() };
   }
   const fresh = await freshPostgres(url);
