@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerEvent } from '../../src/server/events/bus';
 import { SYSTEM } from '../../src/server/access/caller';
 import { DEMO_SITE_CONFIG } from '../../src/server/seed/demoData';
+import { documentCalls, type Doc } from '../helpers/documentCalls';
 import { createTestApp } from '../helpers/testApp';
 import { userWithRole } from '../helpers/users';
 
@@ -9,27 +10,15 @@ import { userWithRole } from '../helpers/users';
 // import does: once the EUR paid reach the gross amount due (1000 € + 8.1 % VAT = 1081 €), the invoice is paid and
 // names the payment that reached it. Francs alone never settle it; unlinking or deleting never sets it open again.
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-type Doc = Record<string, unknown> & { _id: string; _version: number };
 
 let t: TestApp;
 let marco: string;
 let client: string;
 
-const save = (model: string, doc: object, token = marco) =>
-  t.app.inject({ method: 'POST', url: `/api/document/updateOne?model=${model}`, headers: t.auth(token), payload: doc });
-const saved = async (model: string, doc: object) => {
-  const response = await save(model, doc);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Doc;
-};
-const read = async (model: string, id: string) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/document/findById?model=${model}&id=${id}`,
-      headers: t.auth(marco),
-    })
-  ).json() as Doc;
+const { saved, read } = documentCalls(
+  () => t,
+  () => marco,
+);
 
 let number = 0;
 const invoice = () =>

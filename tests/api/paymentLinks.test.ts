@@ -3,6 +3,7 @@ import type { ServerEvent } from '../../src/server/events/bus';
 import { callerOf } from '../../src/server/access/caller';
 import { DocumentRepository } from '../../src/server/modules/documents/repository';
 import { mirrorInverses } from '../../src/server/modules/documents/inverse';
+import { documentCalls, type Doc } from '../helpers/documentCalls';
 import { createTestApp } from '../helpers/testApp';
 import { userWithRole } from '../helpers/users';
 
@@ -10,34 +11,16 @@ import { userWithRole } from '../helpers/users';
 // the bank import links them. An accountant editing either side by hand keeps both sides consistent: the pair is
 // declared with x-inverse in the two schemas (transaction.invoice shared: several payments may name one invoice).
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-type Doc = Record<string, unknown> & { _id: string; _version: number };
 
 let t: TestApp;
 let marco: string;
 let staff: string;
 let client: string;
 
-const headers = (token: string) => t.auth(token);
-const save = async (model: string, doc: object, token = marco) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/document/updateOne?model=${model}`,
-    headers: headers(token),
-    payload: doc,
-  });
-const saved = async (model: string, doc: object) => {
-  const response = await save(model, doc);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Doc;
-};
-const read = async (model: string, id: string) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/document/findById?model=${model}&id=${id}`,
-      headers: headers(marco),
-    })
-  ).json() as Doc;
+const { save, saved, read } = documentCalls(
+  () => t,
+  () => marco,
+);
 /** Both sides as stored: the invoice's transaction and each payment's invoice. */
 const links = async (invoices: Doc[], payments: Doc[]) => ({
   invoices: await Promise.all(invoices.map(async (invoice) => (await read('invoice', invoice._id)).transaction)),
@@ -204,7 +187,7 @@ describe('invoice ↔ transaction links edited by hand', () => {
 
 describe('deleting one side of an invoice ↔ payment link', () => {
   const remove = (model: string, id: string, token = marco) =>
-    t.app.inject({ method: 'DELETE', url: `/api/document/delete?model=${model}&id=${id}`, headers: headers(token) });
+    t.app.inject({ method: 'DELETE', url: `/api/document/delete?model=${model}&id=${id}`, headers: t.auth(token) });
   const documentEvents = async (run: () => Promise<unknown>) => {
     const events: ServerEvent[] = [];
     const stop = t.app.services.bus.subscribe((event) => events.push(event));
