@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ADMIN_PASSWORD } from '../helpers/testApp';
-import { VIEWPORTS } from '../helpers/browser';
+import { newPage, VIEWPORTS } from '../helpers/browser';
 import type { AdminServer } from './adminServer';
 
 export const LOGIN_KEY = 'baukasten.admin.login';
@@ -50,6 +50,22 @@ export async function storeLogin(
     [LOGIN_KEY, JSON.stringify(state)],
   );
   return state;
+}
+
+/**
+ * A new context logged in as admin (stored login, no login screen) with a page on `path`; its errors are
+ * collected in `errors`. Close `context` when done.
+ */
+export async function openAdmin(
+  suite: { readonly server: AdminServer; readonly browser: Browser },
+  path: string,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+) {
+  const context = await newContext(suite.browser, viewport);
+  await storeLogin(context, suite.server);
+  const { page, errors } = await newPage(context);
+  await page.goto(suite.server.url(path));
+  return { page, errors, context };
 }
 
 export const rows = (page: Page) => page.locator('tbody tr[data-id]');

@@ -1,12 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM } from '../../src/server/access/caller';
 import { invoiceReference } from '../../src/server/modules/payment/qrReference';
 import { DEMO_SITE_CONFIG } from '../../src/server/seed/demoData';
-import { newPage } from '../helpers/browser';
-import { newContext, storeLogin } from './admin';
+import { openAdmin } from './admin';
 import { adminSuite } from './adminServer';
+import { invoiceStatus, openInvoice, useDemoBilling } from './billing';
 
 // "Create invoice" from tracked time and the bank statement import (issue 10, items 4 and 7), in Chromium.
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
@@ -45,7 +44,7 @@ function camt054(entries: { id: string; amount: string; reference?: string; debt
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
-  await suite.server.app.services.documents.save(SYSTEM, 'siteConfig', DEMO_SITE_CONFIG);
+  await useDemoBilling(suite.server);
   adminId = (await suite.server.api<{ _id: string }>('GET', '/api/self')).json._id;
   clientId = (await suite.server.save('client', { name: 'Rheinblick Immobilien AG', hourlyRate: 120 }))._id;
   noRateId = (await suite.server.save('client', { name: 'Basler Bäckerei GmbH' }))._id;
@@ -57,13 +56,8 @@ beforeAll(async () => {
   await track('2026-02-12T08:00:00.000Z', '2026-02-12T09:00:00.000Z', 'Brot', noRateId);
 });
 
-async function open(path: string, viewport = { width: 1440, height: 900 }) {
-  const context = await newContext(suite.browser, viewport);
-  await storeLogin(context, suite.server);
-  const { page, errors } = await newPage(context);
-  await page.goto(suite.server.url(path));
-  return { page, errors, context };
-}
+const open = (path: string, viewport?: { width: number; height: number }) => openAdmin(suite, path, viewport);
+const status = (id: string) => invoiceStatus(suite.server, id);
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
@@ -293,18 +287,8 @@ describe('invoice and offer PDF links', { timeout: 120_000 }, () => {
 
 describe('a bank statement import that fails', { timeout: 120_000 }, () => {
   it('books nothing when one credit is refused, names it, and asks for a corrected file', async () => {
-    const invoiceOf = async (name: string) => {
-      const saved = await suite.server.save('invoice', {
-        name,
-        client: clientId,
-        date: '2026-04-03',
-        status: 'open',
-        items: [{ name: 'Beratung', price: 100, count: 1 }],
-      });
-      return { id: saved._id, number: Number((saved as { id?: number }).id) };
-    };
-    const status = async (id: string) =>
-      (await suite.server.api<{ status: string }>('GET', `/api/document/findById?model=invoice&id=${id}`)).json.status;
+    const invoiceOf = (name: string) =>
+      openInvoice(suite.server, { client: clientId, name, date: '2026-04-03', price: 100 });
     const [first, second] = [await invoiceOf('Ganz oder gar nicht 1'), await invoiceOf('Ganz oder gar nicht 2')];
     const credits = (secondDate: string) =>
       camt054([
@@ -535,18 +519,8 @@ describe('a bank statement import whose dialog is closed while it runs', { timeo
 
 describe('booking a suggested credit in the bank statement dialog', { timeout: 120_000 }, () => {
   it('books a suggestion on its invoice, and says why when the invoice was paid meanwhile', async () => {
-    const invoiceOf = async (name: string, price: number) => {
-      const saved = await suite.server.save('invoice', {
-        name,
-        client: clientId,
-        date: '2026-04-02',
-        status: 'open',
-        items: [{ name: 'Beratung', price, count: 1 }],
-      });
-      return { id: saved._id, number: Number((saved as { id?: number }).id) };
-    };
-    const status = async (id: string) =>
-      (await suite.server.api<{ status: string }>('GET', `/api/document/findById?model=invoice&id=${id}`)).json.status;
+    const invoiceOf = (name: string, price: number) =>
+      openInvoice(suite.server, { client: clientId, name, date: '2026-04-02', price });
     // No references, the client's name and exactly the gross amounts due (net + 8.1 % VAT).
     // The second credit fits two invoices of the same amount: the older one is suggested, the other offered too.
     const booked = await invoiceOf('Vorschlag', 250);

@@ -1,10 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
-import { DEMO_SITE_CONFIG } from '../../src/server/seed/demoData';
-import { newPage } from '../helpers/browser';
-import { newContext, storeLogin } from './admin';
+import { openAdmin } from './admin';
 import { adminSuite } from './adminServer';
+import { openInvoice, useDemoBilling } from './billing';
 
 // The money workflows an audit walked (s10 fix D): an offer made into an invoice, a payment entered by hand that
 // pays its invoice, and numbers shown German style (count '6,25', the payment reference grouped as on the PDF).
@@ -16,17 +15,11 @@ let clientId: string;
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
-  await suite.server.app.services.documents.save(SYSTEM, 'siteConfig', DEMO_SITE_CONFIG);
+  await useDemoBilling(suite.server);
   clientId = (await suite.server.save('client', { name: 'Audit Treuhand GmbH', hourlyRate: 180 }))._id;
 });
 
-async function open(path: string, width: number) {
-  const context = await newContext(suite.browser, { width, height: width === 390 ? 844 : 900 });
-  await storeLogin(context, suite.server);
-  const { page, errors } = await newPage(context);
-  await page.goto(suite.server.url(path));
-  return { page, errors, context };
-}
+const open = (path: string, width: number) => openAdmin(suite, path, { width, height: width === 390 ? 844 : 900 });
 
 const read = async (model: string, id: string) =>
   (await suite.server.api<Record<string, unknown>>('GET', `/api/document/findById?model=${model}&id=${id}`)).json;
@@ -103,12 +96,11 @@ describe('money workflows in the admin', { timeout: 180_000 }, () => {
   });
 
   it('a payment entered by hand that covers its invoice sets it paid in the list', async () => {
-    const invoice = await suite.server.save('invoice', {
-      name: 'Audit Beratung Q4',
+    const invoice = await openInvoice(suite.server, {
       client: clientId,
+      name: 'Audit Beratung Q4',
       date: '2026-11-26',
-      status: 'open',
-      items: [{ name: 'Beratung', price: 1000, count: 1 }],
+      price: 1000,
     });
     const { page, errors, context } = await open('/_/transactions/new', 1440);
     await page.locator('#root_name').fill('Zahlung Audit Treuhand');
@@ -123,7 +115,7 @@ describe('money workflows in the admin', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'SAVE' }).click();
     await page.waitForURL(/\/_\/transactions\/[0-9a-f]{24}$/);
     const paymentId = page.url().split('/').pop()!;
-    expect(await read('invoice', invoice._id)).toMatchObject({ status: 'paid', transaction: paymentId });
+    expect(await read('invoice', invoice.id)).toMatchObject({ status: 'paid', transaction: paymentId });
     await page.goto(suite.server.url('/_/invoices'));
     const row = page.locator('tr', { hasText: 'Audit Beratung Q4' });
     await expect.poll(() => row.locator('[data-status]').getAttribute('data-status'), { timeout: 10_000 }).toBe('paid');
