@@ -154,8 +154,14 @@ function site3dFree(): boolean {
 async function openReady(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.locator('figure.bk-gs[data-state="ready"]').waitFor({ timeout: 45_000 });
-  // Spark sorts in a worker; give it a few frames to draw the sorted splats.
-  await page.waitForTimeout(1500);
+}
+
+/**
+ * Waits until more than `least` canvas pixels are clearly coloured: Spark sorts in a worker and draws the
+ * sorted splats a few frames after it is ready (a fixed 1.5 s wait before; this waits only as long as it takes).
+ */
+async function drawn(page: Page, least: number): Promise<void> {
+  await expect.poll(() => colouredPixels(page), { timeout: 20_000, interval: 250 }).toBeGreaterThan(least);
 }
 
 /** Pixels of the canvas that are clearly coloured (the stage behind it is a dark, nearly grey gradient). */
@@ -223,7 +229,7 @@ describe('3D elements in Chromium', () => {
     expect(requests.slice(before)).toEqual(
       expect.arrayContaining([`/api/files/download?id=${ID.main}`, `/api/files/download?id=${ID.environment}`]),
     );
-    expect(await colouredPixels(page)).toBeGreaterThan(2000);
+    await drawn(page, 2000);
     await expect(page.locator('.bk-gs-hint-mouse').textContent()).resolves.toContain('Ziehen zum Drehen');
     await page.screenshot({ path: path.join(SHOTS, 'viewer-desktop.png'), fullPage: true });
 
@@ -245,7 +251,7 @@ describe('3D elements in Chromium', () => {
       },
     ];
     await openReady(page, pageUrl('hotspots', { file: ID.room, hotspots }));
-    expect(await colouredPixels(page)).toBeGreaterThan(2000);
+    await drawn(page, 2000);
     const figure = page.locator('figure.bk-gs');
     const start = await figure.getAttribute('data-camera');
     expect(start).toBe('0.000,0.000,3.000');
@@ -257,8 +263,7 @@ describe('3D elements in Chromium', () => {
       undefined,
       { timeout: 10_000 },
     );
-    await page.waitForTimeout(600);
-    expect(await colouredPixels(page)).toBeGreaterThan(1000);
+    await drawn(page, 1000);
     await page.screenshot({ path: path.join(SHOTS, 'hotspots-desktop.png') });
     // A marker click works as well.
     await page.locator('.bk-gs-marker[aria-label="Empfang"]').click();
@@ -300,8 +305,7 @@ describe('3D elements in Chromium', () => {
       'true',
     );
     await page.waitForFunction(() => !document.querySelector('.bk-gs-option[data-loading="true"]'));
-    await page.waitForTimeout(1500);
-    expect(await colouredPixels(page)).toBeGreaterThan(1000);
+    await drawn(page, 1000);
     await page.screenshot({ path: path.join(SHOTS, 'replacement-phone.png') });
     expect(errors).toEqual([]);
     await context.close();
@@ -321,7 +325,7 @@ describe('3D elements in Chromium', () => {
         });
         const { page, errors } = await newPage(context);
         await openReady(page, `${origin}/?story=${story}`);
-        expect(await colouredPixels(page)).toBeGreaterThan(500);
+        await drawn(page, 500);
         if (story !== 'viewer') {
           await page.locator('.bk-gs-chip').first().click();
           await page.waitForTimeout(1800);
