@@ -20,7 +20,10 @@ const stages = [
   ],
   [['Unit and API tests', 'npx', ['vitest', 'run', '--exclude', 'tests/e2e/**', ...args]]],
   // Browser tests two files at a time (vitest.config.ts: maxWorkers 2): 512 s instead of 753 s one at a time.
-  [['Browser tests', 'npx', ['vitest', 'run', 'tests/e2e', ...args]]],
+  // Not isolated: each worker loads the server's modules, Playwright and sharp once, not once per file (about
+  // 5 s a file). Every file starts its own server, database and Chromium and closes them (adminSuite), so
+  // nothing but module code is shared; a file run alone (`npx vitest run tests/e2e/x.test.ts`) is isolated.
+  [['Browser tests', 'npx', ['vitest', 'run', 'tests/e2e', '--no-isolate', ...args]]],
   [['Storybook builds', 'npm', ['run', 'build-storybook']]],
 ];
 
