@@ -22,7 +22,21 @@ import {
  */
 export function useListController(model: ModelInfo) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => parseListState(searchParams, model), [searchParams, model]);
+  const { registry, permissions, user } = useAdmin();
+  // A filter on a relation the caller may not read could offer no choices: none is offered, and one
+  // in the URL (a shared or hand-made link) is ignored rather than narrowing the list out of sight.
+  const filterable = useMemo(
+    () =>
+      model.filterable.filter((name) => {
+        const target = model.fields.find((field) => field.name === name)?.relation?.model;
+        return !target || mayRead({ permissions, user }, registry.model(target));
+      }),
+    [model, registry, permissions, user],
+  );
+  const state = useMemo(
+    () => parseListState(searchParams, { ...model, filterable }),
+    [searchParams, model, filterable],
+  );
   const update = useCallback(
     (next: ListState, replace = false) => setSearchParams(listSearchParams(next), { replace }),
     [setSearchParams],
@@ -40,17 +54,12 @@ export function useListController(model: ModelInfo) {
   const params = useMemo(() => findParams(state, model), [state, model]);
   const query = useFindQuery({ model: model.name, params });
   const [removeCall] = useRemoveMutation();
-  const { registry, permissions, user } = useAdmin();
   const columns = useMemo(
     () =>
-      listColumns(model, (name) => registry.model(name)?.label).map((column) => {
-        // A filter on a relation the caller may not read could offer no choices: none is offered.
-        const target = column.info.relation?.model;
-        return column.filterable && target && !mayRead({ permissions, user }, registry.model(target))
-          ? { ...column, filterable: false }
-          : column;
-      }),
-    [model, registry, permissions, user],
+      listColumns(model, (name) => registry.model(name)?.label).map((column) =>
+        column.filterable && !filterable.includes(column.field) ? { ...column, filterable: false } : column,
+      ),
+    [model, registry, filterable],
   );
   const total = query.data?.total ?? 0;
   const pageCount = Math.ceil(total / LIST_PAGE_SIZE);
