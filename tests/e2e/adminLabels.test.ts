@@ -246,6 +246,9 @@ describe('contact requests and mail templates', { timeout: 60_000 }, () => {
         .toMatch(/Unknown placeholder \{\{unbekannt\}\}: no mail provides it/);
       // Rendered as nothing in the preview: that is what the warning is about.
       await expect.poll(() => page.getByTestId('preview-subject').innerText()).toMatch(/Hallo\s+Lukas Brunner/);
+      // Above the preview, where it stays in view however tall the mail is.
+      const top = async (locator: typeof warning) => (await locator.boundingBox())!.y;
+      expect(await top(warning)).toBeLessThan(await top(page.getByTestId('preview-subject')));
       await warning.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/mail-template-unknown-${size}.png` });
       await page.getByRole('button', { name: 'SAVE' }).click();

@@ -35,7 +35,7 @@ function Meta({ edit }: { edit: EditController }) {
  * The generic edit view: the schema's form, SAVE / NEW / DELETE at the top right, live HTML previews.
  * `children` are extra panels under the form (a screen built on the generic one, e.g. the swarm's services);
  * `renderPreview` turns an HTML field into what its preview shows (e.g. a mail template with sample data), and
- * `previewSubject` gives the subject line shown above it (a mail's), `previewNote` what is said under it (a warning).
+ * `previewSubject` gives the subject line shown above it (a mail's), `previewNote` what is said above it (a warning, in view while the preview is tall).
  */
 export function EditView({
   edit,
@@ -137,6 +137,7 @@ export function EditView({
         </div>
         {previews.map((field) => (
           <div key={field.name} className="min-w-0 xl:sticky xl:top-20 xl:self-start">
+            {previewNote?.(edit.formData)}
             <HtmlPreview
               label={field.label}
               subject={previewSubject?.(edit.formData)}
@@ -146,7 +147,6 @@ export function EditView({
                 edit.formData,
               )}
             />
-            {previewNote?.(edit.formData)}
           </div>
         ))}
       </div>

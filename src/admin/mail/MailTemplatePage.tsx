@@ -35,14 +35,14 @@ const preview = (_field: string, html: string) => renderPreview(html, MAIL_SAMPL
 const subject = (formData: Record<string, unknown>) =>
   renderSubjectPreview(typeof formData.subject === 'string' ? formData.subject : '', MAIL_SAMPLE_DATA);
 
-/** Under the preview: placeholders no mail fills, which the preview (and the mail) shows as nothing. */
+/** Above the preview: placeholders no mail fills, which the preview (and the mail) shows as nothing. */
 function UnknownPlaceholders({ formData }: { formData: Record<string, unknown> }) {
   const unknown = unknownPlaceholders(formData);
   if (unknown.length === 0) return null;
   return (
     <p
       role="alert"
-      className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-[13px] text-amber-800"
+      className="mb-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-[13px] text-amber-800"
     >
       Unknown {unknown.length === 1 ? 'placeholder' : 'placeholders'}{' '}
       {unknown.map((name, i) => (
