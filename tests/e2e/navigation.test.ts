@@ -116,7 +116,8 @@ describe('navigation', { timeout: 60_000 }, () => {
     });
     await page.goto(suite.server.url('/_/elements?tag=3d.gaussianHotspots'));
     const examples = page.frameLocator('iframe[title="3D hotspots examples"]');
-    await examples.getByRole('button', { name: /Empfang/ }).waitFor();
+    // The hotspot's chip (its marker, a second button of the same name, comes once the scene is drawn).
+    await examples.locator('button.bk-gs-chip', { hasText: 'Empfang' }).waitFor();
     await page.waitForTimeout(1500);
     expect(await examples.getByText('Die 3D-Ansicht konnte nicht geladen werden', { exact: false }).count()).toBe(0);
     expect(missing).toEqual([]);
