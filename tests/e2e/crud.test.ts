@@ -188,6 +188,10 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await expect.poll(() => button.getAttribute('data-state')).toBe('error');
     expect(await page.getByRole('tooltip').innerText()).toBe('Name is required');
     expect((await findById('client', client._id)).json.name).toBe('Leer AG');
+    // Typing again dismisses the refusal: it was about what had been sent.
+    await page.locator('#root_name').fill('Voll AG');
+    await expect.poll(() => button.getAttribute('data-state')).toBe('idle');
+    expect(await page.getByRole('tooltip').count()).toBe(0);
     await context.close();
   });
 

@@ -8,7 +8,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Spec section 4, progress buttons: idle, then loading for at least 0.5 s, then success (back to
- * idle after 1 s) or error (kept, with its message, until the next run).
+ * idle after 1 s) or error (kept, with its message, until the next run or `dismiss`: a form dismisses
+ * it once the user changes what was refused).
  */
 export function useProgress<T, A extends unknown[] = []>(
   action: (...args: A) => Promise<T>,
@@ -53,5 +54,10 @@ export function useProgress<T, A extends unknown[] = []>(
     [action, minMs, resetMs],
   );
 
-  return { state, run };
+  const dismiss = useCallback(
+    () => setState((current) => (current.phase === 'error' ? { phase: 'idle' } : current)),
+    [],
+  );
+
+  return { state, run, dismiss };
 }

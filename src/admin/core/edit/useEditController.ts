@@ -78,6 +78,16 @@ export function useEditController(model: ModelInfo, id: string) {
     [formData, id, isNew, loaded, model, navigate, registry, saveCall],
   );
   const progress = useProgress(save);
+  // A refusal is about what was sent: once the form changes, its message no longer stands (the fields'
+  // own errors say what is still wrong; the next SAVE asks again).
+  const { dismiss } = progress;
+  const change = useCallback(
+    (next: FormData) => {
+      onChange(next);
+      dismiss();
+    },
+    [onChange, dismiss],
+  );
 
   const ownDocument =
     !isNew &&
@@ -96,7 +106,7 @@ export function useEditController(model: ModelInfo, id: string) {
     id,
     isNew,
     formData,
-    onChange,
+    onChange: change,
     errors,
     loading: !isNew && idOf(form.key) !== id && !query.error,
     loadError: failure?.message,
