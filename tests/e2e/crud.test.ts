@@ -235,9 +235,13 @@ describe('point-of-sale receipts', { timeout: 60_000 }, () => {
     const heading = page.getByRole('heading', { level: 1 });
     // It said '2026-11-27T08:00:00.000Z'.
     await expect.poll(() => heading.innerText()).toBe('Point of sales Receipts/09:00 27.11.2026');
-    await page.getByRole('button', { name: 'DELETE' }).click();
+    const remove = page.getByRole('button', { name: 'DELETE' });
+    await remove.focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('dialog').getByRole('heading').innerText()).toBe('Delete 09:00 27.11.2026?');
     await page.keyboard.press('Escape');
+    // The focus goes back to DELETE (it fell to the page's start, 26 tabs from here).
+    await expect.poll(() => remove.evaluate((button) => button === document.activeElement)).toBe(true);
 
     // Text that is no amount fails at its field; it saved the old price while the field showed the text.
     const price = page.locator('#root_items_0_price');

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { LoaderCircle } from 'lucide-react';
-import { useCallback, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { DELETE_HOLD_MS } from '../../shared/rules/constants';
 import { Button } from './Button';
 
@@ -9,6 +9,8 @@ interface Pending {
   confirm(): void;
   /** More to know before deleting, under the question (where a file is used). */
   details?: ReactNode;
+  /** What had the focus when the dialog was asked for (the delete button): it gets it back on close. */
+  opener?: Element | null;
 }
 
 /**
@@ -20,7 +22,7 @@ export function useDeleteConfirm() {
   const request = useCallback(
     (event: MouseEvent | { shiftKey: boolean }, title: string, confirm: () => void, details?: ReactNode) => {
       if (event.shiftKey) confirm();
-      else setPending({ title, confirm, details });
+      else setPending({ title, confirm, details, opener: document.activeElement });
     },
     [],
   );
@@ -37,11 +39,27 @@ export function DeleteDialog({
   onClose(): void;
   holdMs?: number;
 }) {
+  // Radix gives the focus back to a Dialog.Trigger, which this dialog (opened by `request`) has none of.
+  const opener = useRef<Element | null>(null);
+  useEffect(() => {
+    if (pending) opener.current = pending.opener ?? null;
+  }, [pending]);
+  const returnFocus = (event: Event) => {
+    const target = opener.current;
+    // A deleted row's button is gone: then Radix's own choice stands.
+    if (target instanceof HTMLElement && target.isConnected) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
   return (
     <Dialog.Root open={pending !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-zinc-950/30 backdrop-blur-[1px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-lg border border-zinc-200 bg-white p-5 shadow-xl focus:outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-lg border border-zinc-200 bg-white p-5 shadow-xl focus:outline-none"
+        >
           <Dialog.Title className="text-[15px] font-semibold text-zinc-900">Delete {pending?.title}?</Dialog.Title>
           <Dialog.Description className="mt-1.5 text-[13px] text-zinc-600">
             This cannot be undone from the list. Tip: shift-click on delete skips this question.
