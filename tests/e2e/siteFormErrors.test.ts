@@ -1,35 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentRepository } from '../../src/server/modules/documents/repository';
-import { createObjectId } from '../../src/shared/format/objectId';
 import { FORM_FAILURE } from '../../src/shared/rules/constants';
 import { launchBrowser, newPage } from '../helpers/browser';
-import { startSiteServer, type SiteServer } from './siteServer';
+import { addWorkshopPage, startSiteServer, type SiteServer } from './siteServer';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-forms';
 const viewports = { '1440': { width: 1440, height: 900 }, '390': { width: 390, height: 844 } } as const;
-
-/** A generic form as an editor leaves it: required fields, 'Validate before sending' off (the default). */
-const FORM = {
-  tag: 'special.form',
-  props: {
-    title: 'Anmeldung Workshop',
-    name: 'workshop',
-    properties: {
-      type: 'object',
-      properties: {
-        vorname: { type: 'string', title: 'Vorname' },
-        email: { type: 'string', title: 'E-Mail', format: 'email' },
-        firma: { type: 'string', title: 'Firma' },
-      },
-      required: ['vorname', 'email'],
-    },
-    submitLabel: 'Anmelden',
-    successMessage: 'Formular abgeschickt!',
-    validate: false,
-  },
-};
 
 describe('public forms say at the field what is wrong', { timeout: 120_000 }, () => {
   let server: SiteServer;
@@ -38,12 +15,7 @@ describe('public forms say at the field what is wrong', { timeout: 120_000 }, ()
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     [server, browser] = await Promise.all([startSiteServer(), launchBrowser()]);
-    await new DocumentRepository(server.db).insert('page', createObjectId(), {
-      name: 'Workshop',
-      _path: '/Workshop',
-      _read: ['guest'],
-      elements: [FORM],
-    });
+    await addWorkshopPage(server, '/Workshop');
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SYSTEM } from '../../src/server/access/caller';
+import { DocumentRepository } from '../../src/server/modules/documents/repository';
 import { seedDemo } from '../../src/server/seed/demo';
+import { createObjectId } from '../../src/shared/format/objectId';
 import { createTestApp } from '../helpers/testApp';
 
 export type SiteServer = Awaited<ReturnType<typeof startSiteServer>>;
@@ -21,4 +23,44 @@ export async function startSiteServer() {
     find: async (model: string) =>
       (await t.app.services.documents.find(SYSTEM, model, { limit: 500, sort: { _createdAt: -1 } })).results,
   };
+}
+
+const WORKSHOP_FIELDS = {
+  vorname: { type: 'string', title: 'Vorname' },
+  email: { type: 'string', title: 'E-Mail', format: 'email' },
+  firma: { type: 'string', title: 'Firma' },
+};
+
+/**
+ * A page at `pathname` holding the form 'Anmeldung Workshop' as an editor leaves it: Vorname and E-Mail
+ * required, 'Validate before sending' off (the default), so only the server checks it. `fields` in
+ * the order the form shows them.
+ */
+export async function addWorkshopPage(
+  server: SiteServer,
+  pathname: string,
+  fields: (keyof typeof WORKSHOP_FIELDS)[] = ['vorname', 'email', 'firma'],
+) {
+  await new DocumentRepository(server.db).insert('page', createObjectId(), {
+    name: pathname.slice(1),
+    _path: pathname,
+    _read: ['guest'],
+    elements: [
+      {
+        tag: 'special.form',
+        props: {
+          title: 'Anmeldung Workshop',
+          name: 'workshop',
+          properties: {
+            type: 'object',
+            properties: Object.fromEntries(fields.map((field) => [field, WORKSHOP_FIELDS[field]])),
+            required: ['vorname', 'email'],
+          },
+          submitLabel: 'Anmelden',
+          successMessage: 'Formular abgeschickt!',
+          validate: false,
+        },
+      },
+    ],
+  });
 }

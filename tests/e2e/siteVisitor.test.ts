@@ -1,11 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentRepository } from '../../src/server/modules/documents/repository';
-import { createObjectId } from '../../src/shared/format/objectId';
 import { FORM_FAILURE } from '../../src/shared/rules/constants';
 import { launchBrowser, newPage } from '../helpers/browser';
-import { startSiteServer, type SiteServer } from './siteServer';
+import { addWorkshopPage, startSiteServer, type SiteServer } from './siteServer';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-site-visitor';
 const viewports = { '1440': { width: 1440, height: 900 }, '390': { width: 390, height: 844 } } as const;
@@ -19,33 +17,8 @@ describe('the public site for a visitor', { timeout: 180_000 }, () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     [server, browser] = await Promise.all([startSiteServer(), launchBrowser()]);
-    // A generic form as an editor leaves it ('Validate before sending' off): only the server checks it.
-    await new DocumentRepository(server.db).insert('page', createObjectId(), {
-      name: 'Anmeldung',
-      _path: '/Anmeldung',
-      _read: ['guest'],
-      elements: [
-        {
-          tag: 'special.form',
-          props: {
-            title: 'Anmeldung Workshop',
-            name: 'workshop',
-            properties: {
-              type: 'object',
-              properties: {
-                firma: { type: 'string', title: 'Firma' },
-                vorname: { type: 'string', title: 'Vorname' },
-                email: { type: 'string', title: 'E-Mail', format: 'email' },
-              },
-              required: ['vorname', 'email'],
-            },
-            submitLabel: 'Anmelden',
-            successMessage: 'Formular abgeschickt!',
-            validate: false,
-          },
-        },
-      ],
-    });
+    // Firma first: the first field the server names is not the first of the form.
+    await addWorkshopPage(server, '/Anmeldung', ['firma', 'vorname', 'email']);
   });
   afterAll(async () => {
     await browser?.close();
