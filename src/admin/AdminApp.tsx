@@ -1,5 +1,5 @@
-import { lazy, Suspense, useMemo } from 'react';
-import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { createBrowserRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { canAccess } from './core/access';
 import { AdminProvider, useAdmin } from './core/AdminContext';
 import { usePermissionsQuery, useSchemasQuery } from './core/data/api';
@@ -10,6 +10,7 @@ import { useSessionCheck } from './core/session/useSessionCheck';
 import { Layout } from './layout/Layout';
 import ListPage from './list/ListPage';
 import { NotFound } from './screens/NotFound';
+import { ScreenError } from './screens/ScreenError';
 import { screenAccess } from './screens/screenAccess';
 import { SCREENS, type ScreenName, type ScreenSpec } from './screens/screens';
 import { Button } from './ui/Button';
@@ -36,21 +37,70 @@ const SCREEN_COMPONENTS: Record<ScreenName, React.LazyExoticComponent<() => Reac
   logs: lazy(() => import('./logs/LogsPage')),
 };
 
-function Router({ location, children }: { location?: string; children: React.ReactNode }) {
-  return location === undefined ? (
-    <BrowserRouter>{children}</BrowserRouter>
-  ) : (
-    <StaticRouter location={location}>{children}</StaticRouter>
-  );
-}
-
 const relative = (path: string) => path.replace(/^\/_\/?/, '');
 
+/** A lazily loaded screen, with a spinner while its code loads. */
+const loading = (screen: ReactNode) => (
+  <Suspense
+    fallback={
+      <Centered>
+        <Spinner className="size-6" />
+      </Centered>
+    }
+  >
+    {screen}
+  </Suspense>
+);
+
+/**
+ * Every admin route (a data router's, so that an edit form can hold a navigation while it has unsaved
+ * changes). A screen that fails to render shows why inside the layout. `token` opens the realtime socket
+ * (empty when rendering on the server, src/admin/ssr/renderAdmin.tsx).
+ */
+export function adminRoutes(token: string): RouteObject[] {
+  const screens: RouteObject[] = Object.entries(SCREENS).map(([name, screen]) => {
+    const element = <ScreenGate screen={screen} Screen={SCREEN_COMPONENTS[name as ScreenName]} />;
+    return screen.path === '/_' ? { index: true, element } : { path: relative(screen.path), element };
+  });
+  return [
+    {
+      element: <Live token={token} />,
+      children: [
+        { path: '/_/story', element: loading(<StoryPage />) },
+        {
+          path: '/_',
+          element: <Layout />,
+          children: [
+            {
+              errorElement: <ScreenError />,
+              children: [
+                ...screens,
+                { path: ':plural', element: <ListPage /> },
+                { path: ':plural/:id', element: loading(<EditPage />) },
+                { path: '*', element: <NotFound /> },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+// One router per page (not per render: StrictMode would start a second one listening to the history).
+let browserRouter: ReturnType<typeof createBrowserRouter> | undefined;
+
+function BrowserRoutes({ token }: { token: string }) {
+  browserRouter ??= createBrowserRouter(adminRoutes(token));
+  return <RouterProvider router={browserRouter} />;
+}
+
+/** What runs on every admin route: the session check and the realtime socket. */
 function Live({ token }: { token: string }) {
   const { registry } = useAdmin();
   useSessionCheck();
   useRealtime(token, registry);
-  return null;
+  return <Outlet />;
 }
 
 function Centered({ children }: { children: React.ReactNode }) {
@@ -74,24 +124,14 @@ function ScreenGate({
 }) {
   const { registry, permissions } = useAdmin();
   if (!canAccess(permissions, screenAccess(screen, registry))) return <NotFound />;
-  return (
-    <Suspense
-      fallback={
-        <Centered>
-          <Spinner className="size-6" />
-        </Centered>
-      }
-    >
-      <Screen />
-    </Suspense>
-  );
+  return loading(<Screen />);
 }
 
 /**
  * The logged-in admin: loads the schemas the caller may see, then routes every screen inside the
- * layout. `location` renders one URL on the server (src/admin/ssr/renderAdmin.tsx).
+ * layout. `serverRouter` renders one URL on the server (src/admin/ssr/renderAdmin.tsx).
  */
-export default function AdminApp({ login, location }: { login: LoginState; location?: string }) {
+export default function AdminApp({ login, serverRouter }: { login: LoginState; serverRouter?: ReactNode }) {
   const schemas = useSchemasQuery();
   const permissions = usePermissionsQuery();
   const context = useMemo(
@@ -119,51 +159,7 @@ export default function AdminApp({ login, location }: { login: LoginState; locat
   }
   return (
     <AdminProvider context={context} user={login.user}>
-      <Router location={location}>
-        <Live token={login.token} />
-        <Routes>
-          <Route
-            path="/_/story"
-            element={
-              <Suspense
-                fallback={
-                  <Centered>
-                    <Spinner className="size-6" />
-                  </Centered>
-                }
-              >
-                <StoryPage />
-              </Suspense>
-            }
-          />
-          <Route path="/_" element={<Layout />}>
-            {Object.entries(SCREENS).map(([name, screen]) => {
-              const element = <ScreenGate screen={screen} Screen={SCREEN_COMPONENTS[name as ScreenName]} />;
-              return screen.path === '/_' ? (
-                <Route key={screen.path} index element={element} />
-              ) : (
-                <Route key={screen.path} path={relative(screen.path)} element={element} />
-              );
-            })}
-            <Route path=":plural" element={<ListPage />} />
-            <Route
-              path=":plural/:id"
-              element={
-                <Suspense
-                  fallback={
-                    <Centered>
-                      <Spinner className="size-6" />
-                    </Centered>
-                  }
-                >
-                  <EditPage />
-                </Suspense>
-              }
-            />
-            <Route path="*" element={<NotFound />} />
-          </Route>
-        </Routes>
-      </Router>
+      {serverRouter ?? <BrowserRoutes token={login.token} />}
     </AdminProvider>
   );
 }

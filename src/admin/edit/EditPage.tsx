@@ -11,6 +11,7 @@ import { SchemaForm } from '../form';
 import { NotFound } from '../screens/NotFound';
 import { Button, buttonClass } from '../ui/Button';
 import { useDeleteConfirm } from '../ui/DeleteDialog';
+import { LeaveDialog } from '../ui/LeaveDialog';
 import { PageHeader } from '../ui/PageHeader';
 import { ProgressButton } from '../ui/ProgressButton';
 import { Spinner } from '../ui/Spinner';
@@ -151,6 +152,7 @@ export function EditView({
         ))}
       </div>
       {dialog}
+      <LeaveDialog guard={edit.leaveGuard} title={edit.title} save={edit.readonly ? undefined : edit.saveNow} />
     </>
   );
 }

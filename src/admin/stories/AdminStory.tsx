@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { schemaSet } from '../../shared/generated/schemas';
 import { AdminProvider } from '../core/AdminContext';
 import type { Doc, SessionUser } from '../core/data/types';
@@ -98,16 +98,18 @@ export function AdminStory({
     }),
     [permissions],
   );
+  // A data router like the app's (edit forms hold navigations while they have unsaved changes).
+  const router = useMemo(
+    () =>
+      createMemoryRouter([{ path: '/_', element: <Layout />, children: [{ path: route, element: children }] }], {
+        initialEntries: [path],
+      }),
+    [path, route, children],
+  );
   return (
     <Provider store={store}>
       <AdminProvider context={context} user={user}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/_" element={<Layout />}>
-              <Route path={route} element={children} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </AdminProvider>
     </Provider>
   );

@@ -11,6 +11,7 @@ import { computedValues } from '../../../shared/rules/computed';
 import { afterSave, type FormData, type FormState } from './afterSave';
 import { saveFailureMessage } from './saveFailure';
 import { useProgress } from '../useProgress';
+import { useLeaveGuard } from './useLeaveGuard';
 
 export type { FormData };
 
@@ -19,7 +20,7 @@ const idOf = (key: string | undefined) => key?.split(':')[0];
 /**
  * The logic of the generic edit page (spec section 2): load the document (id `new` creates), keep
  * the edits, save with a progress state and errors at their fields, go to the new item's own page
- * after creating and to the list after delete.
+ * after creating and to the list after delete, and hold a navigation away from unsaved changes.
  */
 export function useEditController(model: ModelInfo, id: string) {
   const isNew = id === 'new';
@@ -39,6 +40,8 @@ export function useEditController(model: ModelInfo, id: string) {
   }
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => setErrors({}), [id]);
+  const leaveGuard = useLeaveGuard(form.dirty);
+  const { release } = leaveGuard;
   const formData = form.data;
 
   // Computed fields (an invoice's total) follow the lines as they are typed, as the server will store them.
@@ -61,8 +64,10 @@ export function useEditController(model: ModelInfo, id: string) {
         }).unwrap();
         // A new document is shown by its own page, loaded like any other: setting it here would be
         // replaced by the empty 'new' form in the render before the navigation lands.
-        if (isNew) navigate(`${model.route}/${saved._id}`, { replace: true });
-        else setForm((current) => afterSave(current, data, saved));
+        if (isNew) {
+          release();
+          navigate(`${model.route}/${saved._id}`, { replace: true });
+        } else setForm((current) => afterSave(current, data, saved));
         return saved;
       } catch (error) {
         const failure = error as ApiFailure;
@@ -75,7 +80,7 @@ export function useEditController(model: ModelInfo, id: string) {
         );
       }
     },
-    [formData, id, isNew, loaded, model, navigate, registry, saveCall],
+    [formData, id, isNew, loaded, model, navigate, registry, release, saveCall],
   );
   const progress = useProgress(save);
   // A refusal is about what was sent: once the form changes, its message no longer stands (the fields'
@@ -121,10 +126,13 @@ export function useEditController(model: ModelInfo, id: string) {
     saveNow: (data?: FormData) => (data ? progress.run(data) : progress.run()),
     /** The user changed the form since it was loaded or saved. */
     dirty: form.dirty,
+    /** Holds a navigation away while the form is dirty (EditView asks in a LeaveDialog). */
+    leaveGuard,
     newLink: model.create && mayWrite(asker, model, 'create') ? `${model.route}/new` : undefined,
     canDelete: !isNew && mayWrite(asker, model, 'delete', loaded),
     async remove() {
       await removeCall({ model: model.name, id }).unwrap();
+      release();
       navigate(model.route);
     },
     /** Fields edited as HTML get a live preview next to the form. */

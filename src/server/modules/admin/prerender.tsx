@@ -70,7 +70,7 @@ export async function prerenderAdmin(
   const schemas = visibleSchemas(registry, caller);
   const { model, ...params } = JSON.parse(list.body) as { model: string } & NonNullable<AdminPreload['find']>['params'];
   const preload: AdminPreload = { session: session.json(), find: { model, params, answer: found.json() } };
-  const markup = renderAdmin(request.url, self.json<SessionUser>(), { ...preload, schemas });
+  const markup = await renderAdmin(request.url, self.json<SessionUser>(), { ...preload, schemas });
   const info = registry.model(model);
   return { markup, preload, title: info ? listTitle(info) : documentTitle(model) };
 }
