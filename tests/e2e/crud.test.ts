@@ -401,3 +401,19 @@ describe('generic list page', { timeout: 60_000 }, () => {
     await context.close();
   });
 });
+
+describe('a screen whose code cannot load', { timeout: 60_000 }, () => {
+  it('says so inside the layout with Reload, the navigation still there', async () => {
+    const { page, context } = await adminPage('/_/clients');
+    await page.getByText('Keine Daten vorhanden...').waitFor();
+    // As after an update while the tab was open: the edit page's old chunk is gone.
+    await page.route(/\/assets\/EditPage-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.getByRole('link', { name: 'Add Client' }).click();
+    await page.getByRole('heading', { name: 'This screen could not be shown' }).waitFor();
+    expect(await page.getByRole('alert').innerText()).toContain('Reloading the page usually helps');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoices' }).click();
+    await page.waitForURL(/\/_\/invoices$/);
+    await page.getByRole('button', { name: 'Reload' }).waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
