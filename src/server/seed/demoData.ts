@@ -136,18 +136,83 @@ export function demoOffers(now: number, ids: DemoIds): Doc[] {
   ];
 }
 
+/** Projects paid in the last months: every other month one, from the clients in turn. */
+const PROJECT_PAYMENTS = [
+  { name: 'Zahlung Projekt Corporate Design', amount: 8400, client: 4 },
+  { name: 'Zahlung Projekt Webshop', amount: 5250, client: 2 },
+  { name: 'Zahlung Projekt Jahresbericht', amount: 11200, client: 1 },
+  { name: 'Zahlung Projekt Kundenportal', amount: 3900, client: 3 },
+  { name: 'Zahlung Projekt Immobilienportal', amount: 7600, client: 0 },
+];
+
+/**
+ * The last eleven months as a consulting business books them: two monthly retainers and every other month
+ * a project come in; rent and a salary go out each month, AHV every quarter. Without them the dashboard's
+ * year showed a business paying out far more than it earned.
+ */
+function monthlyBookings(now: number, ids: DemoIds): Doc[] {
+  const day = (n: number) => isoDate(now - n * DAY_MS);
+  return Array.from({ length: 11 }, (_, month) => {
+    const start = month * 30 + 13;
+    const project = month % 2 === 1 ? PROJECT_PAYMENTS[(month - 1) / 2] : undefined;
+    return [
+      {
+        date: day(start),
+        name: 'Monatspauschale Beratungsmandat',
+        client: ids.clients[3],
+        amount: 4800,
+        multiplier: 1,
+        direction: 'incoming',
+      },
+      {
+        date: day(start - 2),
+        name: 'Monatspauschale Webbetreuung',
+        client: ids.clients[0],
+        amount: 1450,
+        multiplier: 1,
+        direction: 'incoming',
+      },
+      ...(project
+        ? [
+            {
+              date: day(start - 9),
+              ...project,
+              client: ids.clients[project.client],
+              multiplier: 1,
+              direction: 'incoming',
+            },
+          ]
+        : []),
+      { date: day(start - 1), name: 'Büromiete Aeschenvorstadt', amount: 1850, multiplier: 1, direction: 'outgoing' },
+      {
+        date: day(start - 5),
+        name: 'Lohnauszahlung Anna Weber',
+        user: ids.anna,
+        amount: 6200,
+        multiplier: 1,
+        direction: 'outgoing',
+        type: 'payout',
+      },
+      ...(month % 3 === 2
+        ? [
+            {
+              date: day(start - 12),
+              name: 'AHV-Beiträge Quartal',
+              amount: 2140.6,
+              multiplier: 1,
+              direction: 'outgoing',
+              type: 'ahv',
+            },
+          ]
+        : []),
+    ];
+  }).flat();
+}
+
 export function demoTransactions(now: number, ids: DemoIds): Doc[] {
   const day = (n: number) => isoDate(now - n * DAY_MS);
   return [
-    {
-      date: day(25),
-      name: 'Lohnauszahlung Anna Weber',
-      user: ids.anna,
-      amount: 6200,
-      multiplier: 1,
-      direction: 'outgoing',
-      type: 'payout',
-    },
+    ...monthlyBookings(now, ids),
     {
       date: day(20),
       name: 'Steuerrate Kanton Basel-Stadt',
@@ -158,14 +223,6 @@ export function demoTransactions(now: number, ids: DemoIds): Doc[] {
     },
     { date: day(18), name: 'AHV-Beiträge Quartal', amount: 2140.6, multiplier: 1, direction: 'outgoing', type: 'ahv' },
     // Business costs: outgoing without a type, what the dashboard counts as expenses.
-    {
-      date: day(3),
-      name: 'Büromiete Aeschenvorstadt',
-      description: 'Miete Büro und Sitzungszimmer',
-      amount: 1850,
-      multiplier: 1,
-      direction: 'outgoing',
-    },
     {
       date: day(8),
       name: 'Software-Abos',
