@@ -1,7 +1,7 @@
 import { ExternalLink, FileQuestion } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { formatFileSize, formatTimestamp } from '../../shared/format';
+import { formatFileSize, formatFileSizeExact, formatTimestamp } from '../../shared/format';
 import { documentTitle } from '../../shared/admin/titles';
 import { NotFound } from '../screens/NotFound';
 import { buttonClass } from '../ui/Button';
@@ -117,11 +117,7 @@ export function FileDetailView({ detail }: { detail: FileDetailController }) {
             <dl>
               <Meta label="Type">{detail.kind}</Meta>
               <Meta label="MIME type">{file.mimeType ?? '—'}</Meta>
-              <Meta label="Size">
-                {file.size !== undefined
-                  ? `${formatFileSize(file.size)} (${file.size.toLocaleString('de-CH')} Bytes)`
-                  : '—'}
-              </Meta>
+              <Meta label="Size">{file.size !== undefined ? formatFileSizeExact(file.size) : '—'}</Meta>
               <Meta label="Path">{file._path ?? '—'}</Meta>
               <Meta label="Uploaded">{file._createdAt ? formatTimestamp(file._createdAt) : '—'}</Meta>
             </dl>

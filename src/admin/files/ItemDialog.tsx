@@ -49,7 +49,8 @@ export function ItemDialog({
     setWrite((source?._write ?? []).join(', '));
   }, [item, state, folder]);
   const invalid = !name.trim() || /[/\\]/.test(name);
-  const title = state?.mode === 'createFolder' ? 'New folder' : `Edit ${item?._type ?? 'item'}`;
+  // The selection bar's button says Rename; its dialog says the same (and what it renames).
+  const title = state?.mode === 'createFolder' ? 'New folder' : `Rename ${item?._type ?? 'item'}`;
 
   async function submit(event: FormEvent) {
     event.preventDefault();

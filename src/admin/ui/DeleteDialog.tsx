@@ -62,7 +62,8 @@ export function DeleteDialog({
         >
           <Dialog.Title className="text-[15px] font-semibold text-zinc-900">Delete {pending?.title}?</Dialog.Title>
           <Dialog.Description className="mt-1.5 text-[13px] text-zinc-600">
-            This cannot be undone from the list. Tip: shift-click on delete skips this question.
+            This cannot be undone from the list. {/* A touch screen has no shift key to skip with. */}
+            <span className="pointer-coarse:hidden">Tip: shift-click on delete skips this question.</span>
           </Dialog.Description>
           {pending?.details}
           <div className="mt-5 flex justify-end gap-2">

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { formatFileSize } from './fileSize';
+import { formatFileSize, formatFileSizeExact } from './fileSize';
 
 describe('formatFileSize', () => {
   it('shows zero as "0 Bytes"', () => {
@@ -41,5 +41,14 @@ describe('formatFileSize', () => {
   it('treats negative and non-finite input as zero', () => {
     expect(formatFileSize(-5)).toBe('0 Bytes');
     expect(formatFileSize(Number.NaN)).toBe('0 Bytes');
+  });
+
+  it('adds the exact byte count only where the short form rounds', () => {
+    expect(formatFileSizeExact(20)).toBe('20 Bytes');
+    expect(formatFileSizeExact(0)).toBe('0 Bytes');
+    expect(formatFileSizeExact(1024)).toBe('1 KB');
+    expect(formatFileSizeExact(1536)).toBe('1.5 KB');
+    expect(formatFileSizeExact(1234)).toBe(`1.21 KB (${(1234).toLocaleString('de-CH')} Bytes)`);
+    expect(formatFileSizeExact(1234567)).toMatch(/^1\.18 MB \(1.234.567 Bytes\)$/);
   });
 });

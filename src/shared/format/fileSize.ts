@@ -17,3 +17,16 @@ export function formatFileSize(bytes: number, decimals = 2): string {
   }
   return `${parseFloat(value.toFixed(places))} ${FILE_SIZE_UNITS[index]}`;
 }
+
+/**
+ * The size with the exact byte count beside it where the short form rounds: "1.21 KB (1'234 Bytes)",
+ * but "20 Bytes" and "1 KB", which say it exactly already.
+ */
+export function formatFileSizeExact(bytes: number, decimals = 2): string {
+  const short = formatFileSize(bytes, decimals);
+  const [amount, unit] = short.split(' ');
+  const exact = Number(amount) * 1024 ** FILE_SIZE_UNITS.indexOf(unit as (typeof FILE_SIZE_UNITS)[number]);
+  return exact === bytes || !Number.isFinite(bytes) || bytes <= 0
+    ? short
+    : `${short} (${bytes.toLocaleString('de-CH')} Bytes)`;
+}
