@@ -95,8 +95,18 @@ export async function adminPage(
   server: FilesServer,
   path: string,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  { touch = false } = {},
 ) {
-  const context = await newContext(browser, viewport);
+  // touch: a phone's touch screen (coarse pointer, taps, no hover), as a real phone reports it.
+  const context = touch
+    ? await browser.newContext({
+        viewport,
+        locale: 'de-CH',
+        timezoneId: 'Europe/Zurich',
+        hasTouch: true,
+        isMobile: true,
+      })
+    : await newContext(browser, viewport);
   const state = await server.api('POST', '/api/login', { username: 'admin', password: 'admin-test-password' });
   await context.addInitScript(
     ([key, value]) => {

@@ -1,4 +1,15 @@
-import { FolderInput, FolderPlus, LayoutGrid, List, Pencil, Trash2, Upload, X } from 'lucide-react';
+import {
+  CheckCheck,
+  CircleCheck,
+  FolderInput,
+  FolderPlus,
+  LayoutGrid,
+  List,
+  Pencil,
+  Trash2,
+  Upload,
+  X,
+} from 'lucide-react';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { FileItem } from '../core/data/files';
 import { Button, IconButton } from '../ui/Button';
@@ -58,28 +69,43 @@ function SelectionBar({
   onDelete(event: React.MouseEvent): void;
 }) {
   const count = browser.selected.length;
-  if (count === 0) return null;
+  const { selecting } = browser;
+  if (count === 0 && !selecting) return null;
   return (
     <div className="flex items-center gap-1" role="toolbar" aria-label="Selection">
       <span className="mr-1 text-xs whitespace-nowrap text-zinc-600 tabular-nums" data-testid="selection-count">
         {count} selected
       </span>
+      {/* Selection mode is for fingers: no Ctrl+A there. */}
+      {selecting && count < browser.children.length && (
+        <IconButton label="Select all" onClick={browser.selectAll}>
+          <CheckCheck className="size-4" />
+        </IconButton>
+      )}
       {count === 1 && (
         <IconButton label="Rename" onClick={() => onEdit(browser.selected[0])}>
           <Pencil className="size-4" />
         </IconButton>
       )}
-      {!browser.picker && (
+      {count > 0 && !browser.picker && (
         <IconButton label="Move to…" onClick={onMove}>
           <FolderInput className="size-4" />
         </IconButton>
       )}
-      <IconButton label="Delete" onClick={onDelete} className="hover:bg-red-50 hover:text-red-600">
-        <Trash2 className="size-4" />
-      </IconButton>
-      <IconButton label="Clear selection" onClick={browser.clearSelection}>
-        <X className="size-4" />
-      </IconButton>
+      {count > 0 && (
+        <IconButton label="Delete" onClick={onDelete} className="hover:bg-red-50 hover:text-red-600">
+          <Trash2 className="size-4" />
+        </IconButton>
+      )}
+      {selecting ? (
+        <Button variant="ghost" onClick={browser.clearSelection} className="text-accent-700">
+          Done
+        </Button>
+      ) : (
+        <IconButton label="Clear selection" onClick={browser.clearSelection}>
+          <X className="size-4" />
+        </IconButton>
+      )}
     </div>
   );
 }
@@ -141,7 +167,8 @@ export function FileBrowser({
       <div
         className={`flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 bg-white px-4 py-1.5 md:px-6 ${picker ? '' : 'sticky top-[6.5rem] z-10 md:top-14'}`}
       >
-        <div className="min-w-0 flex-1">
+        {/* Room for a path before the selection actions: on a phone they move to a row of their own. */}
+        <div className="min-w-0 flex-[1_1_10rem]">
           <Breadcrumbs
             crumbs={crumbsOf(browser.folder)}
             onOpen={browser.openFolder}
@@ -155,6 +182,13 @@ export function FileBrowser({
           onDelete={deleteSelected}
         />
         {picker && <div className="flex items-center gap-2">{actions}</div>}
+        {/* A touch screen has no shift key: Select (or a long press) starts selection mode. */}
+        {!browser.selecting && browser.children.length > 0 && (
+          <Button variant="ghost" onClick={browser.startSelecting} className="not-pointer-coarse:hidden">
+            <CircleCheck aria-hidden className="size-4" />
+            Select
+          </Button>
+        )}
         <div className="flex items-center rounded-md border border-zinc-200 p-0.5" role="group" aria-label="View">
           {(['grid', 'list'] as const).map((value) => (
             <button
@@ -186,14 +220,14 @@ export function FileBrowser({
           </IconButton>
         </div>
       )}
-      {/* A background click clears the selection; keyboard users press Escape (useFileBrowser). */}
+      {/* A background click clears the selection (not in selection mode, where a finger that misses a tile would lose it all); keyboard users press Escape (useFileBrowser). */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
       <div
         ref={picker ? browser.setScrollRoot : undefined}
         {...dropZone}
         data-testid="drop-zone"
         className={`relative ${picker ? 'min-h-0 flex-1 overflow-y-auto' : 'min-h-[calc(100dvh-10rem)]'} p-4 md:px-6`}
-        onClick={(event) => event.target === event.currentTarget && browser.clearSelection()}
+        onClick={(event) => event.target === event.currentTarget && browser.clearBackground()}
       >
         {browser.loading ? (
           <div className="flex justify-center py-24">
@@ -216,7 +250,7 @@ export function FileBrowser({
             aria-multiselectable
             aria-label="Files"
             className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3"
-            onClick={(event) => event.target === event.currentTarget && browser.clearSelection()}
+            onClick={(event) => event.target === event.currentTarget && browser.clearBackground()}
           >
             {browser.children.map((item) => (
               <FileTile key={item._id} browser={browser} item={item} />

@@ -23,7 +23,15 @@ function itemProps(browser: FileBrowserController, item: FileItem) {
     tabIndex: 0,
     title: item.name,
     onClick: (event: React.MouseEvent) => browser.click(event, item),
-    onDoubleClick: () => browser.open(item),
+    onDoubleClick: () => browser.doubleClick(item),
+    onPointerDown: (event: React.PointerEvent) => browser.pointerDown(event, item),
+    onPointerMove: browser.pointerMove,
+    onPointerUp: browser.pointerEnd,
+    onPointerCancel: browser.pointerEnd,
+    // A held finger selects (useFileBrowser); the browser's own menu for it would cover the tile.
+    onContextMenu: (event: React.MouseEvent) => {
+      if (browser.selecting || (event.nativeEvent as PointerEvent).pointerType === 'touch') event.preventDefault();
+    },
     onKeyDown: (event: KeyboardEvent) => {
       if (event.key === 'Enter') browser.open(item);
       else if (event.key === ' ') {
@@ -36,18 +44,30 @@ function itemProps(browser: FileBrowserController, item: FileItem) {
   };
 }
 
+/** The round check of an item in selection mode: filled when selected. */
+function CheckMark({ selected }: { selected: boolean }) {
+  return (
+    <span
+      aria-hidden
+      className={`flex size-5 shrink-0 items-center justify-center rounded-full border ${selected ? 'border-accent-600 bg-accent-600 text-white' : 'border-zinc-300 bg-white text-transparent'}`}
+    >
+      <Check className="size-3" strokeWidth={3} />
+    </span>
+  );
+}
+
 /** A file or folder in the grid: thumbnail, name and size or child count. */
 export function FileTile({ browser, item }: { browser: FileBrowserController; item: FileItem }) {
   const selected = browser.selection.has(item._id);
   return (
     <li
       {...itemProps(browser, item)}
-      className={`group relative flex cursor-default flex-col overflow-hidden rounded-lg border bg-white outline-none select-none focus-visible:ring-2 focus-visible:ring-accent-600 data-[drop=true]:border-accent-600 data-[drop=true]:ring-2 data-[drop=true]:ring-accent-600/30 ${selected ? 'border-accent-600 ring-2 ring-accent-600/25' : 'border-zinc-200 hover:border-zinc-300'}`}
+      className={`group relative flex cursor-default flex-col overflow-hidden rounded-lg border bg-white outline-none select-none [-webkit-touch-callout:none] focus-visible:ring-2 focus-visible:ring-accent-600 data-[drop=true]:border-accent-600 data-[drop=true]:ring-2 data-[drop=true]:ring-accent-600/30 ${selected ? 'border-accent-600 ring-2 ring-accent-600/25' : 'border-zinc-200 hover:border-zinc-300'}`}
     >
       <FileThumb item={item} className="aspect-[3/2] w-full" />
       <span
         aria-hidden
-        className={`absolute top-2 left-2 flex size-5 items-center justify-center rounded-full border shadow-xs transition-opacity ${selected ? 'border-accent-600 bg-accent-600 text-white' : 'border-zinc-300 bg-white/90 text-transparent opacity-0 group-hover:opacity-100'}`}
+        className={`absolute top-2 left-2 flex size-5 items-center justify-center rounded-full border shadow-xs transition-opacity ${selected ? 'border-accent-600 bg-accent-600 text-white' : `border-zinc-300 bg-white/90 text-transparent ${browser.selecting ? '' : 'opacity-0 group-hover:opacity-100'}`}`}
       >
         <Check className="size-3" strokeWidth={3} />
       </span>
@@ -65,8 +85,9 @@ export function FileRow({ browser, item }: { browser: FileBrowserController; ite
   return (
     <li
       {...itemProps(browser, item)}
-      className={`flex cursor-default items-center gap-3 border-b border-zinc-100 px-3 py-1.5 outline-none select-none last:border-0 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:ring-inset data-[drop=true]:bg-accent-50 ${selected ? 'bg-accent-50' : 'hover:bg-zinc-50'}`}
+      className={`flex cursor-default items-center gap-3 border-b border-zinc-100 px-3 py-1.5 outline-none select-none [-webkit-touch-callout:none] last:border-0 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:ring-inset data-[drop=true]:bg-accent-50 ${selected ? 'bg-accent-50' : 'hover:bg-zinc-50'}`}
     >
+      {browser.selecting && <CheckMark selected={selected} />}
       <FileThumb item={item} className="size-8 shrink-0 rounded" />
       <span className="min-w-0 flex-1 truncate text-[13px] font-medium text-zinc-900">{item.name}</span>
       <span className="hidden w-40 truncate text-xs text-zinc-500 md:block">

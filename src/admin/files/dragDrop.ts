@@ -37,10 +37,13 @@ export function folderDropProps(browser: FileBrowserController, target: string |
   };
 }
 
+/** Is a finger the main pointer? Then a held touch selects (useFileBrowser) rather than starting a drag. */
+const coarsePointer = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+
 /** An item as a drag source: it carries its id, or the whole selection when it is part of it. */
 export function itemDragProps(browser: FileBrowserController, id: string) {
   return {
-    draggable: !browser.picker,
+    draggable: !browser.picker && !coarsePointer(),
     onDragStart(event: DragEvent) {
       const item = browser.children.find((child) => child._id === id);
       if (!item) return;

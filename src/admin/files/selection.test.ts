@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { clickSelection, deleteRefusal, isSelectAll, isTypingTarget, pruneSelection, selectAll } from './selection';
+import {
+  clickAction,
+  clickSelection,
+  deleteRefusal,
+  toggleSelection,
+  isSelectAll,
+  isTypingTarget,
+  pruneSelection,
+  selectAll,
+} from './selection';
 
 describe('file browser selection', () => {
   it('selects one item on a plain click, replacing the selection', () => {
@@ -12,6 +21,17 @@ describe('file browser selection', () => {
     expect([...two]).toEqual(['a', 'b']);
     expect([...clickSelection(two, 'a', { shiftKey: true })]).toEqual(['b']);
     expect([...clickSelection(two, 'c', { ctrlKey: true })]).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a tap opens, a mouse click selects, and in selection mode every click toggles', () => {
+    expect(clickAction(false, 'touch', {})).toBe('open');
+    expect(clickAction(false, 'mouse', {})).toBe('select');
+    expect(clickAction(false, undefined, {})).toBe('select');
+    expect(clickAction(false, 'touch', { shiftKey: true })).toBe('select');
+    expect(clickAction(true, 'touch', {})).toBe('toggle');
+    expect(clickAction(true, 'mouse', {})).toBe('toggle');
+    expect([...toggleSelection(new Set(['a']), 'b')]).toEqual(['a', 'b']);
+    expect([...toggleSelection(new Set(['a', 'b']), 'a')]).toEqual(['b']);
   });
 
   it('selects all loaded children and prunes ids that left the folder', () => {

@@ -19,6 +19,29 @@ export function clickSelection(
   return new Set([id]);
 }
 
+/** Adds the item to the selection, or takes it out (a tap in selection mode, a long press). */
+export function toggleSelection(current: Selection, id: string): Selection {
+  return clickSelection(current, id, { ctrlKey: true });
+}
+
+export type ClickAction = 'open' | 'toggle' | 'select';
+
+/**
+ * What a click on an item does. With a mouse or the keyboard a click selects (shift-click toggles)
+ * and a double-click opens, as on a desktop. A touch screen has neither a shift key nor a double
+ * tap anyone knows of, so a tap opens, as in phone file apps; in selection mode (entered by a long
+ * press or Select) every click toggles.
+ */
+export function clickAction(
+  selecting: boolean,
+  pointerType: string | undefined,
+  modifiers: { shiftKey?: boolean; ctrlKey?: boolean; metaKey?: boolean },
+): ClickAction {
+  if (selecting) return 'toggle';
+  if (pointerType === 'touch' && !modifiers.shiftKey && !modifiers.ctrlKey && !modifiers.metaKey) return 'open';
+  return 'select';
+}
+
 /** Ctrl+A: every loaded child. */
 export function selectAll(ids: readonly string[]): Selection {
   return new Set(ids);

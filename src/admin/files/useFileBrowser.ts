@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { FILE_SCROLL_FACTOR } from '../../shared/rules/constants';
 import { useAdmin } from '../core/AdminContext';
 import { failureOf } from '../core/data/api';
@@ -10,6 +18,7 @@ import {
   useUpdateItemMutation,
 } from '../core/data/filesApi';
 import {
+  clickAction,
   clickSelection,
   deleteRefusal,
   EMPTY_SELECTION,
@@ -17,6 +26,7 @@ import {
   isTypingTarget,
   pruneSelection,
   selectAll,
+  toggleSelection,
   type Selection,
 } from './selection';
 import { useUploads } from './useUploads';
@@ -36,6 +46,11 @@ export interface FileBrowserOptions {
 
 const EMPTY: FileItem[] = [];
 
+/** A touch held this long on an item selects it and starts selection mode, as in phone file apps. */
+export const LONG_PRESS_MS = 500;
+/** A finger that moves farther than this (px) scrolls: no long press. */
+const LONG_PRESS_SLOP = 10;
+
 /** Is the end of the list within the scroll area grown by FILE_SCROLL_FACTOR? */
 function nearEnd(node: Element, root: Element | null): boolean {
   const box = root?.getBoundingClientRect() ?? { top: 0, height: window.innerHeight };
@@ -54,7 +69,13 @@ export function useFileBrowser({ folderId, onOpenFolder, onOpenFile, onSelect }:
   const ids = useMemo(() => children.map((item) => item._id), [children]);
 
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
-  useEffect(() => setSelection(EMPTY_SELECTION), [folderId]);
+  // Selection mode (touch): every tap toggles an item until Done; entered by a long press or Select.
+  const [selecting, setSelecting] = useState(false);
+  const clearSelection = useCallback(() => {
+    setSelection(EMPTY_SELECTION);
+    setSelecting(false);
+  }, []);
+  useEffect(clearSelection, [folderId, clearSelection]);
   useEffect(() => setSelection((current) => pruneSelection(current, ids)), [ids]);
   const selected = useMemo(() => children.filter((item) => selection.has(item._id)), [children, selection]);
 
@@ -73,11 +94,37 @@ export function useFileBrowser({ folderId, onOpenFolder, onOpenFile, onSelect }:
       if (isSelectAll(event)) {
         event.preventDefault();
         setSelection(selectAll(ids));
-      } else if (event.key === 'Escape' && !dialog) setSelection(EMPTY_SELECTION);
+      } else if (event.key === 'Escape' && !dialog) clearSelection();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [ids]);
+  }, [ids, clearSelection]);
+
+  // The pointer of the click under way (a click event does not say whether a finger made it), and the
+  // long press: a held touch selects the item, and the click that ends it does nothing more.
+  const press = useRef<{ type: string; x: number; y: number; timer?: ReturnType<typeof setTimeout>; held?: boolean }>(
+    undefined,
+  );
+  useEffect(() => () => clearTimeout(press.current?.timer), []);
+  const pointerDown = useCallback((event: ReactPointerEvent, item: FileItem) => {
+    clearTimeout(press.current?.timer);
+    const current = { type: event.pointerType, x: event.clientX, y: event.clientY } as NonNullable<
+      typeof press.current
+    >;
+    press.current = current;
+    if (event.pointerType !== 'touch' || !event.isPrimary) return;
+    current.timer = setTimeout(() => {
+      current.held = true;
+      setSelecting(true);
+      setSelection((selected) => (selected.has(item._id) ? selected : toggleSelection(selected, item._id)));
+    }, LONG_PRESS_MS);
+  }, []);
+  const pointerMove = useCallback((event: ReactPointerEvent) => {
+    const current = press.current;
+    if (current?.timer && Math.hypot(event.clientX - current.x, event.clientY - current.y) > LONG_PRESS_SLOP)
+      clearTimeout(current.timer);
+  }, []);
+  const pointerEnd = useCallback(() => clearTimeout(press.current?.timer), []);
 
   // Paging: the next FILE_PAGE_SIZE children load when the end of the list comes within the viewport grown by FILE_SCROLL_FACTOR.
   const [scrollRoot, setScrollRoot] = useState<Element | null>(null);
@@ -140,9 +187,9 @@ export function useFileBrowser({ folderId, onOpenFolder, onOpenFile, onSelect }:
         const movable = items.filter((item) => item._id !== target && (item._parent ?? null) !== target);
         for (const item of movable)
           await updateCall({ model: item._type, id: item._id, patch: { _parent: target } }).unwrap();
-        setSelection(EMPTY_SELECTION);
+        clearSelection();
       }),
-    [guard, updateCall],
+    [guard, updateCall, clearSelection],
   );
 
   return {
@@ -162,9 +209,31 @@ export function useFileBrowser({ folderId, onOpenFolder, onOpenFile, onSelect }:
     picker: Boolean(onSelect),
     selection,
     selected,
-    click: (event: MouseEvent, item: FileItem) => setSelection((current) => clickSelection(current, item._id, event)),
+    selecting,
+    startSelecting: () => setSelecting(true),
+    /** A click or Space on an item: selects, toggles or (a tap outside selection mode) opens it. */
+    click: (event: MouseEvent, item: FileItem) => {
+      const pointer = event.type === 'click' ? press.current : undefined;
+      press.current = undefined;
+      if (pointer?.held) return;
+      const action = clickAction(selecting, pointer?.type, event);
+      if (action === 'open') open(item);
+      else if (action === 'toggle') setSelection((current) => toggleSelection(current, item._id));
+      else setSelection((current) => clickSelection(current, item._id, event));
+    },
+    /** A double-click opens, except in selection mode where it is two toggles of a quick finger. */
+    doubleClick: (item: FileItem) => {
+      if (!selecting) open(item);
+    },
+    pointerDown,
+    pointerMove,
+    pointerEnd,
     selectAll: () => setSelection(selectAll(ids)),
-    clearSelection: () => setSelection(EMPTY_SELECTION),
+    clearSelection,
+    /** A click beside the items: clears a selection, but not selection mode's, which ends with Done. */
+    clearBackground: () => {
+      if (!selecting) clearSelection();
+    },
     open,
     openFolder: onOpenFolder,
     sentinelRef,
@@ -179,7 +248,7 @@ export function useFileBrowser({ folderId, onOpenFolder, onOpenFile, onSelect }:
         const refusal = deleteRefusal(items);
         if (refusal) throw new Error(refusal);
         for (const item of items) await removeCall({ model: item._type, id: item._id }).unwrap();
-        setSelection(EMPTY_SELECTION);
+        clearSelection();
       }),
     move,
     /** Drag and drop: the dragged item moves with the rest of the selection when it is part of it. */
