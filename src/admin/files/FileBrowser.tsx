@@ -167,7 +167,7 @@ export function FileBrowser({
       <div
         className={`flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 bg-white px-4 py-1.5 md:px-6 ${picker ? '' : 'sticky top-[6.5rem] z-10 md:top-14'}`}
       >
-        {/* Room for a path before the selection actions: on a phone they move to a row of their own. */}
+        {/* Room for a path before the tools: on a phone they move together to a row of their own. */}
         <div className="min-w-0 flex-[1_1_10rem]">
           <Breadcrumbs
             crumbs={crumbsOf(browser.folder)}
@@ -175,34 +175,36 @@ export function FileBrowser({
             dropProps={(id) => (id === browser.folderId ? {} : folderDropProps(browser, id))}
           />
         </div>
-        <SelectionBar
-          browser={browser}
-          onEdit={(item) => setDialog({ mode: 'edit', item })}
-          onMove={() => setMoving(browser.selected)}
-          onDelete={deleteSelected}
-        />
-        {picker && <div className="flex items-center gap-2">{actions}</div>}
-        {/* A touch screen has no shift key: Select (or a long press) starts selection mode. */}
-        {!browser.selecting && browser.children.length > 0 && (
-          <Button variant="ghost" onClick={browser.startSelecting} className="not-pointer-coarse:hidden">
-            <CircleCheck aria-hidden className="size-4" />
-            Select
-          </Button>
-        )}
-        <div className="flex items-center rounded-md border border-zinc-200 p-0.5" role="group" aria-label="View">
-          {(['grid', 'list'] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={mode === value}
-              aria-label={value === 'grid' ? 'Grid view' : 'List view'}
-              title={value === 'grid' ? 'Grid view' : 'List view'}
-              onClick={() => setMode(value)}
-              className={`rounded p-1 ${mode === value ? 'bg-zinc-100 text-zinc-900' : 'text-zinc-400 hover:text-zinc-700'}`}
-            >
-              {value === 'grid' ? <LayoutGrid className="size-4" /> : <List className="size-4" />}
-            </button>
-          ))}
+        <div className="ml-auto flex items-center gap-x-3">
+          <SelectionBar
+            browser={browser}
+            onEdit={(item) => setDialog({ mode: 'edit', item })}
+            onMove={() => setMoving(browser.selected)}
+            onDelete={deleteSelected}
+          />
+          {picker && <div className="flex items-center gap-2">{actions}</div>}
+          {/* A touch screen has no shift key: Select (or a long press) starts selection mode. */}
+          {!browser.selecting && browser.children.length > 0 && (
+            <Button variant="ghost" onClick={browser.startSelecting} className="not-pointer-coarse:hidden">
+              <CircleCheck aria-hidden className="size-4" />
+              Select
+            </Button>
+          )}
+          <div className="flex items-center rounded-md border border-zinc-200 p-0.5" role="group" aria-label="View">
+            {(['grid', 'list'] as const).map((value) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={mode === value}
+                aria-label={value === 'grid' ? 'Grid view' : 'List view'}
+                title={value === 'grid' ? 'Grid view' : 'List view'}
+                onClick={() => setMode(value)}
+                className={`rounded p-1 ${mode === value ? 'bg-zinc-100 text-zinc-900' : 'text-zinc-400 hover:text-zinc-700'}`}
+              >
+                {value === 'grid' ? <LayoutGrid className="size-4" /> : <List className="size-4" />}
+              </button>
+            ))}
+          </div>
         </div>
       </div>
       {browser.actionError && (
