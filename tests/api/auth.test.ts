@@ -126,7 +126,7 @@ describe('auth API', () => {
       await t.login('changer', 'password-1'),
     ];
     for (const token of [keep, other, third]) expect((await self(token)).statusCode).toBe(200);
-    await t.app.services.auth.revokeSessions(id, keep);
+    await t.app.services.auth.revokeSessions(id, { keep: tokenHash(keep) });
     expect((await self(keep)).statusCode).toBe(200);
     expect((await self(other)).statusCode).toBe(401);
     expect((await self(third)).statusCode).toBe(401);
@@ -185,11 +185,11 @@ describe('auth API', () => {
       await auth.login('revoked', 'password-1', '10.9.9.8'),
     ];
     await auth.logout(one.token);
-    await auth.revokeSessions(id, two.token);
+    await auth.revokeSessions(id, { keep: tokenHash(two.token), reason: 'password-changed' });
     await auth.revokeSessions(id);
     expect(seen.filter((event) => event.type === 'session/revoked')).toEqual([
       { type: 'session/revoked', session: tokenHash(one.token) },
-      { type: 'session/revoked', userId: id, except: tokenHash(two.token) },
+      { type: 'session/revoked', userId: id, except: tokenHash(two.token), reason: 'password-changed' },
       { type: 'session/revoked', userId: id },
     ]);
     // Another process revoked the session: its event arrives through the bridge, the cached caller goes.

@@ -3,6 +3,9 @@ import { createTestApp } from '../helpers/testApp';
 import { userWithRole } from '../helpers/users';
 import { listenForSockets, TestSocket, type WsMessage } from '../helpers/wsClient';
 import type { JobState, JobStateEvent } from '../../src/shared/api/queues';
+import { SESSION_END_MESSAGES } from '../../src/shared/api/auth';
+
+const PASSWORD_CHANGED = { reason: SESSION_END_MESSAGES['password-changed'], code: 'password-changed' };
 /** A `queue/state` event's state as the queue service publishes it. */
 const jobState = (state: JobState): JobStateEvent => ({
   state,
@@ -191,8 +194,63 @@ describe('realtime socket on the real app', () => {
     await watcher.waitFor(contactEvent('After password change'), 'contact request event for the admin');
     for (const revoked of [first, second]) {
       await expectNoEvent(revoked, contactEvent('After password change'));
-      expect(revoked.received.filter(loggedOut)).toHaveLength(1);
+      expect(revoked.received.filter(loggedOut)).toEqual([{ type: 'logout', data: PASSWORD_CHANGED }]);
     }
+  });
+
+  it('keeps the session a user changed their own password through; their other sessions end and are told why', async () => {
+    const user = await userWithRole(t, adminToken, 'rt-own-password', 'staff');
+    const self = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/self', headers: t.auth(token) }).then((r) => r.statusCode);
+    const login = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'rt-own-password', password } });
+    const phone = (await login(user.password)).json().token as string;
+    const [here, there] = await Promise.all([open(user.token), open(phone)]);
+    const admin = await open(adminToken);
+
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=user',
+      headers: t.auth(user.token),
+      payload: { _id: user.id, password: 'rt-own-password-2', _current: { password: user.password } },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // The answer is the document as before: no token, no hash.
+    expect(changed.body).not.toMatch(/argon2|token|rt-own-password-2/);
+    await there.waitFor((message) => message.type === 'logout', 'logout push to the other session');
+    expect(there.received.filter((message) => message.type === 'logout')).toEqual([
+      { type: 'logout', data: PASSWORD_CHANGED },
+    ]);
+    expect(await self(phone)).toBe(401);
+    // The session the change came through goes on, over HTTP and on its socket; the admin's is untouched.
+    expect(await self(user.token)).toBe(200);
+    const renamed = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=user',
+      headers: t.auth(user.token),
+      payload: { _id: user.id, firstName: 'Still here' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const renamedEvent = (message: WsMessage) =>
+      message.type === 'document' && (message.data as { doc?: { firstName?: string } }).doc?.firstName === 'Still here';
+    await here.waitFor(renamedEvent, 'event for the session that changed the password');
+    await admin.waitFor(renamedEvent, 'event for the admin');
+    await expectNoEvent(there, renamedEvent);
+    expect(here.received.filter((message) => message.type === 'logout')).toEqual([]);
+    expect(await self(adminToken)).toBe(200);
+    expect((await login('rt-own-password-2')).statusCode).toBe(200);
+
+    // An admin setting it ends every session of the user, the one it was changed through before as well.
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=user',
+      headers: t.auth(adminToken),
+      payload: { _id: user.id, password: 'rt-own-password-3' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    await here.waitFor((message) => message.type === 'logout', 'logout push after the admin set the password');
+    expect(await self(user.token)).toBe(401);
+    expect(await self(adminToken)).toBe(200);
   });
 
   it('answers a bad token, an unknown command, a forbidden queue join and invalid JSON with errors', async () => {

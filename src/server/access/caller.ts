@@ -10,6 +10,11 @@ export interface Caller {
   almighty: boolean;
   /** The server acting on its own behalf (seed, public form endpoints): may do what `nobody` may. */
   system?: boolean;
+  /**
+   * The login session asked through, named by its token's SHA-256 (never the token): a password changed
+   * through it keeps it while the user's other sessions end.
+   */
+  session?: string;
 }
 
 export const ANONYMOUS: Caller = Object.freeze({

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { SessionEndCode } from '../../shared/api/auth';
 import type { QueueStateEvent } from '../../shared/api/realtime';
 
 /** What operations announce; the realtime socket forwards each to the clients allowed to see it. */
@@ -41,10 +42,11 @@ export interface CmsItemChange {
  * Login sessions were revoked (logout, password change): the auth service announces it right after the
  * database says so, and every process drops what it holds of them at once (cached callers, realtime
  * sockets). Sessions are named by their token's SHA-256 (never the token): `session` is one session;
- * without it, every session of `userId` except the one `except` names.
+ * without it, every session of `userId` except the one `except` names (the one a password was changed through).
  */
 export type SessionRevokedEvent =
-  { type: 'session/revoked'; session: string } | { type: 'session/revoked'; userId: string; except?: string };
+  | { type: 'session/revoked'; session: string }
+  | { type: 'session/revoked'; userId: string; except?: string; reason?: SessionEndCode };
 
 /** Is the session of this token hash, logged in as this user, among the revoked ones? */
 export function isRevoked(event: SessionRevokedEvent, hash: string, userId: string | undefined): boolean {

@@ -25,3 +25,14 @@ export interface LoginRequest {
 export interface AdminSession {
   permissions: string[];
 }
+
+/**
+ * Why the server ended a session, when it is more than an expired or revoked one: the user's password was
+ * changed (through another session of theirs, or by an admin). The realtime `logout` push carries it, and the
+ * login screen says it.
+ */
+export type SessionEndCode = 'password-changed';
+
+export const SESSION_END_MESSAGES: Record<SessionEndCode, string> = {
+  'password-changed': 'Your password was changed. Please sign in with the new one.',
+};

@@ -1,3 +1,4 @@
+import type { SessionEndCode } from './auth';
 import type { JobStateEvent } from './queues';
 
 /**
@@ -85,9 +86,10 @@ export interface QueueStateEvent {
   state: JobStateEvent;
 }
 
-/** `logout`: the server ended the session of this socket. */
+/** `logout`: the server ended the session of this socket; `code` says why when there is more to say. */
 export interface LogoutEvent {
   reason: string;
+  code?: SessionEndCode;
 }
 
 /** Every event the server pushes, by `type`. */

@@ -131,10 +131,13 @@ export function createAuthService(deps: AuthDependencies): AuthService {
         throw unauthorized(INVALID_SESSION);
       }
       const granted = await grants();
-      const caller = callerOf(
-        { _id: session.userId, login: session.login, roles: session.roles },
-        (role) => granted.get(role) ?? [],
-      );
+      const caller: Caller = {
+        ...callerOf(
+          { _id: session.userId, login: session.login, roles: session.roles },
+          (role) => granted.get(role) ?? [],
+        ),
+        session: hash,
+      };
       if (startedIn === generation)
         remember(hash, { caller, userId: session.userId, expiresAt: session.expiresAt, checkedAt: at });
       return caller;
@@ -168,10 +171,14 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       revoked({ type: 'session/revoked', session: hash });
     },
 
-    async revokeSessions(userId, exceptToken) {
-      const except = exceptToken === undefined ? undefined : tokenHash(exceptToken);
-      await sessions.revokeUser(userId, except);
-      revoked(except === undefined ? { type: 'session/revoked', userId } : { type: 'session/revoked', userId, except });
+    async revokeSessions(userId, { keep, reason } = {}) {
+      await sessions.revokeUser(userId, keep);
+      revoked({
+        type: 'session/revoked',
+        userId,
+        ...(keep === undefined ? {} : { except: keep }),
+        ...(reason === undefined ? {} : { reason }),
+      });
     },
 
     hashPassword,

@@ -1,4 +1,4 @@
-import type { LoginState, SessionUser } from '../../../shared/api/auth';
+import type { LoginState, SessionEndCode, SessionUser } from '../../../shared/api/auth';
 import type { Caller } from '../../access/caller';
 
 export interface AuthService {
@@ -8,8 +8,12 @@ export interface AuthService {
   callerFromToken(token: string | undefined): Promise<Caller>;
   login(username: string, password: string, clientAddress: string): Promise<LoginState>;
   logout(token: string): Promise<void>;
-  /** Revokes every session of a user (after a password change), optionally except the one in use. */
-  revokeSessions(userId: string, exceptToken?: string): Promise<void>;
+  /**
+   * Revokes every session of a user (deleted, or a password changed), except `keep` (a session named by its
+   * token's SHA-256, `Caller.session`: the one the user changed their own password through). `reason` is
+   * what their realtime sockets are told.
+   */
+  revokeSessions(userId: string, options?: { keep?: string; reason?: SessionEndCode }): Promise<void>;
   /**
    * Does `password` match the stored hash of the user with this login? Failures count against the
    * account's login budget (a stolen session cannot guess the current password faster than a login can);

@@ -291,6 +291,15 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     }
   }
 
+  /**
+   * A login's password changed: its sessions end, except the one a user changed their own password through
+   * (it has just proved the current one); their other tabs and devices are told why.
+   */
+  function secretChanged(caller: Caller, id: string): Promise<void> {
+    const keep = caller.user?._id === id ? caller.session : undefined;
+    return auth.revokeSessions(id, { keep, reason: 'password-changed' });
+  }
+
   type Prepared = Awaited<ReturnType<typeof prepare>>;
 
   /**
@@ -401,7 +410,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     const outcome = await repo.transaction((tx) => write(tx, caller, model, input, options));
     const saved = outcome.written;
     // After commit: PGlite has one connection, so no other query may run inside the transaction.
-    if (outcome.secretsChanged && !outcome.creating) await auth.revokeSessions(saved._id);
+    if (outcome.secretsChanged && !outcome.creating) await secretChanged(caller, saved._id);
     announce(model, saved, outcome.creating ? 'create' : 'update', outcome.existing);
     announceSides(outcome.sides);
     return answer(caller, model, saved) ?? { _id: saved._id };
@@ -422,7 +431,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
       outcomes = await run(true);
     }
     for (const outcome of outcomes) {
-      if (outcome.secretsChanged && !outcome.creating) await auth.revokeSessions(outcome.written._id);
+      if (outcome.secretsChanged && !outcome.creating) await secretChanged(caller, outcome.written._id);
       announce(model, outcome.written, outcome.creating ? 'create' : 'update', outcome.existing);
       announceSides(outcome.sides);
     }
@@ -460,7 +469,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
       return { outcomes: done, models };
     });
     for (const [index, outcome] of outcomes.entries()) {
-      if (outcome.secretsChanged && !outcome.creating) await auth.revokeSessions(outcome.written._id);
+      if (outcome.secretsChanged && !outcome.creating) await secretChanged(caller, outcome.written._id);
       announce(models[index], outcome.written, outcome.creating ? 'create' : 'update', outcome.existing);
       announceSides(outcome.sides);
     }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ANONYMOUS, hasAccess, type Caller } from '../../access/caller';
 import { HttpError, unauthorized } from '../../errors';
 import { isRevoked, type EventBus, type ServerEvent } from '../../events/bus';
+import { SESSION_END_MESSAGES, type SessionEndCode } from '../../../shared/api/auth';
 import type { AuthService } from '../auth/service';
 import { tokenHash } from '../auth/sessions';
 import { SESSION_INVALID, type CommandRegistry, type ConnectionSession } from './commands';
@@ -142,7 +143,7 @@ export class Connection implements ConnectionSession {
     if (event.type === 'session/revoked') {
       // At once, before any later event: the session is gone from the database already.
       if (this.sessionHash && isRevoked(event, this.sessionHash, this.caller.user?._id)) {
-        if (this.token) this.endSession();
+        if (this.token) this.endSession('reason' in event ? event.reason : undefined);
         else this.logout();
       }
       return;
@@ -212,10 +213,13 @@ export class Connection implements ConnectionSession {
     this.endSession();
   }
 
-  /** The session was rejected or revoked: the socket is anonymous again and told so (spec section 4). */
-  private endSession(): void {
+  /** The session was rejected or revoked: the socket is anonymous again and told so, and why (spec section 4). */
+  private endSession(code?: SessionEndCode): void {
     this.logout();
-    this.send({ type: 'logout', data: { reason: SESSION_INVALID } });
+    this.send({
+      type: 'logout',
+      data: code ? { reason: SESSION_END_MESSAGES[code], code } : { reason: SESSION_INVALID },
+    });
   }
 
   /** Called every heartbeat interval: false when the socket missed the last ping and was terminated. */
