@@ -57,6 +57,75 @@ describe('own password', { timeout: 90_000 }, () => {
     desktop: { width: 1440, height: 900 },
     phone: { width: 390, height: 844 },
   })) {
+    it(`keeps the user signed in where they changed their own password, and signs out their other sessions (${name})`, async () => {
+      const user = `pia-${name}`;
+      const before = `${user}-password-1`;
+      const id = (await suite.server.save('user', { login: user, roles: ['staff'], password: before }))._id;
+      const [here, elsewhere] = [await newContext(suite.browser, viewport), await newContext(suite.browser, viewport)];
+      const { token } = await storeLogin(here, suite.server, user, before);
+      await storeLogin(elsewhere, suite.server, user, before);
+      const page = await here.newPage();
+      const other = await elsewhere.newPage();
+      await other.goto(suite.server.url('/_'));
+      await other.locator('nav[aria-label=Main]').waitFor({ state: 'attached' });
+      await page.goto(suite.server.url(`/_/users/${id}`));
+      await page.locator('#root_password').fill(`${user}-password-2`);
+      const current = page.locator('#root_password__current');
+
+      // A wrong current password is said at its field, which is brought into view and focused.
+      await current.fill('not-my-password');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await save(page);
+      const error = page.locator('#root_password__current__error');
+      await expect.poll(() => error.textContent()).toBe('The current password is wrong');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_password__current');
+      const inView = () =>
+        error.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        });
+      await expect.poll(inView).toBe(true);
+      expect(await current.getAttribute('aria-invalid')).toBe('true');
+      await page.screenshot({ path: `${SHOTS}/own-password-wrong-${name}.png` });
+
+      await current.fill(before);
+      expect(await error.count()).toBe(0);
+      await save(page);
+      await expect
+        .poll(() => page.getByTestId('secret-changed').textContent())
+        .toBe('Password changed. You stay signed in here; your other sessions were signed out.');
+      await page.screenshot({ path: `${SHOTS}/own-password-changed-${name}.png` });
+
+      // The other session ends and says why; this one goes on (also after a reload).
+      await other
+        .getByRole('status')
+        .filter({ hasText: 'Your password was changed. Please sign in with the new one.' })
+        .waitFor();
+      await other.screenshot({ path: `${SHOTS}/own-password-elsewhere-${name}.png` });
+      await page.reload();
+      await page.locator('#root_password').waitFor();
+      expect(await page.getByRole('heading', { name: 'Sign in with your account' }).count()).toBe(0);
+      const self = await suite.server.app.inject({
+        method: 'GET',
+        url: '/api/self',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(self.statusCode).toBe(200);
+      // Signing in again on the other device clears the message.
+      await other.fill('input[name=username]', user);
+      await other.fill('input[name=password]', `${user}-password-2`);
+      await other.keyboard.press('Enter');
+      await other.locator('nav[aria-label=Main]').waitFor({ state: 'attached' });
+      expect(await other.evaluate(() => localStorage.getItem('baukasten.admin.sessionEnded'))).toBeNull();
+      await here.close();
+      await elsewhere.close();
+    });
+  }
+
+  for (const [name, viewport] of Object.entries({
+    desktop: { width: 1440, height: 900 },
+    phone: { width: 390, height: 844 },
+  })) {
     it(`asks for the password of a new user, and only of a new one (${name})`, async () => {
       const user = `vera-${name}`;
       const context = await newContext(suite.browser, viewport);

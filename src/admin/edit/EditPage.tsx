@@ -130,6 +130,7 @@ export function EditView({
                 dataSource={dataSource}
                 ownDocument={edit.ownDocument}
                 asOwner={edit.asOwner}
+                secretsChanged={edit.secretsChanged}
                 source={edit.isNew ? undefined : { model: model.name, id: edit.id }}
               />
             </div>

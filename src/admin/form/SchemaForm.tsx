@@ -1,13 +1,13 @@
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { CircleAlert } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { SECRETS_SET, type SecretsSet } from '../../shared/api/documents';
 import type { JsonSchema, SchemaSet } from '../../shared/registry';
 import { getIn, pathOfFieldId, setIn } from './arrays/paths';
 import { themeFields } from './fields/WidgetField';
 import { createOptionCache } from './optionCache';
-import { standingErrors, toErrorSchema, unplacedErrors } from './schema/errorSchema';
+import { currentSecretErrors, standingErrors, toErrorSchema, unplacedErrors } from './schema/errorSchema';
 import { prepareSchema } from './schema/prepareSchema';
 import { storedSecretsOptional } from './schema/storedSecrets';
 import { uiSchemaFor } from './schema/uiSchemaFor';
@@ -45,6 +45,8 @@ export interface SchemaFormProps {
   asOwner?: boolean;
   /** The stored document the form edits: labels of related documents the user may not read come through it. */
   source?: DocumentRef;
+  /** Secret fields (the password) the last save changed: their widget says so until the next save. */
+  secretsChanged?: readonly string[];
   /**
    * A key typed into a rich text field, by the field's data path, ahead of `onChange` (which then
    * follows a frame later): the page editor's preview shows it at once.
@@ -67,6 +69,7 @@ export function SchemaForm({
   ownDocument = false,
   asOwner = false,
   source,
+  secretsChanged,
   onTyping,
 }: SchemaFormProps) {
   const isNew = typeof formData?._id !== 'string';
@@ -101,6 +104,9 @@ export function SchemaForm({
     [prepared, uiSchema],
   );
   const unplaced = unplacedErrors(shown, visibleFields);
+  const shownCurrentErrors = currentSecretErrors(shown);
+  const currentErrorsKey = shownCurrentErrors ? JSON.stringify(shownCurrentErrors) : undefined;
+  const secretsChangedKey = secretsChanged?.length ? secretsChanged.join(',') : undefined;
 
   // Drag and paste change a whole array at once; they read the newest data, not a stale closure.
   const latest = useRef(formData);
@@ -127,6 +133,8 @@ export function SchemaForm({
       ownDocument,
       ...(secretsSetKey ? { secretsSet: JSON.parse(secretsSetKey) as SecretsSet } : {}),
       modelTitle,
+      ...(currentErrorsKey ? { currentErrors: JSON.parse(currentErrorsKey) as Record<string, string> } : {}),
+      ...(secretsChangedKey ? { secretsChanged: secretsChangedKey.split(',') } : {}),
       updateAt(path, update) {
         const next = setIn<FormData>(latest.current ?? {}, path, update(getIn(latest.current, path)));
         latest.current = next;
@@ -149,10 +157,22 @@ export function SchemaForm({
       ownDocument,
       secretsSetKey,
       modelTitle,
+      currentErrorsKey,
+      secretsChangedKey,
       typing,
       prefix,
     ],
   );
+
+  // A refused current password: the user acts there next, and on a phone it is far below the message.
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const field = Object.keys(currentSecretErrors(errors) ?? {})[0];
+    const input = field ? container.current?.querySelector<HTMLElement>(`#${prefix}_${field}__current`) : undefined;
+    if (!input) return;
+    input.focus({ preventScroll: true });
+    input.scrollIntoView({ block: 'center' });
+  }, [errors, prefix]);
 
   const handleChange = (event: IChangeEvent<FormData>) => {
     latest.current = event.formData;
@@ -160,7 +180,7 @@ export function SchemaForm({
   };
 
   return (
-    <div className="text-sm text-gray-900">
+    <div ref={container} className="text-sm text-gray-900">
       {unplaced.length > 0 && (
         <div
           role="alert"

@@ -100,6 +100,10 @@ export interface FormContext {
   secretsSet?: SecretsSet;
   /** The model's title (`User`): texts about the document name it. */
   modelTitle?: string;
+  /** The server's refusals of a current secret, by secret field (`_current.password` → `password`). */
+  currentErrors?: Record<string, string>;
+  /** Secret fields the last save changed: the password widget says so (and that other sessions ended). */
+  secretsChanged?: string[];
   /** Replaces the value at `path` (e.g. an array after a drag or a paste) and reports the change. */
   updateAt(path: FieldPathList, update: (current: unknown) => unknown): void;
   /** Single-line text fields offer the AI assistant too (the page editor: titles, labels, button texts). */

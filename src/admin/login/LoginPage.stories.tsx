@@ -8,6 +8,7 @@ const controller = (overrides: Partial<Parameters<typeof LoginPage>[0]['controll
   password: '',
   setPassword: fn(),
   error: null,
+  notice: null,
   busy: false,
   submit: fn(),
   reset: fn(),
@@ -21,6 +22,9 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Empty: Story = {};
+export const PasswordChanged: Story = {
+  args: { controller: controller({ notice: 'Your password was changed. Please sign in with the new one.' }) },
+};
 export const Failed: Story = {
   args: { controller: controller({ username: 'admin', password: 'wrong', error: 'Invalid username or password' }) },
 };

@@ -1,4 +1,4 @@
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert, Info } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '../ui/Button';
 import { Logo } from '../ui/Logo';
@@ -10,7 +10,7 @@ const input =
 
 /** The screen shown with no stored login state. */
 export function LoginPage({ controller }: { controller: ReturnType<typeof useLoginController> }) {
-  const { username, setUsername, password, setPassword, error, busy, submit, reset } = controller;
+  const { username, setUsername, password, setPassword, error, notice, busy, submit, reset } = controller;
   useEffect(() => {
     document.title = documentTitle('Login');
   }, []);
@@ -24,6 +24,15 @@ export function LoginPage({ controller }: { controller: ReturnType<typeof useLog
         <form onSubmit={submit} className="rounded-xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8" noValidate>
           <h1 className="text-lg font-semibold tracking-tight text-zinc-900">Sign in with your account</h1>
           <p className="mt-1 text-[13px] text-zinc-500">Admin back office</p>
+          {notice && (
+            <p
+              role="status"
+              className="mt-4 flex items-start gap-2 rounded-md border border-accent-100 bg-accent-50 px-3 py-2 text-[13px] text-zinc-800"
+            >
+              <Info aria-hidden className="mt-px size-4 shrink-0 text-accent-600" />
+              {notice}
+            </p>
+          )}
           <div className="mt-6 space-y-4">
             <label className="block text-[13px] font-medium text-zinc-700">
               Username

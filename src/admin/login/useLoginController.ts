@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useLoginMutation } from '../core/data/api';
 import type { ApiFailure } from '../core/data/types';
-import { saveLoginState } from '../core/session/loginState';
+import { saveLoginState, sessionEndedMessage } from '../core/session/loginState';
 
 /** Login screen logic (spec section 4): on success the state is stored and the page reloads. */
 export function useLoginController(reload: () => void = () => window.location.reload()) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Why the last session ended (the password was changed elsewhere), until the next login.
+  const [notice] = useState(sessionEndedMessage);
   const [login, { isLoading }] = useLoginMutation();
 
   async function submit(event?: FormEvent) {
@@ -28,5 +30,5 @@ export function useLoginController(reload: () => void = () => window.location.re
     setError(null);
   }
 
-  return { username, setUsername, password, setPassword, error, busy: isLoading, submit, reset };
+  return { username, setUsername, password, setPassword, error, notice, busy: isLoading, submit, reset };
 }

@@ -39,7 +39,12 @@ export function useEditController(model: ModelInfo, id: string) {
     setForm({ key: sourceKey, data: isNew ? {} : (loaded ?? {}), dirty: false });
   }
   const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => setErrors({}), [id]);
+  // The secrets (password) the last save changed: the form says so, and that other sessions ended.
+  const [secretsChanged, setSecretsChanged] = useState<string[]>([]);
+  useEffect(() => {
+    setErrors({});
+    setSecretsChanged([]);
+  }, [id]);
   const leaveGuard = useLeaveGuard(form.dirty);
   const { release } = leaveGuard;
   const formData = form.data;
@@ -55,6 +60,7 @@ export function useEditController(model: ModelInfo, id: string) {
   const save = useCallback(
     async (data: FormData = formData): Promise<Doc> => {
       setErrors({});
+      setSecretsChanged([]);
       if (data !== formData) setForm((current) => ({ ...current, data, dirty: true }));
       try {
         const saved = await saveCall({
@@ -67,7 +73,10 @@ export function useEditController(model: ModelInfo, id: string) {
         if (isNew) {
           release();
           navigate(`${model.route}/${saved._id}`, { replace: true });
-        } else setForm((current) => afterSave(current, data, saved));
+        } else {
+          setForm((current) => afterSave(current, data, saved));
+          setSecretsChanged(secretsSent(model, data));
+        }
         return saved;
       } catch (error) {
         const failure = error as ApiFailure;
@@ -139,6 +148,8 @@ export function useEditController(model: ModelInfo, id: string) {
     htmlFields: useMemo(() => model.fields.filter((field) => field.widget === 'html'), [model]),
     /** The signed-in user's own document (`x-owner`): a password change needs the current password. */
     ownDocument,
+    /** Secret fields the last save changed (a new password). */
+    secretsChanged,
     /** Edited as its owner, not as admin or superuser: what the server keeps from owners is read-only. */
     asOwner: ownDocument && !user.roles.some((role) => (ALMIGHTY_ROLES as readonly string[]).includes(role)),
   };
@@ -154,4 +165,11 @@ export function clearedFields(model: ModelInfo, loaded: Doc | undefined, formDat
       cleared[field.name] = null;
   }
   return cleared;
+}
+
+/** The secret fields a save sets (an empty one keeps the stored secret). */
+function secretsSent(model: ModelInfo, data: FormData): string[] {
+  return model.fields
+    .filter((field) => field.secret && typeof data[field.name] === 'string' && data[field.name] !== '')
+    .map((field) => field.name);
 }

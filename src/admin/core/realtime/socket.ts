@@ -1,6 +1,7 @@
 import type {
   CommandReply,
   DocumentEvent,
+  LogoutEvent,
   PushMessage,
   RealtimeCommand,
   RealtimeCommands,
@@ -10,8 +11,8 @@ export type { DocumentEvent } from '../../../shared/api/realtime';
 
 export interface RealtimeHandlers {
   onDocument(event: DocumentEvent): void;
-  /** The server ended the session of this socket. */
-  onLogout?(): void;
+  /** The server ended the session of this socket (and says why). */
+  onLogout?(event: LogoutEvent): void;
   /** The socket (re)connected and logged in: anything missed meanwhile should be refetched. */
   onReady?(): void;
   /**
@@ -83,7 +84,7 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers, url =
             }),
         );
       } else if (parsed.type === 'document') handlers.onDocument(parsed.data);
-      else if (parsed.type === 'logout') handlers.onLogout?.();
+      else if (parsed.type === 'logout') handlers.onLogout?.(parsed.data);
       else handlers.onPush?.(parsed);
     });
     socket.addEventListener('close', (event) => {

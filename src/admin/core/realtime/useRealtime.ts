@@ -23,7 +23,7 @@ export function useRealtime(token: string, registry: Registry): void {
       connectRealtime(token, {
         onDocument: (event) => dispatch(adminApi.util.invalidateTags(tagsOf(registry, event))),
         onReady: () => dispatch(filesApi.util.invalidateTags(['Doc', 'Folder', 'Queue'])),
-        onLogout: () => endSession(),
+        onLogout: (event) => endSession(event?.code),
         onConnected: (send, request) => realtimeHub.connected(send, request),
         onDisconnected: () => realtimeHub.disconnected(),
         onPush: (message) => {

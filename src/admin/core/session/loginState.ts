@@ -1,4 +1,5 @@
 import { ADMIN_LOGIN_KEY as LOGIN_KEY, ADMIN_MODULE_KEY as MODULE_KEY } from '../../../shared/rules/constants';
+import { SESSION_END_MESSAGES, type SessionEndCode } from '../../../shared/api/auth';
 import type { LoginState } from '../data/types';
 
 /** Browser storage keys. localStorage is shared by every tab of the origin, so one login serves them all. */
@@ -30,6 +31,24 @@ export function loadLoginState(): LoginState | null {
 
 export function saveLoginState(state: LoginState): void {
   storage()?.setItem(LOGIN_KEY, JSON.stringify(state));
+  storage()?.removeItem(NOTICE_KEY);
+}
+
+/**
+ * Why the server ended the session, for the login screen to say until the next login. In localStorage: the
+ * tabs of the browser follow the first that hears it (through the storage event) and reload before their own
+ * socket may tell them.
+ */
+const NOTICE_KEY = 'baukasten.admin.sessionEnded';
+
+export function saveSessionEnded(code: SessionEndCode): void {
+  storage()?.setItem(NOTICE_KEY, code);
+}
+
+/** The message for the login screen, when the last session ended for a reason worth saying. */
+export function sessionEndedMessage(): string | null {
+  const code = storage()?.getItem(NOTICE_KEY);
+  return code && Object.hasOwn(SESSION_END_MESSAGES, code) ? SESSION_END_MESSAGES[code as SessionEndCode] : null;
 }
 
 /** Logout: forget the login and the module selection. */

@@ -22,12 +22,27 @@ export function toErrorSchema(errors: Record<string, string> | undefined): Error
 
 /**
  * Errors no visible field can show: the document's own, and those of hidden or unknown fields. Those of
- * a current password (`_current.password`) say what they are about themselves.
+ * a current password (`_current.password`) show at the password widget's current-password input when the
+ * password field is visible, and say what they are about themselves.
  */
 export function unplacedErrors(errors: Record<string, string> | undefined, visibleFields: string[]): string[] {
   return Object.entries(errors ?? {})
-    .filter(([path]) => !visibleFields.includes(path.split('.')[0] ?? ''))
+    .filter(([path]) => !visibleFields.includes(fieldOfError(path)))
     .map(([path, message]) => (path && !path.startsWith('_current.') ? `${path}: ${message}` : message));
+}
+
+/** The top-level field an error path is about: `items.0.price` → `items`, `_current.password` → `password`. */
+function fieldOfError(path: string): string {
+  const [first = '', second = ''] = path.split('.');
+  return first === CURRENT ? second : first;
+}
+
+const CURRENT = '_current';
+
+/** The current-password errors by secret field (`_current.password` → `password`). */
+export function currentSecretErrors(errors: Record<string, string> | undefined): Record<string, string> | undefined {
+  const found = Object.entries(errors ?? {}).filter(([path]) => path.startsWith(`${CURRENT}.`));
+  return found.length ? Object.fromEntries(found.map(([path, message]) => [fieldOfError(path), message])) : undefined;
 }
 
 /**

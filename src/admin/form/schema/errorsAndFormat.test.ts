@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { standingErrors, toErrorSchema, unplacedErrors } from './errorSchema';
+import { currentSecretErrors, standingErrors, toErrorSchema, unplacedErrors } from './errorSchema';
 import { formatValue } from './formatValue';
 
 describe('toErrorSchema', () => {
@@ -17,6 +17,14 @@ describe('toErrorSchema', () => {
       'conflict',
       '_version: stale',
     ]);
+  });
+
+  it('places a current password’s error at its visible secret field, as it is', () => {
+    const errors = { '_current.password': 'The current password is wrong', name: 'is required' };
+    expect(unplacedErrors(errors, ['name', 'password'])).toEqual([]);
+    expect(unplacedErrors(errors, ['name'])).toEqual(['The current password is wrong']);
+    expect(currentSecretErrors(errors)).toEqual({ password: 'The current password is wrong' });
+    expect(currentSecretErrors({ name: 'is required' })).toBeUndefined();
   });
 });
 

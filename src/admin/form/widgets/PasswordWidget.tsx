@@ -1,16 +1,18 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
-import { TriangleAlert } from 'lucide-react';
+import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { helpClass, inputClass, labelClass } from '../ui/classes';
+import { errorClass, helpClass, inputClass, labelClass } from '../ui/classes';
 import { formContextOf } from './context';
-import { secretStatus } from './secretStatus';
+import { secretChangedText, secretStatus } from './secretStatus';
 
 /**
  * A write-only secret: the server never sends it, so the field starts empty; empty means "unchanged".
  * Under it, what the server says of the stored one (`_secretsSet`): set (dots as placeholder too), or not set,
  * so nobody can log in as the document until one is (a user from older data). On the signed-in user's
  * own document, typing a new one asks for the current one too (the server refuses the change without
- * it), sent as `_current.<field>`; the server ignores it when the password stays unchanged.
+ * it), sent as `_current.<field>`; the server ignores it when the password stays unchanged, and says at
+ * that input when it is missing or wrong. After a save that changed it, the widget says so and who stays
+ * signed in (the server ends the login's other sessions).
  */
 export function PasswordWidget({
   id,
@@ -43,6 +45,12 @@ export function PasswordWidget({
   const title = String(schema.title ?? name);
   const status = isNew ? undefined : secretStatus(context.secretsSet?.[name], title, context.modelTitle);
   const statusId = `${id}__status`;
+  const currentError = context.currentErrors?.[name];
+  const currentErrorId = `${currentId}__error`;
+  const changed =
+    !changing && context.secretsChanged?.includes(name)
+      ? secretChangedText(title, context.modelTitle, context.ownDocument)
+      : undefined;
   return (
     <div className="flex min-w-0 flex-col gap-3">
       <div className="flex min-w-0 flex-col gap-1">
@@ -74,6 +82,16 @@ export function PasswordWidget({
             {status.text}
           </p>
         )}
+        {changed && (
+          <p
+            role="status"
+            data-testid="secret-changed"
+            className="flex items-start gap-1.5 text-xs font-medium text-emerald-700"
+          >
+            <CircleCheck aria-hidden className="mt-px size-3.5 shrink-0" />
+            {changed}
+          </p>
+        )}
       </div>
       {asksCurrent && (
         <div className="flex min-w-0 flex-col gap-1">
@@ -88,18 +106,24 @@ export function PasswordWidget({
             name={`_current.${name}`}
             type="password"
             autoComplete="current-password"
-            className={inputClass()}
+            className={inputClass(currentError ? [currentError] : undefined)}
             value={current}
             maxLength={schema.maxLength}
             required
             disabled={disabled || readonly}
-            aria-describedby={`${currentId}__help`}
+            aria-invalid={currentError ? true : undefined}
+            aria-describedby={currentError ? `${currentErrorId} ${currentId}__help` : `${currentId}__help`}
             onChange={(event) => {
               const next = event.target.value;
               setCurrent(next);
               context.updateAt(currentPath, () => (next === '' ? undefined : next));
             }}
           />
+          {currentError && (
+            <p id={currentErrorId} className={errorClass} role="alert">
+              {currentError}
+            </p>
+          )}
           <p id={`${currentId}__help`} className={helpClass}>
             Needed to change your own {title.toLowerCase()}.
           </p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { secretStatus } from './secretStatus';
+import { secretChangedText, secretStatus } from './secretStatus';
 
 describe('secretStatus', () => {
   it('says a stored secret is kept when the field stays empty', () => {
@@ -19,5 +19,16 @@ describe('secretStatus', () => {
 
   it('says nothing when the server did not tell', () => {
     expect(secretStatus(undefined, 'Password', 'User')).toBeUndefined();
+  });
+});
+
+describe('secretChangedText', () => {
+  it('tells the signed-in user they stay signed in, and an admin whose sessions ended', () => {
+    expect(secretChangedText('Password', 'User', true)).toBe(
+      'Password changed. You stay signed in here; your other sessions were signed out.',
+    );
+    expect(secretChangedText('Password', 'User', false)).toBe(
+      'Password changed. Everyone signed in as this user was signed out.',
+    );
   });
 });

@@ -28,3 +28,14 @@ export function secretStatus(
   const who = `this ${inSentence(modelTitle ?? 'account')}`;
   return { set, text: `Not set: ${who} cannot log in until ${withArticle(inSentence(fieldTitle))} is set` };
 }
+
+/**
+ * What a secret's field says after a save changed it: the server ended the login's sessions, except the one
+ * the signed-in user changed their own through.
+ */
+export function secretChangedText(fieldTitle: string, modelTitle: string | undefined, own: boolean): string {
+  const who = own
+    ? 'You stay signed in here; your other sessions were signed out.'
+    : `Everyone signed in as this ${inSentence(modelTitle ?? 'account')} was signed out.`;
+  return `${fieldTitle} changed. ${who}`;
+}
