@@ -48,6 +48,35 @@ describe('file picker and image presets', { timeout: 90_000 }, () => {
     await context.close();
   });
 
+  it('on a touch screen says to tap, and a tap on an image picks it', async () => {
+    const folder = await suite.server.folder('Teamfotos');
+    await suite.server.upload('beat.png', await png(300, 300, 120), 'image/png', folder._id);
+    // A new user's empty field: the picker opens at the root.
+    const { page, context, errors } = await openAdminPage(
+      suite.browser,
+      suite.server,
+      '/_/users/new',
+      VIEWPORTS.phone,
+      {
+        touch: true,
+      },
+    );
+    const field = page.getByLabel('Image file');
+    await expect.poll(() => field.innerText()).toContain('Choose an image');
+    await field.tap();
+    const dialog = page.getByRole('dialog', { name: 'Choose an image' });
+    await dialog.waitFor();
+    const description = await dialog.getByText('Tap an image to choose it.').isVisible();
+    expect(description).toBe(true);
+    expect(await dialog.getByText('or double-click it').isVisible()).toBe(false);
+    await dialog.locator('[role=option]', { hasText: 'Teamfotos' }).tap();
+    await dialog.locator('[role=option]', { hasText: 'beat.png' }).tap();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => field.innerText()).toContain('beat.png');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('lists the presets with their sizes and a rendered sample', async () => {
     await suite.server.upload('sample.png', await png(1600, 1067, 200), 'image/png');
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {

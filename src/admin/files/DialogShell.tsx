@@ -15,7 +15,7 @@ export function DialogShell({
   open: boolean;
   onClose(): void;
   title: string;
-  description?: string;
+  description?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
   wide?: boolean;

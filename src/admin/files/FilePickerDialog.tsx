@@ -57,9 +57,18 @@ export function FilePickerDialog({
       wide
       title={images ? 'Choose an image' : 'Choose a file'}
       description={
-        images
-          ? 'Select an image and confirm, or double-click it. Uploads land in the open folder.'
-          : 'Select a file and confirm, or double-click it.'
+        // A touch screen has no double-click: a tap on a file picks it there.
+        <>
+          <span className="pointer-coarse:hidden">
+            {images
+              ? 'Select an image and confirm, or double-click it.'
+              : 'Select a file and confirm, or double-click it.'}
+          </span>
+          <span className="not-pointer-coarse:hidden">
+            {images ? 'Tap an image to choose it.' : 'Tap a file to choose it.'}
+          </span>
+          {images && ' Uploads land in the open folder.'}
+        </>
       }
       footer={
         <>
