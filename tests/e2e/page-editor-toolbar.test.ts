@@ -1,0 +1,63 @@
+import { mkdir } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSuite } from './adminServer';
+import { openEditor, waitSaved } from './pageEditor';
+
+const SHOTS = process.env.ED_SHOTS_DIR ?? '/tmp/ed3/shots';
+
+const suite = adminSuite();
+let homeId: string;
+let pageId: string;
+
+beforeAll(async () => {
+  await mkdir(SHOTS, { recursive: true });
+  homeId = (await suite.server.save('pageDraft', { name: 'Home', elements: [] }))._id;
+  pageId = (
+    await suite.server.save('pageDraft', {
+      name: 'Leistungen',
+      title: 'Unsere Leistungen',
+      _parent: homeId,
+      elements: [{ tag: 'paragraph', props: { text: 'Strategie und Organisation.' } }],
+    })
+  )._id;
+  await suite.server.api('GET', `/api/cms/publishPage?id=${pageId}`);
+});
+
+describe('page editor toolbar', { timeout: 120_000 }, () => {
+  it('keeps its height at 390 px while the save state goes from saved to unsaved, saving and saved again', async () => {
+    for (const width of [390, 1440]) {
+      const { page, context, errors } = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${pageId}`, {
+        width,
+        height: 844,
+      });
+      await page.getByRole('tab', { name: 'Page' }).click();
+      await page.locator('#page_title').waitFor();
+      await waitSaved(page);
+      // Every state the indicator passes through, with the header's height while it was shown.
+      await page.evaluate(() => {
+        const seen: [string, number][] = [];
+        (window as unknown as { seen: typeof seen }).seen = seen;
+        const header = document.querySelector('main header')!;
+        const record = () =>
+          seen.push([
+            document.querySelector('[data-save-state]')!.getAttribute('data-save-state')!,
+            header.getBoundingClientRect().height,
+          ]);
+        record();
+        new MutationObserver(record).observe(header, { subtree: true, attributes: true, childList: true });
+      });
+      await page.locator('#page_title').fill(`Unsere Leistungen in Basel ${width}`);
+      await waitSaved(page);
+      const seen = await page.evaluate(() => (window as unknown as { seen: [string, number][] }).seen);
+      const states = new Set(seen.map(([state]) => state));
+      expect(states).toContain('unsaved');
+      expect(states).toContain('saved');
+      expect(new Set(seen.map(([, height]) => height)).size, JSON.stringify(seen)).toBe(1);
+      // The state is still told: in words for assistive technology and as a tooltip.
+      expect(await page.getByRole('status').filter({ hasText: 'Saved' }).count()).toBe(1);
+      await page.screenshot({ path: `${SHOTS}/editor-toolbar-${width}.png` });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
