@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { createRegistry, inverseProblems, type SchemaSet } from '../shared/registry';
+import { createRegistry, inverseProblems, treeProblems, type SchemaSet } from '../shared/registry';
 import { ANONYMOUS, SYSTEM } from './access/caller';
 import { configFromEnv, type ServerConfig } from './config';
 import type { Database } from './db/database';
@@ -119,6 +119,8 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
   // A two-way link declared on one side only would be kept on that side only: refuse to start instead.
   const inverse = inverseProblems(registry.models);
   if (inverse.length > 0) throw new Error(`x-inverse: ${inverse.join('; ')}`);
+  const trees = treeProblems(registry.models);
+  if (trees.length > 0) throw new Error(`x-relation.tree: ${trees.join('; ')}`);
   for (const warning of await migrate(db, registry)) app.log.warn(warning);
   const bus = createEventBus();
   // Auth writes the first admin through the document operations, which need auth for password hashes.

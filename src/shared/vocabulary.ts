@@ -79,6 +79,12 @@ export interface RelationAnnotation {
    * read the target model (an accountant sees who worked on an invoice line): only the label, nothing else.
    */
   shareLabel?: boolean;
+  /**
+   * The relation places documents in a tree of their own model (a page's parent page): a document may not be
+   * its own ancestor, so selects leave out the document itself and everything below it, and the server refuses
+   * a write that would close a loop. Only on a top-level relation to one document of the model itself, by `_id`.
+   */
+  tree?: boolean;
 }
 
 /**
@@ -253,10 +259,11 @@ export const VOCABULARY = {
         },
         details: { type: 'array', items: { type: 'string' }, minItems: 1 },
         shareLabel: { type: 'boolean' },
+        tree: { type: 'boolean' },
       },
     },
     meaning:
-      'The field holds the id (or, on an array, the ids) of documents of another model; `populate` lists the fields copied in when populated, `label` the one people read (default: the first populated). `where` (target field → value) limits the choice to documents with those values: selects offer only them, and a write may only set keys of matching documents. `details` lists target fields shown after the label in select options (formatted as in lists: dates, money with its currency), telling documents with the same label apart. `shareLabel: true` shows readers of the field the label of a target they may not read (only the label field, only for keys stored in documents they may read; `_read` lists and `x-roles` on the label field still hide it); without it they see the key. A write may only set keys of existing, live (and matching) documents (a 400 names the field); keys already stored stay valid when their document is deleted or changed later.',
+      'The field holds the id (or, on an array, the ids) of documents of another model; `populate` lists the fields copied in when populated, `label` the one people read (default: the first populated). `where` (target field → value) limits the choice to documents with those values: selects offer only them, and a write may only set keys of matching documents. `details` lists target fields shown after the label in select options (formatted as in lists: dates, money with its currency), telling documents with the same label apart. `shareLabel: true` shows readers of the field the label of a target they may not read (only the label field, only for keys stored in documents they may read; `_read` lists and `x-roles` on the label field still hide it); without it they see the key. A write may only set keys of existing, live (and matching) documents (a 400 names the field); keys already stored stay valid when their document is deleted or changed later. `tree: true` (a top-level relation to one document of the model itself, by `_id`, as the parent page of a page) says the relation forms a tree: selects leave out the document itself and the documents below it, and a write that makes a document its own parent or puts it below itself is refused with a 400 naming the field.',
   },
   'x-inverse': {
     on: 'property',

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ELEMENT_TAGS, MODEL_NAMES, schemaSet } from '../../src/shared/generated/schemas';
-import { createRegistry, defaultsOf, inversePairs, inverseProblems, type JsonSchema } from '../../src/shared/registry';
+import {
+  createRegistry,
+  defaultsOf,
+  inversePairs,
+  inverseProblems,
+  treeFields,
+  treeProblems,
+  type JsonSchema,
+} from '../../src/shared/registry';
 import { SYSTEM_FIELDS } from '../../src/shared/registry/systemFields';
 import { createAjv, describeErrors, fieldErrors } from '../../src/shared/validation/createAjv';
 import { KEYWORDS } from '../../src/shared/vocabulary';
@@ -194,6 +202,26 @@ describe('schemas', () => {
     expect(pairs('invoice')).toEqual([['invoice.transaction', 'transaction.invoice', false]]);
     expect(pairs('transaction')).toEqual([['transaction.invoice', 'invoice.transaction', true]]);
     expect(halves).toBe(2);
+  });
+
+  it('tree relations (x-relation.tree) hold one parent of their own model, by _id: pages, drafts and folders', () => {
+    expect(treeProblems(registry.models)).toEqual([]);
+    const trees = Object.values(registry.models).flatMap((model) =>
+      treeFields(model).map((field) => `${model.name}.${field.name}`),
+    );
+    expect(trees.sort()).toEqual(['folder._parent', 'page._parent', 'pageDraft._parent']);
+    // A tree into another model, or of several parents, is refused (the server does not start with it).
+    const page = registry.models.page;
+    const wrong = {
+      ...page,
+      fields: page.fields.map((field) =>
+        field.name === '_parent' ? { ...field, relation: { ...field.relation!, model: 'layout', many: true } } : field,
+      ),
+    };
+    expect(treeProblems({ page: wrong })).toEqual([
+      'page._parent: a tree relation names its own model, not layout',
+      'page._parent: a tree relation holds one parent, not an array of ids',
+    ]);
   });
 
   it('says in words what every pattern asks (x-patternMessage beside it), so no refusal shows a regular expression', () => {

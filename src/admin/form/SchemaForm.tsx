@@ -72,7 +72,8 @@ export function SchemaForm({
   secretsChanged,
   onTyping,
 }: SchemaFormProps) {
-  const isNew = typeof formData?._id !== 'string';
+  const documentId = typeof formData?._id === 'string' ? formData._id : undefined;
+  const isNew = documentId === undefined;
   // A saved document keeps its stored secret (password) when the field stays empty: required only when new.
   const inlined = useMemo(() => {
     const inlined = prepareSchema(schema, rootSchemas);
@@ -128,6 +129,7 @@ export function SchemaForm({
       dataSource,
       loadOptions,
       isNew,
+      ...(documentId ? { documentId } : {}),
       ...(sourceModel && sourceId ? { source: { model: sourceModel, id: sourceId } } : {}),
       assistSingleLine,
       ownDocument,
@@ -151,6 +153,7 @@ export function SchemaForm({
       dataSource,
       loadOptions,
       isNew,
+      documentId,
       sourceModel,
       sourceId,
       assistSingleLine,

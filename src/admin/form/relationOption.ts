@@ -37,6 +37,7 @@ export function relationOptionOf(doc: Record<string, unknown>, relation: Relatio
     value: String(doc[relation.keyField] ?? doc._id),
     label: label === undefined || label === null ? String(doc._id) : String(label),
     ...(detail ? { detail } : {}),
+    ...(relation.tree && typeof doc[relation.tree] === 'string' ? { parent: doc[relation.tree] as string } : {}),
   };
 }
 
@@ -82,9 +83,14 @@ export function matchesWhere(doc: Record<string, unknown>, where: RelationQuery[
   return Object.entries(where ?? {}).every(([field, value]) => doc[field] === value);
 }
 
-/** The target fields an option needs: key, label and details. */
+/** The target fields an option needs: key, label, details and, in a tree, its parent. */
 export function optionFields(relation: RelationQuery): string[] {
-  const fields = [relation.labelField, relation.keyField, ...(relation.details ?? []).map((d) => d.field)];
+  const fields = [
+    relation.labelField,
+    relation.keyField,
+    ...(relation.details ?? []).map((d) => d.field),
+    ...(relation.tree ? [relation.tree] : []),
+  ];
   return [...new Set(fields)];
 }
 
@@ -96,6 +102,7 @@ export function relationKey(relation: RelationQuery): string {
     relation.keyField,
     relation.where ?? null,
     (relation.details ?? []).map((d) => d.field),
+    relation.tree ?? null,
   ]);
 }
 

@@ -9,6 +9,8 @@ export interface RelationOption {
   label: string;
   /** The `details` fields, formatted and joined (`12.03.2024 · 2.100,00 CHF`), shown after the label. */
   detail?: string;
+  /** Its parent through a tree relation (`RelationQuery.tree`): the select leaves out the edited document's subtree. */
+  parent?: string;
 }
 
 /** A field of the target shown after an option's label, with the schema that says how to format it. */
@@ -36,6 +38,11 @@ export interface RelationQuery {
    * signed-in user may not read comes with the stored document that refers to it (`x-relation.shareLabel`).
    */
   path?: string;
+  /**
+   * `x-relation.tree`: the field of the target that holds its parent (the relation's own field, as it is a
+   * relation to its own model). A document's select leaves out the document and the documents below it.
+   */
+  tree?: string;
 }
 
 /** A stored document: the one a form edits. */
@@ -86,6 +93,8 @@ export interface FormContext {
   loadOptions(relation: RelationQuery): Promise<RelationOption[]>;
   /** The document is not saved yet (no `_id`). */
   isNew: boolean;
+  /** The edited document's `_id` when it has one: a tree relation's select leaves it and its subtree out. */
+  documentId?: string;
   /** The stored document the form edits, when there is one: relation labels may come through it. */
   source?: DocumentRef;
   /**

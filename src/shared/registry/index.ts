@@ -6,4 +6,5 @@ export * from './elements';
 export * from './registry';
 export * from './resolve';
 export * from './systemFields';
+export * from './tree';
 export { schemaNameFromFile } from './names';

@@ -117,6 +117,8 @@ describe('uiSchemaFor', () => {
         keyField: '_id',
         details: [{ field: '_path', schema: {} }],
         path: '_parent',
+        // x-relation.tree: the select reads each page's own _parent to leave out the edited page's subtree.
+        tree: '_parent',
       },
     });
     expect(uiOf('pageDraft', { rootSchemas: schemas })._parent['ui:options'].details).toEqual([

@@ -110,6 +110,8 @@ function relationOf(schema: JsonSchema, context: Context = {}): RelationOptions 
     // Not `title`: rjsf reads that option as the field's own title.
     ...(modelTitle ? { modelTitle } : {}),
     ...(path ? { path } : {}),
+    // A tree relation is a top-level field holding the parent: the target (its own model) has it under its name.
+    ...(relation.tree && context.steps?.length === 1 ? { tree: context.steps[0] } : {}),
   };
 }
 

@@ -1,5 +1,7 @@
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { LoaderCircle } from 'lucide-react';
+import { useMemo } from 'react';
+import { outsideSubtree } from '../../../shared/registry/tree';
 import { optionText } from '../relationOption';
 import type { RelationOptions } from '../schema/uiSchemaFor';
 import type { FormContext } from '../types';
@@ -34,7 +36,22 @@ export function RelationSelect({
   required,
   rawErrors,
 }: RelationSelectProps) {
-  const { options, loading, error, unreadable } = useRelationOptions(context, relation);
+  const loaded = useRelationOptions(context, relation);
+  const { loading, error, unreadable } = loaded;
+  // In a tree (a page's parent) the document cannot go below itself: it and its subtree are no choice.
+  const self = relation.tree ? context.documentId : undefined;
+  const options = useMemo(
+    () =>
+      self
+        ? outsideSubtree(
+            loaded.options,
+            self,
+            (option) => option.value,
+            (option) => option.parent,
+          )
+        : loaded.options,
+    [loaded.options, self],
+  );
   const known = !value || options.some((option) => option.value === value);
   const missingLabel = useMissingLabel(context, relation, value, !loading && !known);
   // Nothing to choose from a model the caller may not list: the chosen value is shown as it is.

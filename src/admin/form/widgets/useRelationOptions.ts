@@ -63,6 +63,7 @@ export function relationFrom(options: Record<string, unknown>, fallbackModel: st
     ...(Array.isArray(options.details) ? { details: options.details as NonNullable<RelationOptions['details']> } : {}),
     ...(typeof options.modelTitle === 'string' ? { modelTitle: options.modelTitle } : {}),
     ...(typeof options.path === 'string' ? { path: options.path } : {}),
+    ...(typeof options.tree === 'string' ? { tree: options.tree } : {}),
   };
 }
 

@@ -30,6 +30,7 @@ import { assertSafeJson, mergeInput, normalizeDateTimes } from './input';
 import { keptSecrets, withoutKeptSecrets } from './keptSecrets';
 import { applyPopulated, planPopulate, populate } from './populate';
 import { assertRelationsExist } from './relations';
+import { assertTreeShape } from './treeRelations';
 import { sanitizeRichText } from './richText';
 import { withSecretsSet } from './secretsSet';
 import { DocumentRepository, LIVE_ROWS, type RowSelection, type Scope } from './repository';
@@ -316,6 +317,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     const prepared = await prepare(tx, caller, model, input);
     const { doc, existing, creating } = prepared;
     await assertRelationsExist(tx, registry, model, [prepared]);
+    await assertTreeShape(tx, model, prepared);
     const written = await writeOrConflict(model, () =>
       creating
         ? tx.insert(model.name, idForCreate(options.createWithId), doc)
