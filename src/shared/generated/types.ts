@@ -3184,9 +3184,67 @@ export interface FormFieldsValue {
 /**
  * **Icon**
  *
- * Name of a lucide icon in kebab-case as listed on lucide.dev (e.g. `arrow-right`, `map-pin`).
+ * One of the icons the public site ships (a curated part of lucide, kebab-case names as on lucide.dev). A page stored with another name still opens; its icon shows as not in the list, and the site draws a sparkle in its place.
+ *
+ * Labels: "arrow-left" = Arrow left, "arrow-right" = Arrow right, "arrow-up-right" = Arrow up right, "award" = Award, "banknote" = Banknote, "book-open" = Open book, "briefcase" = Briefcase, "building-2" = Building, "calendar" = Calendar, "calendar-check" = Calendar with check, "chart-line" = Line chart, "check" = Check, "chevron-down" = Chevron down, "chevron-left" = Chevron left, "chevron-right" = Chevron right, "circle-check" = Check in circle, "clock" = Clock, "coffee" = Coffee, "compass" = Compass, "download" = Download, "external-link" = External link, "facebook" = Facebook, "file-text" = Document, "globe" = Globe, "handshake" = Handshake, "heart" = Heart, "house" = House, "info" = Info, "instagram" = Instagram, "laptop" = Laptop, "layers" = Layers, "leaf" = Leaf, "lightbulb" = Lightbulb, "linkedin" = LinkedIn, "mail" = Mail, "map-pin" = Map pin, "menu" = Menu, "message-circle" = Message, "phone" = Phone, "play" = Play, "puzzle" = Puzzle, "quote" = Quote, "rocket" = Rocket, "search" = Search, "settings" = Settings, "shield-check" = Shield with check, "smartphone" = Smartphone, "sparkles" = Sparkles, "star" = Star, "target" = Target, "trending-up" = Trending up, "user" = User, "users" = Users, "x" = X (close), "youtube" = YouTube, "zap" = Zap.
  */
-export type IconValue = string;
+export type IconValue =
+  | 'arrow-left'
+  | 'arrow-right'
+  | 'arrow-up-right'
+  | 'award'
+  | 'banknote'
+  | 'book-open'
+  | 'briefcase'
+  | 'building-2'
+  | 'calendar'
+  | 'calendar-check'
+  | 'chart-line'
+  | 'check'
+  | 'chevron-down'
+  | 'chevron-left'
+  | 'chevron-right'
+  | 'circle-check'
+  | 'clock'
+  | 'coffee'
+  | 'compass'
+  | 'download'
+  | 'external-link'
+  | 'facebook'
+  | 'file-text'
+  | 'globe'
+  | 'handshake'
+  | 'heart'
+  | 'house'
+  | 'info'
+  | 'instagram'
+  | 'laptop'
+  | 'layers'
+  | 'leaf'
+  | 'lightbulb'
+  | 'linkedin'
+  | 'mail'
+  | 'map-pin'
+  | 'menu'
+  | 'message-circle'
+  | 'phone'
+  | 'play'
+  | 'puzzle'
+  | 'quote'
+  | 'rocket'
+  | 'search'
+  | 'settings'
+  | 'shield-check'
+  | 'smartphone'
+  | 'sparkles'
+  | 'star'
+  | 'target'
+  | 'trending-up'
+  | 'user'
+  | 'users'
+  | 'x'
+  | 'youtube'
+  | 'zap';
 
 // values/image-preset.schema.json
 /**

@@ -19,6 +19,11 @@ describe('field errors in words a person reads', () => {
       { field: 'type', message: 'must be one of Payout ("payout"), Tax ("tax")' },
       { field: 'side', message: 'must be one of "in", "out"' },
     ]);
+    // A long list is counted, not spelled out: the select under which the message stands lists it.
+    const icons = { enum: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm'] };
+    expect(errorsOf({ type: 'object', properties: { icon: icons } }, { icon: 'pizza' })).toEqual([
+      { field: 'icon', message: 'must be one of the 13 listed values ("a", "b", "c", …)' },
+    ]);
   });
 
   it('names lengths, formats, bounds, types and counts plainly', () => {

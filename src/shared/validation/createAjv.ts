@@ -113,6 +113,9 @@ const TYPE_WORDS: Record<string, string> = {
   null: 'empty',
 };
 
+/** How many allowed values a refusal names before it only counts them. */
+const LISTED_AT_MOST = 12;
+
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** Ajv's wording for the common rules in words a person reads ("must NOT have fewer than 1 characters" → "must not be empty"). */
@@ -126,6 +129,9 @@ function plainMessage(error: ErrorObject): string | undefined {
       const allowed = (params.allowedValues as unknown[]).map((value, i) =>
         labels?.[i] !== undefined ? `${labels[i]} (${JSON.stringify(value)})` : JSON.stringify(value),
       );
+      // A long list (the site's icons) would fill the form under the field: its select lists them.
+      if (allowed.length > LISTED_AT_MOST)
+        return `must be one of the ${allowed.length} listed values (${allowed.slice(0, 3).join(', ')}, …)`;
       return `must be one of ${allowed.join(', ')}`;
     }
     case 'pattern':

@@ -54,6 +54,7 @@ import {
   createLucideIcon,
   type LucideIcon,
 } from 'lucide-react';
+import type { IconValue } from '../../shared/generated/types';
 import { RENAMED_ICONS } from '../../shared/site/elementFormat';
 
 // Brand marks are not part of lucide 1.x; these are the former lucide outlines.
@@ -84,6 +85,8 @@ const Youtube = createLucideIcon('youtube', [
 /**
  * The icons the public site ships, by lucide name. A visitor's JavaScript budget is 100 kB gzip, so the
  * site bundles this curated set instead of all ~1,600 lucide icons; other names render the fallback.
+ * The names are the `enum` of schemas/values/icon.schema.json (the editor's select): typed against it, a
+ * name listed there without an icon here, or one here the schema does not list, fails to compile.
  */
 export const SITE_ICONS = {
   'arrow-left': ArrowLeft,
@@ -142,7 +145,7 @@ export const SITE_ICONS = {
   x: X,
   youtube: Youtube,
   zap: Zap,
-} satisfies Record<string, LucideIcon>;
+} satisfies Record<IconValue, LucideIcon>;
 
 export type SiteIconName = keyof typeof SITE_ICONS;
 

@@ -6,6 +6,7 @@ import { ColorWidget } from './ColorWidget';
 import { CssSizeWidget } from './CssSizeWidget';
 import { DateTimeWidget, DateWidget, TimeWidget } from './DateWidgets';
 import { HiddenWidget } from './HiddenWidget';
+import { IconWidget } from './IconWidget';
 import { JsonWidget } from './JsonWidget';
 import { LinkWidget } from './LinkWidget';
 import { MoneyWidget } from './MoneyWidget';
@@ -46,7 +47,7 @@ export const formWidgets = {
   folder: FolderWidget,
   cssSize: CssSizeWidget,
   link: LinkWidget,
-  icon: orReadOnly(TextWidget),
+  icon: orReadOnly(IconWidget),
   hidden: HiddenWidget,
   number: orReadOnly(NumberWidget),
   boolean: orReadOnly(BooleanWidget),
