@@ -28,6 +28,16 @@ describe('a save the server refuses', { timeout: 120_000 }, () => {
     expect(refused).toHaveLength(1);
     expect((await draft(suite.server, id)).name).toBe('Angebot');
 
+    // What autosave could not keep is not lost by leaving: the editor asks first, Stay keeps it.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoices' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.waitFor();
+    expect(await leave.innerText()).toContain('Your changes to Termin are not saved yet.');
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(page.url()).toContain(`/_/pageDrafts/${id}`);
+    expect(await page.locator('#page_name').inputValue()).toBe('Termin');
+
     // A free name saves, and the message goes.
     await page.locator('#page_name').fill('Termine');
     await waitSaved(page);
@@ -67,6 +77,25 @@ describe('a save the server refuses', { timeout: 120_000 }, () => {
     await page.locator('#page_name').fill('');
     await page.getByText('Unnamed page').first().waitFor();
     expect(await page.getByText('New page', { exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('asks before leaving a new page that has no name yet (it cannot be saved without one), not one that saved', async () => {
+    const { page, context } = await openEditor(suite.browser, suite.server, '/_/pageDrafts/new');
+    await page.getByRole('tab', { name: 'Page' }).click();
+    await page.locator('#page_description').fill('Eine Seite ohne Namen');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoices' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.waitFor();
+    await page.keyboard.press('Escape');
+    await leave.waitFor({ state: 'detached' });
+    // Named, it saves by itself and gets its address; then leaving asks nothing.
+    await page.locator('#page_name').fill('Ohne Eile');
+    await page.waitForURL(/\/_\/pageDrafts\/[0-9a-f]{24}$/);
+    await waitSaved(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoices' }).click();
+    await page.waitForURL(/\/_\/invoices$/);
+    expect(await leave.count()).toBe(0);
     await context.close();
   });
 });

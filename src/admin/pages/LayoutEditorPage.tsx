@@ -11,6 +11,7 @@ import { useRemoveMutation } from '../core/data/api';
 import { NotFound } from '../screens/NotFound';
 import { Button, buttonClass } from '../ui/Button';
 import { useDeleteConfirm } from '../ui/DeleteDialog';
+import { LeaveDialog } from '../ui/LeaveDialog';
 import { ProgressButton } from '../ui/ProgressButton';
 import { useProgress } from '../core/useProgress';
 import { EditorShell } from './editor/EditorShell';
@@ -105,7 +106,10 @@ function LayoutEditor({ model, id }: { model: ModelInfo; id: string }) {
                     () =>
                       void removeCall({ model: model.name, id: editor.id })
                         .unwrap()
-                        .then(() => navigate('/_/layouts')),
+                        .then(() => {
+                          editor.leaveGuard.release();
+                          navigate('/_/layouts');
+                        }),
                   )
                 }
               >
@@ -156,6 +160,7 @@ function LayoutEditor({ model, id }: { model: ModelInfo; id: string }) {
         )}
       />
       {dialog}
+      <LeaveDialog guard={editor.leaveGuard} title={name} />
     </>
   );
 }

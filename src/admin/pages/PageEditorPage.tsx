@@ -19,6 +19,7 @@ import {
   useRestoreVersionMutation,
 } from '../core/data/pages';
 import { useProgress, type ProgressState } from '../core/useProgress';
+import { LeaveDialog } from '../ui/LeaveDialog';
 import { NotFound } from '../screens/NotFound';
 import { Spinner } from '../ui/Spinner';
 import { buttonClass, IconButton } from '../ui/Button';
@@ -203,10 +204,12 @@ function PageEditor({
     for (const key of SERVER_FIELDS) if (key !== '_id') delete body[key];
     const created = await saveCall({ model: model.name, doc: body }).unwrap();
     setDialog(null);
+    editor.leaveGuard.release();
     navigate(`/_/pageDrafts/${created._id}`);
   };
   const remove = async (unpublish: boolean) => {
     await deleteDraft({ id: editor.id, unpublish }).unwrap();
+    editor.leaveGuard.release();
     navigate('/_/pageDrafts');
   };
   const restore = async (versionId: string) => {
@@ -393,6 +396,7 @@ function PageEditor({
           onClose={() => setDialog(null)}
         />
       )}
+      <LeaveDialog guard={editor.leaveGuard} title={name} />
     </>
   );
 }

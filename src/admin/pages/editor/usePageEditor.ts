@@ -16,6 +16,7 @@ import {
 } from '../model/editorState';
 import { createLiveEditStore } from '../model/liveEdit';
 import { mergeDocuments, resolveConflicts, type Conflict } from '../model/merge';
+import { useLeaveGuard } from '../../core/edit/useLeaveGuard';
 
 export type SaveStatus =
   /** A new document that has never been stored (it needs a name first). */
@@ -60,6 +61,12 @@ export function usePageEditor(model: ModelInfo, id: string, defaults: EditedDoc)
   const inFlight = useRef<Promise<void> | null>(null);
   const again = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Autosave keeps the rest; leaving is held for what it cannot keep: a refused save, an open merge, a
+  // new document that has no name yet.
+  const leaveGuard = useLeaveGuard(
+    isDirty(state) && (status.kind === 'error' || status.kind === 'conflict' || !docId.current),
+  );
+  const { release } = leaveGuard;
 
   // First load, and a version saved elsewhere while we have nothing unsaved: show theirs.
   const remote = query.data as EditedDoc | undefined;
@@ -114,6 +121,7 @@ export function usePageEditor(model: ModelInfo, id: string, defaults: EditedDoc)
         if (!docId.current) {
           docId.current = String(stored._id);
           setLoadedId(docId.current);
+          release();
           navigate(`${model.route}/${docId.current}`, { replace: true, state: { created: true } });
         }
         setStatus({ kind: 'saved' });
@@ -153,7 +161,7 @@ export function usePageEditor(model: ModelInfo, id: string, defaults: EditedDoc)
         setTimeout(() => void push().catch(() => undefined), 0);
       }
     }
-  }, [fetchTheirs, model, navigate, saveCall]);
+  }, [fetchTheirs, model, navigate, release, saveCall]);
 
   const present = state.history.present;
   const dirty = isDirty(state);
@@ -222,6 +230,7 @@ export function usePageEditor(model: ModelInfo, id: string, defaults: EditedDoc)
     base: state.base,
     refetch: query.refetch,
     live,
+    leaveGuard,
   };
 }
 
