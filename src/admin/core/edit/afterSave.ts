@@ -7,6 +7,8 @@ export interface FormState {
   key?: string;
   data: FormData;
   dirty: boolean;
+  /** What the form was loaded or last saved with: the changes leaving would lose are those against it. */
+  base?: FormData;
 }
 
 /**
@@ -22,10 +24,11 @@ export function afterSave(current: FormState, sent: FormData, saved: Doc): FormS
       : [...new Set([...Object.keys(current.data), ...Object.keys(sent)])].filter(
           (field) => JSON.stringify(current.data[field]) !== JSON.stringify(sent[field]),
         );
-  if (edited.length === 0) return { key, data: saved, dirty: false };
+  if (edited.length === 0) return { key, data: saved, dirty: false, base: saved };
   return {
     key,
     data: { ...saved, ...Object.fromEntries(edited.map((field) => [field, current.data[field]])) },
     dirty: true,
+    base: saved,
   };
 }

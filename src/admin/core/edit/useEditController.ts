@@ -12,6 +12,8 @@ import { afterSave, type FormData, type FormState } from './afterSave';
 import { saveFailureMessage } from './saveFailure';
 import { useProgress } from '../useProgress';
 import { useLeaveGuard } from './useLeaveGuard';
+import { formChanged } from './formChanged';
+import { defaultsOf } from '../../../shared/registry/elements';
 
 export type { FormData };
 
@@ -36,7 +38,8 @@ export function useEditController(model: ModelInfo, id: string) {
   const sourceKey = isNew ? 'new' : loaded ? `${loaded._id}:${String(loaded._version ?? '')}` : undefined;
   const [form, setForm] = useState<FormState>({ data: {}, dirty: false });
   if (sourceKey !== undefined && form.key !== sourceKey && (!form.dirty || idOf(form.key) !== idOf(sourceKey))) {
-    setForm({ key: sourceKey, data: isNew ? {} : (loaded ?? {}), dirty: false });
+    const data = isNew ? {} : (loaded ?? {});
+    setForm({ key: sourceKey, data, dirty: false, base: data });
   }
   const [errors, setErrors] = useState<Record<string, string>>({});
   // The secrets (password) the last save changed: the form says so, and that other sessions ended.
@@ -45,7 +48,14 @@ export function useEditController(model: ModelInfo, id: string) {
     setErrors({});
     setSecretsChanged([]);
   }, [id]);
-  const leaveGuard = useLeaveGuard(form.dirty);
+  // Changed is what leaving would lose: not the defaults the form fills in, not a value typed back.
+  const defaults = useMemo(() => defaultsOf(model.schema, model.schema.$id, registry.resolver), [model, registry]);
+  const computed = useMemo(
+    () => new Set(model.fields.filter((field) => field.readOnly).map((field) => field.name)),
+    [model],
+  );
+  const changed = form.dirty && formChanged(form.data, form.base ?? {}, defaults, computed);
+  const leaveGuard = useLeaveGuard(changed);
   const { release } = leaveGuard;
   const formData = form.data;
 
@@ -133,8 +143,8 @@ export function useEditController(model: ModelInfo, id: string) {
      * document, or undefined when the save failed (SAVE and the fields show why).
      */
     saveNow: (data?: FormData) => (data ? progress.run(data) : progress.run()),
-    /** The user changed the form since it was loaded or saved. */
-    dirty: form.dirty,
+    /** The user changed the form since it was loaded or saved (and did not change it back). */
+    dirty: changed,
     /** Holds a navigation away while the form is dirty (EditView asks in a LeaveDialog). */
     leaveGuard,
     newLink: model.create && mayWrite(asker, model, 'create') ? `${model.route}/new` : undefined,
