@@ -10,6 +10,7 @@ describe('afterSave', () => {
       key: 'c1:4',
       data: saved,
       dirty: false,
+      base: saved,
     });
     // Equal data in a new object (a re-render) is no edit either.
     expect(afterSave({ data: { ...sent }, dirty: true }, sent, saved).dirty).toBe(false);
@@ -21,6 +22,8 @@ describe('afterSave', () => {
       key: 'c1:4',
       data: { ...saved, name: 'Rhein AG Basel', phone: undefined },
       dirty: true,
+      // What leaving would lose is measured against the saved version.
+      base: saved,
     });
   });
 });
