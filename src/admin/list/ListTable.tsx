@@ -46,7 +46,9 @@ const CARD_CELL = {
   title:
     'max-sm:order-1 max-sm:h-8 max-sm:min-w-0 max-sm:flex-1 max-sm:truncate max-sm:p-0 max-sm:leading-8 max-sm:font-medium max-sm:text-left',
   trailing: 'max-sm:order-2 max-sm:h-8 max-sm:p-0 max-sm:leading-8',
-  detail: 'max-sm:order-5 max-sm:h-auto max-sm:p-0 max-sm:pb-0.5 max-sm:text-[13px] max-sm:text-zinc-500',
+  // A flex box, so that the `·` before a cell stays on the line of a cell whose value is a block (a cut text).
+  detail:
+    'max-sm:order-5 max-sm:flex max-sm:h-auto max-sm:items-center max-sm:p-0 max-sm:pb-0.5 max-sm:text-[13px] max-sm:text-zinc-500',
   hidden: 'max-sm:hidden',
 } as const;
 
@@ -169,7 +171,7 @@ export function ListTable({
                     return (
                       <td
                         key={cell.id}
-                        className={`h-10 px-3 whitespace-nowrap first:pl-4 ${ALIGN[spec.align]} ${spec.align === 'right' ? 'tabular-nums' : ''} ${cardCell(spec, shown)}`}
+                        className={`h-10 px-3 whitespace-nowrap sm:first:pl-4 ${ALIGN[spec.align]} ${spec.align === 'right' ? 'tabular-nums' : ''} ${cardCell(spec, shown)}`}
                       >
                         <table.FlexRender cell={cell} />
                       </td>
