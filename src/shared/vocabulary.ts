@@ -135,6 +135,8 @@ export interface AdminAnnotation {
   links?: LinkAnnotation[];
   /** Hand-written admin actions offered on the model's list or edit page (e.g. 'Create invoice' on a client). */
   actions?: ActionAnnotation[];
+  /** Report panels under the form of a saved document's edit page (e.g. a client's tracked time). */
+  panels?: PanelAnnotation[];
 }
 
 /**
@@ -158,6 +160,19 @@ export interface ActionAnnotation {
   on: 'list' | 'edit';
   /** lucide-react icon name of the navigation icon set. */
   icon?: string;
+  permission?: Access;
+}
+
+/** The report panels a schema may name; the admin has a component for each (a typed registry). */
+export const ADMIN_PANELS = ['clientTrackedTime'] as const;
+export type AdminPanelName = (typeof ADMIN_PANELS)[number];
+
+/**
+ * A panel under the form of a saved document's edit page that shows a report about it (`clientTrackedTime`:
+ * the client's tracked hours per month); hidden without `permission` (the server checks again).
+ */
+export interface PanelAnnotation {
+  panel: AdminPanelName;
   permission?: Access;
 }
 
@@ -459,10 +474,22 @@ export const VOCABULARY = {
             },
           },
         },
+        panels: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['panel'],
+            properties: {
+              panel: { enum: [...ADMIN_PANELS] },
+              permission: accessSchema,
+            },
+          },
+        },
       },
     },
     meaning:
-      'Admin behaviour of the model: add button, navigation entry, default sort, hand-written screen, file links (e.g. the PDF of an invoice), actions (e.g. Create invoice on a client).',
+      "Admin behaviour of the model: add button, navigation entry, default sort, hand-written screen, file links (e.g. the PDF of an invoice), actions (e.g. Create invoice on a client), report panels under the edit form (e.g. a client's tracked time).",
   },
   'x-tag': {
     on: 'element',

@@ -18,6 +18,7 @@ import { Spinner } from '../ui/Spinner';
 import { HtmlPreview } from './HtmlPreview';
 import { DocumentLinks } from '../ui/DocumentLinks';
 import { ModelActions } from '../actions/actions';
+import { ModelPanels } from '../panels/panels';
 
 function Meta({ edit }: { edit: EditController }) {
   const { formData, model } = edit;
@@ -34,7 +35,8 @@ function Meta({ edit }: { edit: EditController }) {
 
 /**
  * The generic edit view: the schema's form, SAVE / NEW / DELETE at the top right, live HTML previews.
- * `children` are extra panels under the form (a screen built on the generic one, e.g. the swarm's services);
+ * Under the form: the model's report panels (`x-admin.panels`) of a saved document, then `children`, extra panels
+ * of a screen built on the generic one (e.g. the swarm's services);
  * `renderPreview` turns an HTML field into what its preview shows (e.g. a mail template with sample data), and
  * `previewSubject` gives the subject line shown above it (a mail's), `previewNote` what is said above it (a warning, in view while the preview is tall).
  */
@@ -135,6 +137,7 @@ export function EditView({
               />
             </div>
           )}
+          {!edit.isNew && !edit.loading && !edit.loadError && <ModelPanels model={model} id={edit.id} />}
           {children}
         </div>
         {previews.map((field) => (

@@ -2,6 +2,7 @@ import { modelRoute, pluralize } from '../rules/pluralize';
 import type {
   Access,
   ActionAnnotation,
+  PanelAnnotation,
   AdminAnnotation,
   LinkAnnotation,
   ModelPermission,
@@ -55,6 +56,8 @@ export interface ModelInfo {
   links: LinkAnnotation[];
   /** Hand-written actions on its list or edit page (`x-admin.actions`). */
   actions: ActionAnnotation[];
+  /** Report panels under the edit form of a saved document (`x-admin.panels`). */
+  panels: PanelAnnotation[];
   /** The schema with system fields, as the server validates documents. */
   schema: JsonSchema;
 }
@@ -130,6 +133,7 @@ export function modelInfo(name: string, rawSchema: JsonSchema, resolver: SchemaR
     customScreen: admin?.customScreen,
     links: admin?.links ?? [],
     actions: admin?.actions ?? [],
+    panels: admin?.panels ?? [],
     schema,
   };
 }

@@ -1,5 +1,6 @@
 import type {
   BankStatementAnswer,
+  ClientTrackedTimeAnswer,
   DailyTrackedTimeAnswer,
   InvoiceFromOfferAnswer,
   InvoiceFromOfferRequest,
@@ -21,6 +22,7 @@ export interface PaymentReports {
   ownRevenue: { query: { year: number }; answer: OwnRevenueAnswer };
   lastYear: { query: { year: number }; answer: LastYearAnswer };
   getDailyTrackedTime: { query: Record<string, never>; answer: DailyTrackedTimeAnswer };
+  getClientTrackedTime: { query: { client: string }; answer: ClientTrackedTimeAnswer };
 }
 export type PaymentReportName = keyof PaymentReports;
 

@@ -16,6 +16,7 @@ const SOURCES: Record<PaymentReportName, string> = {
   ownRevenue: 'transaction',
   lastYear: 'transaction',
   getDailyTrackedTime: 'trackedTime',
+  getClientTrackedTime: 'trackedTime',
 };
 
 interface ReportArgs<N extends PaymentReportName> {
