@@ -600,4 +600,49 @@ describe('a Start in the future', { timeout: 120_000 }, () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  // Audit s12: a name typed and not yet blurred was lost without a question on a reload or closing the tab.
+  it('saves a typed name when the page is hidden and asks before closing the tab while one is unsaved', async () => {
+    const entry = await suite.server.save('trackedTime', {
+      start: iso(Date.now() - 30 * 60_000),
+      end: iso(Date.now() - 10 * 60_000),
+      name: 'Entwurf',
+      user: adminId,
+    });
+    const { page, context, errors } = await trackingPage();
+    const row = page.locator(`li[data-id="${entry._id}"]`);
+    const name = row.getByRole('textbox', { name: 'Name' });
+    await name.click();
+    await name.fill('Entwurf Startseite');
+    // Switching to another tab or app hides the page: the name is saved though the field keeps its focus.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(async () => (await entryOf(entry._id)).name).toBe('Entwurf Startseite');
+    expect(await name.evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(errors).toEqual([]);
+
+    // More typed, not saved yet: closing the tab asks first.
+    await name.press('End');
+    await name.pressSequentially(' v2');
+    const asked = new Promise<string>((resolve) => {
+      page.once('dialog', (question) => {
+        resolve(question.type());
+        void question.dismiss();
+      });
+      page.once('close', () => resolve('closed without a question'));
+    });
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    await context.close();
+    // The entry is not one of the later tests' (nor of their day totals).
+    expect((await suite.server.api('DELETE', `/api/document/delete?model=trackedTime&id=${entry._id}`)).status).toBe(
+      200,
+    );
+  });
 });

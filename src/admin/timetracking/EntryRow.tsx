@@ -1,9 +1,10 @@
 import { ReceiptText, Square, Trash2 } from 'lucide-react';
 import { MAX_ENTRY_HOURS, TRACKED_TIME } from '../../shared/rules/constants';
-import { useState, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { dateTimeToInput, inputToDateTime } from '../form/values/dateInput';
 import { durationHours, roundUpToQuarterHours, TRACKED_TIME_MULTIPLIERS } from '../../shared/rules/trackedTime';
+import { useSaveOnLeave } from '../core/edit/useSaveOnLeave';
 import { IconButton } from '../ui/Button';
 import { formatClock, formatHours } from './days';
 import { billedOn, type EntryPatch, type TrackedEntry } from './useTimeTrackingController';
@@ -144,6 +145,15 @@ export function EntryRow({
       : 'Stop';
   const warn = overLimit || ahead;
   const name = useFocusDraft(entry.name ?? '');
+  // A name typed but not yet saved (the field still has focus): saved when the page is hidden or left, once
+  // per text (hiding and unloading both fire on closing a tab); a reload or close asks until it is stored.
+  const unsavedName = name.editing && name.value !== (entry.name ?? '');
+  const flushedName = useRef<string | null>(null);
+  useSaveOnLeave(unsavedName, () => {
+    if (flushedName.current === name.value) return;
+    flushedName.current = name.value;
+    onUpdate({ name: name.value });
+  });
   const knownClient = !entry.client || clients.some((client) => client.value === entry.client);
   const clientName = entry.client
     ? (clients.find((client) => client.value === entry.client)?.label ?? otherClients[entry.client])
