@@ -104,6 +104,8 @@ describe('public site (SSR, page API, sitemap)', () => {
       // The page's elements are not embedded a second time: the browser fetches them to hydrate.
       const embedded = JSON.parse(/<script type="application\/json" id="site-data">([^<]*)<\/script>/.exec(html)![1]);
       expect(Object.keys(embedded).sort()).toEqual(['config', 'page', 'start']);
+      // Of the site configuration only what the browser's code reads (the title): no business record.
+      expect(embedded.config).toEqual({ title: 'Rhein Consulting', locale: 'de-CH' });
     }
     // The home page's gallery and contact form are below its first screen: its code starts at the first scroll.
     const embedOf = (html: string) =>
@@ -325,6 +327,35 @@ describe('public site (SSR, page API, sitemap)', () => {
     expect(faviconUrl(withDefaults({ ...config, favicon: '66a1f0c2e4b0a1b2c3d4e802' } as never))).toBe(
       '/api/files/p/66a1f0c2e4b0a1b2c3d4e802/favicon',
     );
+  });
+
+  it("links the site icon: a file's favicon preset from the configuration, served as PNG; else the site's initial, in the page", async () => {
+    const iconOf = (html: string) => {
+      const links = [...html.matchAll(/<link rel="icon" href="([^"]+)"(?: type="([^"]+)")?>/g)];
+      expect(links).toHaveLength(1);
+      return { href: links[0][1].replaceAll('&amp;', '&'), type: links[0][2] };
+    };
+    // The demo configures none: the initial R on the primary colour, no request for an icon.
+    for (const path of ['/', '/Termin']) {
+      const icon = iconOf((await get(path)).body);
+      expect(icon.type).toBe('image/svg+xml');
+      expect(decodeURIComponent(icon.href)).toMatch(
+        /^data:image\/svg\+xml,<svg [^]*fill='#1d4ed8'[^]*>R<\/text><\/svg>$/,
+      );
+    }
+    const [config] = (await t.app.services.documents.find(SYSTEM, 'siteConfig', { limit: 1 })).results;
+    const [file] = (await t.app.services.documents.find(SYSTEM, 'file', { limit: 1 })).results;
+    const favicon = `/api/files/imagePreset?id=${file._id}&preset=favicon`;
+    await t.app.services.documents.save(SYSTEM, 'siteConfig', { _id: config._id, favicon });
+    try {
+      const icon = iconOf((await get('/Termin')).body);
+      expect(icon).toEqual({ href: favicon, type: 'image/png' });
+      const served = await get(icon.href);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+    } finally {
+      await t.app.services.documents.save(SYSTEM, 'siteConfig', { _id: config._id, favicon: null });
+    }
   });
 
   it('leaves /api, /_ and /assets alone', async () => {

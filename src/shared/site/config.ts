@@ -24,6 +24,15 @@ export function withDefaults(config: Partial<SiteConfig> | undefined): SiteConfi
   };
 }
 
+/**
+ * The part of the site configuration the site's code in the browser uses (the site title, in the
+ * navigation, the footer and the document title), which the server embeds in every page: the
+ * business record, the domain and the rest would only make each page heavier.
+ */
+export function browserConfig(config: SiteConfig): SiteConfig {
+  return { title: config.title, locale: config.locale };
+}
+
 /** `:root{--color-primary:224 76% 48%;...}` (HSL triplets; use as `hsl(var(--color-primary))`). */
 export function colorCss(config: SiteConfig): string {
   const variables = colorVariables({ ...DEFAULT_COLORS, ...config.colors });

@@ -5,11 +5,11 @@ import { NOT_FOUND_TEXT } from '../../shared/rules/constants';
 import type { SiteContextValue } from '../context';
 import { scriptJson, structuredData } from '../seo/jsonLd';
 import { SiteApp } from './SiteApp';
-import { colorCss, documentLanguage, faviconUrl } from '../../shared/site/config';
+import { browserConfig, colorCss, documentLanguage } from '../../shared/site/config';
+import { siteIcon } from '../../shared/site/favicon';
 import { SITE_DATA_ID, SITE_ROOT_ID, viewTags, type SiteView } from '../../shared/site/view';
 import type { SiteEmbed } from '../boot';
 import { LIVE_ELEMENT_TAGS } from '../elements/live';
-import { presetOfUrl } from '../../shared/media/presets';
 
 export { preloadElements } from '../elements/registry';
 
@@ -45,6 +45,9 @@ export interface RenderInput {
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** For a double-quoted attribute, where `'` may stay (the site icon's SVG is full of them). */
+const escapeAttribute = (value: string) =>
+  value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** Submissions need the browser: on the server nothing may submit. */
 const serverApi: SiteContextValue['api'] = {
@@ -60,7 +63,7 @@ export function renderDocument({ config, view, origin, assets, scripts = [] }: R
   const title = page
     ? composePageTitle(page.title ?? page.name, config.title)
     : composePageTitle(NOT_FOUND_TEXT, config.title);
-  const favicon = faviconUrl(config);
+  const icon = siteIcon(config);
   const head: string[] = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -68,9 +71,7 @@ export function renderDocument({ config, view, origin, assets, scripts = [] }: R
   ];
   if (page?.description) head.push(`<meta name="description" content="${escapeHtml(page.description)}">`);
   if (!page || page.noIndex) head.push('<meta name="robots" content="noindex">');
-  head.push(
-    `<link rel="icon" href="${escapeHtml(favicon ?? 'data:,')}"${favicon && presetOfUrl(favicon) === 'favicon' ? ' type="image/png"' : ''}>`,
-  );
+  head.push(`<link rel="icon" href="${escapeAttribute(icon.href)}"${icon.type ? ` type="${icon.type}"` : ''}>`);
   head.push(`<style>${colorCss(config)}${view.kind === 'page' && assets.script ? laterElementsCss(view) : ''}</style>`);
   for (const font of assets.fonts)
     head.push(`<link rel="preload" href="${escapeHtml(font)}" as="font" type="font/woff2" crossorigin>`);
@@ -90,11 +91,11 @@ export function renderDocument({ config, view, origin, assets, scripts = [] }: R
   const data: SiteEmbed =
     view.kind === 'page'
       ? {
-          config,
+          config: browserConfig(config),
           page: view.page.path,
           start: hasLiveElement(firstScreenView(view)) ? 'now' : hasLiveElement(view) ? 'scroll' : 'intent',
         }
-      : { config, view };
+      : { config: browserConfig(config), view };
   return (
     `<!doctype html><html lang="${escapeHtml(documentLanguage(config, page?.language))}"><head>${head.join('')}</head>` +
     `<body><div id="${SITE_ROOT_ID}">${body}</div>` +
