@@ -29,11 +29,12 @@ export function SiteApp({ config, view, api }: SiteAppProps) {
   );
   return (
     <SiteContext.Provider value={value}>
+      <SkipLink />
       <RenderElements elements={view.elements.before} root />
       {view.kind === 'notFound' ? (
         <NotFound />
       ) : (
-        <main id="main">
+        <main id={MAIN_ID} tabIndex={-1}>
           <RenderElements elements={view.elements.main} root />
         </main>
       )}
@@ -42,10 +43,36 @@ export function SiteApp({ config, view, api }: SiteAppProps) {
   );
 }
 
+/** The page's own content, after the layout's navigation: where the skip link takes the keyboard. */
+const MAIN_ID = 'main';
+
+/**
+ * The first Tab stop of every page, shown only while focused: past the logo and the navigation links
+ * to the page's content. Without the site's code the browser follows `#main` (main takes the focus:
+ * it is focusable by script); with it, the link focuses main itself, since the site's router would
+ * take `#main` for an anchor and only scroll there.
+ */
+function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      className="site-skip-link"
+      onClick={(event) => {
+        const main = document.getElementById(MAIN_ID);
+        if (!main) return;
+        event.preventDefault();
+        main.focus();
+      }}
+    >
+      Zum Inhalt springen
+    </a>
+  );
+}
+
 /** The spec's 'not found' as the heading of the page, between the layout's navigation and footer. */
 function NotFound() {
   return (
-    <main id="main" className="site-not-found">
+    <main id={MAIN_ID} tabIndex={-1} className="site-not-found">
       <h1 className="site-not-found__text">{NOT_FOUND_TEXT}</h1>
       <a className="site-not-found__home" href="/">
         Zur Startseite

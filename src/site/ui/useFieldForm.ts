@@ -89,11 +89,16 @@ export function useFieldForm(
     if (first) focusField(formRef.current, first.name);
     return !first;
   };
-  /** Closes the dialog; after the server refused the form, the focus goes to the first field it named. */
+  /**
+   * Closes the dialog and returns the focus to the form: after the server refused it, to the first
+   * field it named, else to the submit button (the dialog would give it back to the button, but the
+   * button, disabled while sending, lost it, and the keyboard would start again at the page's top).
+   */
   const close = () => {
     const first = submission.state === 'error' ? fields.find((field) => field.name in errors) : undefined;
     submission.close();
     if (first) focusField(formRef.current, first.name);
+    else formRef.current?.querySelector<HTMLElement>('[type="submit"]')?.focus();
   };
   return { formRef, values, errors, onChange, checkRequired, ...submission, close, refused };
 }

@@ -1,0 +1,141 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from '../helpers/browser';
+import { startSiteServer, type SiteServer } from './siteServer';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/site/shots';
+const viewports = { '1440': { width: 1440, height: 900 }, '390': { width: 390, height: 844 } } as const;
+
+const active = (page: Page) =>
+  page.evaluate(() => ({
+    tag: document.activeElement?.tagName,
+    text: document.activeElement?.textContent?.trim(),
+    inMain: !!document.activeElement?.closest('main'),
+  }));
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+/** Keyboard and touch on the public site: the skip link, the focus after a form's dialog, tap targets. */
+describe('the public site by keyboard and by finger', { timeout: 180_000 }, () => {
+  let server: SiteServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    [server, browser] = await Promise.all([startSiteServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("skip link: the first Tab stop, seen only while focused; Enter puts the focus on the page's content", async () => {
+    for (const [width, viewport] of Object.entries(viewports)) {
+      for (const path of ['/', '/Termin']) {
+        const context = await browser.newContext({ viewport });
+        const { page, errors } = await newPage(context);
+        await page.goto(server.url(path), { waitUntil: 'networkidle' });
+        const link = page.getByRole('link', { name: 'Zum Inhalt springen' });
+        expect(await link.count()).toBe(1);
+        // Out of sight until the keyboard reaches it.
+        const hidden = (await link.boundingBox())!;
+        expect(hidden.y + hidden.height).toBeLessThanOrEqual(0);
+
+        await page.keyboard.press('Tab');
+        expect(await active(page)).toMatchObject({ tag: 'A', text: 'Zum Inhalt springen' });
+        const shown = (await link.boundingBox())!;
+        expect(shown.y).toBeGreaterThanOrEqual(0);
+        expect(shown.width).toBeGreaterThan(100);
+        expect(shown.height).toBeGreaterThanOrEqual(44);
+        if (path === '/') await page.screenshot({ path: `${SHOTS}/skip-link-${width}.png` });
+
+        await page.keyboard.press('Enter');
+        await expect.poll(async () => (await active(page)).tag).toBe('MAIN');
+        // The next stop is in the page's content, past the logo and the navigation.
+        await page.keyboard.press('Tab');
+        expect((await active(page)).inMain).toBe(true);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+
+  it('after a form was sent, closing the message gives the focus back to the form, not to the page', async () => {
+    for (const [width, viewport] of Object.entries(viewports)) {
+      const context = await browser.newContext({ viewport });
+      const { page, errors } = await newPage(context);
+
+      await page.goto(server.url('/#kontakt'), { waitUntil: 'networkidle' });
+      const contact = page.locator('form').filter({ hasText: 'Nachricht' }).first();
+      await contact.getByLabel('Name').fill('Anna Keller');
+      await contact.getByLabel('E-Mail').fill('anna@example.ch');
+      await contact.getByLabel('Nachricht').fill('Guten Tag');
+      await contact.getByRole('checkbox').check();
+      const send = contact.getByRole('button', { name: 'Senden' });
+      await send.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Schliessen' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await isFocused(send)).toBe(true);
+      // The form started over; the focus ring shows where the keyboard goes on.
+      expect(await contact.getByLabel('Name').inputValue()).toBe('');
+      await page.screenshot({ path: `${SHOTS}/contact-closed-${width}.png` });
+
+      await page.goto(server.url('/Termin'), { waitUntil: 'networkidle' });
+      const termin = page.locator('form').filter({ hasText: 'Erstgespräch anfragen' });
+      await termin.getByLabel('Name').fill('Anna Keller');
+      await termin.getByLabel('E-Mail').fill('anna@example.ch');
+      await termin.getByLabel('Wunschtermin').fill('2099-03-01');
+      const request = termin.getByRole('button', { name: 'Termin anfragen' });
+      await request.click();
+      await dialog.waitFor();
+      // Escape closes it as well.
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await isFocused(request)).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('at 390 px every control of the contact form and of /Termin is a target of at least 44 px', async () => {
+    const context = await browser.newContext({ viewport: viewports['390'], hasTouch: true });
+    const { page, errors } = await newPage(context);
+    for (const [path, title] of [
+      ['/#kontakt', 'Nachricht'],
+      ['/Termin', 'Erstgespräch anfragen'],
+    ]) {
+      await page.goto(server.url(path), { waitUntil: 'networkidle' });
+      const form = page.locator('form').filter({ hasText: title }).first();
+      const controls = form.locator('input, select, textarea, button');
+      expect(await controls.count()).toBeGreaterThan(3);
+      for (const control of await controls.all()) {
+        // A checkbox or radio is tapped through its label too: the label is its target.
+        const target = await control.evaluateHandle((element) =>
+          element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')
+            ? (element.closest('label') ?? element)
+            : element,
+        );
+        const box = (await target.asElement()!.boundingBox())!;
+        const name = await control.evaluate((element) => element.getAttribute('name') ?? element.textContent);
+        expect(box.height, `${path} ${name}`).toBeGreaterThanOrEqual(44);
+        expect(box.width, `${path} ${name}`).toBeGreaterThanOrEqual(44);
+      }
+    }
+
+    // The consent checkbox: a tap 20 px above or below its box, still on its line, ticks it.
+    await page.goto(server.url('/#kontakt'), { waitUntil: 'networkidle' });
+    const consent = page.locator('form').filter({ hasText: 'Nachricht' }).first().getByRole('checkbox');
+    await consent.scrollIntoViewIfNeeded();
+    const box = (await consent.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.touchscreen.tap(x, y - 20);
+    expect(await consent.isChecked()).toBe(true);
+    await page.touchscreen.tap(x, y + 20);
+    expect(await consent.isChecked()).toBe(false);
+    await page.screenshot({ path: `${SHOTS}/contact-consent-390.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
