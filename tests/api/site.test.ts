@@ -207,6 +207,31 @@ describe('public site (SSR, page API, sitemap)', () => {
     ]);
   });
 
+  it('names one language per page: <html lang>, WebSite and WebPage agree (de-CH), an English page is en throughout', async () => {
+    const langOf = (html: string) => /^<!doctype html><html lang="([^"]+)">/.exec(html)?.[1];
+    const languages = (html: string) =>
+      jsonLdOf(html)['@graph'].flatMap((record) => [
+        record.inLanguage,
+        (record.isPartOf as Record_ | undefined)?.inLanguage,
+      ]);
+    for (const path of ['/', '/Termin', '/Impressum']) {
+      const html = (await get(path)).body;
+      expect(langOf(html), path).toBe('de-CH');
+      expect(languages(html).filter(Boolean), path).toEqual(path === '/' ? ['de-CH'] : ['de-CH', 'de-CH']);
+    }
+    await t.app.services.documents.save(SYSTEM, 'page', { _id: ids.Impressum, language: 'en' });
+    try {
+      const html = (await get('/Impressum')).body;
+      expect(langOf(html)).toBe('en');
+      const page = jsonLdOf(html)['@graph'].find((record) => record['@type'] === 'WebPage')!;
+      expect(page.inLanguage).toBe('en');
+      // The site as a whole stays in its locale.
+      expect((page.isPartOf as Record_).inLanguage).toBe('de-CH');
+    } finally {
+      await t.app.services.documents.save(SYSTEM, 'page', { _id: ids.Impressum, language: 'de' });
+    }
+  });
+
   it('answers redirects with 301 (permanent) and 302, and unknown paths with 404 "not found"', async () => {
     const permanent = await get('/kontakt');
     expect(permanent.statusCode).toBe(301);

@@ -1,6 +1,7 @@
 import type { ElementNodeValue, SiteConfig } from '../../shared/generated/types';
 import { composePageTitle } from '../../shared/rules/pageTitle';
 import { walkElements } from '../../shared/site/compose';
+import { documentLanguage } from '../../shared/site/config';
 import type { ViewPage } from '../../shared/site/view';
 import { ELEMENT_RECORDS, type RecordContext } from './elementRecords';
 
@@ -31,7 +32,8 @@ export function structuredData({ config, page, elements, pagePaths, origin }: St
   const pageUrl = absolute(page.path);
   const siteName = composePageTitle('', config.title) || config.localBusiness?.name || origin;
   const home = isHomePath(page.path);
-  const language = page.language ?? config.locale;
+  // The language the document declares (`<html lang>`): a German page of a de-CH site is de-CH, not de.
+  const language = documentLanguage(config, page.language);
   const graph: JsonLdRecord[] = [];
 
   const website: JsonLdRecord = {
@@ -39,7 +41,7 @@ export function structuredData({ config, page, elements, pagePaths, origin }: St
     '@id': `${origin}/#website`,
     name: siteName,
     url: `${origin}/`,
-    inLanguage: config.locale,
+    inLanguage: documentLanguage(config),
   };
   if (home) graph.push({ ...website, ...(page.description ? { description: page.description } : {}) });
   else {
