@@ -33,9 +33,9 @@ const count = async () =>
   (
     await t.app.inject({
       method: 'POST',
-      url: '/api/document/find?model=invoice',
+      url: '/api/document/find',
       headers: t.auth(marco),
-      payload: { page: 0 },
+      payload: { model: 'invoice', page: 0 },
     })
   ).json().total as number;
 
@@ -83,8 +83,60 @@ describe('POST /api/payment/invoiceFromOffer', () => {
       total: 2168.63,
     });
     expect(typeof stored.id).toBe('number');
+    expect(stored.offer).toBe(offer._id);
     expect(stored.subject).toBeUndefined();
     expect(stored.text).toBeUndefined();
+  });
+
+  it('refuses a second invoice of the same offer with 409 naming the first, and makes it when asked again', async () => {
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/find',
+      headers: t.auth(marco),
+      payload: { model: 'invoice', query: { offer: offer._id }, limit: 10 },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const [earlier] = first.json().results as Doc[];
+    expect(earlier).toBeDefined();
+    const before = await count();
+    const twice = await create({ offer: offer._id });
+    expect(twice.statusCode, twice.body).toBe(409);
+    expect(twice.json()).toMatchObject({
+      error: `Invoice ${String(earlier.id)} was already created from this offer`,
+      invoice: earlier._id,
+      number: earlier.id,
+    });
+    expect(await count()).toBe(before);
+    const again = await create({ offer: offer._id, again: true });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await count()).toBe(before + 1);
+    // The later one is named from now on; once both are deleted, the offer may be invoiced without asking.
+    const refusedAgain = await create({ offer: offer._id });
+    expect(refusedAgain.statusCode).toBe(409);
+    expect(refusedAgain.json().invoice).toBe(again.json().invoice);
+    for (const id of [earlier._id, (again.json() as { invoice: string }).invoice]) {
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/document/delete?model=invoice&id=${id}`,
+        headers: t.auth(marco),
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+    }
+    expect((await create({ offer: offer._id })).statusCode).toBe(200);
+  });
+
+  it("keeps the invoice's offer the server's: a save cannot set or change it", async () => {
+    const other = await save('offer', { name: 'Anderes Angebot', client: offer.client, date: '2026-01-16' });
+    const made = (await create({ offer: other._id })).json() as { invoice: string };
+    const stored = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/document/findById?model=invoice&id=${made.invoice}`,
+        headers: t.auth(marco),
+      })
+    ).json() as Doc;
+    const changed = await save('invoice', { _id: stored._id, _version: stored._version, offer: offer._id });
+    expect(changed.offer).toBe(other._id);
   });
 
   it('refuses a caller who may not create invoices, a missing offer and a bad body, writing nothing', async () => {
@@ -97,6 +149,7 @@ describe('POST /api/payment/invoiceFromOffer', () => {
     const bad = await create({ offer: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBeTruthy();
+    expect(typeof before).toBe('number');
     expect(await count()).toBe(before);
   });
 });

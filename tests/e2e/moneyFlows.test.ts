@@ -63,6 +63,34 @@ describe('money workflows in the admin', { timeout: 180_000 }, () => {
       await expect.poll(() => count.inputValue(), { timeout: 10_000 }).toBe('6,25');
       expect(await page.locator('#root_items_0_price').inputValue()).toBe('180,00');
       await page.screenshot({ path: `${SHOTS}/invoice-from-offer-${width}.png`, fullPage: true });
+      // The invoice names its offer, read-only, as a link to it.
+      const offerLink = page.locator('#root_offer a');
+      await expect.poll(() => offerLink.innerText(), { timeout: 10_000 }).toContain(`Beratung Q4 ${width} (angepasst)`);
+      const invoiceNumber = (await read('invoice', invoiceId)).id as number;
+      await offerLink.click();
+      await page.waitForURL(new RegExp(`/_/offers/${offer._id}$`));
+      // Back on the offer: it says it was invoiced, and Create invoice asks before making a second one.
+      const invoiced = page.getByTestId('offer-invoiced');
+      await expect.poll(() => invoiced.innerText(), { timeout: 10_000 }).toBe(`Invoiced: Invoice ${invoiceNumber}`);
+      await create.click();
+      const dialog = page.getByRole('dialog');
+      await expect
+        .poll(() => dialog.innerText())
+        .toContain(`Invoice ${invoiceNumber} was already created from this offer. Create another?`);
+      await page.screenshot({ path: `${SHOTS}/offer-invoice-again-${width}.png` });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(page.url()).toMatch(new RegExp(`/_/offers/${offer._id}$`));
+      await create.click();
+      await dialog.getByRole('button', { name: 'Create another' }).click();
+      await page.waitForURL(
+        (url) => /\/_\/invoices\/[0-9a-f]{24}$/.test(url.pathname) && !url.pathname.endsWith(invoiceId),
+      );
+      const second = page.url().split('/').pop()!;
+      expect(await read('invoice', second)).toMatchObject({ offer: offer._id, status: 'open' });
+      // The offer names the newest of its invoices.
+      await page.goto(suite.server.url(`/_/offers/${offer._id}`));
+      await expect.poll(() => invoiced.innerText(), { timeout: 10_000 }).not.toBe(`Invoiced: Invoice ${invoiceNumber}`);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -1,17 +1,14 @@
 import { useState, type ComponentType } from 'react';
-import { useNavigate } from 'react-router';
 import type { ModelInfo } from '../../shared/registry';
 import type { ActionAnnotation, AdminActionName } from '../../shared/vocabulary';
 import { useAdmin } from '../core/AdminContext';
 import { canAccess } from '../core/access';
 import { navIcon } from '../core/nav/icons';
 import type { Doc } from '../core/data/types';
-import { useInvoiceFromOfferMutation } from '../core/data/reportsApi';
-import { useProgress } from '../core/useProgress';
 import { Button } from '../ui/Button';
-import { ProgressButton } from '../ui/ProgressButton';
 import { Spinner } from '../ui/Spinner';
 import { BankStatementDialog } from './BankStatementDialog';
+import { InvoiceFromOfferAction } from './InvoiceFromOfferAction';
 import { InvoiceFromTimeDialog } from './InvoiceFromTimeDialog';
 import { useBankStatementImport } from './useBankStatementImport';
 
@@ -47,32 +44,6 @@ export function InvoiceFromTimeAction({ action, model, doc }: ActionProps) {
         <InvoiceFromTimeDialog client={model.name === 'client' ? doc?._id : undefined} onClose={() => setOpen(false)} />
       )}
     </>
-  );
-}
-
-/**
- * "Create invoice" on an offer: the server makes an open invoice of the offer as stored (its client, name and
- * items, dated today), and the new invoice opens. Changes on screen are saved first, so the invoice holds what
- * the user sees. A refusal shows on the button.
- */
-function InvoiceFromOfferAction({ action, doc, saveChanges }: ActionProps) {
-  const { registry } = useAdmin();
-  const navigate = useNavigate();
-  const [create] = useInvoiceFromOfferMutation();
-  const Icon = navIcon(action.icon ?? 'FileText');
-  const { state, run } = useProgress(async () => {
-    if (saveChanges && !(await saveChanges()))
-      throw new Error('Not created: the changes to the offer could not be saved (SAVE says why)');
-    const answer = await create({ offer: doc!._id }).unwrap();
-    navigate(`${registry.model('invoice')?.route ?? '/_/invoices'}/${answer.invoice}`);
-    return answer;
-  });
-  if (!doc) return null;
-  return (
-    <ProgressButton state={state} onClick={() => void run()} variant="secondary">
-      {state.phase === 'idle' && <Icon aria-hidden className="size-4" />}
-      {action.label}
-    </ProgressButton>
   );
 }
 

@@ -80,6 +80,11 @@ export interface FormDataSource {
    */
   loadLabel?(relation: RelationQuery, id: string, source?: DocumentRef): Promise<RelationLabel | undefined>;
   /**
+   * Where a related document opens (its edit page), for a read-only relation to show its value as a link;
+   * undefined (or missing, in stories) shows the label only. Rendered as a router link: only inside the admin.
+   */
+  documentLink?(model: string, id: string): string | undefined;
+  /**
    * The AI text assistant (`POST /api/openai/text`): a proposal for `text` under a preset or custom prompt.
    * Multi-line text fields offer the assistant when the data source has it.
    */

@@ -52,6 +52,11 @@ export interface InvoiceFromTimeAnswer {
 /** `POST /api/payment/invoiceFromOffer`: an offer becomes an open invoice (needs the permission to create invoices). */
 export interface InvoiceFromOfferRequest {
   offer: string;
+  /**
+   * true: create one even though an invoice was already made from this offer. Without it such an offer answers
+   * 409 naming that invoice (`invoice`: its id, `number`: its number), so an offer is not billed twice unasked.
+   */
+  again?: boolean;
 }
 export interface InvoiceFromOfferAnswer {
   /** The new invoice's id: the offer's client, name and items (name, description, price, count), dated today, open. */

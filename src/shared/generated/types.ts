@@ -616,6 +616,16 @@ export interface Invoice {
    */
   transaction?: ObjectIdValue;
   /**
+   * **Offer**
+   *
+   * The offer this invoice was made from (set by the offer's Create invoice).
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   *
+   * Relation: id of a offer (populates id, name).
+   */
+  offer?: ObjectIdValue;
+  /**
    * **Payment reference**
    *
    * QR reference (27 digits, with a QR-IBAN) or ISO 11649 creditor reference (RF...): stable per invoice, set when its PDF is first made.

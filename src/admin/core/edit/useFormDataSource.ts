@@ -19,6 +19,10 @@ export function useFormDataSource(): FormDataSource {
     () => ({
       // A model the server sent no schema of, or one read by a permission the caller lacks: its list is refused.
       mayRead: (model: string) => mayRead({ permissions, user }, registry.model(model)),
+      documentLink(model: string, id: string) {
+        const target = registry.model(model);
+        return target && mayRead({ permissions, user }, target) ? `${target.route}/${id}` : undefined;
+      },
       async loadOptions(relation: RelationQuery, search?: string): Promise<RelationOption[]> {
         if (!mayRead({ permissions, user }, registry.model(relation.model))) return [];
         const params = {

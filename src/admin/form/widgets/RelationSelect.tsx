@@ -1,6 +1,7 @@
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { LoaderCircle } from 'lucide-react';
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { outsideSubtree } from '../../../shared/registry/tree';
 import { optionText } from '../relationOption';
 import type { RelationOptions } from '../schema/uiSchemaFor';
@@ -55,8 +56,21 @@ export function RelationSelect({
   const known = !value || options.some((option) => option.value === value);
   const missingLabel = useMissingLabel(context, relation, value, !loading && !known);
   // Nothing to choose from a model the caller may not list: the chosen value is shown as it is.
-  if (readonly || unreadable)
-    return <ReadOnlyBox id={id}>{value ? labelOf(options, value, missingLabel, true) : '—'}</ReadOnlyBox>;
+  if (readonly || unreadable) {
+    const href = value ? context.dataSource.documentLink?.(relation.model, value) : undefined;
+    const label = value ? labelOf(options, value, missingLabel, true) : '—';
+    return (
+      <ReadOnlyBox id={id}>
+        {href ? (
+          <Link to={href} className="font-medium text-accent-700 hover:underline">
+            {label}
+          </Link>
+        ) : (
+          label
+        )}
+      </ReadOnlyBox>
+    );
+  }
   return (
     <div className="flex flex-col gap-1">
       <div className="relative">

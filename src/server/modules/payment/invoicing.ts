@@ -116,9 +116,11 @@ export async function invoiceFromTime(
 
 /**
  * "Create invoice" on an offer: a new open invoice dated today (the business's day) for the offer's client, with
- * its name and items (name, description, price, count; an offer item has no user). The caller needs to read the
- * offer and to create invoices; the invoice is saved as the caller, in one transaction (validation and relations
- * as for a form's save: a client deleted since the offer was written is a 400 naming it).
+ * its name and items (name, description, price, count; an offer item has no user), naming the offer (read-only,
+ * so written as the server once the caller's right to create invoices is checked; validation and relations as for
+ * a form's save: a client deleted since the offer was written is a 400 naming it). An offer that already has a
+ * live invoice answers 409 naming it unless `again` is true: a second invoice of one offer is asked for, never
+ * made by a second click.
  */
 export async function invoiceFromOffer(
   documents: DocumentService,
@@ -128,17 +130,31 @@ export async function invoiceFromOffer(
   if (!isObjectId(request.offer)) throw badRequest('offer must be 24 lowercase hex characters');
   documents.assertMayWrite(caller, 'invoice', 'create');
   const offer = await documents.findById(caller, 'offer', request.offer);
+  if (request.again !== true) {
+    const { results } = await documents.find(caller, 'invoice', {
+      query: { offer: offer._id },
+      sort: { id: -1 },
+      limit: 1,
+    });
+    const [earlier] = results;
+    if (earlier)
+      throw new HttpError(409, `Invoice ${String(earlier.id)} was already created from this offer`, {
+        invoice: earlier._id,
+        number: earlier.id,
+      });
+  }
   const items = (offer.items ?? []).map((item) => ({
     name: item.name,
     ...(item.description ? { description: item.description } : {}),
     price: item.price,
     count: item.count,
   }));
-  const invoice = await documents.save(caller, 'invoice', {
+  const invoice = await documents.save(SYSTEM, 'invoice', {
     name: offer.name,
     client: offer.client,
     date: zonedDay(Date.now()),
     status: 'open',
+    offer: offer._id,
     items,
   });
   return { invoice: invoice._id };

@@ -123,13 +123,13 @@ export function paymentRoutes(app: FastifyInstance, { db, documents }: Services)
     {
       schema: {
         summary:
-          "Turns an offer into an open invoice dated today (its client, name and items); answers the invoice's id",
+          "Turns an offer into an open invoice dated today (its client, name and items, naming the offer); answers the invoice's id. 409 when an invoice was already made from it, unless again is true",
         tags,
         body: {
           type: 'object',
           required: ['offer'],
           additionalProperties: false,
-          properties: { offer: idSchema },
+          properties: { offer: idSchema, again: { type: 'boolean' } },
         },
       },
     },
