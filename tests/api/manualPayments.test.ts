@@ -8,7 +8,8 @@ import { userWithRole } from '../helpers/users';
 
 // A payment an accountant enters by hand (the transaction form) with its invoice settles the invoice as the bank
 // import does: once the EUR paid reach the gross amount due (1000 € + 8.1 % VAT = 1081 €), the invoice is paid and
-// names the payment that reached it. Francs alone never settle it; unlinking or deleting never sets it open again.
+// names the payment that reached it. Francs alone never settle it; unlinking or deleting the payment that paid it
+// sets it open again, unless the other payments still cover it.
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let t: TestApp;
@@ -90,13 +91,21 @@ describe('a payment saved by hand settles its invoice', () => {
     expect(await read('invoice', bill._id)).toMatchObject({ status: 'paid', transaction: pay._id });
   });
 
-  it('never sets a paid invoice open again: not when its payment is unlinked, nor when it is deleted', async () => {
+  it('sets the invoice open again when the payment that paid it is unlinked, moved or deleted', async () => {
     const bill = await invoice();
     const pay = await payment({ foreignAmount: 1081, invoice: bill._id });
     expect((await read('invoice', bill._id)).status).toBe('paid');
     await saved('transaction', { ...(await read('transaction', pay._id)), invoice: null });
-    expect(await read('invoice', bill._id)).toMatchObject({ status: 'paid' });
+    expect(await read('invoice', bill._id)).toMatchObject({ status: 'open' });
     expect((await read('invoice', bill._id)).transaction).toBeUndefined();
+
+    // Moved to another invoice: that one is paid, the first is open again.
+    const first = await invoice();
+    const second = await invoice();
+    const moved = await payment({ foreignAmount: 1081, invoice: first._id });
+    await saved('transaction', { ...(await read('transaction', moved._id)), invoice: second._id });
+    expect(await read('invoice', first._id)).toMatchObject({ status: 'open' });
+    expect(await read('invoice', second._id)).toMatchObject({ status: 'paid', transaction: moved._id });
 
     const other = await invoice();
     const pays = await payment({ foreignAmount: 1081, invoice: other._id });
@@ -106,7 +115,25 @@ describe('a payment saved by hand settles its invoice', () => {
       headers: t.auth(marco),
     });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(await read('invoice', other._id)).toMatchObject({ status: 'paid' });
+    expect(await read('invoice', other._id)).toMatchObject({ status: 'open' });
+  });
+
+  it('keeps it paid when the other payments still cover it (naming the one that pays), or when paid by hand', async () => {
+    const bill = await invoice();
+    const early = await payment({ foreignAmount: 600, invoice: bill._id });
+    const late = await payment({ foreignAmount: 600, invoice: bill._id });
+    const extra = await payment({ foreignAmount: 500, invoice: bill._id });
+    expect(await read('invoice', bill._id)).toMatchObject({ status: 'paid', transaction: late._id });
+    await saved('transaction', { ...(await read('transaction', late._id)), invoice: null });
+    expect(await read('invoice', bill._id)).toMatchObject({ status: 'paid', transaction: extra._id });
+    expect((await read('transaction', early._id)).invoice).toBe(bill._id);
+
+    // Set paid by hand while a partial payment names it: unlinking that payment leaves the person's choice.
+    const cash = await invoice();
+    const part = await payment({ foreignAmount: 300, invoice: cash._id });
+    await saved('invoice', { ...(await read('invoice', cash._id)), status: 'paid' });
+    await saved('transaction', { ...(await read('transaction', part._id)), invoice: null });
+    expect((await read('invoice', cash._id)).status).toBe('paid');
   });
 
   it('leaves an invoice set open by hand as it is when its payment is edited in name only (free choice)', async () => {
@@ -177,6 +204,24 @@ describe('a payment linked from its invoice settles it as from the payment', () 
     const francs = await payment({ amount: 5000 });
     await saved('invoice', { ...bill, transaction: francs._id });
     expect(await read('invoice', bill._id)).toMatchObject({ status: 'open', transaction: francs._id });
+  });
+
+  it("sets it open again when its Transaction is cleared (the form's '—'), in the save's answer too", async () => {
+    const bill = await invoice();
+    const pay = await payment({ foreignAmount: 1081 });
+    await saved('invoice', { ...bill, transaction: pay._id });
+    const paid = await read('invoice', bill._id);
+    expect(paid.status).toBe('paid');
+    // The form sends the status it shows (Paid) with the cleared link.
+    const answer = await saved('invoice', { ...paid, transaction: null });
+    const stored = await read('invoice', bill._id);
+    expect(stored.status).toBe('open');
+    expect(stored.transaction).toBeUndefined();
+    expect(answer).toMatchObject({ status: 'open', _version: stored._version });
+    expect((await read('transaction', pay._id)).invoice).toBeUndefined();
+    // Set paid again by hand without a payment: a free choice, kept.
+    await saved('invoice', { ...stored, status: 'paid' });
+    expect((await read('invoice', bill._id)).status).toBe('paid');
   });
 
   it('leaves an invoice set open by hand as it is when saved again with the payment it names', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsOf, invoiceToSettle, receivedOf, settle } from './settlement';
+import { centsOf, invoiceLeft, invoiceToSettle, payerOf, receivedOf, settle } from './settlement';
 
 describe('settle', () => {
   const none = { eur: 0, chfOnly: 0 };
@@ -61,5 +61,34 @@ describe('invoiceToSettle', () => {
     expect(invoiceToSettle({ ...paid, name: 'Umbenannt' }, paid)).toBeUndefined();
     expect(invoiceToSettle({ ...paid, direction: 'outgoing' }, undefined)).toBeUndefined();
     expect(invoiceToSettle({ ...paid, invoice: '' }, undefined)).toBeUndefined();
+  });
+});
+
+describe('payerOf', () => {
+  it('answers the payment that reaches the amount due in EUR, in the order given, or none', () => {
+    const a = { _id: 'a', foreignAmount: 60 };
+    const b = { _id: 'b', foreignAmount: 50, amount: 47 };
+    const c = { _id: 'c', amount: 500 };
+    expect(payerOf(10000, [a, b])).toBe(b);
+    expect(payerOf(6000, [a, b])).toBe(a);
+    expect(payerOf(10000, [a, c])).toBeUndefined();
+    expect(payerOf(10000, [])).toBeUndefined();
+  });
+});
+
+describe('invoiceLeft', () => {
+  const paid = { invoice: 'i1', direction: 'incoming', foreignAmount: 100 };
+
+  it('names the invoice an incoming payment no longer pays: unlinked, moved, turned outgoing or deleted', () => {
+    expect(invoiceLeft({ ...paid, invoice: undefined }, paid)).toBe('i1');
+    expect(invoiceLeft({ ...paid, invoice: 'i2' }, paid)).toBe('i1');
+    expect(invoiceLeft({ ...paid, direction: 'outgoing' }, paid)).toBe('i1');
+    expect(invoiceLeft(paid, paid, true)).toBe('i1');
+  });
+
+  it('names none for a payment still paying it, a new one, or one that paid nothing before', () => {
+    expect(invoiceLeft({ ...paid, name: 'renamed' }, paid)).toBeUndefined();
+    expect(invoiceLeft(paid, undefined)).toBeUndefined();
+    expect(invoiceLeft({ ...paid, invoice: undefined }, { ...paid, direction: 'outgoing' })).toBeUndefined();
   });
 });

@@ -80,3 +80,29 @@ export function invoiceToSettle(
   const changed = ['invoice', 'direction', 'foreignAmount', 'amount'].some((field) => before[field] !== payment[field]);
   return changed ? invoice : undefined;
 }
+
+/** The payment that pays an invoice due `due` cents when `payments` are booked in their order, if they do. */
+export function payerOf<T extends Record<string, unknown>>(due: number, payments: readonly T[]): T | undefined {
+  const settled = settle(
+    due,
+    { eur: 0, chfOnly: 0 },
+    payments.map((payment) => centsOf(payment)),
+  );
+  const index = settled.findIndex((one) => one.pays);
+  return index < 0 ? undefined : payments[index];
+}
+
+/**
+ * The invoice a payment saved or deleted by a person lets go of: the one it paid before this save and no longer
+ * pays (unlinked, linked to another invoice, no longer incoming, or deleted). Undefined otherwise.
+ */
+export function invoiceLeft(
+  payment: Record<string, unknown>,
+  before: Record<string, unknown> | undefined,
+  deleted = false,
+): string | undefined {
+  const invoice = before?.invoice;
+  if (typeof invoice !== 'string' || invoice === '' || before?.direction !== 'incoming') return undefined;
+  if (deleted) return invoice;
+  return payment.invoice !== invoice || payment.direction !== 'incoming' ? invoice : undefined;
+}
