@@ -357,6 +357,12 @@ export const VOCABULARY = {
     meaning:
       "On a date field (`format: date`) of a public form's fields (special.form): the earliest day a visitor may give, `today` (the day of the submission in Europe/Zurich) or a YYYY-MM-DD. The form's check (in German: 'Feld {label} darf nicht in der Vergangenheit liegen') and the server's submission check refuse an earlier day; the date picker starts there (src/shared/rules/formSubmission.ts). Read by public forms only.",
   },
+  'x-default': {
+    on: 'property',
+    schema: { const: 'today' },
+    meaning:
+      "A new document's first value that `default` cannot give: `today` on a date field (`format: date`) starts the admin's form for a new document at the day it is opened in Europe/Zurich (an invoice's, an offer's, a transaction's date). The person may change it before saving; the server stores what is sent and fills nothing (src/shared/rules/startValues.ts).",
+  },
   'x-patternMessage': {
     on: 'property',
     schema: { type: 'string', pattern: '^(must|may) ' },

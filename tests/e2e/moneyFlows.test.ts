@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
+import { zonedDay } from '../../src/shared/format/zonedDays';
 import { openAdmin } from './admin';
 import { adminSuite } from './adminServer';
 import { openInvoice, useDemoBilling } from './billing';
@@ -91,6 +92,36 @@ describe('money workflows in the admin', { timeout: 180_000 }, () => {
       // The offer names the newest of its invoices.
       await page.goto(suite.server.url(`/_/offers/${offer._id}`));
       await expect.poll(() => invoiced.innerText(), { timeout: 10_000 }).not.toBe(`Invoiced: Invoice ${invoiceNumber}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const width of WIDTHS) {
+    it(`starts a new invoice, offer and transaction dated today; marks the CHF amount as it behaves (${width})`, async () => {
+      const before = zonedDay(Date.now());
+      const { page, errors, context } = await open('/_/offers/new', width);
+      const date = page.locator('#root_date');
+      const today = () => [before, zonedDay(Date.now())];
+      await expect.poll(() => date.inputValue(), { timeout: 10_000 }).toBeOneOf(today());
+      // Saved as it stands, the offer keeps that day.
+      await page.locator('#root_name').fill(`Neues Angebot ${width}`);
+      const client = page.locator('#root_client');
+      await expect.poll(() => client.locator('option', { hasText: 'Audit Treuhand GmbH' }).count()).toBe(1);
+      await client.selectOption({ label: 'Audit Treuhand GmbH' });
+      await page.getByRole('button', { name: 'SAVE' }).click();
+      await page.waitForURL(/\/_\/offers\/[0-9a-f]{24}$/);
+      expect((await read('offer', page.url().split('/').pop()!)).date).toBeOneOf(today());
+      for (const path of ['/_/invoices/new', '/_/transactions/new']) {
+        await page.goto(suite.server.url(path));
+        await expect.poll(() => date.inputValue(), { timeout: 10_000 }).toBeOneOf(today());
+      }
+      // On the transaction: the CHF amount is required only while no EUR amount is given, and says so.
+      const label = page.locator('label[for=root_amount]');
+      await expect.poll(() => label.innerText()).toMatch(/^Amount \(CHF\)\s*\*\s*or Amount \(EUR\)$/);
+      await page.screenshot({ path: `${SHOTS}/transaction-new-${width}.png` });
+      await page.locator('#root_foreignAmount').fill('1.081,00');
+      await expect.poll(() => label.innerText()).toBe('Amount (CHF)');
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -60,6 +60,7 @@ export interface JsonSchema {
   'x-currency'?: Currency;
   'x-enumLabels'?: string[];
   'x-patternMessage'?: string;
+  'x-default'?: 'today';
   'x-prose'?: false;
   'x-ordered'?: true;
   'x-column'?: boolean;

@@ -8,6 +8,7 @@ import { useAdmin } from '../AdminContext';
 import { useFindByIdQuery, useRemoveMutation, useSaveMutation } from '../data/api';
 import { ApiError, type ApiFailure, type Doc } from '../data/types';
 import { computedValues } from '../../../shared/rules/computed';
+import { startValues } from '../../../shared/rules/startValues';
 import { afterSave, type FormData, type FormState } from './afterSave';
 import { saveFailureMessage } from './saveFailure';
 import { useProgress } from '../useProgress';
@@ -38,7 +39,8 @@ export function useEditController(model: ModelInfo, id: string) {
   const sourceKey = isNew ? 'new' : loaded ? `${loaded._id}:${String(loaded._version ?? '')}` : undefined;
   const [form, setForm] = useState<FormState>({ data: {}, dirty: false });
   if (sourceKey !== undefined && form.key !== sourceKey && (!form.dirty || idOf(form.key) !== idOf(sourceKey))) {
-    const data = isNew ? {} : (loaded ?? {});
+    // A new document starts with the values its schema gives for the moment it is opened (`x-default`: today).
+    const data = isNew ? startValues(model, Date.now()) : (loaded ?? {});
     setForm({ key: sourceKey, data, dirty: false, base: data });
   }
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -92,7 +92,11 @@ describe('uiSchemaFor', () => {
   it('uses x-widget hints: textarea, html, money in CHF', () => {
     expect(uiOf('mailTemplate').html).toEqual({ 'ui:widget': 'html' });
     expect(uiOf('mailTemplate').text).toEqual({ 'ui:widget': 'textarea' });
-    expect(uiOf('transaction').amount).toEqual({ 'ui:widget': 'money', 'ui:options': { currency: 'CHF' } });
+    // Required only without a EUR amount: the form names the alternative beside the mark.
+    expect(uiOf('transaction').amount).toEqual({
+      'ui:widget': 'money',
+      'ui:options': { currency: 'CHF', requiredUnless: ['Amount (EUR)'] },
+    });
     expect(uiOf('swarm').services).toEqual({
       'ui:widget': 'relations',
       'ui:options': {

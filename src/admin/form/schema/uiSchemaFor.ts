@@ -2,6 +2,7 @@ import type { UiSchema } from '@rjsf/utils';
 import { SchemaResolver, type JsonSchema, type JsonType, type SchemaSet } from '../../../shared/registry';
 import type { RelationDetail, RelationQuery } from '../types';
 import type { FormWidget } from '../widgets/names';
+import { requiredUnless } from './requiredUnless';
 
 export interface UiSchemaOptions {
   /** The document is not saved yet: its timestamps are hidden instead of shown empty. */
@@ -67,6 +68,11 @@ export function uiSchemaFor(schema: JsonSchema, options: UiSchemaOptions = {}): 
       if (property['x-ownerWritable'] === false || name === schema['x-owner'])
         ui[name] = { ...(ui[name] as UiSchema | undefined), 'ui:readonly': true };
     }
+  }
+  // A field required only while others are empty names them beside its mark (FieldTemplate).
+  for (const [name, alternatives] of Object.entries(requiredUnless(schema))) {
+    const field = ui[name] as UiSchema | undefined;
+    ui[name] = { ...field, 'ui:options': { ...field?.['ui:options'], requiredUnless: alternatives } };
   }
   const last = TIMESTAMP_FIELDS.filter((name) => names.includes(name));
   if (last.length) ui['ui:order'] = ['*', ...last];

@@ -21,6 +21,7 @@ export function FieldTemplate({
   const inList = typeof fieldPathId.path[fieldPathId.path.length - 1] === 'number';
   const showLabel = !inList && (displayLabel || uiSchema?.['ui:field'] === 'widget');
   const errors = hideError ? [] : rawErrors;
+  const unless = (uiSchema?.['ui:options'] as { requiredUnless?: string[] } | undefined)?.requiredUnless;
   return (
     <div className="flex min-w-0 flex-col gap-1">
       {showLabel && label && (
@@ -30,6 +31,10 @@ export function FieldTemplate({
             <span className="ml-0.5 text-red-600" title="required">
               *
             </span>
+          )}
+          {required && unless && (
+            // Required only while these are empty (uiSchemaFor: `requiredUnless`): the mark says so.
+            <span className="ml-1.5 text-xs font-normal text-zinc-500">or {unless.join(' or ')}</span>
           )}
         </label>
       )}
