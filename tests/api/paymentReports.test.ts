@@ -199,7 +199,7 @@ describe('payment reports and tracked time', () => {
     const twice = await create({ client: acme, from: '2026-03-01', to: '2026-03-31' });
     expect(twice.statusCode).toBe(422);
     expect(twice.json().error).toMatch(/No finished, not yet invoiced time of Acme GmbH/);
-    // Deleting the draft invoice releases its entries.
+    // Deleting the invoice releases its entries.
     await t.app.services.documents.remove(SYSTEM, 'invoice', invoiceId);
     const again = await create({ client: acme, from: '2026-03-01', to: '2026-03-31' });
     expect(again.json()).toMatchObject({ entries: 2, total: 300 });

@@ -9,6 +9,7 @@ import { createRegistry } from '../../src/shared/registry';
 import { schemaSet } from '../../src/shared/generated/schemas';
 import { invoiceDisplayStatus, type InvoiceStatus } from '../../src/shared/rules/invoiceStatus';
 import { grossOf, type VatSettings } from '../../src/shared/rules/vat';
+import { zonedDay } from '../../src/shared/format/zonedDays';
 import { createTestApp, freshDatabase } from '../helpers/testApp';
 
 type Row = { _id: string; doc: Record<string, unknown> };
@@ -131,6 +132,27 @@ describe('seedDemo', () => {
     });
     const times = (await docs.find(SYSTEM, 'trackedTime', { limit: 100 })).results;
     for (const entry of times) expect(Date.now() - Date.parse(entry.start as string)).toBeLessThan(8 * 86_400_000);
+  });
+
+  it("gives every demo client an hourly rate, so Create invoice bills the demo's tracked time", async () => {
+    const docs = t.app.services.documents;
+    const clients = (await docs.find(SYSTEM, 'client', { limit: 100 })).results;
+    for (const client of clients) expect(client.hourlyRate, String(client.name)).toBeGreaterThan(0);
+    const admin = await t.login();
+    const answers = await Promise.all(
+      clients.map((client) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/payment/invoiceFromTime',
+          headers: t.auth(admin),
+          payload: { client: client._id, from: zonedDay(Date.now() - 10 * 86_400_000), to: zonedDay(Date.now()) },
+        }),
+      ),
+    );
+    // Each is billed, or has no time in the period: none is refused for a missing rate.
+    for (const answer of answers) expect([200, 422], answer.body).toContain(answer.statusCode);
+    for (const answer of answers) expect(answer.body).not.toMatch(/hourly rate/);
+    expect(answers.filter((answer) => answer.statusCode === 200).length).toBeGreaterThan(0);
   });
 
   it('lets demo users log in only when DEMO_USERS_PASSWORD was set', async () => {

@@ -71,7 +71,7 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
   let invoiceId: string;
   let invoiceNumber: number;
 
-  it('creates a draft invoice from tracked time on the time-tracking screen and opens it', async () => {
+  it('creates an open invoice from tracked time on the time-tracking screen and opens it', async () => {
     const { page, errors, context } = await open('/_/timetracking');
     await page.getByRole('button', { name: 'Create invoice' }).click();
     await dialog(page).waitFor();
@@ -80,7 +80,12 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
     await expect.poll(() => dialog(page).getByTestId('invoice-preview').innerText()).toContain('1 entry');
     await expect
       .poll(() => dialog(page).getByTestId('invoice-no-rate').innerText())
-      .toMatch(/^This client has no hourly rate yet: set it on the client/);
+      .toBe(
+        "This client has no hourly rate yet: set it on the client's page (Hourly rate) and save, then create the invoice.",
+      );
+    // Invoices have no draft status: what it makes is an open invoice.
+    expect(await dialog(page).innerText()).toContain('tracked time into an open invoice.');
+    expect(await dialog(page).innerText()).not.toMatch(/draft/i);
     expect(await dialog(page).getByRole('button', { name: 'Create invoice' }).isDisabled()).toBe(true);
 
     await choose(page, clientId, '2026-02-01', '2026-02-28');
@@ -111,6 +116,21 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
       })
       .toEqual(expect.arrayContaining(['Workshop', 'Konzept']));
     await page.screenshot({ path: `${SHOTS}/invoice-created-1440.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("links a client without an hourly rate to the client's page, closing the dialog", async () => {
+    const { page, errors, context } = await open('/_/timetracking');
+    await page.getByRole('button', { name: 'Create invoice' }).click();
+    await choose(page, noRateId, '2026-02-01', '2026-02-28');
+    const link = dialog(page).getByRole('link', { name: "the client's page" });
+    await link.waitFor();
+    await dialog(page).screenshot({ path: `${SHOTS}/invoice-from-time-no-rate-1440.png` });
+    await link.click();
+    await page.waitForURL(new RegExp(`/_/clients/${noRateId}$`));
+    await dialog(page).waitFor({ state: 'detached' });
+    await page.locator('#root_hourlyRate').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,8 +1,10 @@
 import type { FormEvent } from 'react';
+import { Link } from 'react-router';
 import { formatMoney } from '../../shared/format/money';
 import { DialogShell } from '../files/DialogShell';
 import { formatHours } from '../timetracking/days';
 import { Button } from '../ui/Button';
+import { useAdmin } from '../core/AdminContext';
 import { Spinner } from '../ui/Spinner';
 import { businessDay, currentMonth, previousMonth, untilToday, type Period } from './period';
 import { useInvoiceFromTime, type InvoiceFromTimeController } from './useInvoiceFromTime';
@@ -18,7 +20,15 @@ const PRESETS: { label: string; period(today: string): Period }[] = [
   { label: 'All until today', period: untilToday },
 ];
 
-function Preview({ invoice }: { invoice: InvoiceFromTimeController }) {
+function Preview({
+  invoice,
+  clientHref,
+  onClose,
+}: {
+  invoice: InvoiceFromTimeController;
+  clientHref?: string;
+  onClose(): void;
+}) {
   const { preview, problem, missingRate } = invoice;
   if (problem) return <p className="text-[13px] text-zinc-500">{problem}.</p>;
   if (!preview)
@@ -55,15 +65,35 @@ function Preview({ invoice }: { invoice: InvoiceFromTimeController }) {
       )}
       {missingRate && (
         <p className="mt-1 text-xs text-amber-700" data-testid="invoice-no-rate">
-          This client has no hourly rate yet: set it on the client (Hourly rate) and save, then create the invoice.
+          This client has no hourly rate yet: set it on{' '}
+          {clientHref ? (
+            // The dialog closes: on the client's own page it would stay open over the field to fill.
+            <Link to={clientHref} onClick={onClose} className="font-medium underline underline-offset-2">
+              the client&apos;s page
+            </Link>
+          ) : (
+            "the client's page"
+          )}{' '}
+          (Hourly rate) and save, then create the invoice.
         </p>
       )}
     </div>
   );
 }
 
-/** The dialog of "Create invoice": client, period, what it holds; creating opens the new draft invoice. */
-export function InvoiceFromTimeView({ invoice, onClose }: { invoice: InvoiceFromTimeController; onClose(): void }) {
+/**
+ * The dialog of "Create invoice": client, period, what it holds; creating opens the new (open) invoice.
+ * `clientRoute`: where clients open (`/_/clients`), for the link of a client without an hourly rate.
+ */
+export function InvoiceFromTimeView({
+  invoice,
+  onClose,
+  clientRoute,
+}: {
+  invoice: InvoiceFromTimeController;
+  onClose(): void;
+  clientRoute?: string;
+}) {
   const today = businessDay(Date.now());
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -74,7 +104,7 @@ export function InvoiceFromTimeView({ invoice, onClose }: { invoice: InvoiceFrom
       open
       onClose={onClose}
       title="Create invoice"
-      description="Turns the client's finished, not yet invoiced tracked time into a draft invoice."
+      description="Turns the client's finished, not yet invoiced tracked time into an open invoice."
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
@@ -157,7 +187,11 @@ export function InvoiceFromTimeView({ invoice, onClose }: { invoice: InvoiceFrom
           </div>
         </fieldset>
         <div className="rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2.5">
-          <Preview invoice={invoice} />
+          <Preview
+            invoice={invoice}
+            clientHref={clientRoute && invoice.client ? `${clientRoute}/${invoice.client}` : undefined}
+            onClose={onClose}
+          />
         </div>
         {invoice.error && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-[13px] text-red-700">
@@ -171,5 +205,12 @@ export function InvoiceFromTimeView({ invoice, onClose }: { invoice: InvoiceFrom
 
 /** "Create invoice" for a client (preselected when given); mount it while it is open. */
 export function InvoiceFromTimeDialog({ client, onClose }: { client?: string; onClose(): void }) {
-  return <InvoiceFromTimeView invoice={useInvoiceFromTime(client)} onClose={onClose} />;
+  const { registry } = useAdmin();
+  return (
+    <InvoiceFromTimeView
+      invoice={useInvoiceFromTime(client)}
+      onClose={onClose}
+      clientRoute={registry.model('client')?.route}
+    />
+  );
 }

@@ -12,7 +12,7 @@ const ENTRY_LIMIT = 500;
 
 /**
  * "Create invoice" (issue 10, item 4): a client and a period (default: the previous calendar month),
- * what the period holds that is not yet invoiced, and the call that turns it into a draft invoice and
+ * what the period holds that is not yet invoiced, and the call that turns it into an open invoice and
  * opens it. The server's refusal (no hourly rate, nothing to invoice) stays in the dialog.
  */
 export function useInvoiceFromTime(initialClient: string | undefined) {

@@ -23,19 +23,23 @@ export const DEMO_USERS = [
   },
 ];
 
-export const DEMO_CLIENTS: Doc[] = [
-  ['Rheinblick Immobilien AG', 'Sandra', 'Keller', 'rheinblick.ch', 'Freie Strasse', '12', '4001'],
-  ['Spalenberg Druckerei GmbH', 'Reto', 'Meier', 'spalenberg-druck.ch', 'Spalenberg', '40', '4051'],
-  ['Bäckerei Gundeli GmbH', 'Claudia', 'Schmid', 'baeckerei-gundeli.ch', 'Güterstrasse', '120', '4053'],
-  ['Klybeck Logistik AG', 'Thomas', 'Huber', 'klybeck-logistik.ch', 'Klybeckstrasse', '95', '4057'],
-  ['Münsterhügel Architektur AG', 'Daniela', 'Burckhardt', 'muensterhuegel.ch', 'Rittergasse', '4', '4051'],
-].map(([name, firstname, lastname, domain, street, streetNumber, zip]) => ({
+/** The demo clients, each with an hourly rate in EUR (the client schema's currency), so Create invoice bills their time. */
+export const DEMO_CLIENTS: Doc[] = (
+  [
+    ['Rheinblick Immobilien AG', 'Sandra', 'Keller', 'rheinblick.ch', 'Freie Strasse', '12', '4001', 120],
+    ['Spalenberg Druckerei GmbH', 'Reto', 'Meier', 'spalenberg-druck.ch', 'Spalenberg', '40', '4051', 110],
+    ['Bäckerei Gundeli GmbH', 'Claudia', 'Schmid', 'baeckerei-gundeli.ch', 'Güterstrasse', '120', '4053', 95],
+    ['Klybeck Logistik AG', 'Thomas', 'Huber', 'klybeck-logistik.ch', 'Klybeckstrasse', '95', '4057', 120],
+    ['Münsterhügel Architektur AG', 'Daniela', 'Burckhardt', 'muensterhuegel.ch', 'Rittergasse', '4', '4051', 140],
+  ] as const
+).map(([name, firstname, lastname, domain, street, streetNumber, zip, hourlyRate]) => ({
   name,
   firstname,
   lastname,
   email: `${firstname.toLowerCase()}.${lastname.toLowerCase()}@${domain}`,
   phone: `+41 61 555 ${zip.slice(2)} ${streetNumber.padStart(2, '0')}`,
   address: { street, streetNumber, zip, city: 'Basel', country: 'Schweiz' },
+  hourlyRate,
 }));
 
 export interface DemoIds {

@@ -35,7 +35,7 @@ export type DailyTrackedTimeAnswer = {
 /** `GET /api/payment/getClientTrackedTime?client=`: a client's hours per month. */
 export type ClientTrackedTimeAnswer = { year: number; month: number; totalHours: number }[];
 
-/** `POST /api/payment/invoiceFromTime`: a draft invoice from a client's not yet invoiced entries in a period. */
+/** `POST /api/payment/invoiceFromTime`: an open invoice from a client's not yet invoiced entries in a period. */
 export interface InvoiceFromTimeRequest {
   client: string;
   /** Inclusive days, `YYYY-MM-DD`. */

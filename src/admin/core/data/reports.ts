@@ -35,7 +35,7 @@ export interface ReportProvider {
     name: N,
     query: PaymentReports[N]['query'],
   ): Promise<PaymentReports[N]['answer']>;
-  /** `POST /api/payment/invoiceFromTime`: a draft invoice from a client's not yet invoiced time. */
+  /** `POST /api/payment/invoiceFromTime`: an open invoice from a client's not yet invoiced time. */
   invoiceFromTime(request: InvoiceFromTimeRequest): Promise<InvoiceFromTimeAnswer>;
   /** `POST /api/payment/invoiceFromOffer`: an open invoice made of an offer. */
   invoiceFromOffer(request: InvoiceFromOfferRequest): Promise<InvoiceFromOfferAnswer>;
