@@ -209,6 +209,42 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     await setBilling(DEMO_SITE_CONFIG.billing as Record<string, unknown>);
   });
 
+  it('prints a soft hyphen only where a line breaks, in invoices and offers', async () => {
+    const long =
+      'Donau\u00ADdampf\u00ADschiff\u00ADfahrts\u00ADgesell\u00ADschafts\u00ADkapitäns\u00ADmützen\u00ADabzeichen';
+    const items = [{ name: 'Über\u00ADgang', description: long, count: 1, price: 100 }];
+    const soft = await t.app.services.documents.save(SYSTEM, 'invoice', {
+      name: 'Weiche Trennung',
+      client,
+      date: '2026-03-31',
+      items,
+    });
+    const offer = await t.app.services.documents.save(SYSTEM, 'offer', {
+      name: 'Weiche Trennung',
+      client,
+      date: '2026-03-31',
+      subject: 'Angebot Über\u00ADgang',
+      items,
+    });
+    for (const url of [`/api/payment/invoice?id=${soft._id}`, `/api/offer/${offer._id}`]) {
+      const response = await get(url);
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      const { text } = inspect(response.rawPayload);
+      // Inside a line: no hyphen, and no invisible character left in the word either.
+      expect(text).toMatch(/^\s*Übergang\s/m);
+      expect(text).not.toMatch(/Über\S+gang/);
+      // The long word does not fit the column: it breaks at a soft hyphen, which prints there as a hyphen.
+      const lines = text.split('\n').filter((line) => /Donau|abzeichen/.test(line) || /\S-$/.test(line.trim()));
+      const broken = lines.map((line) => line.trim().split(/\s{2,}/)[0]);
+      expect(broken.join('|')).toMatch(/^Donau[a-zä]+-\|[a-zä]+/);
+      expect(broken.join('').replaceAll('-', '')).toContain(
+        'Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen',
+      );
+    }
+    const offerText = inspect((await get(`/api/offer/${offer._id}`)).rawPayload).text;
+    expect(offerText).toContain('Angebot Übergang');
+  });
+
   it('renders an offer without a payment part', async () => {
     const offer = await t.app.services.documents.save(SYSTEM, 'offer', {
       name: 'Begleitung 2026',

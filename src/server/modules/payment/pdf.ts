@@ -6,6 +6,7 @@ import { formatMoney, formatUnitPrice } from '../../../shared/format/money';
 import { DEFAULT_PAYMENT_TERM_DAYS, dueDate } from '../../../shared/rules/paymentTerm';
 import { roundCents as round, vatOf } from '../../../shared/rules/vat';
 import { splitLetterText } from './letterText';
+import { hyphenateOnlyAtLineBreaks } from './softHyphens';
 
 /** What a PDF shows of the business, the client and the document (invoice or offer). */
 export interface Party {
@@ -92,6 +93,7 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
     // Kept until the end, so each page can say which of how many it is.
     bufferPages: true,
   });
+  hyphenateOnlyAtLineBreaks(pdf);
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
