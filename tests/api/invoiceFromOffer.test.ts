@@ -125,6 +125,52 @@ describe('POST /api/payment/invoiceFromOffer', () => {
     expect((await create({ offer: offer._id })).statusCode).toBe(200);
   });
 
+  it('makes one invoice of two requests at once (a double click, two tabs): the other answers 409 naming it', async () => {
+    const fresh = await save('offer', { name: 'Doppelklick', client: offer.client, date: '2026-01-17' });
+    const before = await count();
+    // Both requests have read the offer before either writes: each waits at its write until the other gets there.
+    const documents = t.app.services.documents;
+    const { save: saveOne, saveAll } = documents;
+    let arrived = 0;
+    let bothThere!: () => void;
+    const gate = new Promise<void>((resolve) => (bothThere = resolve));
+    const held = async () => {
+      if (++arrived === 2) bothThere();
+      await gate;
+    };
+    documents.save = async (...args) => (await held(), saveOne.apply(documents, args));
+    documents.saveAll = async (...args) => (await held(), saveAll.apply(documents, args));
+    let answers;
+    try {
+      answers = await Promise.all([create({ offer: fresh._id }), create({ offer: fresh._id })]);
+    } finally {
+      Object.assign(documents, { save: saveOne, saveAll });
+    }
+    expect(arrived).toBe(2);
+    const statuses = answers.map((response) => response.statusCode).sort();
+    expect(statuses, answers.map((response) => response.body).join('\n')).toEqual([200, 409]);
+    const made = answers.find((response) => response.statusCode === 200)!.json() as { invoice: string };
+    expect(answers.find((response) => response.statusCode === 409)!.json().invoice).toBe(made.invoice);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it("refuses an offer whose client was deleted since with a 400 naming the client, as a form's save would", async () => {
+    const client = await save('client', { name: 'Weg AG' });
+    const orphan = await save('offer', { name: 'Verwaist', client: client._id, date: '2026-01-18' });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/document/delete?model=client&id=${client._id}`,
+      headers: t.auth(marco),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const before = await count();
+    const refused = await create({ offer: orphan._id });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error).toMatch(/client/i);
+    expect(refused.json()).not.toHaveProperty('index');
+    expect(await count()).toBe(before);
+  });
+
   it("keeps the invoice's offer the server's: a save cannot set or change it", async () => {
     const other = await save('offer', { name: 'Anderes Angebot', client: offer.client, date: '2026-01-16' });
     const made = (await create({ offer: other._id })).json() as { invoice: string };

@@ -10,7 +10,7 @@ import { zonedDay, zonedPeriodBounds } from '../../../shared/format/zonedDays';
 import { roundUpToQuarterHours } from '../../../shared/rules/trackedTime';
 import { SYSTEM, type Caller } from '../../access/caller';
 import type { Queryable } from '../../db/database';
-import { badRequest, HttpError } from '../../errors';
+import { badRequest, HttpError, notFound } from '../../errors';
 import type { ModelHooks } from '../documents/hooks';
 import type { Doc, DocumentService, DocumentWrite } from '../documents/service';
 import { PaymentRepository } from './repository';
@@ -120,7 +120,8 @@ export async function invoiceFromTime(
  * so written as the server once the caller's right to create invoices is checked; validation and relations as for
  * a form's save: a client deleted since the offer was written is a 400 naming it). An offer that already has a
  * live invoice answers 409 naming it unless `again` is true: a second invoice of one offer is asked for, never
- * made by a second click.
+ * made by a second click. The check and the insert are one transaction holding the offer's row lock, so two
+ * requests at once (a double click, two tabs) make one invoice: the second waits, then finds it.
  */
 export async function invoiceFromOffer(
   documents: DocumentService,
@@ -129,36 +130,42 @@ export async function invoiceFromOffer(
 ): Promise<InvoiceFromOfferAnswer> {
   if (!isObjectId(request.offer)) throw badRequest('offer must be 24 lowercase hex characters');
   documents.assertMayWrite(caller, 'invoice', 'create');
-  const offer = await documents.findById(caller, 'offer', request.offer);
-  if (request.again !== true) {
-    const { results } = await documents.find(caller, 'invoice', {
-      query: { offer: offer._id },
-      sort: { id: -1 },
-      limit: 1,
+  // Read as the caller first: an offer they may not see is a 404 like a missing one.
+  await documents.findById(caller, 'offer', request.offer);
+  let invoice: Doc;
+  try {
+    [invoice] = await documents.saveAll(SYSTEM, async (reader) => {
+      const [offer] = await reader.lock('offer', [request.offer]);
+      if (!offer) throw notFound(`Offer ${request.offer} not found`);
+      if (request.again !== true) {
+        const earlier = latestInvoice(await reader.findBy('invoice', 'offer', [offer._id]));
+        if (earlier)
+          throw new HttpError(409, `Invoice ${String(earlier.id)} was already created from this offer`, {
+            invoice: earlier._id,
+            number: earlier.id,
+          });
+      }
+      const items = ((offer.items ?? []) as Record<string, unknown>[]).map((item) => ({
+        name: item.name,
+        ...(item.description ? { description: item.description } : {}),
+        price: item.price,
+        count: item.count,
+      }));
+      const input = { name: offer.name, client: offer.client, date: zonedDay(Date.now()), status: 'open', items };
+      return [{ model: 'invoice', input: { ...input, offer: offer._id } }];
     });
-    const [earlier] = results;
-    if (earlier)
-      throw new HttpError(409, `Invoice ${String(earlier.id)} was already created from this offer`, {
-        invoice: earlier._id,
-        number: earlier.id,
-      });
+  } catch (error) {
+    // The one write's refusal (a client deleted since) answers as a form's save would: without its place.
+    if (!(error instanceof HttpError) || error.details.index === undefined) throw error;
+    const { index: _index, ...details } = error.details;
+    throw new HttpError(error.status, error.message, details);
   }
-  const items = (offer.items ?? []).map((item) => ({
-    name: item.name,
-    ...(item.description ? { description: item.description } : {}),
-    price: item.price,
-    count: item.count,
-  }));
-  const invoice = await documents.save(SYSTEM, 'invoice', {
-    name: offer.name,
-    client: offer.client,
-    date: zonedDay(Date.now()),
-    status: 'open',
-    offer: offer._id,
-    items,
-  });
   return { invoice: invoice._id };
 }
+
+/** The invoice with the highest number (the one made last) of several, if any. */
+const latestInvoice = (invoices: Doc[]): Doc | undefined =>
+  invoices.reduce<Doc | undefined>((last, one) => (!last || Number(one.id) > Number(last.id) ? one : last), undefined);
 
 /** Deleting an invoice releases the tracked times billed on it (they can be invoiced again). */
 export const invoiceHooks: ModelHooks = {
