@@ -339,6 +339,12 @@ export const VOCABULARY = {
     meaning:
       "A text field that holds no prose although nothing else says so (a ZIP code, a slot's or a form field's name): the AI text assistant is not offered on it. Fields with a `pattern`, `format`, `enum`, `const`, `x-relation` or `x-secret`, or read-only ones, are no prose without it (src/admin/form/schema/proseText.ts).",
   },
+  'x-fileUrl': {
+    on: 'property',
+    schema: { const: true },
+    meaning:
+      "An address (a site path or a full URL) that may name a file of the file store by its id, as a preset or download address does (a site configuration's favicon, `/api/files/imagePreset?id=…&preset=favicon`). Where a file is used (`GET /api/files/references`, the file browser's delete dialog) names the documents holding it there, as it names those whose `x-relation` to files holds its id (src/shared/registry/fileFields.ts).",
+  },
   'x-ordered': {
     on: 'property',
     schema: { const: true },

@@ -67,6 +67,41 @@ describe('GET /api/files/references', () => {
     expect((await references(unused, admin)).json()).toEqual({ references: [] });
   });
 
+  it("names the site configuration whose favicon is the file's preset, and a user whose avatar it is", async () => {
+    const icon = createObjectId();
+    await new DocumentRepository(t.db).insert('file', icon, { name: 'icon.png', mimeType: 'image/png' });
+    const call = (token: string, url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: t.auth(token), payload });
+    const find = async (model: string) =>
+      (await call(admin, '/api/document/find', { model, limit: 10 })).json().results as Record<string, unknown>[];
+    const [config] = await find('siteConfig');
+    const favicon = `/api/files/imagePreset?id=${icon}&preset=favicon`;
+    const saved = await call(admin, '/api/document/updateOne?model=siteConfig', { _id: config._id, favicon });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const siteConfig = {
+      model: 'siteConfig',
+      id: config._id,
+      name: config.title,
+      label: 'Site Configuration',
+      fields: ['Favicon URL'],
+    };
+    expect((await references(icon, admin)).json()).toEqual({ references: [siteConfig] });
+    // A user's avatar (an x-relation to files) is found the same way, by whoever may read the user.
+    const self = (await t.app.inject({ method: 'GET', url: '/api/self', headers: t.auth(admin) })).json();
+    const adminId = (self.user?._id ?? self._id) as string;
+    const avatar = await call(admin, '/api/document/updateOne?model=user', { _id: adminId, avatar: { file: icon } });
+    expect(avatar.statusCode, avatar.body).toBe(200);
+    const user = { model: 'user', id: adminId, name: 'admin', label: 'User', fields: ['Avatar › Image file'] };
+    expect((await references(icon, admin)).json()).toEqual({ references: [siteConfig, user] });
+    // Staff who manage files but not users learn of the public favicon, not of another user's avatar.
+    const anna = await t.login('anna', 'demo-anna');
+    expect((await references(icon, anna)).json()).toEqual({ references: [siteConfig] });
+    // An address naming another file, or none, is no use of this one.
+    await call(admin, '/api/document/updateOne?model=siteConfig', { _id: config._id, favicon: '/favicon.png' });
+    await call(admin, '/api/document/updateOne?model=user', { _id: adminId, avatar: null });
+    expect((await references(icon, admin)).json()).toEqual({ references: [] });
+  });
+
   it('a folder holding a used file is not deleted with it: the folder must be emptied first, file by file', async () => {
     const call = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: t.auth(admin), ...(payload ? { payload } : {}) });

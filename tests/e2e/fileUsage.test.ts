@@ -12,6 +12,12 @@ describe('deleting a file that pages use', { timeout: 120_000 }, () => {
     const folder = await suite.server.folder('Audit Bilder');
     const file = await suite.server.upload('team-foto.png', await png(800, 533, 40), 'image/png', folder._id);
     const spare = await suite.server.upload('unbenutzt.png', await png(400, 300, 120), 'image/png', folder._id);
+    // The site configuration's favicon is a file's preset: its delete dialog names that use too.
+    const logo = await suite.server.upload('logo.png', await png(256, 256, 20), 'image/png', folder._id);
+    await suite.server.api('POST', '/api/document/updateOne?model=siteConfig', {
+      title: 'Atelier Rhein',
+      favicon: `/api/files/imagePreset?id=${logo._id}&preset=favicon`,
+    });
     const image = { tag: 'image', props: { image: { file: file._id, alt: 'Team-Foto' }, preset: 'fullWidth' } };
     const heading = { tag: 'paragraph', props: { text: 'Unser Angebot' } };
     const repo = new DocumentRepository(suite.server.db);
@@ -49,6 +55,21 @@ describe('deleting a file that pages use', { timeout: 120_000 }, () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await tile.click(); // unselect
 
+      const logoTile = page.locator('[data-testid=file-browser] [role=option]', { hasText: 'logo.png' });
+      await logoTile.click();
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await expect
+        .poll(() =>
+          dialog
+            .getByTestId('file-usage')
+            .innerText()
+            .catch(() => ''),
+        )
+        .toContain('In 1 site configuration: Atelier Rhein (Favicon URL)');
+      await page.screenshot({ path: `${SHOTS}/delete-favicon-file-${name}.png` });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await logoTile.click(); // unselect
+
       await page.locator('[data-testid=file-browser] [role=option]', { hasText: 'team-foto.png' }).click();
       await page.getByRole('button', { name: 'Delete' }).click();
       const usage = dialog.getByTestId('file-usage');
@@ -63,7 +84,7 @@ describe('deleting a file that pages use', { timeout: 120_000 }, () => {
         await dialog.getByRole('button', { name: 'Delete' }).click();
         await expect
           .poll(() => page.locator('[data-testid=file-browser] [role=option]').allInnerTexts())
-          .toEqual([expect.stringContaining('unbenutzt.png')]);
+          .toEqual([expect.stringContaining('logo.png'), expect.stringContaining('unbenutzt.png')]);
       }
       expect(errors).toEqual([]);
       await context.close();

@@ -14,6 +14,21 @@ describe('usageLines', () => {
     ).toEqual(['Used on 2 pages: Angebot, Home', 'In 1 draft: Entwurf', 'In 1 layout: Standard']);
   });
 
+  it("names other models' documents with the fields that hold the file, one line per model", () => {
+    expect(
+      usageLines([
+        { model: 'page', id: 'h', name: 'Home', path: '/' },
+        { model: 'siteConfig', id: 's', name: 'Baukasten', label: 'Site Configuration', fields: ['Favicon URL'] },
+        { model: 'user', id: 'u2', name: 'marco', label: 'User', fields: ['Avatar › Image file'] },
+        { model: 'user', id: 'u1', name: '', label: 'User', fields: ['Avatar › Image file'] },
+      ]),
+    ).toEqual([
+      'Used on 1 page: Home',
+      'In 1 site configuration: Baukasten (Favicon URL)',
+      'In 2 users: marco (Avatar › Image file), u1 (Avatar › Image file)',
+    ]);
+  });
+
   it('says nothing when nothing uses the file', () => {
     expect(usageLines([])).toEqual([]);
     expect(usageLines([{ model: 'pageDraft', id: 'x', name: '', path: '/Neu' }])).toEqual(['In 1 draft: /Neu']);

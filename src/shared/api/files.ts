@@ -57,17 +57,25 @@ export interface StorageInfo {
   folders: number;
 }
 
-/** A document whose elements use a file (an image's or a video's file id, or its address in a `src`). */
+/**
+ * A document that uses a file: a page, draft or layout whose elements name it (an image's or a video's file id, or
+ * its address in a `src`), or a document of another model naming it in a field the schema marks as naming a file
+ * (an `x-relation` to files, an `x-fileUrl` address: a site configuration's favicon).
+ */
 export interface FileReference {
-  /** A published page, a page's draft, or a layout. */
-  model: 'page' | 'pageDraft' | 'layout';
+  /** `page`, `pageDraft`, `layout`, or the other model's name (`siteConfig`). */
+  model: string;
   id: string;
   name: string;
   /** The page's path (pages and drafts). */
   path?: string;
+  /** Another model's title (`Site Configuration`). */
+  label?: string;
+  /** Another model's fields that name the file, by title (`Favicon URL`, `Avatar › Image file`). */
+  fields?: string[];
 }
 
-/** `GET /api/files/references?id=…`: where a file is used, pages first, then drafts, then layouts, each by name. */
+/** `GET /api/files/references?id=…`: where a file is used: pages, then drafts, then layouts, then other models, each by name. */
 export interface FileReferencesAnswer {
   references: FileReference[];
 }

@@ -1,5 +1,6 @@
 export * from './jsonSchema';
 export * from './fields';
+export * from './fileFields';
 export * from './inverse';
 export * from './models';
 export * from './elements';

@@ -62,6 +62,7 @@ export interface JsonSchema {
   'x-patternMessage'?: string;
   'x-default'?: 'today';
   'x-prose'?: false;
+  'x-fileUrl'?: true;
   'x-ordered'?: true;
   'x-column'?: boolean;
   'x-compact'?: boolean;

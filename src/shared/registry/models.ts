@@ -11,6 +11,7 @@ import type {
 } from '../vocabulary';
 import type { JsonSchema, JsonType } from './jsonSchema';
 import { fieldInfo, type FieldInfo } from './fields';
+import { fileFields, type FileField } from './fileFields';
 import { titlePaths } from './titleParts';
 import type { SchemaResolver } from './resolve';
 import { withSystemFields } from './systemFields';
@@ -48,6 +49,8 @@ export interface ModelInfo {
   filterable: string[];
   sortable: string[];
   relations: FieldInfo[];
+  /** Where its documents name files (`x-relation` to files, `x-fileUrl`), nested ones too: the file usage check. */
+  fileFields: FileField[];
   nav: (Required<Pick<NavAnnotation, 'label' | 'order'>> & NavAnnotation) | false;
   create: boolean;
   defaultSort: Record<string, 1 | -1>;
@@ -127,6 +130,7 @@ export function modelInfo(name: string, rawSchema: JsonSchema, resolver: SchemaR
     filterable: fields.filter((f) => f.filterable).map((f) => f.name),
     sortable: fields.filter((f) => f.sortable).map((f) => f.name),
     relations: fields.filter((f) => f.relation),
+    fileFields: fileFields(schema, resolver),
     nav: navOf(admin, label),
     create: admin?.create ?? true,
     defaultSort: admin?.defaultSort ?? { _createdAt: -1 },

@@ -1,5 +1,8 @@
 import type { FileReference } from '../../../shared/api/files';
 import { imageIdFromSrc } from '../../../shared/rules/imageId';
+import { OPTION_LIMIT } from '../../../shared/rules/constants';
+import { valuesAt, type ModelInfo, type Registry } from '../../../shared/registry';
+import { hasAccess, type Caller } from '../../access/caller';
 import type { DocumentService } from '../documents/service';
 import { forEachStoredElement, type ElementModel } from '../pages/elementDocuments';
 
@@ -20,9 +23,16 @@ export function propsUseFile(value: unknown, fileId: string, depth = 0): boolean
   return false;
 }
 
-/** The pages, drafts and layouts whose elements (nested ones too) use the file, each once. */
+/**
+ * The pages, drafts and layouts whose elements (nested ones too) use the file, then the documents of other models
+ * naming it in a file field of their schema (`x-relation` to files, `x-fileUrl`: the site configuration's favicon),
+ * each once. Pages, drafts and layouts are read as the server (the editors' content); other models as the caller
+ * may read them (a staff member learns of their own avatar, not of other users').
+ */
 export async function fileReferences(
   documents: Pick<DocumentService, 'find'>,
+  registry: Pick<Registry, 'models'>,
+  caller: Caller,
   fileId: string,
 ): Promise<FileReference[]> {
   const found = new Map<string, FileReference>();
@@ -36,6 +46,40 @@ export async function fileReferences(
       ...(model !== 'layout' && typeof doc._path === 'string' ? { path: doc._path } : {}),
     });
   });
-  const order = (reference: FileReference) => MODELS.indexOf(reference.model);
-  return [...found.values()].sort((a, b) => order(a) - order(b) || a.name.localeCompare(b.name, 'de'));
+  const others = Object.values(registry.models).filter(
+    (model) => model.fileFields.length > 0 && !(MODELS as readonly string[]).includes(model.name),
+  );
+  const rest: FileReference[] = [];
+  for (const model of others) {
+    if (!mayRead(caller, model)) continue;
+    for (let offset = 0; ; offset += OPTION_LIMIT) {
+      const { results } = await documents.find(caller, model.name, { limit: OPTION_LIMIT, offset, sort: { _id: 1 } });
+      for (const doc of results) {
+        const fields = model.fileFields
+          .filter((field) => valuesAt(doc, field.path).some((value) => propsUseFile(value, fileId)))
+          .map((field) => field.label);
+        if (fields.length === 0) continue;
+        const name = doc[model.labelField];
+        rest.push({
+          model: model.name,
+          id: doc._id,
+          name: name == null ? '' : String(name),
+          label: model.label,
+          fields,
+        });
+      }
+      if (results.length < OPTION_LIMIT) break;
+    }
+  }
+  const order = (reference: FileReference) => MODELS.indexOf(reference.model as ElementModel);
+  const byName = (a: FileReference, b: FileReference) => a.name.localeCompare(b.name, 'de');
+  const byLabel = (a: FileReference, b: FileReference) => (a.label ?? '').localeCompare(b.label ?? '', 'de');
+  return [
+    ...[...found.values()].sort((a, b) => order(a) - order(b) || byName(a, b)),
+    ...rest.sort((a, b) => byLabel(a, b) || byName(a, b)),
+  ];
 }
+
+/** Whether the caller may read documents of the model at all: its read permission, or their own as an owner. */
+const mayRead = (caller: Caller, model: ModelInfo) =>
+  hasAccess(caller, model.permission.read) || (caller.user !== undefined && model.owner !== undefined);

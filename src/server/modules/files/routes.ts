@@ -43,7 +43,7 @@ function withCharset(type: string): string {
 }
 
 /** Spec section 7 "Files", `cms/image` and `cms/storageInfo`. */
-export async function fileRoutes(app: FastifyInstance, { files, documents }: Services): Promise<void> {
+export async function fileRoutes(app: FastifyInstance, { files, documents, registry }: Services): Promise<void> {
   await app.register(async (scope) => {
     // Every body is the raw file, whatever its type (also JSON): a stream, never buffered here.
     scope.removeAllContentTypeParsers();
@@ -135,7 +135,8 @@ export async function fileRoutes(app: FastifyInstance, { files, documents }: Ser
     '/api/files/references',
     {
       schema: {
-        summary: 'Where a file is used: the published pages, drafts and layouts whose elements name it',
+        summary:
+          "Where a file is used: the published pages, drafts and layouts whose elements name it, then documents naming it in a file field (a site configuration's favicon)",
         tags: ['files'],
         querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id } },
         response: {
@@ -149,10 +150,12 @@ export async function fileRoutes(app: FastifyInstance, { files, documents }: Ser
                   type: 'object',
                   required: ['model', 'id', 'name'],
                   properties: {
-                    model: { type: 'string', enum: ['page', 'pageDraft', 'layout'] },
+                    model: { type: 'string' },
                     id: { type: 'string' },
                     name: { type: 'string' },
                     path: { type: 'string' },
+                    label: { type: 'string' },
+                    fields: { type: 'array', items: { type: 'string' } },
                   },
                 },
               },
@@ -169,7 +172,7 @@ export async function fileRoutes(app: FastifyInstance, { files, documents }: Ser
       if (!hasAccess(caller, 'manage:files'))
         throw forbidden('Not allowed to see where a file is used: needs manage:files');
       await documents.findById(caller, 'file', request.query.id);
-      return { references: await fileReferences(documents, request.query.id) };
+      return { references: await fileReferences(documents, registry, caller, request.query.id) };
     },
   );
 
