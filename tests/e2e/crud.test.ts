@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
 import { expectRows, newContext, rows, rowTexts, save, storeLogin } from './admin';
@@ -62,6 +63,38 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await confirm.click();
     await page.waitForURL(/\/_\/clients$/);
     expect((await findById('client', id)).status).toBe(404);
+    await context.close();
+  });
+
+  it('deleting from the edit page asks no more for the deleted document, in this tab or another showing it', async () => {
+    const client = await suite.server.save('client', { name: 'Weg GmbH' });
+    const { page, context } = await adminPage(`/_/clients/${client._id}`);
+    const other = await context.newPage();
+    const loggedIn = new Set<Page>();
+    const failed: string[] = [];
+    for (const tab of [page, other]) {
+      tab.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => {
+          if (String(payload).includes('"cmd":"login"')) loggedIn.add(tab);
+        }),
+      );
+      tab.on('response', (response) => {
+        if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+      });
+    }
+    await page.reload();
+    await other.goto(suite.server.url(`/_/clients/${client._id}`));
+    for (const tab of [page, other]) await expect.poll(() => tab.inputValue('#root_name')).toBe('Weg GmbH');
+    // Both tabs hear of the delete on their sockets (a socket connecting later asks for everything again).
+    await expect.poll(() => loggedIn.size).toBe(2);
+
+    await page.getByRole('button', { name: 'DELETE' }).click({ modifiers: ['Shift'] });
+    await page.waitForURL(/\/_\/clients$/);
+    // The other tab says the document is deleted, without asking for it.
+    await expect.poll(() => other.getByText(/ · deleted$/).count()).toBe(1);
+    for (const tab of [page, other]) await tab.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
+    expect((await findById('client', client._id)).status).toBe(404);
     await context.close();
   });
 

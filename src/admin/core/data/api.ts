@@ -1,3 +1,4 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { SchemaSet } from '../../../shared/registry';
 import {
@@ -86,9 +87,15 @@ export const adminApi = createApi({
       invalidatesTags: (result, error, { model }) =>
         error || !result ? [] : [listTag(model), docTag(model, result._id)],
     }),
+    // The document is not asked for again (it would answer 404, while its edit page is still mounted): its
+    // cached copies are marked deleted instead.
     remove: build.mutation<void, { model: string; id: string }>({
       queryFn: ({ model, id }, api) => run(() => providerOf(api).remove(model, id)),
-      invalidatesTags: (_result, error, { model, id }) => (error ? [] : [listTag(model), docTag(model, id)]),
+      invalidatesTags: (_result, error, { model }) => (error ? [] : [listTag(model)]),
+      async onQueryStarted({ model, id }, { dispatch, queryFulfilled }) {
+        if (await queryFulfilled.then(() => true, () => false))
+          dispatch(markDeleted(model, id, { _deletedAt: new Date().toISOString() }));
+      },
     }),
     login: build.mutation<LoginState, { username: string; password: string }>({
       queryFn: ({ username, password }, api) => run(() => providerOf(api).login(username, password)),
@@ -112,3 +119,21 @@ export const {
   useLoginMutation,
   useLogoutMutation,
 } = adminApi;
+
+/**
+ * A deleted document's cached copies (`findById`) marked deleted in place, without a request: asked for again it
+ * would answer 404, and a screen still showing it (its edit page, in this tab or another) says it is deleted.
+ */
+export function markDeleted(
+  model: string,
+  id: string,
+  deletion: { _deletedAt: string; _version?: number; _updatedAt?: string },
+): ThunkAction<void, Parameters<typeof adminApi.util.selectInvalidatedBy>[0], AdminExtra, UnknownAction> {
+  return (dispatch, getState) => {
+    for (const entry of adminApi.util.selectInvalidatedBy(getState(), [docTag(model, id)])) {
+      if (entry.endpointName !== 'findById') continue;
+      const args = entry.originalArgs as FindByIdArgs;
+      dispatch(adminApi.util.updateQueryData('findById', args, (doc) => void Object.assign(doc, deletion)));
+    }
+  };
+}

@@ -1,6 +1,6 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { FILE_PAGE_SIZE } from '../../../shared/rules/constants';
-import { adminApi, docTag, providerOf, run, type AdminExtra } from './api';
+import { adminApi, docTag, markDeleted, providerOf, run, type AdminExtra } from './api';
 import type {
   FileBlobKind,
   FileItem,
@@ -53,9 +53,14 @@ export const filesApi = adminApi.enhanceEndpoints({ addTagTypes: ['Folder', 'Que
       queryFn: ({ model, id, patch }, api) => run(() => providerOf(api).updateItem(model, id, patch)),
       invalidatesTags: (_result, error, { model, id }) => (error ? [] : ['Folder', docTag(model, id)]),
     }),
+    // A deleted item is not asked for again (it would answer 404): its cached copies are marked deleted.
     removeItem: build.mutation<void, { model: ItemType; id: string }>({
       queryFn: ({ model, id }, api) => run(() => providerOf(api).remove(model, id)),
-      invalidatesTags: (_result, error, { model, id }) => (error ? [] : ['Folder', docTag(model, id)]),
+      invalidatesTags: (_result, error) => (error ? [] : ['Folder']),
+      async onQueryStarted({ model, id }, { dispatch, queryFulfilled }) {
+        if (await queryFulfilled.then(() => true, () => false))
+          dispatch(markDeleted(model, id, { _deletedAt: new Date().toISOString() }));
+      },
     }),
     /** Where each of the files is used, asked when a delete is to be confirmed (never cached: pages change). */
     fileReferences: build.query<FileReference[], string[]>({
