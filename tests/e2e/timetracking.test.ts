@@ -612,14 +612,28 @@ describe('a Start in the future', { timeout: 120_000 }, () => {
     const { page, context, errors } = await trackingPage();
     const row = page.locator(`li[data-id="${entry._id}"]`);
     const name = row.getByRole('textbox', { name: 'Name' });
+    // Which saves ask the browser to keep them going when the page goes away (fetch's keepalive).
+    await page.evaluate(() => {
+      const saves: boolean[] = [];
+      (window as unknown as { keptSaves: boolean[] }).keptSaves = saves;
+      const original = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        if (String(input instanceof Request ? input.url : input).includes('/api/document/updateOne'))
+          saves.push(init?.keepalive === true);
+        return original(input, init);
+      };
+    });
+    const keptSaves = () => page.evaluate(() => (window as unknown as { keptSaves: boolean[] }).keptSaves);
     await name.click();
     await name.fill('Entwurf Startseite');
-    // Switching to another tab or app hides the page: the name is saved though the field keeps its focus.
+    // Switching to another tab or app hides the page: the name is saved though the field keeps its focus, by a
+    // request the browser keeps going should the tab close now.
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
       document.dispatchEvent(new Event('visibilitychange'));
     });
     await expect.poll(async () => (await entryOf(entry._id)).name).toBe('Entwurf Startseite');
+    expect(await keptSaves()).toEqual([true]);
     expect(await name.evaluate((input) => input === document.activeElement)).toBe(true);
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });

@@ -8,6 +8,7 @@ import { useSaveOnLeave } from '../core/edit/useSaveOnLeave';
 import { IconButton } from '../ui/Button';
 import { formatClock, formatHours } from './days';
 import { billedOn, type EntryPatch, type TrackedEntry } from './useTimeTrackingController';
+import type { RequestOptions } from '../core/data/types';
 
 const base =
   'h-8 w-full min-w-0 rounded-md border px-2.5 text-[13px] shadow-xs focus:border-accent-600 focus:ring-2 focus:ring-accent-600/20 focus:outline-none';
@@ -127,7 +128,8 @@ export function EntryRow({
   toCorrect?: 'start' | 'end';
   /** A refused Start or End of this entry, said at that field. */
   fieldError?: { field: 'start' | 'end'; message: string };
-  onUpdate(patch: EntryPatch): void;
+  /** `keepalive`: the save outlives the page (made as it is hidden or closed). */
+  onUpdate(patch: EntryPatch, options?: RequestOptions): void;
   onStop(): void;
   onDelete(event: MouseEvent): void;
 }) {
@@ -152,7 +154,8 @@ export function EntryRow({
   useSaveOnLeave(unsavedName, () => {
     if (flushedName.current === name.value) return;
     flushedName.current = name.value;
-    onUpdate({ name: name.value });
+    // The page may be on its way out: the browser must not cancel the save with it.
+    onUpdate({ name: name.value }, { keepalive: true });
   });
   const knownClient = !entry.client || clients.some((client) => client.value === entry.client);
   const clientName = entry.client

@@ -112,7 +112,7 @@ export function TimeTrackingView({ tracking }: { tracking: TimeTrackingControlle
                       tracking.capped?.id === entry._id ? (tracking.capped.at === 'start' ? 'start' : 'end') : undefined
                     }
                     fieldError={tracking.fieldError?.id === entry._id ? tracking.fieldError : undefined}
-                    onUpdate={(patch) => void tracking.update(entry, patch)}
+                    onUpdate={(patch, options) => void tracking.update(entry, patch, options)}
                     onStop={() => void tracking.stop(entry)}
                     onDelete={(event) =>
                       confirm.request(

@@ -12,7 +12,7 @@ import {
 import { useAdmin } from '../core/AdminContext';
 import { canAccess } from '../core/access';
 import { useFindQuery, useRemoveMutation, useSaveMutation } from '../core/data/api';
-import type { ApiFailure, Doc } from '../core/data/types';
+import type { ApiFailure, Doc, RequestOptions } from '../core/data/types';
 import { dailyTotals } from './days';
 
 /** A tracked-time entry as the screen reads it (schemas/models/tracked-time.schema.json). */
@@ -159,9 +159,9 @@ export function useTimeTrackingController() {
   );
 
   const write = useCallback(
-    async (doc: Record<string, unknown>) => {
+    async (doc: Record<string, unknown>, options: RequestOptions = {}) => {
       try {
-        const saved = await saveDoc({ model: 'trackedTime', doc }).unwrap();
+        const saved = await saveDoc({ model: 'trackedTime', doc, ...options }).unwrap();
         setError(undefined);
         setFieldError((current) => (current?.id === doc._id ? undefined : current));
         return saved;
@@ -253,7 +253,8 @@ export function useTimeTrackingController() {
      * `capped` says so.
      */
     stop: (entry: TrackedEntry) => stopEntry(entry, Date.now()),
-    update: async (entry: TrackedEntry, patch: EntryPatch) => {
+    /** `options.keepalive`: the save outlives the page (a name saved as the page is hidden or closed). */
+    update: async (entry: TrackedEntry, patch: EntryPatch, options?: RequestOptions) => {
       // The Start or End corrected after a stop at a bound: the notice has done its job.
       if (patch.end !== undefined || patch.start !== undefined) forget(entry);
       // The server's rule, checked here first so a start typed ahead is refused at once, without a round trip.
@@ -269,7 +270,7 @@ export function useTimeTrackingController() {
         setFieldError({ id: entry._id, field, message: END_BEFORE_START_MESSAGE });
         return undefined;
       }
-      return write({ _id: entry._id, ...patch });
+      return write({ _id: entry._id, ...patch }, options);
     },
     remove: async (entry: TrackedEntry) => {
       try {

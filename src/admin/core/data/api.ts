@@ -9,6 +9,7 @@ import {
   type FindAnswer,
   type FindParams,
   type LoginState,
+  type RequestOptions,
   type SessionUser,
 } from './types';
 
@@ -82,8 +83,9 @@ export const adminApi = createApi({
       queryFn: ({ model, id, populate }, api) => run(() => providerOf(api).findById(model, id, populate)),
       providesTags: (_result, _error, { model, id }) => [docTag(model, id)],
     }),
-    save: build.mutation<Doc, { model: string; doc: Record<string, unknown> }>({
-      queryFn: ({ model, doc }, api) => run(() => providerOf(api).save(model, doc)),
+    save: build.mutation<Doc, { model: string; doc: Record<string, unknown> } & RequestOptions>({
+      queryFn: ({ model, doc, keepalive }, api) =>
+        run(() => providerOf(api).save(model, doc, keepalive ? { keepalive } : undefined)),
       invalidatesTags: (result, error, { model }) =>
         error || !result ? [] : [listTag(model), docTag(model, result._id)],
     }),

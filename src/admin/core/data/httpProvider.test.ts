@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { errorOf } from './httpProvider';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorOf, httpProvider } from './httpProvider';
 
 const answer = (body: unknown, status = 400) => new Response(JSON.stringify(body), { status });
 
@@ -16,5 +16,22 @@ describe('errorOf', () => {
     expect(object.fields).toBeUndefined();
     const junk = await errorOf(answer({ error: 'Bad', fields: [null, 3, { field: 'a', message: 'b' }, { field: 1 }] }));
     expect(junk.fields).toEqual({ a: 'b' });
+  });
+});
+
+describe('save', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends a save that must outlive the page with keepalive, and others without', async () => {
+    const calls: RequestInit[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      calls.push(init);
+      return new Response(JSON.stringify({ _id: 'a' }), { status: 200 });
+    });
+    const provider = httpProvider(() => 'token', 'http://localhost');
+    await provider.save('trackedTime', { _id: 'a', name: 'Entwurf' }, { keepalive: true });
+    await provider.save('trackedTime', { _id: 'a', name: 'Entwurf 2' });
+    expect(calls.map((init) => init.keepalive)).toEqual([true, undefined]);
+    expect(calls[0]).toMatchObject({ method: 'POST', body: JSON.stringify({ _id: 'a', name: 'Entwurf' }) });
   });
 });

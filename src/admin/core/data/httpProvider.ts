@@ -1,4 +1,12 @@
-import { ApiError, type DataProvider, type Doc, type FindAnswer, type LoginState, type SessionUser } from './types';
+import {
+  ApiError,
+  type DataProvider,
+  type Doc,
+  type FindAnswer,
+  type LoginState,
+  type RequestOptions,
+  type SessionUser,
+} from './types';
 import { findRequest } from '../../../shared/api/earlyRequests';
 import { errorMessage, type ErrorBody } from '../../../shared/api/errors';
 import type { SchemaSet } from '../../../shared/registry';
@@ -42,12 +50,13 @@ export function httpProvider(token: () => string | undefined, base = ''): DataPr
     body?: string,
     contentType = 'application/json',
     accept = 'application/json',
+    { keepalive }: RequestOptions = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { accept };
     const bearer = token();
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     if (body !== undefined) headers['content-type'] = contentType;
-    const request = () => fetch(`${base}${path}`, { method, headers, body });
+    const request = () => fetch(`${base}${path}`, { method, headers, body, ...(keepalive ? { keepalive } : {}) });
     const early = base === '' && accept === 'application/json' ? takeEarlyResponse(method, path, body, bearer) : undefined;
     let response: Response;
     try {
@@ -58,8 +67,9 @@ export function httpProvider(token: () => string | undefined, base = ''): DataPr
     if (!response.ok) throw await errorOf(response);
     return response;
   }
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await send(method, path, body === undefined ? undefined : JSON.stringify(body));
+  async function call<T>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    const json = body === undefined ? undefined : JSON.stringify(body);
+    const response = await send(method, path, json, undefined, undefined, options);
     return (await response.json()) as T;
   }
   const q = (params: Record<string, string | string[] | undefined>) => {
@@ -86,7 +96,7 @@ export function httpProvider(token: () => string | undefined, base = ''): DataPr
       return (await send(method, path, body)).json() as Promise<FindAnswer>;
     },
     findById: (model, id, populate) => call<Doc>('GET', `/api/document/findById?${q({ model, id, populate })}`),
-    save: (model, doc) => call<Doc>('POST', `/api/document/updateOne?${q({ model })}`, doc),
+    save: (model, doc, options) => call<Doc>('POST', `/api/document/updateOne?${q({ model })}`, doc, options),
     async remove(model, id) {
       await call('DELETE', `/api/document/delete?${q({ model, id })}`);
     },

@@ -34,6 +34,15 @@ export class ApiError extends Error implements ApiFailure {
   }
 }
 
+/** How a request is sent, where it matters. */
+export interface RequestOptions {
+  /**
+   * The request outlives the page (`fetch`'s `keepalive`): a save made as the page is hidden or closed, which the
+   * browser would otherwise cancel with it. Small bodies only (browsers allow 64 kB for all such requests at once).
+   */
+  keepalive?: boolean;
+}
+
 /**
  * The one data interface of the admin (react-admin's DataProvider): RTK Query endpoints call it;
  * the app uses the HTTP implementation, stories and tests an in-memory one.
@@ -45,7 +54,7 @@ export interface DataProvider extends FileProvider, ReportProvider, OperationsPr
   permissions(): Promise<string[]>;
   find(model: string, params: FindParams): Promise<FindAnswer>;
   findById(model: string, id: string, populate?: string[]): Promise<Doc>;
-  save(model: string, doc: Record<string, unknown>): Promise<Doc>;
+  save(model: string, doc: Record<string, unknown>, options?: RequestOptions): Promise<Doc>;
   remove(model: string, id: string): Promise<void>;
   login(username: string, password: string): Promise<LoginState>;
   self(): Promise<SessionUser>;
