@@ -111,6 +111,30 @@ describe('deleted documents', () => {
     expect(label.statusCode, label.body).toBe(200);
     expect(label.json().results).toMatchObject([{ name: 'Alt AG', _deletedAt: expect.any(String) }]);
   });
+
+  it('open by id with deleted=true for callers who may see them (the edit page shows one read-only)', async () => {
+    const page = await post(
+      '/api/document/updateOne?model=page',
+      { name: 'Fort', _path: '/fort', elements: [] },
+      staff,
+    );
+    const pageId = page.json()._id;
+    await t.app.inject({ method: 'DELETE', url: `/api/document/delete?model=page&id=${pageId}`, headers: staff });
+    const byId = (query: string, headers?: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `/api/document/findById?model=page&id=${pageId}${query}`, headers });
+
+    const editor = await byId('&deleted=true', staff);
+    expect(editor.statusCode, editor.body).toBe(200);
+    expect(editor.json()).toMatchObject({ _id: pageId, name: 'Fort', _deletedAt: expect.any(String) });
+    // Without deleted=true it is gone; a caller who may not see deleted pages does not learn it is there.
+    expect((await byId('', staff)).statusCode).toBe(404);
+    for (const headers of [undefined, accountant]) {
+      const answer = await byId('&deleted=true', headers);
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().error).toBe(`Page ${pageId} not found`);
+    }
+    expect((await byId('&deleted=maybe', staff)).statusCode).toBe(400);
+  });
 });
 
 describe('documents hidden by _read', () => {

@@ -66,7 +66,7 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await context.close();
   });
 
-  it('deleting from the edit page asks no more for the deleted document, in this tab or another showing it', async () => {
+  it('deleting from the edit page asks no more for the deleted document; another tab showing it says it is deleted, read-only', async () => {
     const client = await suite.server.save('client', { name: 'Weg GmbH' });
     const { page, context } = await adminPage(`/_/clients/${client._id}`);
     const other = await context.newPage();
@@ -92,6 +92,24 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await page.waitForURL(/\/_\/clients$/);
     // The other tab says the document is deleted, without asking for it.
     await expect.poll(() => other.getByText(/ · deleted$/).count()).toBe(1);
+    // It is shown as it was, not changed: no SAVE or DELETE (the server would answer 404), the fields read-only.
+    await other
+      .getByRole('status')
+      .getByText(/^Deleted .* can no longer be changed\.$/)
+      .waitFor();
+    expect(await other.getByRole('button', { name: /^(SAVE|DELETE)$/ }).count()).toBe(0);
+    expect(await other.locator('#root_name').isDisabled()).toBe(true);
+    // The list's Show deleted leads to it as well: shown read-only, not 'not found'.
+    // (Its state follows the address, which the router updates after the click.)
+    await page.getByLabel('Show deleted').click();
+    await expect.poll(() => page.getByLabel('Show deleted').isChecked()).toBe(true);
+    await page.locator(`tbody tr[data-id="${client._id}"]`).getByRole('link', { name: 'Show' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/^Deleted .* can no longer be changed\.$/)
+      .waitFor();
+    expect(await page.locator('#root_name').inputValue()).toBe('Weg GmbH');
+    expect(await page.getByRole('button', { name: /^(SAVE|DELETE)$/ }).count()).toBe(0);
     for (const tab of [page, other]) await tab.waitForLoadState('networkidle');
     expect(failed).toEqual([]);
     expect((await findById('client', client._id)).status).toBe(404);

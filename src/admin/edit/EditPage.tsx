@@ -63,8 +63,10 @@ export function EditView({
 
   const actions = (
     <>
-      {!edit.isNew && !edit.loading && <DocumentLinks model={model} doc={{ ...edit.formData, _id: edit.id }} />}
-      {!edit.isNew && !edit.loading && (
+      {!edit.isNew && !edit.loading && !edit.loadError && (
+        <DocumentLinks model={model} doc={{ ...edit.formData, _id: edit.id }} />
+      )}
+      {!edit.isNew && !edit.loading && !edit.loadError && !edit.deletedAt && (
         <ModelActions
           model={model}
           on="edit"
@@ -122,6 +124,14 @@ export function EditView({
             </p>
           ) : (
             <div className="mx-auto max-w-3xl rounded-lg border border-zinc-200 bg-white p-4 shadow-xs md:p-6">
+              {edit.deletedAt && (
+                <p
+                  role="status"
+                  className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-[13px] text-amber-900"
+                >
+                  Deleted {formatTimestamp(edit.deletedAt)}. It is shown as it was and can no longer be changed.
+                </p>
+              )}
               <SchemaForm
                 schema={model.schema}
                 formData={edit.formData}

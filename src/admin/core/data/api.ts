@@ -57,6 +57,8 @@ export interface FindByIdArgs {
   model: string;
   id: string;
   populate?: string[];
+  /** A soft-deleted document too (the edit page shows one read-only). */
+  deleted?: boolean;
 }
 
 /** Every call of the admin goes through these endpoints (style: one data interface). */
@@ -80,7 +82,8 @@ export const adminApi = createApi({
       providesTags: (_result, _error, { model }) => [listTag(model)],
     }),
     findById: build.query<Doc, FindByIdArgs>({
-      queryFn: ({ model, id, populate }, api) => run(() => providerOf(api).findById(model, id, populate)),
+      queryFn: ({ model, id, populate, deleted }, api) =>
+        run(() => providerOf(api).findById(model, id, populate, deleted)),
       providesTags: (_result, _error, { model, id }) => [docTag(model, id)],
     }),
     save: build.mutation<Doc, { model: string; doc: Record<string, unknown> } & RequestOptions>({

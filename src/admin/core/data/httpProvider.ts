@@ -95,7 +95,8 @@ export function httpProvider(token: () => string | undefined, base = ''): DataPr
       const { method, path, body } = findRequest(model, params);
       return (await send(method, path, body)).json() as Promise<FindAnswer>;
     },
-    findById: (model, id, populate) => call<Doc>('GET', `/api/document/findById?${q({ model, id, populate })}`),
+    findById: (model, id, populate, deleted) =>
+      call<Doc>('GET', `/api/document/findById?${q({ model, id, populate, deleted: deleted ? 'true' : undefined })}`),
     save: (model, doc, options) => call<Doc>('POST', `/api/document/updateOne?${q({ model })}`, doc, options),
     async remove(model, id) {
       await call('DELETE', `/api/document/delete?${q({ model, id })}`);

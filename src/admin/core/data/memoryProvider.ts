@@ -150,9 +150,9 @@ export function memoryProvider(options: MemoryOptions): DataProvider & { data: R
       const results = docs.slice(page * limit, page * limit + limit).map((doc) => populate(name, doc, params.populate));
       return { results, total: docs.length, ...(filters ? { filters } : {}) };
     },
-    async findById(name, id, fields) {
+    async findById(name, id, fields, deleted) {
       await wait();
-      const doc = rows(name).find((row) => row._id === id);
+      const doc = rows(name).find((row) => row._id === id && (deleted || !row._deletedAt));
       if (!doc) throw new ApiError(404, `${modelOf(name).label} ${id} not found`);
       return populate(name, doc, fields);
     },

@@ -53,7 +53,8 @@ export interface DataProvider extends FileProvider, ReportProvider, OperationsPr
   /** The caller's permissions (`GET /api/admin/session`). */
   permissions(): Promise<string[]>;
   find(model: string, params: FindParams): Promise<FindAnswer>;
-  findById(model: string, id: string, populate?: string[]): Promise<Doc>;
+  /** One document; `deleted`: a soft-deleted one too, where the caller may see deleted documents of the model. */
+  findById(model: string, id: string, populate?: string[], deleted?: boolean): Promise<Doc>;
   save(model: string, doc: Record<string, unknown>, options?: RequestOptions): Promise<Doc>;
   remove(model: string, id: string): Promise<void>;
   login(username: string, password: string): Promise<LoginState>;

@@ -29,7 +29,8 @@ export function useEditController(model: ModelInfo, id: string) {
   const isNew = id === 'new';
   const navigate = useNavigate();
   const { permissions, registry, user } = useAdmin();
-  const query = useFindByIdQuery({ model: model.name, id }, { skip: isNew });
+  // A deleted document opens too (a list's Show deleted links to it), read-only.
+  const query = useFindByIdQuery({ model: model.name, id, deleted: true }, { skip: isNew });
   const [saveCall] = useSaveMutation();
   const [removeCall] = useRemoveMutation();
   const loaded = isNew ? undefined : query.data;
@@ -124,6 +125,9 @@ export function useEditController(model: ModelInfo, id: string) {
   const canWrite = isNew
     ? mayWrite(asker, model, 'create')
     : mayWrite(asker, model, 'update', loaded ?? { _id: id }) || ownDocument;
+  // A deleted document (opened from a list's Show deleted, or deleted while open) is shown, not changed: the
+  // server answers 404 to a save or delete of it.
+  const deletedAt = !isNew && typeof loaded?._deletedAt === 'string' ? loaded._deletedAt : undefined;
   const failure = query.error as ApiFailure | undefined;
   const label = documentLabel(model, formData);
 
@@ -136,7 +140,10 @@ export function useEditController(model: ModelInfo, id: string) {
     errors,
     loading: !isNew && idOf(form.key) !== id && !query.error,
     loadError: failure?.message,
-    readonly: !canWrite,
+    // Nothing to save or delete where the document could not be loaded (not found, no access).
+    readonly: !canWrite || deletedAt !== undefined || failure !== undefined,
+    /** When the document was deleted (ISO time), if it was. */
+    deletedAt,
     title: isNew ? `New ${model.label}` : (label ?? model.label),
     progress: progress.state,
     save: () => void progress.run(),
@@ -150,7 +157,7 @@ export function useEditController(model: ModelInfo, id: string) {
     /** Holds a navigation away while the form is dirty (EditView asks in a LeaveDialog). */
     leaveGuard,
     newLink: model.create && mayWrite(asker, model, 'create') ? `${model.route}/new` : undefined,
-    canDelete: !isNew && mayWrite(asker, model, 'delete', loaded),
+    canDelete: loaded !== undefined && deletedAt === undefined && mayWrite(asker, model, 'delete', loaded),
     async remove() {
       await removeCall({ model: model.name, id }).unwrap();
       release();

@@ -174,7 +174,9 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
   ) {
     const model = modelOf(name);
     if (!isObjectId(id)) throw badRequest('id must be 24 lowercase hex characters');
-    const doc = await repo.findById(model.name, id, { read: readScope(caller, model), deleted: options.deleted });
+    // Deleted documents only for a caller who may see them (as `find` with `deleted`); to others one is not found.
+    const deleted = options.deleted === true && mayReadDeleted(caller, model);
+    const doc = await repo.findById(model.name, id, { read: readScope(caller, model), deleted });
     if (!doc) throw notFound(`${model.label} ${id} not found`);
     const visible = answer(caller, model, readable(model, doc))!;
     if (options.populate?.length) await populate(repo, registry, caller, model, [visible], options.populate);

@@ -43,7 +43,7 @@ const findBody = {
 
 /** The generic document API of spec section 7 ("Documents and database"), for every model of the registry. */
 export function documentRoutes(app: FastifyInstance, { documents }: Services): void {
-  app.get<{ Querystring: { model: string; id: string; populate?: string[] } }>(
+  app.get<{ Querystring: { model: string; id: string; populate?: string[]; deleted?: boolean } }>(
     '/api/document/findById',
     {
       schema: {
@@ -52,13 +52,24 @@ export function documentRoutes(app: FastifyInstance, { documents }: Services): v
           type: 'object',
           required: ['model', 'id'],
           additionalProperties: false,
-          properties: { model, id, populate },
+          properties: {
+            model,
+            id,
+            populate,
+            deleted: {
+              type: 'boolean',
+              description: 'A soft-deleted document too, for a caller who may see deleted documents of the model',
+            },
+          },
         },
         response: { 200: documentAnswer },
       },
     },
     (request) =>
-      documents.findById(request.caller, request.query.model, request.query.id, { populate: request.query.populate }),
+      documents.findById(request.caller, request.query.model, request.query.id, {
+        populate: request.query.populate,
+        deleted: request.query.deleted,
+      }),
   );
 
   app.post<{ Body: FindOptions & { model: string } }>(
