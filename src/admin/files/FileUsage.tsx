@@ -4,8 +4,9 @@ import { useFileReferencesQuery } from '../core/data/filesApi';
 import { usageLines } from './usage';
 
 /**
- * Where the files to delete are used, in the delete dialog: a deleted file leaves a hole in every page
- * and layout that shows it, so the user deletes it knowing where (asked afresh each time the dialog opens).
+ * Where the files to delete are used, in the delete dialog: a deleted file leaves a hole in every page,
+ * layout or other document that shows it (a site's favicon, a user's picture), so the user deletes it
+ * knowing where (asked afresh each time the dialog opens).
  */
 export function FileUsage({ ids }: { ids: string[] }): ReactNode {
   const { data, isFetching, isError } = useFileReferencesQuery(ids, { refetchOnMountOrArgChange: true });
@@ -21,7 +22,7 @@ export function FileUsage({ ids }: { ids: string[] }): ReactNode {
   if (lines.length === 0)
     return (
       <p className="mt-3 text-xs text-zinc-500" data-testid="file-usage">
-        Not used on any page or layout.
+        Not used on any page, layout or other document.
       </p>
     );
   return (
