@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { newContext, storeLogin } from './admin';
 import { adminSuite } from './adminServer';
 import { draft, openEditor, outlineRow, preview, waitSaved, boldInParagraph } from './pageEditor';
 
@@ -113,6 +114,47 @@ describe('page editor: typing into rich text', { timeout: 120_000 }, () => {
     await waitSaved(page);
     expect(((await draft(suite.server, doc._id)).elements as Node[])[1].props.text).toBe('Hallo');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('saves what was typed when the page is hidden before the autosave, with keepalive so it outlives the page', async () => {
+    const doc = await suite.server.save('pageDraft', {
+      name: 'Schliessen',
+      elements: [{ tag: 'paragraph', props: { text: 'Bis bald' } }],
+    });
+    const context = await newContext(suite.browser);
+    await storeLogin(context, suite.server);
+    // The page's clock, paused while typing, keeps the 750 ms autosave from running first.
+    await context.clock.install();
+    const page = await context.newPage();
+    await page.goto(suite.server.url(`/_/pageDrafts/${doc._id}`));
+    await page.evaluate(() => {
+      const saves: boolean[] = [];
+      (window as unknown as { keptSaves: boolean[] }).keptSaves = saves;
+      const original = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        if (String(input instanceof Request ? input.url : input).includes('/api/document/updateOne'))
+          saves.push(init?.keepalive === true);
+        return original(input, init);
+      };
+    });
+    await outlineRow(page, 'paragraph')
+      .getByRole('button', { name: /^Paragraph/ })
+      .click();
+    await page.locator('#element_text .ce-paragraph').first().click();
+    await page.keyboard.press('End');
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.keyboard.type('!');
+    // The text field's own short delay passes; the autosave's does not.
+    await page.clock.runFor(400);
+    await expect.poll(() => preview(page).locator('[data-el="0"]').innerText()).toBe('Bis bald!');
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { keptSaves: boolean[] }).keptSaves))
+      .toEqual([true]);
+    await expect
+      .poll(async () => ((await draft(suite.server, doc._id)).elements as Node[])[0].props.text)
+      .toBe('Bis bald!');
     await context.close();
   });
 });

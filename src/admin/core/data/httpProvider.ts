@@ -42,6 +42,9 @@ export async function errorOf(response: Response): Promise<ApiError> {
 }
 
 /** The data interface over the HTTP API; every request carries the stored token as an Authorization header. */
+/** The most a `keepalive` request may carry: browsers refuse one over 64 kB (for all pending at once), leaving room. */
+const KEEPALIVE_BYTES = 60_000;
+
 export function httpProvider(token: () => string | undefined, base = ''): DataProvider {
   /** One request with the login token; a failed answer throws the API's error (spec section 8). */
   async function send(
@@ -56,7 +59,8 @@ export function httpProvider(token: () => string | undefined, base = ''): DataPr
     const bearer = token();
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     if (body !== undefined) headers['content-type'] = contentType;
-    const request = () => fetch(`${base}${path}`, { method, headers, body, ...(keepalive ? { keepalive } : {}) });
+    const outlives = keepalive === true && new Blob([body ?? '']).size <= KEEPALIVE_BYTES;
+    const request = () => fetch(`${base}${path}`, { method, headers, body, ...(outlives ? { keepalive } : {}) });
     const early = base === '' && accept === 'application/json' ? takeEarlyResponse(method, path, body, bearer) : undefined;
     let response: Response;
     try {

@@ -38,7 +38,8 @@ export class ApiError extends Error implements ApiFailure {
 export interface RequestOptions {
   /**
    * The request outlives the page (`fetch`'s `keepalive`): a save made as the page is hidden or closed, which the
-   * browser would otherwise cancel with it. Small bodies only (browsers allow 64 kB for all such requests at once).
+   * browser would otherwise cancel with it. Browsers allow 64 kB for all such requests at once: a bigger body is sent
+   * as an ordinary request (it may still arrive when the page is only hidden, not closed).
    */
   keepalive?: boolean;
 }

@@ -94,74 +94,78 @@ export function usePageEditor(model: ModelInfo, id: string, defaults: EditedDoc)
     }
   }, [dispatchApi, model.name]);
 
-  const push = useCallback(async (): Promise<void> => {
-    clearTimeout(timer.current);
-    dispatch({ type: 'endGroup' });
-    if (inFlight.current) {
-      again.current = true;
-      return inFlight.current;
-    }
-    const current = stateRef.current;
-    if (!isDirty(current) && docId.current) return;
-    const sent = current.history.present;
-    if (!docId.current && !(typeof sent.name === 'string' && sent.name.trim())) {
-      setStatus({ kind: 'unsaved' });
-      return;
-    }
-    // Nulls last: the form holds an emptied field as `undefined`, which hid its null (JSON drops it).
-    const body: EditedDoc = { ...sent, ...clearedFields(model, current.base as never, sent) };
-    for (const key of SERVER_FIELDS) delete body[key];
-    body._id = docId.current ?? 'new';
-    if (docId.current && current.base._version !== undefined) body._version = current.base._version;
-    setStatus({ kind: 'saving' });
-    const run = (async () => {
-      try {
-        const stored = (await saveCall({ model: model.name, doc: body }).unwrap()) as EditedDoc;
-        dispatch({ type: 'stored', sent, stored });
-        if (!docId.current) {
-          docId.current = String(stored._id);
-          setLoadedId(docId.current);
-          release();
-          navigate(`${model.route}/${docId.current}`, { replace: true, state: { created: true } });
-        }
-        setStatus({ kind: 'saved' });
-      } catch (error) {
-        const failure = error as ApiFailure;
-        if (failure.status !== 409 || !docId.current) {
-          setStatus({ kind: 'error', message: failure.message, fields: failure.fields });
-          throw failure;
-        }
-        // Someone else saved since our base: merge their version with ours.
-        const theirs = await fetchTheirs();
-        const latest = stateRef.current;
-        // Still our base's version: nobody else saved, the server refused the draft itself (a path
-        // another page has). Merging and sending it again would be refused again, in an endless loop.
-        if (theirs._version === latest.base._version) {
-          setStatus({ kind: 'error', message: failure.message });
-          throw failure;
-        }
-        const { merged, conflicts } = mergeDocuments(latest.base, latest.history.present, theirs);
-        if (conflicts.length) {
-          setPendingMerge({ merged, theirs, conflicts });
-          setStatus({ kind: 'conflict' });
-          return;
-        }
-        dispatch({ type: 'merged', doc: merged, theirs });
+  // `keepalive`: the save outlives the page (made as it is hidden or closed; a small enough draft only).
+  const push = useCallback(
+    async ({ keepalive = false } = {}): Promise<void> => {
+      clearTimeout(timer.current);
+      dispatch({ type: 'endGroup' });
+      if (inFlight.current) {
         again.current = true;
+        return inFlight.current;
       }
-    })();
-    inFlight.current = run;
-    try {
-      await run;
-    } finally {
-      inFlight.current = null;
-      if (again.current) {
-        again.current = false;
-        // The next push reads the newest state after React applied the last dispatch.
-        setTimeout(() => void push().catch(() => undefined), 0);
+      const current = stateRef.current;
+      if (!isDirty(current) && docId.current) return;
+      const sent = current.history.present;
+      if (!docId.current && !(typeof sent.name === 'string' && sent.name.trim())) {
+        setStatus({ kind: 'unsaved' });
+        return;
       }
-    }
-  }, [fetchTheirs, model, navigate, release, saveCall]);
+      // Nulls last: the form holds an emptied field as `undefined`, which hid its null (JSON drops it).
+      const body: EditedDoc = { ...sent, ...clearedFields(model, current.base as never, sent) };
+      for (const key of SERVER_FIELDS) delete body[key];
+      body._id = docId.current ?? 'new';
+      if (docId.current && current.base._version !== undefined) body._version = current.base._version;
+      setStatus({ kind: 'saving' });
+      const run = (async () => {
+        try {
+          const stored = (await saveCall({ model: model.name, doc: body, keepalive }).unwrap()) as EditedDoc;
+          dispatch({ type: 'stored', sent, stored });
+          if (!docId.current) {
+            docId.current = String(stored._id);
+            setLoadedId(docId.current);
+            release();
+            navigate(`${model.route}/${docId.current}`, { replace: true, state: { created: true } });
+          }
+          setStatus({ kind: 'saved' });
+        } catch (error) {
+          const failure = error as ApiFailure;
+          if (failure.status !== 409 || !docId.current) {
+            setStatus({ kind: 'error', message: failure.message, fields: failure.fields });
+            throw failure;
+          }
+          // Someone else saved since our base: merge their version with ours.
+          const theirs = await fetchTheirs();
+          const latest = stateRef.current;
+          // Still our base's version: nobody else saved, the server refused the draft itself (a path
+          // another page has). Merging and sending it again would be refused again, in an endless loop.
+          if (theirs._version === latest.base._version) {
+            setStatus({ kind: 'error', message: failure.message });
+            throw failure;
+          }
+          const { merged, conflicts } = mergeDocuments(latest.base, latest.history.present, theirs);
+          if (conflicts.length) {
+            setPendingMerge({ merged, theirs, conflicts });
+            setStatus({ kind: 'conflict' });
+            return;
+          }
+          dispatch({ type: 'merged', doc: merged, theirs });
+          again.current = true;
+        }
+      })();
+      inFlight.current = run;
+      try {
+        await run;
+      } finally {
+        inFlight.current = null;
+        if (again.current) {
+          again.current = false;
+          // The next push reads the newest state after React applied the last dispatch.
+          setTimeout(() => void push().catch(() => undefined), 0);
+        }
+      }
+    },
+    [fetchTheirs, model, navigate, release, saveCall],
+  );
 
   const present = state.history.present;
   const dirty = isDirty(state);
@@ -177,7 +181,7 @@ export function usePageEditor(model: ModelInfo, id: string, defaults: EditedDoc)
   // Leaving the page pushes what is left.
   useEffect(() => {
     const flush = () => {
-      if (isDirty(stateRef.current)) void push().catch(() => undefined);
+      if (isDirty(stateRef.current)) void push({ keepalive: true }).catch(() => undefined);
     };
     window.addEventListener('pagehide', flush);
     return () => {
