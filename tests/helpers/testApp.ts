@@ -1,13 +1,13 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../../src/server/app';
 import type { Database } from '../../src/server/db/database';
-import { openPglite } from '../../src/server/db/pglite';
 import { openPostgres } from '../../src/server/db/postgres';
 import { migrate } from '../../src/server/db/tables';
+import { openTestPglite } from '../../src/server/db/testing/testPglite';
 import { loadSchemaSet } from '../../src/server/schemaSet';
 import { createRegistry } from '../../src/shared/registry';
 
@@ -18,9 +18,7 @@ export async function freshDatabase(): Promise<{ db: Database; drop(): Promise<v
   const url = process.env.DATABASE_URL;
   if (!url) {
     const template = process.env.PGLITE_TEMPLATE ?? path.resolve('.cache/pglite-template.tar');
-    const db = await openPglite({
-      loadDataDir: new Blob([new Uint8Array(await readFile(template))], { type: 'application/x-tar' }),
-    });
+    const db = await openTestPglite(template);
     return { db, drop: () => db.close() };
   }
   const fresh = await freshPostgres(url);

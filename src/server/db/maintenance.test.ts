@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from './database';
 import { maintain } from './maintenance';
-import { openPglite } from './pglite';
 import { sql } from './sql';
+import { openTestPglite } from './testing/testPglite';
 
 let db: Database;
 afterEach(async () => {
@@ -11,7 +11,7 @@ afterEach(async () => {
 
 describe('PGlite maintenance', () => {
   it('refreshes the planner statistics and marks pages all-visible', async () => {
-    db = await openPglite({});
+    db = await openTestPglite();
     await db.query(sql`CREATE TABLE t (n integer)`);
     await db.query(sql`INSERT INTO t SELECT generate_series(1, 5000)`);
     await db.query(sql`DELETE FROM t WHERE n % 2 = 0`);

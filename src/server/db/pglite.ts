@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, QueryResult } from './database';
 import type { Sql } from './sql';
@@ -9,7 +9,11 @@ export interface PgliteOptions {
   dataDir?: string;
   /** A data directory dump (tarball) to start from, e.g. the migrated template of the test suite. */
   loadDataDir?: Blob;
+  /** PGlite's WASM, compiled, and its file-system bundle: given by tests that open many databases. */
+  assets?: PgliteAssets;
 }
+
+export type PgliteAssets = Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>;
 
 function wrap(run: PGlite | Parameters<Parameters<PGlite['transaction']>[0]>[0]): Queryable {
   return {
@@ -27,6 +31,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
   const pglite = await PGlite.create(options.dataDir ?? 'memory://', {
     extensions: { pg_trgm },
     loadDataDir: options.loadDataDir,
+    ...options.assets,
   });
   // Every query runs on the event loop: parallel workers only add overhead here.
   await pglite.exec('SET max_parallel_workers_per_gather = 0');

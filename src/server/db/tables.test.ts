@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRegistry, type JsonSchema, type ModelInfo } from '../../shared/registry';
 import type { Database } from './database';
-import { openPglite } from './pglite';
 import { sql } from './sql';
+import { openTestPglite } from './testing/testPglite';
 import { migrate, migrateModel, table } from './tables';
 import { translateSearch, translateSort, translateWhere } from './query';
 
@@ -26,7 +26,7 @@ const modelOf = (schema: JsonSchema): ModelInfo =>
 
 let db: Database;
 beforeEach(async () => {
-  db = await openPglite({});
+  db = await openTestPglite();
   await db.query(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
 });
 afterEach(async () => {

@@ -1,15 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import type { Database } from '../../database';
-import { openPglite } from '../../pglite';
 import { join, sql } from '../../sql';
 import { migrateModel, table } from '../../tables';
+import { openTestPglite } from '../../testing/testPglite';
 import type { Doc } from './generate';
 import { probe } from './probe';
 
 /** An in-memory PGlite (from the suite's migrated template when there is one) with the probe table filled. */
 export async function openProbeDb(docs: Doc[]): Promise<Database> {
-  const template = process.env.PGLITE_TEMPLATE;
-  const db = await openPglite(template ? { loadDataDir: new Blob([new Uint8Array(await readFile(template))]) } : {});
+  const db = await openTestPglite(process.env.PGLITE_TEMPLATE);
   await db.query(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
   await migrateModel(db, probe);
   for (let i = 0; i < docs.length; i += 100) {
