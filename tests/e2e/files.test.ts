@@ -52,6 +52,11 @@ describe('file browser', { timeout: 90_000 }, () => {
     const folder = await suite.server.folder('Uploads');
     const { page, context, errors } = await adminPage(`/_/files/${folder._id}`);
     await page.getByTestId('empty').waitFor();
+    // The page's clock decides the 5 s, paused once the upload is done: no real seconds are waited for it.
+    // Installed before the page loads (it fakes the timers the page creates).
+    await page.clock.install();
+    await page.reload();
+    await page.getByTestId('empty').waitFor();
     // Slow the upload down so progress shows between 0 and 100.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -80,11 +85,12 @@ describe('file browser', { timeout: 90_000 }, () => {
     await page.screenshot({ path: `${SHOTS}/uploads-desktop.png` });
     expect([...seen].some((value) => value > 0 && value < 100)).toBe(true);
     await expect.poll(() => entry.getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
-    const doneAt = Date.now();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await page.clock.runFor(3400);
     await expect.poll(() => tileNames(page)).toEqual(['big.txt', 'small.txt']);
-    await page.waitForTimeout(Math.max(0, 3500 - (Date.now() - doneAt)));
     expect(await entry.count()).toBe(1);
-    await expect.poll(() => entry.count(), { timeout: 5000 }).toBe(0);
+    await page.clock.runFor(1600);
+    await expect.poll(() => entry.count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
