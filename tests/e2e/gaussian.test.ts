@@ -327,8 +327,11 @@ describe('3D elements in Chromium', () => {
         await openReady(page, `${origin}/?story=${story}`);
         await drawn(page, 500);
         if (story !== 'viewer') {
+          // The flight to the chosen spot ends with its position in data-camera (a fixed 1.8 s wait before).
+          const figure = page.locator('figure.bk-gs');
+          const start = await figure.getAttribute('data-camera');
           await page.locator('.bk-gs-chip').first().click();
-          await page.waitForTimeout(1800);
+          await expect.poll(() => figure.getAttribute('data-camera')).not.toBe(start);
         }
         await page.screenshot({ path: path.join(SHOTS, `story-${story}-${width}.png`) });
         expect(errors).toEqual([]);
