@@ -84,3 +84,21 @@ export async function save(page: Page) {
   await button.click();
   return button;
 }
+
+/**
+ * Records, for every document save the page makes from now on, whether it asked the browser to keep it going
+ * should the page go away (fetch's keepalive); answers a reader of the list so far.
+ */
+export async function watchKeptSaves(page: Page): Promise<() => Promise<boolean[]>> {
+  await page.evaluate(() => {
+    const saves: boolean[] = [];
+    (window as unknown as { keptSaves: boolean[] }).keptSaves = saves;
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('/api/document/updateOne'))
+        saves.push(init?.keepalive === true);
+      return original(input, init);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { keptSaves: boolean[] }).keptSaves);
+}

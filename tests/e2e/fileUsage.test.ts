@@ -51,7 +51,9 @@ describe('deleting a file that pages use', { timeout: 120_000 }, () => {
       await tile.click();
       await page.getByRole('button', { name: 'Delete' }).click();
       const dialog = page.getByRole('dialog');
-      await expect.poll(() => dialog.getByTestId('file-usage').innerText()).toBe('Not used on any page, layout or other document.');
+      await expect
+        .poll(() => dialog.getByTestId('file-usage').innerText())
+        .toBe('Not used on any page, layout or other document.');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await tile.click(); // unselect
 

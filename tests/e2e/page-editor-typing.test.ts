@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, storeLogin } from './admin';
+import { newContext, storeLogin, watchKeptSaves } from './admin';
 import { adminSuite } from './adminServer';
 import { draft, openEditor, outlineRow, preview, waitSaved, boldInParagraph } from './pageEditor';
 
@@ -128,16 +128,7 @@ describe('page editor: typing into rich text', { timeout: 120_000 }, () => {
     await context.clock.install();
     const page = await context.newPage();
     await page.goto(suite.server.url(`/_/pageDrafts/${doc._id}`));
-    await page.evaluate(() => {
-      const saves: boolean[] = [];
-      (window as unknown as { keptSaves: boolean[] }).keptSaves = saves;
-      const original = window.fetch.bind(window);
-      window.fetch = (input, init) => {
-        if (String(input instanceof Request ? input.url : input).includes('/api/document/updateOne'))
-          saves.push(init?.keepalive === true);
-        return original(input, init);
-      };
-    });
+    const keptSaves = await watchKeptSaves(page);
     await outlineRow(page, 'paragraph')
       .getByRole('button', { name: /^Paragraph/ })
       .click();
@@ -149,9 +140,7 @@ describe('page editor: typing into rich text', { timeout: 120_000 }, () => {
     await page.clock.runFor(400);
     await expect.poll(() => preview(page).locator('[data-el="0"]').innerText()).toBe('Bis bald!');
     await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { keptSaves: boolean[] }).keptSaves))
-      .toEqual([true]);
+    await expect.poll(keptSaves).toEqual([true]);
     await expect
       .poll(async () => ((await draft(suite.server, doc._id)).elements as Node[])[0].props.text)
       .toBe('Bis bald!');

@@ -5,7 +5,7 @@ import { sql } from '../../src/server/db/sql';
 import { formatTimestamp } from '../../src/shared/format/date';
 import { END_BEFORE_START_MESSAGE, FUTURE_START_MESSAGE } from '../../src/shared/rules/trackedTime';
 import { userWithRole } from '../helpers/users';
-import { newContext, storeLogin } from './admin';
+import { newContext, storeLogin, watchKeptSaves } from './admin';
 import { adminSuite } from './adminServer';
 
 // The time-tracking screen (spec sections 2, 4, 7, 9) against the real suite.server, in Chromium.
@@ -613,17 +613,7 @@ describe('a Start in the future', { timeout: 120_000 }, () => {
     const row = page.locator(`li[data-id="${entry._id}"]`);
     const name = row.getByRole('textbox', { name: 'Name' });
     // Which saves ask the browser to keep them going when the page goes away (fetch's keepalive).
-    await page.evaluate(() => {
-      const saves: boolean[] = [];
-      (window as unknown as { keptSaves: boolean[] }).keptSaves = saves;
-      const original = window.fetch.bind(window);
-      window.fetch = (input, init) => {
-        if (String(input instanceof Request ? input.url : input).includes('/api/document/updateOne'))
-          saves.push(init?.keepalive === true);
-        return original(input, init);
-      };
-    });
-    const keptSaves = () => page.evaluate(() => (window as unknown as { keptSaves: boolean[] }).keptSaves);
+    const keptSaves = await watchKeptSaves(page);
     await name.click();
     await name.fill('Entwurf Startseite');
     // Switching to another tab or app hides the page: the name is saved though the field keeps its focus, by a
