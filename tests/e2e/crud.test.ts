@@ -232,6 +232,36 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await context.close();
   });
 
+  it('keeps the form and what was typed when a refresh fails, and says so until one works', async () => {
+    const client = await suite.server.save('client', { name: 'Blip AG' });
+    const { page, context } = await adminPage(`/_/clients/${client._id}`);
+    await expect.poll(() => page.locator('#root_name').inputValue()).toBe('Blip AG');
+    await page.locator('#root_phone').fill('+41 61 222 22 22');
+    // The server fails while the document changes elsewhere: the edit page's refresh gets a 500.
+    await page.route('**/api/document/findById**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Database unavailable' }),
+      }),
+    );
+    await suite.server.save('client', { ...client, firstname: 'Eva' });
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not refresh' });
+    await expect
+      .poll(() => alert.textContent())
+      .toBe('Could not refresh: Database unavailable. The form shows the version loaded before, with your changes.');
+    expect(await page.locator('#root_phone').inputValue()).toBe('+41 61 222 22 22');
+    expect(await page.getByRole('button', { name: 'SAVE' }).isEnabled()).toBe(true);
+    // The next refresh that works clears the message; what was typed stays.
+    await page.unrouteAll();
+    const latest = (await findById('client', client._id)).json;
+    await suite.server.save('client', { ...latest, lastname: 'Meier' });
+    await expect.poll(() => alert.count()).toBe(0);
+    expect(await page.locator('#root_phone').inputValue()).toBe('+41 61 222 22 22');
+    expect(await page.locator('#root_name').inputValue()).toBe('Blip AG');
+    await context.close();
+  });
+
   it('clears an emptied field on SAVE, and refuses an emptied required one (both were left out and kept)', async () => {
     const client = await suite.server.save('client', { name: 'Leer AG', phone: '+41 61 555 00 00' });
     const { page, context } = await adminPage(`/_/clients/${client._id}`);

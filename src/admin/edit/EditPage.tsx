@@ -124,6 +124,17 @@ export function EditView({
             </p>
           ) : (
             <div className="mx-auto max-w-3xl rounded-lg border border-zinc-200 bg-white p-4 shadow-xs md:p-6">
+              {edit.refreshError && (
+                <p
+                  role="alert"
+                  className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-[13px] text-amber-900"
+                >
+                  Could not refresh: {edit.refreshError.message.replace(/\.$/, '')}.{' '}
+                  {edit.refreshError.saveable
+                    ? 'The form shows the version loaded before, with your changes.'
+                    : 'The form shows the version loaded before and can no longer be saved.'}
+                </p>
+              )}
               {edit.deletedAt && (
                 <p
                   role="status"

@@ -129,6 +129,12 @@ export function useEditController(model: ModelInfo, id: string) {
   // server answers 404 to a save or delete of it.
   const deletedAt = !isNew && typeof loaded?._deletedAt === 'string' ? loaded._deletedAt : undefined;
   const failure = query.error as ApiFailure | undefined;
+  // A refresh that failed (the document changed elsewhere, or the connection came back) keeps the form
+  // as it was loaded, with what was typed; only a first load that failed has nothing to show but why.
+  const refreshFailure = failure && loaded?._id === id ? failure : undefined;
+  const loadFailure = refreshFailure ? undefined : failure;
+  // A blip (no answer, the server failing) passes; a refusal (no access, gone) stands until a refresh works.
+  const refusedNow = refreshFailure !== undefined && refreshFailure.status >= 400 && refreshFailure.status < 500;
   const label = documentLabel(model, formData);
 
   return {
@@ -139,9 +145,11 @@ export function useEditController(model: ModelInfo, id: string) {
     onChange: change,
     errors,
     loading: !isNew && idOf(form.key) !== id && !query.error,
-    loadError: failure?.message,
+    loadError: loadFailure?.message,
+    /** Why the last refresh of a loaded document failed, and whether it can still be saved. */
+    refreshError: refreshFailure && { message: refreshFailure.message, saveable: !refusedNow },
     // Nothing to save or delete where the document could not be loaded (not found, no access).
-    readonly: !canWrite || deletedAt !== undefined || failure !== undefined,
+    readonly: !canWrite || deletedAt !== undefined || loadFailure !== undefined || refusedNow,
     /** When the document was deleted (ISO time), if it was. */
     deletedAt,
     title: isNew ? `New ${model.label}` : (label ?? model.label),
@@ -157,7 +165,8 @@ export function useEditController(model: ModelInfo, id: string) {
     /** Holds a navigation away while the form is dirty (EditView asks in a LeaveDialog). */
     leaveGuard,
     newLink: model.create && mayWrite(asker, model, 'create') ? `${model.route}/new` : undefined,
-    canDelete: loaded !== undefined && deletedAt === undefined && mayWrite(asker, model, 'delete', loaded),
+    canDelete:
+      loaded !== undefined && deletedAt === undefined && !refusedNow && mayWrite(asker, model, 'delete', loaded),
     async remove() {
       await removeCall({ model: model.name, id }).unwrap();
       release();
