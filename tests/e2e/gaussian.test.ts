@@ -239,6 +239,53 @@ describe('3D elements in Chromium', () => {
     await context.close();
   });
 
+  it('draws only when something changes: idle after the splats are sorted, again while dragged', async () => {
+    // Small, so that software WebGL draws the frames of the damping's glide quickly.
+    const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+    const { page, errors } = await newPage(context);
+    // Counts the WebGL draw calls of the page (three.js and Spark draw instanced), wrapped before any script runs.
+    await page.addInitScript(() => {
+      const counter = window as unknown as { draws: number };
+      counter.draws = 0;
+      const proto = WebGL2RenderingContext.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+      for (const name of ['drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced']) {
+        const original = proto[name];
+        proto[name] = function (this: unknown, ...args: unknown[]) {
+          counter.draws += 1;
+          return original.apply(this, args);
+        };
+      }
+    });
+    const draws = () => page.evaluate(() => (window as unknown as { draws: number }).draws);
+    /** Draw calls during about a second of doing nothing. */
+    const drawsWhileWaiting = async () => {
+      const before = await draws();
+      await page.waitForTimeout(1000);
+      return (await draws()) - before;
+    };
+
+    await openReady(page, pageUrl('viewer', { file: ID.main, environment: ID.environment }));
+    await drawn(page, 1000);
+    expect(await draws()).toBeGreaterThan(0);
+    await expect.poll(drawsWhileWaiting, { timeout: 60_000, interval: 50 }).toBe(0);
+    const still = await page.locator('.bk-gs-canvas canvas').screenshot();
+
+    const box = (await page.locator('.bk-gs-canvas canvas').boundingBox())!;
+    const before = await draws();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 10, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(draws).toBeGreaterThan(before);
+    // Damping glides on and Spark re-sorts for the new view; then the drawing stops again.
+    await expect.poll(drawsWhileWaiting, { timeout: 60_000, interval: 50 }).toBe(0);
+    const turned = await page.locator('.bk-gs-canvas canvas').screenshot();
+    expect(turned.equals(still)).toBe(false);
+    await drawn(page, 1000);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('flies the camera to a hotspot and shows its title', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const { page, errors } = await newPage(context);

@@ -14,7 +14,7 @@ export interface MarkersProps {
   onSelect(index: number): void;
 }
 
-/** Numbered buttons pinned to 3D points; moved every frame by writing styles directly (no React render per frame). */
+/** Numbered buttons pinned to 3D points; moved on every drawn frame by writing styles directly (no React render per frame). */
 export function Markers({ scene, markers, active, onSelect }: MarkersProps) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const positions = useRef(markers.map((marker) => marker.position));
@@ -33,6 +33,9 @@ export function Markers({ scene, markers, active, onSelect }: MarkersProps) {
       }),
     [scene],
   );
+  // The viewer draws only when something changed: moved or added markers need a frame to be placed.
+  const placement = markers.map((marker) => marker.position.join(',')).join(';');
+  useEffect(() => scene.redraw(), [scene, placement]);
 
   return (
     <div className="bk-gs-markers">

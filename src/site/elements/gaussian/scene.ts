@@ -5,6 +5,7 @@
 import { SparkRenderer, SplatFileType, SplatMesh, getSplatFileType } from '@sparkjsdev/spark';
 import { Euler, PerspectiveCamera, Quaternion, Scene, Vector3, WebGLRenderer } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { createDrawLoop } from './drawLoop';
 import { easeInOut, type Pose, type Vec3 } from './pose';
 
 export interface SceneOptions {
@@ -38,7 +39,10 @@ export interface GaussianScene {
   /** Shows `source` in a named slot (loaded first, then swapped in; the old mesh is disposed). */
   setSlot(key: string, source: SlotSource | null): Promise<void>;
   project(point: Vec3): ScreenPoint;
+  /** `listener` runs after every drawn frame; adding one draws a frame. */
   onFrame(listener: () => void): () => void;
+  /** Draws a frame: the viewer draws only when something changed, e.g. markers placed over the canvas. */
+  redraw(): void;
   cameraPosition(): Vec3;
   dispose(): void;
 }
@@ -107,10 +111,17 @@ export function createScene(host: HTMLElement, options: SceneOptions): GaussianS
   canvas.setAttribute('aria-hidden', 'true');
   canvas.style.cssText = 'display:block;width:100%;height:100%;outline:none;touch-action:none';
   host.append(canvas);
+  // Frames are drawn only when something changed (see drawLoop); `frame` is defined below.
+  const loop = createDrawLoop(
+    (callback) => renderer.setAnimationLoop(callback),
+    (time) => frame(time),
+  );
 
   const scene = new Scene();
   const camera = new PerspectiveCamera(55, 1, 0.05, 500);
-  const spark = new SparkRenderer({ renderer });
+  // Spark sorts the splats in a worker after a camera move or a new splat; onDirty says that a result is
+  // in (or a splat was regenerated), so the sorted order gets drawn although nothing else asks for a frame.
+  const spark = new SparkRenderer({ renderer, onDirty: loop.request });
   scene.add(spark);
 
   const controls = new OrbitControls(camera, canvas);
@@ -123,6 +134,8 @@ export function createScene(host: HTMLElement, options: SceneOptions): GaussianS
     controls.enableZoom = event.ctrlKey || event.metaKey;
   };
   host.addEventListener('wheel', onWheel, { capture: true, passive: true });
+  // Fired for every input that moves the camera, and by controls.update() while damping glides on.
+  controls.addEventListener('change', loop.request);
   let interacted = false;
   controls.addEventListener('start', () => {
     if (interacted) return;
@@ -134,6 +147,7 @@ export function createScene(host: HTMLElement, options: SceneOptions): GaussianS
     camera.position.set(...pose.position);
     camera.rotation.set(...pose.rotation);
     controls.target.copy(orbitTarget(pose, focus));
+    loop.request();
   };
   setPose(options.camera);
 
@@ -143,6 +157,7 @@ export function createScene(host: HTMLElement, options: SceneOptions): GaussianS
     renderer.setSize(width, height, false);
     camera.aspect = width / height;
     camera.updateProjectionMatrix();
+    loop.request();
   };
   resize();
   const resizeObserver = new ResizeObserver(resize);
@@ -158,7 +173,9 @@ export function createScene(host: HTMLElement, options: SceneOptions): GaussianS
   let flight: Flight | null = null;
   const listeners = new Set<() => void>();
 
-  const frame = (time: number) => {
+  /** Draws one frame; true while a flight or the controls' damping is still moving the camera. */
+  const frame = (time: number): boolean => {
+    let moving = true;
     if (flight) {
       const t = easeInOut((time - flight.start) / flight.duration);
       camera.position.lerpVectors(flight.from.position, flight.to.position, t);
@@ -171,33 +188,36 @@ export function createScene(host: HTMLElement, options: SceneOptions): GaussianS
         done();
       }
     } else {
-      controls.update();
+      moving = controls.update();
     }
     renderer.render(scene, camera);
     for (const listener of listeners) listener();
+    return moving;
   };
 
-  // Draw only while the viewer is on screen: a splat scene keeps the GPU busy every frame.
+  // Draw only while the viewer is on screen.
   let visible = true;
   let disposed = false;
   const intersection = new IntersectionObserver(([entry]) => {
     visible = entry?.isIntersecting ?? true;
-    if (!disposed) renderer.setAnimationLoop(visible ? frame : null);
+    loop.setVisible(visible);
   });
   intersection.observe(host);
-  renderer.setAnimationLoop(frame);
+  loop.request();
 
   const abort = new AbortController();
   const owned = new Set<SplatMesh>();
   const adopt = (mesh: SplatMesh) => {
     owned.add(mesh);
     scene.add(mesh);
+    loop.request();
   };
   const drop = (mesh: SplatMesh | undefined) => {
     if (!mesh) return;
     scene.remove(mesh);
     owned.delete(mesh);
     mesh.dispose();
+    loop.request();
   };
 
   // The environment is decoration: if it fails, the main splat still shows (and the failure is logged).
@@ -248,6 +268,7 @@ export function createScene(host: HTMLElement, options: SceneOptions): GaussianS
           duration: durationMs,
           done: resolve,
         };
+        loop.request();
       });
     },
     async setSlot(key, source) {
@@ -287,15 +308,17 @@ export function createScene(host: HTMLElement, options: SceneOptions): GaussianS
     },
     onFrame(listener) {
       listeners.add(listener);
+      loop.request();
       return () => listeners.delete(listener);
     },
+    redraw: loop.request,
     cameraPosition() {
       return [camera.position.x, camera.position.y, camera.position.z];
     },
     dispose() {
       disposed = true;
       abort.abort();
-      renderer.setAnimationLoop(null);
+      loop.dispose();
       intersection.disconnect();
       resizeObserver.disconnect();
       host.removeEventListener('wheel', onWheel, { capture: true });
