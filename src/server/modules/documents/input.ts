@@ -37,10 +37,12 @@ export function mergeInput(
   // Who may write only because they own the document never writes its owner field (`x-owner`): an
   // owner cannot hand their document to someone else.
   const onlyOwner = asOwner && !hasAccess(caller, model.permission.update);
-  for (const key of Object.keys(input)) {
-    if (!SYSTEM_FIELD_NAMES.includes(key) && !fieldsByName(model).has(key)) {
-      throw badRequest(`${key}: is not a field of ${model.label}`);
-    }
+  const unknown = Object.keys(input).filter(
+    (key) => !SYSTEM_FIELD_NAMES.includes(key) && !fieldsByName(model).has(key),
+  );
+  if (unknown.length > 0) {
+    const fields = unknown.map((field) => ({ field, message: `is not a field of ${model.label}` }));
+    throw badRequest(fields.map(({ field, message }) => `${field}: ${message}`).join('; '), { fields });
   }
   for (const field of model.fields) {
     if (SYSTEM_FIELD_NAMES.includes(field.name)) continue;
