@@ -10,6 +10,7 @@ import { schemaNameFromFile } from '../src/shared/registry/names';
 import { withSystemFields } from '../src/shared/registry/systemFields';
 import { createRegistry } from '../src/shared/registry/registry';
 import type { JsonSchema } from '../src/shared/registry/jsonSchema';
+import { createAjv } from '../src/shared/validation/createAjv';
 
 const root = path.resolve(import.meta.dirname, '..');
 function option(name: string, fallback: string): string {
@@ -241,9 +242,27 @@ function renderElementMeta(entries: Entry[]): string {
   return lines.join('\n');
 }
 
+/**
+ * Compiles every schema as the server will (strict Ajv with the annotation vocabulary), so a schema
+ * that is not valid JSON Schema, or an annotation with a value the vocabulary does not allow (an icon
+ * the admin does not bundle), fails here, naming its file, not at the first save of the model.
+ */
+function checkSchemas(entries: Entry[]): void {
+  const of = (kind: Kind) => Object.fromEntries(entries.filter((e) => e.kind === kind).map((e) => [e.name, e.schema]));
+  const ajv = createAjv({ models: of('models'), elements: of('elements'), values: of('values') });
+  for (const entry of entries) {
+    try {
+      ajv.getSchema(entry.schema.$id!);
+    } catch (error) {
+      throw new Error(`schemas/${entry.kind}/${entry.file}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const entries = await loadEntries();
+  checkSchemas(entries);
   const duplicates = entries.map((e) => e.typeName).filter((n, i, all) => all.indexOf(n) !== i);
   if (duplicates.length) throw new Error(`Two schemas produce the type name(s) ${duplicates.join(', ')}`);
   const outputs = new Map([

@@ -23,6 +23,42 @@ export const GUEST_ROLE = 'guest';
 export const CURRENCIES = ['EUR', 'CHF'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
+/**
+ * The icons a schema may name (`x-admin.nav.icon`, a link's or an action's `icon`): lucide-react names the
+ * admin bundles one by one (src/admin/core/nav/icons.ts maps each to its component; the type keeps the two
+ * lists equal). Ajv refuses any other name, so a schema cannot ask for an icon the rail would not show.
+ * Another lucide icon is one line here and one import there.
+ */
+export const ICON_NAMES = [
+  'Activity',
+  'ArrowLeftRight',
+  'Blocks',
+  'Boxes',
+  'Building2',
+  'ClipboardList',
+  'FileText',
+  'Folder',
+  'Handshake',
+  'House',
+  'Images',
+  'Inbox',
+  'LayoutGrid',
+  'LayoutTemplate',
+  'ListTodo',
+  'Mail',
+  'Receipt',
+  'ReceiptText',
+  'Server',
+  'ShieldCheck',
+  'Signpost',
+  'Store',
+  'Timer',
+  'Users',
+  'Wallet',
+  'Wrench',
+] as const;
+export type IconName = (typeof ICON_NAMES)[number];
+
 /** Widget hints for the admin's form renderer (react-jsonschema-form theme). */
 export const WIDGETS = [
   'text',
@@ -113,8 +149,8 @@ export interface ModelPermission {
 export interface NavAnnotation {
   /** Label of the link; defaults to the plural of the model's title. */
   label?: string;
-  /** lucide-react icon name in PascalCase, e.g. `Users`. */
-  icon?: string;
+  /** One of ICON_NAMES (lucide-react names), e.g. `Users`. */
+  icon?: IconName;
   /** Module group the link also appears in (spec: CMS, Payment, Kassen). */
   group?: string;
   /** Sort key among links; lower comes first. */
@@ -158,8 +194,8 @@ export interface ActionAnnotation {
   action: AdminActionName;
   label: string;
   on: 'list' | 'edit';
-  /** lucide-react icon name of the navigation icon set. */
-  icon?: string;
+  /** One of ICON_NAMES. */
+  icon?: IconName;
   permission?: Access;
 }
 
@@ -185,8 +221,8 @@ export interface LinkAnnotation {
   label: string;
   /** An API path with placeholders, e.g. `/api/payment/invoice?id={_id}`. */
   href: string;
-  /** lucide-react icon name of the navigation icon set (default `FileText`). */
-  icon?: string;
+  /** One of ICON_NAMES (default `FileText`). */
+  icon?: IconName;
 }
 
 interface KeywordDoc {
@@ -197,6 +233,7 @@ interface KeywordDoc {
   meaning: string;
 }
 
+const iconSchema = { enum: [...ICON_NAMES] };
 const accessSchema = { enum: [...PERMISSIONS, 'public', 'authenticated', 'nobody'] };
 
 /** Every keyword, its value schema and its meaning. Ajv registers these; tests check schemas use nothing else. */
@@ -449,7 +486,7 @@ export const VOCABULARY = {
               additionalProperties: false,
               properties: {
                 label: { type: 'string' },
-                icon: { type: 'string' },
+                icon: iconSchema,
                 group: { type: 'string' },
                 order: { type: 'number' },
               },
@@ -467,7 +504,7 @@ export const VOCABULARY = {
             properties: {
               label: { type: 'string', minLength: 1 },
               href: { type: 'string', pattern: '^/api/' },
-              icon: { type: 'string' },
+              icon: iconSchema,
             },
           },
         },
@@ -481,7 +518,7 @@ export const VOCABULARY = {
               action: { enum: [...ADMIN_ACTIONS] },
               label: { type: 'string', minLength: 1 },
               on: { enum: ['list', 'edit'] },
-              icon: { type: 'string' },
+              icon: iconSchema,
               permission: accessSchema,
             },
           },

@@ -27,11 +27,12 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
+import type { IconName } from '../../../shared/vocabulary';
 
 /**
- * The icons navigation entries may name (`x-admin.nav.icon` in the schemas, and the hand-written
- * screens). Importing them one by one keeps the bundle small; a test checks that every icon a schema
- * names is here, and an unknown name falls back to a neutral icon rather than breaking the rail.
+ * The components of the icons schemas may name (ICON_NAMES in the vocabulary, which Ajv holds them to)
+ * and the hand-written screens use. Importing them one by one keeps the bundle small; the type keeps
+ * this map and the vocabulary's list equal.
  */
 export const NAV_ICONS = {
   Activity,
@@ -60,7 +61,7 @@ export const NAV_ICONS = {
   Users,
   Wallet,
   Wrench,
-} as const satisfies Record<string, LucideIcon>;
+} as const satisfies Record<IconName, LucideIcon>;
 
 export type NavIconName = keyof typeof NAV_ICONS;
 
