@@ -9,6 +9,7 @@ import { compile } from 'json-schema-to-typescript';
 import { schemaNameFromFile } from '../src/shared/registry/names';
 import { withSystemFields } from '../src/shared/registry/systemFields';
 import { createRegistry } from '../src/shared/registry/registry';
+import { relationAccessProblems } from '../src/shared/registry/relationAccess';
 import type { JsonSchema } from '../src/shared/registry/jsonSchema';
 import { createAjv } from '../src/shared/validation/createAjv';
 
@@ -211,14 +212,19 @@ function renderSchemaMap(entries: Entry[]): string {
   return lines.join('\n');
 }
 
+/** The schemas as the registry and Ajv take them: by kind, under their names. */
+function schemaSetOf(entries: Entry[]) {
+  const of = (kind: Kind) => Object.fromEntries(entries.filter((e) => e.kind === kind).map((e) => [e.name, e.schema]));
+  return { models: of('models'), elements: of('elements'), values: of('values') };
+}
+
 /**
  * The defaults, child slots (`x-slots`) and page-level layout (`x-ownLayout`) of every element, as
  * the registry derives them from the element schemas: a small constant, so a visitor's browser does
  * not download every schema.
  */
 function renderElementMeta(entries: Entry[]): string {
-  const of = (kind: Kind) => Object.fromEntries(entries.filter((e) => e.kind === kind).map((e) => [e.name, e.schema]));
-  const registry = createRegistry({ models: of('models'), elements: of('elements'), values: of('values') });
+  const registry = createRegistry(schemaSetOf(entries));
   const lines = [
     BANNER,
     "import type { ElementTag } from './schemas';",
@@ -248,8 +254,7 @@ function renderElementMeta(entries: Entry[]): string {
  * the admin does not bundle), fails here, naming its file, not at the first save of the model.
  */
 function checkSchemas(entries: Entry[]): void {
-  const of = (kind: Kind) => Object.fromEntries(entries.filter((e) => e.kind === kind).map((e) => [e.name, e.schema]));
-  const ajv = createAjv({ models: of('models'), elements: of('elements'), values: of('values') });
+  const ajv = createAjv(schemaSetOf(entries));
   for (const entry of entries) {
     try {
       ajv.getSchema(entry.schema.$id!);
@@ -263,6 +268,8 @@ async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const entries = await loadEntries();
   checkSchemas(entries);
+  const registry = createRegistry(schemaSetOf(entries));
+  for (const problem of relationAccessProblems(registry.models)) console.warn(`Warning, x-permission: ${problem}`);
   const duplicates = entries.map((e) => e.typeName).filter((n, i, all) => all.indexOf(n) !== i);
   if (duplicates.length) throw new Error(`Two schemas produce the type name(s) ${duplicates.join(', ')}`);
   const outputs = new Map([

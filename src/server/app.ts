@@ -1,6 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { createRegistry, inverseProblems, treeProblems, type SchemaSet } from '../shared/registry';
+import {
+  createRegistry,
+  inverseProblems,
+  relationAccessProblems,
+  treeProblems,
+  type SchemaSet,
+} from '../shared/registry';
 import { ANONYMOUS, SYSTEM } from './access/caller';
 import { configFromEnv, type ServerConfig } from './config';
 import type { Database } from './db/database';
@@ -121,6 +127,8 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
   if (inverse.length > 0) throw new Error(`x-inverse: ${inverse.join('; ')}`);
   const trees = treeProblems(registry.models);
   if (trees.length > 0) throw new Error(`x-relation.tree: ${trees.join('; ')}`);
+  // Served as declared (the API keeps to the permissions), but the admin cannot offer what such a field needs.
+  for (const problem of relationAccessProblems(registry.models)) app.log.warn(`x-permission: ${problem}`);
   for (const warning of await migrate(db, registry)) app.log.warn(warning);
   const bus = createEventBus();
   // Auth writes the first admin through the document operations, which need auth for password hashes.

@@ -5,6 +5,7 @@ import {
   defaultsOf,
   inversePairs,
   inverseProblems,
+  relationAccessProblems,
   treeFields,
   treeProblems,
   type JsonSchema,
@@ -193,6 +194,7 @@ describe('schemas', () => {
       });
     }
     expect(inverseProblems(registry.models)).toEqual([]);
+    expect(relationAccessProblems(registry.models)).toEqual([]);
     // The invoice and the payment that settled it; several payments may name one invoice.
     const pairs = (model: string) =>
       inversePairs(registry.models, registry.models[model]).map((pair) => [

@@ -5,6 +5,7 @@ export * from './inverse';
 export * from './models';
 export * from './elements';
 export * from './registry';
+export * from './relationAccess';
 export * from './resolve';
 export * from './systemFields';
 export * from './tree';

@@ -70,6 +70,13 @@ describe('uiSchemaFor', () => {
         path: 'projects',
       },
     });
+    // A model the user may not read is not among their schemas: the field's title names it ('Unknown …').
+    const { project: _hidden, ...readable } = schemas.models;
+    const withoutProjects = { ...schemas, models: readable } as typeof schemas;
+    expect(uiOf('user', { rootSchemas: withoutProjects }).projects['ui:options']).toMatchObject({
+      model: 'project',
+      modelTitle: 'Projects',
+    });
     expect(ui.password).toEqual({ 'ui:widget': 'password' });
     expect(ui.email).toEqual({ 'ui:widget': 'text', 'ui:options': { inputType: 'email' } });
     expect(ui.avatar.file).toEqual({

@@ -105,7 +105,8 @@ function detailOf(field: string, model: string, context: Context): RelationDetai
 function relationOf(schema: JsonSchema, context: Context = {}): RelationOptions | undefined {
   const relation = schema['x-relation'] ?? schema.items?.['x-relation'];
   if (!relation) return undefined;
-  const modelTitle = context.rootSchemas?.models[relation.model]?.title;
+  // A model the user may not read is not among their schemas: the field's title names it, as in lists.
+  const modelTitle = context.rootSchemas && (context.rootSchemas.models[relation.model]?.title ?? schema.title);
   const path = populatePath(context.steps);
   return {
     model: relation.model,
