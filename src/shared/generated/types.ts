@@ -3280,7 +3280,7 @@ export type ImagePresetValue =
 /**
  * **Image**
  *
- * An image from the file store (its file id) with an alternative text for screen readers. The site serves it through an image preset chosen by the element.
+ * An image from the file store (its file id) with an alternative text for screen readers; where the site shows it, an image preset sizes it.
  */
 export interface ImageRefValue {
   /**
