@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blobConfigFromEnv, ConfigError } from './config';
+import { blobConfigFromEnv, ConfigError, configFromEnv } from './config';
 
 const s3Env = {
   BLOB_STORE: 's3',
@@ -54,5 +54,33 @@ describe('blobConfigFromEnv', () => {
   ])('refuses to start with a clear message: %j', (env, message) => {
     expect(() => blobConfigFromEnv(env)).toThrow(ConfigError);
     expect(() => blobConfigFromEnv(env)).toThrow(message);
+  });
+});
+
+describe('configFromEnv', () => {
+  it('takes the numbers as given, and the defaults for unset or empty ones', () => {
+    const config = configFromEnv({
+      PORT: '8080',
+      SESSION_TTL_HOURS: '12',
+      FILE_UPLOAD_LIMIT_BYTES: '',
+      DB_MAINTENANCE_HOURS: '0',
+    });
+    expect(config).toMatchObject({ port: 8080, sessionTtlMs: 12 * 3_600_000, dbMaintenanceHours: 0 });
+    expect(config.fileUploadLimitBytes).toBe(100 * 1024 * 1024);
+  });
+
+  // NaN would turn a limit off (uploads of any size, no rate) or make a timer fire at once.
+  it.each([
+    [
+      { FILE_UPLOAD_LIMIT_BYTES: '100MB' },
+      'FILE_UPLOAD_LIMIT_BYTES must be a whole number (bytes) from 1 up, not "100MB"',
+    ],
+    [{ SESSION_TTL_HOURS: 'two weeks' }, 'SESSION_TTL_HOURS must be a number (hours) from 0.01 up, not "two weeks"'],
+    [{ DB_MAINTENANCE_HOURS: '-1' }, 'DB_MAINTENANCE_HOURS must be a number (hours) from 0 up, not "-1"'],
+    [{ PORT: '3000.5' }, 'PORT must be a whole number (a TCP port) from 0 to 65535, not "3000.5"'],
+    [{ LOGGING_RATE_PER_MINUTE: 'many' }, /LOGGING_RATE_PER_MINUTE must be a whole number/],
+  ])('refuses a value that is no number with a clear message: %j', (env, message) => {
+    expect(() => configFromEnv(env)).toThrow(ConfigError);
+    expect(() => configFromEnv(env)).toThrow(message);
   });
 });

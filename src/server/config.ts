@@ -80,6 +80,27 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   throw new ConfigError(`${name} must be true or false (1 or 0), not ${JSON.stringify(env[name])}`);
 }
 
+/**
+ * A number from `name`, or `fallback` when it is not set; anything else than a number from `min` up (a whole
+ * one with `integer`) is a ConfigError naming the variable: `Number('2 weeks')` would be NaN, and NaN turns a
+ * limit off (an upload limit, a rate) or a timer into one that fires at once.
+ */
+function numberFrom(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  { min = 0, max = Infinity, integer = false, unit }: { min?: number; max?: number; integer?: boolean; unit: string },
+): number {
+  const text = (env[name] ?? '').trim();
+  if (text === '') return fallback;
+  const value = Number(text);
+  if (Number.isFinite(value) && value >= min && value <= max && (!integer || Number.isInteger(value))) return value;
+  const range = max === Infinity ? `from ${min} up` : `from ${min} to ${max}`;
+  throw new ConfigError(
+    `${name} must be ${integer ? 'a whole number' : 'a number'} (${unit}) ${range}, not ${JSON.stringify(env[name])}`,
+  );
+}
+
 /** BLOB_STORE and, for `s3`, the bucket's variables; throws a ConfigError naming the variable that is wrong. */
 export function blobConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<ServerConfig, 'blobStore' | 's3'> {
   const kind = (env.BLOB_STORE ?? '').trim() || 'local';
@@ -116,7 +137,7 @@ export function blobConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<Se
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
-    port: Number(env.PORT ?? 3000),
+    port: numberFrom(env, 'PORT', 3000, { max: 65_535, integer: true, unit: 'a TCP port' }),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -125,11 +146,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .split(path.delimiter)
       .filter(Boolean)
       .map((dir) => path.resolve(dir)),
-    sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 24 * 14) * 3_600_000,
-    bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 1_048_576),
-    fileUploadLimitBytes: Number(env.FILE_UPLOAD_LIMIT_BYTES ?? 100 * 1024 * 1024),
+    sessionTtlMs: numberFrom(env, 'SESSION_TTL_HOURS', 24 * 14, { min: 0.01, unit: 'hours' }) * 3_600_000,
+    bodyLimit: numberFrom(env, 'BODY_LIMIT_BYTES', 1_048_576, { min: 1024, integer: true, unit: 'bytes' }),
+    fileUploadLimitBytes: numberFrom(env, 'FILE_UPLOAD_LIMIT_BYTES', 100 * 1024 * 1024, {
+      min: 1,
+      integer: true,
+      unit: 'bytes',
+    }),
     logLevel: env.LOG_LEVEL ?? 'info',
-    dbMaintenanceHours: Number(env.DB_MAINTENANCE_HOURS ?? 6),
+    dbMaintenanceHours: numberFrom(env, 'DB_MAINTENANCE_HOURS', 6, { unit: 'hours' }),
     dockerHost: env.DOCKER_HOST || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Baukasten <noreply@localhost>',
@@ -137,13 +162,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     openaiApiKey: env.OPENAI_API_KEY || undefined,
     openaiBaseUrl: env.OPENAI_BASE_URL || undefined,
     openaiModel: env.OPENAI_MODEL || 'gpt-4o-mini',
-    openaiTimeoutMs: Number(env.OPENAI_TIMEOUT_MS ?? 30_000),
+    openaiTimeoutMs: numberFrom(env, 'OPENAI_TIMEOUT_MS', 30_000, { min: 1, unit: 'milliseconds' }),
     debugEval: env.DEBUG_EVAL === '1',
-    debugEvalTimeoutMs: Number(env.DEBUG_EVAL_TIMEOUT_MS ?? 5000),
+    debugEvalTimeoutMs: numberFrom(env, 'DEBUG_EVAL_TIMEOUT_MS', 5000, { min: 1, unit: 'milliseconds' }),
     storyUrl: env.STORY_URL || 'http://localhost:5173',
-    loggingRatePerMinute: Number(env.LOGGING_RATE_PER_MINUTE ?? 6000),
+    loggingRatePerMinute: numberFrom(env, 'LOGGING_RATE_PER_MINUTE', 6000, { integer: true, unit: 'frames a minute' }),
     runJobs: env.WORKERS !== '0',
-    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 25_000),
+    shutdownTimeoutMs: numberFrom(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, { unit: 'milliseconds' }),
     ...blobConfigFromEnv(env),
   };
 }
