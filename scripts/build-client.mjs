@@ -19,7 +19,8 @@ function newest(file) {
       entry === 'node_modules' ||
       entry.endsWith('.test.ts') ||
       entry.endsWith('.test.tsx') ||
-      entry.endsWith('.stories.tsx')
+      entry.endsWith('.stories.tsx') ||
+      entry.endsWith('.extraStories.tsx')
     )
       continue;
     latest = Math.max(latest, newest(path.join(file, entry)));

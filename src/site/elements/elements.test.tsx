@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRegistry } from '../../shared/registry';
@@ -6,13 +7,21 @@ import { ELEMENT_TAGS, schemaSet } from '../../shared/generated/schemas';
 import { SiteContext } from '../context';
 import { ELEMENT_META } from '../render/elementMeta';
 import { RenderElement, RenderElements } from '../render/RenderElements';
+import { ElementPreview } from '../stories/ElementPreview';
 import { storySite } from '../stories/siteFixture';
 import { preloadElements, siteElements } from './registry';
 
-// Stories are the fixtures: an element's story is the one whose args are its schema's example.
-const storyModules = import.meta.glob<{ default: { title: string; args?: unknown } }>('./*/*.stories.tsx', {
-  eager: true,
-});
+// Stories are the fixtures: every example of an element's schema is the args of one of its stories. The story files
+// are generated from the schemas (src/site/stories/generated/, `npm run generate`); the 3D elements keep
+// hand-written ones next to their components.
+interface StoryModule {
+  default: { title: string; args?: Record<string, unknown>; render?: (args: Record<string, unknown>) => ReactNode };
+  [story: string]: unknown;
+}
+const storyModules = {
+  ...import.meta.glob<StoryModule>('../stories/generated/*.stories.tsx', { eager: true }),
+  ...import.meta.glob<StoryModule>('./*/*.stories.tsx', { eager: true }),
+};
 
 const registry = createRegistry(schemaSet);
 
@@ -21,9 +30,16 @@ function render(node: React.ReactNode): string {
   return renderToString(<SiteContext.Provider value={site}>{node}</SiteContext.Provider>);
 }
 
+/** The story (file, export) whose args, its meta's and its own as Storybook merges them, are `example`. */
 function storyFor(example: unknown) {
-  const file = Object.keys(storyModules).find((path) => isDeepStrictEqual(storyModules[path].default.args, example));
-  return file ? { file, module: storyModules[file] } : undefined;
+  for (const [file, module] of Object.entries(storyModules)) {
+    for (const [name, story] of Object.entries(module)) {
+      if (name === 'default') continue;
+      const args = { ...module.default.args, ...(story as { args?: Record<string, unknown> }).args };
+      if (isDeepStrictEqual(args, example)) return { file, name, module, args };
+    }
+  }
+  return undefined;
 }
 
 // The server preloads the split (interactive) elements before it renders; so do these tests.
@@ -33,13 +49,19 @@ afterEach(() => vi.restoreAllMocks());
 describe.each(ELEMENT_TAGS.map((tag) => [tag]))('element %s', (tag) => {
   const info = registry.element(tag);
 
-  it('has a schema with at least one example, a component and a story', () => {
+  it('has a schema with at least one example, a component and a story of each example', () => {
     expect(schemaSet.elements[tag]).toBeDefined();
     expect(info?.examples.length).toBeGreaterThan(0);
     expect(siteElements[tag]).toBeTypeOf('function');
-    const story = storyFor(info?.examples[0]);
-    expect(story, `no story has the first example of ${tag} as its args`).toBeDefined();
-    expect(story?.module.default.title).toMatch(/^Site\//);
+    for (const [index, example] of (info?.examples ?? []).entries()) {
+      const story = storyFor(example);
+      expect(story, `no story has example ${index + 1} of ${tag} as its args`).toBeDefined();
+      expect(story?.module.default.title).toMatch(/^Site\//);
+      // A story rendered through ElementPreview shows this element, not another one with equal props.
+      const renderStory = story?.module.default.render;
+      if (renderStory)
+        expect(render(renderStory(story.args))).toBe(render(<ElementPreview tag={tag} props={example} />));
+    }
   });
 
   it('has the defaults and slots the schemas give', () => {

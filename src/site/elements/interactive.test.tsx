@@ -6,11 +6,11 @@ import { SiteContext } from '../context';
 import { RenderElement } from '../render/RenderElements';
 import { preloadElements } from './registry';
 import { storySite, type SubmissionOutcome } from '../stories/siteFixture';
-import * as ConfiguratorStories from './Configurator/Configurator.stories';
-import * as ContactStories from './Contact/Contact.stories';
-import * as FormStories from './Form/Form.stories';
-import * as GalleryStories from './Gallery/Gallery.stories';
-import * as NavigationStories from './Navigation/Navigation.stories';
+import * as ConfiguratorStories from '../stories/generated/Configurator.stories';
+import * as ContactStories from '../stories/generated/Contact.stories';
+import * as FormStories from '../stories/generated/Form.stories';
+import * as GalleryStories from '../stories/generated/Gallery.stories';
+import * as NavigationStories from '../stories/generated/Navigation.stories';
 
 // Interactive elements are split into chunks; the page (and so this test) loads them before rendering.
 beforeAll(() => preloadElements());
@@ -37,8 +37,8 @@ describe('gallery', () => {
   it('advances every 5 s while the window has focus, and not while it is blurred', () => {
     vi.useFakeTimers();
     vi.spyOn(document, 'hasFocus').mockReturnValue(true);
-    const images = GalleryStories.default.args.images as Array<{ alt: string }>;
-    renderElement('gallery', GalleryStories.default.args);
+    const images = GalleryStories.Example.args.images as Array<{ alt: string }>;
+    renderElement('gallery', GalleryStories.Example.args);
     expect(visibleSlide()).toBe(images[0].alt);
     act(() => vi.advanceTimersByTime(GALLERY_ROTATION_MS));
     expect(visibleSlide()).toBe(images[1].alt);
@@ -55,8 +55,8 @@ describe('gallery', () => {
   it('does not rotate when the window never had focus', () => {
     vi.useFakeTimers();
     vi.spyOn(document, 'hasFocus').mockReturnValue(false);
-    const images = GalleryStories.default.args.images as Array<{ alt: string }>;
-    renderElement('gallery', GalleryStories.default.args);
+    const images = GalleryStories.Example.args.images as Array<{ alt: string }>;
+    renderElement('gallery', GalleryStories.Example.args);
     act(() => vi.advanceTimersByTime(GALLERY_ROTATION_MS * 2));
     expect(visibleSlide()).toBe(images[0].alt);
   });
@@ -64,7 +64,7 @@ describe('gallery', () => {
 
 describe('special.form', () => {
   it("shows 'Feld {label} ist erforderlich' for empty required fields when validation is on", async () => {
-    const calls = renderElement('special.form', FormStories.default.args);
+    const calls = renderElement('special.form', FormStories.Example.args);
     fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
     expect(screen.getByText('Feld Vorname ist erforderlich')).toBeTruthy();
     expect(screen.getByText('Feld Termin ist erforderlich')).toBeTruthy();
@@ -73,13 +73,13 @@ describe('special.form', () => {
   });
 
   it('sends without checks when validation is off (the default) and shows the success dialog', async () => {
-    const calls = renderElement('special.form', { ...FormStories.default.args, validate: undefined });
+    const calls = renderElement('special.form', { ...FormStories.Example.args, validate: undefined });
     fireEvent.change(screen.getByLabelText(/Vorname/), { target: { value: 'Anna' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Anmelden' })));
     expect(calls).toEqual([
       { endpoint: 'submitForm', body: { name: 'workshop-digitalisierung', data: { firstName: 'Anna' } } },
     ]);
-    expect(screen.getByRole('dialog', { name: FormStories.default.args.successMessage as string })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: FormStories.Example.args.successMessage as string })).toBeTruthy();
     // Closing returns to the (emptied) form.
     fireEvent.click(screen.getByRole('button', { name: 'Schliessen' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -88,7 +88,7 @@ describe('special.form', () => {
 
   it("shows 'Absenden fehlgeschalgen!' when sending fails and keeps the entries", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderElement('special.form', { ...FormStories.default.args, validate: false }, 'failure');
+    renderElement('special.form', { ...FormStories.Example.args, validate: false }, 'failure');
     fireEvent.change(screen.getByLabelText(/Vorname/), { target: { value: 'Anna' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Anmelden' })));
     expect(screen.getByRole('dialog', { name: FORM_FAILURE })).toBeTruthy();
@@ -107,7 +107,7 @@ describe('special.form', () => {
 
 describe('contact', () => {
   it('splits the name on the first space and shows the success title', async () => {
-    const calls = renderElement('contact', ContactStories.default.args);
+    const calls = renderElement('contact', ContactStories.Example.args);
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Anna Maria Keller' } });
     fireEvent.change(screen.getByLabelText(/^E-Mail/), { target: { value: 'anna@example.ch' } });
     fireEvent.change(screen.getByLabelText(/^Nachricht/), { target: { value: 'Guten Tag' } });
@@ -129,7 +129,7 @@ describe('contact', () => {
   });
 
   it('requires name, e-mail, message and consent', () => {
-    const calls = renderElement('contact', ContactStories.default.args);
+    const calls = renderElement('contact', ContactStories.Example.args);
     // The messages exist only once shown: the form as rendered holds no closed dialogs.
     expect(document.querySelector('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Senden' }));
@@ -141,7 +141,7 @@ describe('contact', () => {
 
 describe('special.configurator', () => {
   it('requires a choice per section, shows the live total and sends sections by label', async () => {
-    const calls = renderElement('special.configurator', ConfiguratorStories.default.args);
+    const calls = renderElement('special.configurator', ConfiguratorStories.Example.args);
     fireEvent.click(screen.getByRole('button', { name: 'Offerte anfordern' }));
     expect(screen.getByText('Feld Umfang ist erforderlich')).toBeTruthy();
     expect(screen.getByText('Feld Ort ist erforderlich')).toBeTruthy();
@@ -168,7 +168,7 @@ describe('special.configurator', () => {
 
 describe('navigation', () => {
   it('opens and closes the mobile menu', () => {
-    renderElement('navigation', NavigationStories.default.args);
+    renderElement('navigation', NavigationStories.Example.args);
     const toggle = screen.getByRole('button', { name: 'Menü öffnen' });
     const menu = document.getElementById('site-mobile-menu') as HTMLElement;
     expect(menu.hidden).toBe(true);

@@ -1,0 +1,6 @@
+import type { ElementStory } from '../../stories/elementStory';
+
+// More stories of the element; its examples' stories come from its schema (src/site/stories/generated/).
+
+/** The submission fails: the failure dialog 'Absenden fehlgeschalgen!' appears. */
+export const SubmissionFails: ElementStory = { parameters: { submission: 'failure' } };
