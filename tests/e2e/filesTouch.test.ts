@@ -107,6 +107,14 @@ describe('file browser on a phone (touch)', { timeout: 120_000 }, () => {
     await expect.poll(() => selectedCount(page)).toBe(2);
     expect(page.url()).toMatch(new RegExp(`/_/files/${folder._id}$`));
     expect(await page.getByTestId('selection-count').innerText()).toBe('2 selected');
+    // Its buttons are for fingers: 44 px targets.
+    for (const button of await page.getByRole('toolbar', { name: 'Selection' }).getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(
+        Math.min(box.width, box.height),
+        `${await button.getAttribute('aria-label')} ${await button.innerText()} ${box.width}x${box.height}`,
+      ).toBeGreaterThanOrEqual(44);
+    }
     await shot(page, 'selecting');
     // A finger that lands beside the tiles keeps the selection (a mouse click there clears it).
     await page.getByTestId('drop-zone').tap({ position: { x: 6, y: 6 } });

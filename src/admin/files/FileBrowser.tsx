@@ -27,6 +27,9 @@ import type { FileBrowserController } from './useFileBrowser';
 
 export type ViewMode = 'grid' | 'list';
 
+/** The selection's buttons are tapped on a phone: 44 px targets there, as on the public site. */
+const TOUCH = 'pointer-coarse:size-[44px]';
+
 /** Upload and new-folder buttons; the page puts them in its header, the picker in its toolbar. */
 export function BrowserActions({ browser, onNewFolder }: { browser: FileBrowserController; onNewFolder(): void }) {
   const input = useRef<HTMLInputElement>(null);
@@ -78,31 +81,31 @@ function SelectionBar({
       </span>
       {/* Selection mode is for fingers: no Ctrl+A there. */}
       {selecting && count < browser.children.length && (
-        <IconButton label="Select all" onClick={browser.selectAll}>
+        <IconButton label="Select all" onClick={browser.selectAll} className={TOUCH}>
           <CheckCheck className="size-4" />
         </IconButton>
       )}
       {count === 1 && (
-        <IconButton label="Rename" onClick={() => onEdit(browser.selected[0])}>
+        <IconButton label="Rename" onClick={() => onEdit(browser.selected[0])} className={TOUCH}>
           <Pencil className="size-4" />
         </IconButton>
       )}
       {count > 0 && !browser.picker && (
-        <IconButton label="Move to…" onClick={onMove}>
+        <IconButton label="Move to…" onClick={onMove} className={TOUCH}>
           <FolderInput className="size-4" />
         </IconButton>
       )}
       {count > 0 && (
-        <IconButton label="Delete" onClick={onDelete} className="hover:bg-red-50 hover:text-red-600">
+        <IconButton label="Delete" onClick={onDelete} className={`${TOUCH} hover:bg-red-50 hover:text-red-600`}>
           <Trash2 className="size-4" />
         </IconButton>
       )}
       {selecting ? (
-        <Button variant="ghost" onClick={browser.clearSelection} className="text-accent-700">
+        <Button variant="ghost" onClick={browser.clearSelection} className="text-accent-700 pointer-coarse:h-[44px]">
           Done
         </Button>
       ) : (
-        <IconButton label="Clear selection" onClick={browser.clearSelection}>
+        <IconButton label="Clear selection" onClick={browser.clearSelection} className={TOUCH}>
           <X className="size-4" />
         </IconButton>
       )}
