@@ -208,6 +208,9 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
   await debugRoutes(app, services);
   storyRoutes(app, services);
   await files.start();
+  const listed = await pages.start();
+  if (listed)
+    app.log.info({ versions: listed }, 'page versions took the access lists of the page they were published from');
   await queues.start();
   const site = cmsRoutes(app, services);
   pageEditorRoutes(app, services);

@@ -1092,7 +1092,7 @@ export interface PageDraft {
 /**
  * **Page Version**
  *
- * A page as it was published: kept at every publish, listed by the page editor, restorable into the draft.
+ * A page as it was published: kept at every publish, listed by the page editor, restorable into the draft. It keeps the page's `_read`/`_write` lists as they were at that publish, so it is read only by those the page let in then; nobody deletes history through the document API.
  */
 export interface PageVersion {
   /**
@@ -1117,6 +1117,26 @@ export interface PageVersion {
   content: {
     [k: string]: unknown | undefined;
   };
+  /**
+   * **Read permission (roles)**
+   *
+   * The page's `_read` when this version was published: who may read the version.
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   *
+   * @maxItems 50
+   */
+  _read?: string[];
+  /**
+   * **Write permission (roles)**
+   *
+   * The page's `_write` when this version was published.
+   *
+   * @readonly Set by the server; what a client sends is ignored.
+   *
+   * @maxItems 50
+   */
+  _write?: string[];
   /**
    * **Id**
    *

@@ -22,10 +22,15 @@ import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../
 import { normalizePath } from '../cms/site';
 import type { Doc, DocumentService } from '../documents/service';
 import { strip } from './paths';
+import { PageRepository } from './repository';
 import { RedirectHits } from './redirectHits';
 import { isSpellLanguage, pageTexts, spellCheck } from './spellcheck';
 
 export interface PageEditorService {
+  /**
+   * At start: versions stored before they carried their page's lists get them (answers how many changed).
+   */
+  start(): Promise<number>;
   pageTree(caller: Caller, project?: string): Promise<PageTreeNode[]>;
   publish(caller: Caller, id: string): Promise<Doc>;
   reset(caller: Caller, id: string): Promise<Doc>;
@@ -83,6 +88,8 @@ export function createPageEditor({
     });
 
   return {
+    start: () => new PageRepository(db).giveVersionsTheirLists(),
+
     async pageTree(caller, project) {
       allow(caller, 'see the pages');
       const query = project ? { project: id(project, 'project') } : {};
@@ -123,12 +130,14 @@ export function createPageEditor({
       const published = page
         ? await documents.save(caller, 'page', { ...content(draft), _id: draft._id })
         : await documents.save(caller, 'page', content(draft), { createWithId: draft._id });
-      // The publish history is written by publishing only (the model refuses everyone else).
+      // The publish history is written by publishing only (the model refuses everyone else). The version
+      // keeps the page's lists as they are now: it is read by those the page lets in (x-acl), then and later.
       await documents.save(SYSTEM, 'pageVersion', {
         page: draft._id,
         user: caller.user?.login,
         publishedAt: new Date().toISOString(),
         content: content(published),
+        ...versionLists(published),
       });
       return published;
     },
@@ -216,6 +225,14 @@ export function createPageEditor({
       const from = normalizePath(path);
       if (from) hits.count(from);
     },
+  };
+}
+
+/** A version's own `_read`/`_write`: the page's as published (a missing list stays missing: open, as on the page). */
+export function versionLists(page: Doc): { _read?: unknown[]; _write?: unknown[] } {
+  return {
+    ...(Array.isArray(page._read) ? { _read: page._read } : {}),
+    ...(Array.isArray(page._write) ? { _write: page._write } : {}),
   };
 }
 

@@ -68,4 +68,32 @@ export class PageRepository {
     );
     return rows.map(rowToDoc);
   }
+
+  /**
+   * Page versions stored before versions carried their page's `_read`/`_write` (x-acl on pageVersion) take
+   * the lists their content holds (the page as published), else those of their page as stored now (deleted
+   * pages too); a version with neither stays without (open to its model's readers, as its page was).
+   * One statement, a version bump per changed row; on data that has them it changes nothing.
+   */
+  async giveVersionsTheirLists(): Promise<number> {
+    const versions = table('pageVersion');
+    const list = (field: '_read' | '_write') => sql`coalesce(
+      CASE WHEN jsonb_typeof(v.doc->'content'->${field}::text) = 'array' THEN v.doc->'content'->${field}::text END,
+      CASE WHEN jsonb_typeof(p.doc->${field}::text) = 'array' THEN p.doc->${field}::text END)`;
+    const missing = (field: '_read' | '_write') => sql`jsonb_typeof(v.doc->${field}::text) IS DISTINCT FROM 'array'`;
+    const { rows } = await this.q.query<{ _id: string }>(sql`
+      WITH lists AS (
+        SELECT v._id,
+          CASE WHEN ${missing('_read')} THEN ${list('_read')} END AS read,
+          CASE WHEN ${missing('_write')} THEN ${list('_write')} END AS write
+        FROM ${versions} v LEFT JOIN ${table('page')} p ON p._id = v.doc->>'page'
+        WHERE ${missing('_read')} OR ${missing('_write')}
+      )
+      UPDATE ${versions} t SET
+        doc = t.doc || jsonb_strip_nulls(jsonb_build_object('_read', l.read, '_write', l.write)),
+        updated_at = now(), version = t.version + 1
+      FROM lists l WHERE t._id = l._id AND (l.read IS NOT NULL OR l.write IS NOT NULL)
+      RETURNING t._id`);
+    return rows.length;
+  }
 }
