@@ -56,6 +56,7 @@ describe('GET /api/files/references', () => {
     const response = await references(file, admin);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
+      hidden: [],
       references: [
         { model: 'page', id: ids.angebot, name: 'Angebot', path: '/Angebot' },
         { model: 'page', id: ids.home, name: 'Home', path: '/' },
@@ -64,7 +65,7 @@ describe('GET /api/files/references', () => {
         { model: 'layout', id: ids.layout, name: 'Standard' },
       ],
     });
-    expect((await references(unused, admin)).json()).toEqual({ references: [] });
+    expect((await references(unused, admin)).json()).toEqual({ references: [], hidden: [] });
   });
 
   it("names the site configuration whose favicon is the file's preset, and a user whose avatar it is", async () => {
@@ -85,21 +86,21 @@ describe('GET /api/files/references', () => {
       label: 'Site Configuration',
       fields: ['Favicon URL'],
     };
-    expect((await references(icon, admin)).json()).toEqual({ references: [siteConfig] });
+    expect((await references(icon, admin)).json()).toEqual({ references: [siteConfig], hidden: [] });
     // A user's avatar (an x-relation to files) is found the same way, by whoever may read the user.
     const self = (await t.app.inject({ method: 'GET', url: '/api/self', headers: t.auth(admin) })).json();
     const adminId = (self.user?._id ?? self._id) as string;
     const avatar = await call(admin, '/api/document/updateOne?model=user', { _id: adminId, avatar: { file: icon } });
     expect(avatar.statusCode, avatar.body).toBe(200);
     const user = { model: 'user', id: adminId, name: 'admin', label: 'User', fields: ['Avatar › Image file'] };
-    expect((await references(icon, admin)).json()).toEqual({ references: [siteConfig, user] });
+    expect((await references(icon, admin)).json()).toEqual({ references: [siteConfig, user], hidden: [] });
     // Staff who manage files but not users learn of the public favicon, not of another user's avatar.
     const anna = await t.login('anna', 'demo-anna');
-    expect((await references(icon, anna)).json()).toEqual({ references: [siteConfig] });
+    expect((await references(icon, anna)).json()).toEqual({ references: [siteConfig], hidden: [] });
     // An address naming another file, or none, is no use of this one.
     await call(admin, '/api/document/updateOne?model=siteConfig', { _id: config._id, favicon: '/favicon.png' });
     await call(admin, '/api/document/updateOne?model=user', { _id: adminId, avatar: null });
-    expect((await references(icon, admin)).json()).toEqual({ references: [] });
+    expect((await references(icon, admin)).json()).toEqual({ references: [], hidden: [] });
   });
 
   it('a folder holding a used file is not deleted with it: the folder must be emptied first, file by file', async () => {
@@ -113,6 +114,79 @@ describe('GET /api/files/references', () => {
     expect(refused.json()).toEqual({ error: 'The folder is not empty: delete or move its contents first' });
     // The file is still there, and still named where it is used (its own delete dialog warns).
     expect((await references(file, admin)).json().references).toHaveLength(5);
+  });
+
+  it('counts the uses in pages, drafts and layouts the caller may not read, without naming them', async () => {
+    const used = createObjectId();
+    const repo = new DocumentRepository(t.db);
+    await repo.insert('file', used, { name: 'vorstand.jpg', mimeType: 'image/jpeg' });
+    const image = { tag: 'image', props: { image: { file: used, alt: 'Vorstand' }, preset: 'fullWidth' } };
+    const hidden = {
+      board: createObjectId(),
+      plan: createObjectId(),
+      open: createObjectId(),
+      layout: createObjectId(),
+    };
+    const admins = { _read: ['admin'], _write: ['admin'] };
+    // Published for admins only (its draft too), a draft for admins only, and an open page whose draft is now closed.
+    await repo.insert('page', hidden.board, { name: 'Vorstand', _path: '/Vorstand', ...admins, elements: [image] });
+    await repo.insert('pageDraft', hidden.board, {
+      name: 'Vorstand',
+      _path: '/Vorstand',
+      ...admins,
+      elements: [image],
+    });
+    await repo.insert('pageDraft', hidden.plan, { name: 'Plan 2027', _path: '/Plan', ...admins, elements: [image] });
+    await repo.insert('page', hidden.open, { name: 'Team', _path: '/Team', _read: ['guest'], elements: [image] });
+    await repo.insert('pageDraft', hidden.open, { name: 'Team', _path: '/Team', ...admins, elements: [image] });
+    await repo.insert('layout', hidden.layout, { name: 'Intern', elements: [{ position: 0, element: image }] });
+
+    const anna = await t.login('anna', 'demo-anna');
+    const asAnna = await references(used, anna);
+    expect(asAnna.statusCode, asAnna.body).toBe(200);
+    expect(asAnna.json()).toEqual({
+      references: [
+        { model: 'page', id: hidden.open, name: 'Team', path: '/Team' },
+        { model: 'layout', id: hidden.layout, name: 'Intern' },
+      ],
+      // The page Vorstand (its draft is the same page), and the draft Plan 2027; Team's draft is Team.
+      hidden: [
+        { model: 'page', count: 1 },
+        { model: 'pageDraft', count: 1 },
+      ],
+    });
+    for (const secret of ['Vorstand', '/Vorstand', 'Plan', hidden.board, hidden.plan])
+      expect(asAnna.body).not.toContain(secret);
+
+    // Who manages files but not pages learns of the public page only: drafts and layouts are counted.
+    const role = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=role',
+      headers: t.auth(admin),
+      payload: { name: 'dateien', permissions: ['manage:files'] },
+    });
+    expect(role.statusCode, role.body).toBe(200);
+    const user = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=user',
+      headers: t.auth(admin),
+      payload: { login: 'dora', email: 'dora@example.ch', roles: ['dateien'], password: 'dora-password-1' },
+    });
+    expect(user.statusCode, user.body).toBe(200);
+    const dora = await t.login('dora', 'dora-password-1');
+    expect((await references(used, dora)).json()).toEqual({
+      references: [{ model: 'page', id: hidden.open, name: 'Team', path: '/Team' }],
+      hidden: [
+        { model: 'page', count: 1 },
+        { model: 'pageDraft', count: 1 },
+        { model: 'layout', count: 1 },
+      ],
+    });
+
+    // The admin reads them all, and nothing is hidden.
+    const all = (await references(used, admin)).json();
+    expect(all.hidden).toEqual([]);
+    expect(all.references).toHaveLength(6);
   });
 
   it('answers only who manages files, about a file that exists', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DocumentRepository } from '../../src/server/modules/documents/repository';
 import { createObjectId } from '../../src/shared/format/objectId';
 import { newPage } from '../helpers/browser';
+import { userWithRole } from '../helpers/users';
 import { adminPage, filesSuite, png, SHOTS } from './filesServer';
 
 const suite = filesSuite();
@@ -125,5 +126,57 @@ describe('deleting a file that pages use', { timeout: 120_000 }, () => {
         await context.close();
       }
     }
+  });
+
+  it('tells staff that a file is also used on pages they may not open, without naming them', async () => {
+    const folder = await suite.server.folder('Vorstand Bilder');
+    const file = await suite.server.upload('sitzung.png', await png(800, 533, 280), 'image/png', folder._id);
+    const image = { tag: 'image', props: { image: { file: file._id, alt: 'Sitzung' }, preset: 'fullWidth' } };
+    const repo = new DocumentRepository(suite.server.db);
+    const admins = { _read: ['admin'], _write: ['admin'] };
+    const open = createObjectId();
+    const secret = createObjectId();
+    await repo.insert('page', open, { name: 'Rückblick', _path: '/Rueckblick', _read: ['guest'], elements: [image] });
+    await repo.insert('page', secret, { name: 'Vorstandssitzung', _path: '/Vorstand', ...admins, elements: [image] });
+    await repo.insert('pageDraft', secret, {
+      name: 'Vorstandssitzung',
+      _path: '/Vorstand',
+      ...admins,
+      elements: [image],
+    });
+    const staff = await userWithRole(suite.server, suite.server.token, 'nina', 'staff');
+
+    for (const [name, viewport] of Object.entries(viewports)) {
+      const { page, context, errors } = await adminPage(
+        suite.browser,
+        suite.server,
+        `/_/files/${folder._id}`,
+        viewport,
+        {
+          login: { username: 'nina', password: staff.password },
+        },
+      );
+      await page.locator('[data-testid=file-browser] [role=option]', { hasText: 'sitzung.png' }).click();
+      await page.getByRole('button', { name: 'Delete' }).click();
+      const usage = page.getByRole('dialog').getByTestId('file-usage');
+      await expect.poll(() => usage.innerText().catch(() => '')).toContain('Used on 1 page: Rückblick');
+      expect(await usage.innerText()).toContain('Also used on 1 page you may not open');
+      expect(await usage.innerText()).not.toContain('Vorstand');
+      await page.waitForTimeout(2300); // the Delete button's fill (spec section 2), for the screenshot
+      await page.screenshot({ path: `${SHOTS}/delete-file-hidden-use-${name}.png` });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+
+    // The admin, who may open it, sees it named.
+    const { page, context } = await adminPage(suite.browser, suite.server, `/_/files/${folder._id}`);
+    await page.locator('[data-testid=file-browser] [role=option]', { hasText: 'sitzung.png' }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const usage = page.getByRole('dialog').getByTestId('file-usage');
+    await expect
+      .poll(() => usage.innerText().catch(() => ''))
+      .toContain('Used on 2 pages: Rückblick, Vorstandssitzung');
+    expect(await usage.innerText()).not.toContain('may not open');
+    await context.close();
   });
 });

@@ -89,13 +89,16 @@ export const MP4 = Buffer.concat([
   Buffer.alloc(64),
 ]);
 
-/** A page of the admin, already logged in as `admin`, collecting uncaught page errors. */
+/** A page of the admin, already logged in as `admin` (or as `login`), collecting uncaught page errors. */
 export async function adminPage(
   browser: Browser,
   server: FilesServer,
   path: string,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
-  { touch = false } = {},
+  {
+    touch = false,
+    login = { username: 'admin', password: 'admin-test-password' },
+  }: { touch?: boolean; login?: { username: string; password: string } } = {},
 ) {
   // touch: a phone's touch screen (coarse pointer, taps, no hover), as a real phone reports it.
   const context = touch
@@ -107,7 +110,7 @@ export async function adminPage(
         isMobile: true,
       })
     : await newContext(browser, viewport);
-  const state = await server.api('POST', '/api/login', { username: 'admin', password: 'admin-test-password' });
+  const state = await server.api('POST', '/api/login', login);
   await context.addInitScript(
     ([key, value]) => {
       if (window === window.top) localStorage.setItem(key, value);

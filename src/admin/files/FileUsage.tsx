@@ -18,7 +18,7 @@ export function FileUsage({ ids }: { ids: string[] }): ReactNode {
       </p>
     );
   if (isError) return <p className="mt-3 text-xs text-zinc-500">Could not check where it is used.</p>;
-  const lines = usageLines(data ?? []);
+  const lines = usageLines(data ?? { references: [], hidden: [] });
   if (lines.length === 0)
     return (
       <p className="mt-3 text-xs text-zinc-500" data-testid="file-usage">

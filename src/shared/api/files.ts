@@ -75,7 +75,22 @@ export interface FileReference {
   fields?: string[];
 }
 
-/** `GET /api/files/references?id=…`: where a file is used: pages, then drafts, then layouts, then other models, each by name. */
+/**
+ * Uses of a file in pages, drafts or layouts the caller may not read (a page whose `_read` excludes them, drafts
+ * and layouts without manage:cms), counted per model: the delete dialog warns of them without naming them. A
+ * draft whose page is counted or named already is not counted again.
+ */
+export interface HiddenFileUses {
+  /** `page`, `pageDraft` or `layout`. */
+  model: string;
+  count: number;
+}
+
+/**
+ * `GET /api/files/references?id=…`: where a file is used: pages, then drafts, then layouts, then other models, each by
+ * name, as far as the caller may read them; `hidden` counts the uses in pages, drafts and layouts they may not read.
+ */
 export interface FileReferencesAnswer {
   references: FileReference[];
+  hidden: HiddenFileUses[];
 }

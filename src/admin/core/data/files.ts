@@ -1,8 +1,8 @@
-import type { FileItem, FileReference, FileSortKey, ItemType } from '../../../shared/api/files';
+import type { FileItem, FileReferencesAnswer, FileSortKey, ItemType } from '../../../shared/api/files';
 import type { QueueJob } from '../../../shared/api/queues';
 import type { ImagePresetName } from '../../../shared/media/presets';
 
-export type { FileItem, FileReference, ItemType } from '../../../shared/api/files';
+export type { FileItem, FileReference, FileReferencesAnswer, HiddenFileUses, ItemType } from '../../../shared/api/files';
 export type { QueueJob } from '../../../shared/api/queues';
 
 /** One page of `GET /api/files/folder`: the folder (null at the root) and a page of its children. */
@@ -58,8 +58,8 @@ export interface FileProvider {
   updateItem(model: ItemType, id: string, patch: ItemPatch): Promise<FileItem>;
   /** The bytes of a file or its thumbnail, fetched with the caller's credentials. */
   fileBlob(id: string, kind: FileBlobKind): Promise<Blob>;
-  /** The pages, drafts and layouts whose elements use the file (`GET /api/files/references`). */
-  fileReferences(id: string): Promise<FileReference[]>;
+  /** Where the file is used, and how often where the user may not look (`GET /api/files/references`). */
+  fileReferences(id: string): Promise<FileReferencesAnswer>;
   /** The names of the job queues. */
   queues(): Promise<string[]>;
   queueJobs(queue: string): Promise<QueueJob[]>;

@@ -1,10 +1,11 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { FILE_PAGE_SIZE } from '../../../shared/rules/constants';
 import { adminApi, docTag, markDeleted, providerOf, run, type AdminExtra } from './api';
+import { mergeReferences } from './mergeReferences';
 import type {
   FileBlobKind,
   FileItem,
-  FileReference,
+  FileReferencesAnswer,
   FolderArgs,
   FolderPage,
   ItemPatch,
@@ -63,16 +64,9 @@ export const filesApi = adminApi.enhanceEndpoints({ addTagTypes: ['Folder', 'Que
       },
     }),
     /** Where each of the files is used, asked when a delete is to be confirmed (never cached: pages change). */
-    fileReferences: build.query<FileReference[], string[]>({
+    fileReferences: build.query<FileReferencesAnswer, string[]>({
       queryFn: (ids, api) =>
-        run(async () => {
-          const answers = await Promise.all(ids.map((id) => providerOf(api).fileReferences(id)));
-          const seen = new Set<string>();
-          return answers.flat().filter((reference) => {
-            const key = `${reference.model}:${reference.id}`;
-            return !seen.has(key) && !!seen.add(key);
-          });
-        }),
+        run(async () => mergeReferences(await Promise.all(ids.map((id) => providerOf(api).fileReferences(id))))),
       keepUnusedDataFor: 0,
     }),
     queues: build.query<string[], void>({

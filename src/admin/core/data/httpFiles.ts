@@ -72,8 +72,7 @@ export function httpFileProvider(call: Call, token: () => string | undefined, ba
       const type = response.headers.get('content-type');
       return type && type !== blob.type && /charset=/i.test(type) ? new Blob([blob], { type }) : blob;
     },
-    fileReferences: async (id) =>
-      (await call<FileReferencesAnswer>('GET', `/api/files/references?${query({ id })}`)).references,
+    fileReferences: (id) => call<FileReferencesAnswer>('GET', `/api/files/references?${query({ id })}`),
     queues: async () => (await call<QueuesAnswer>('GET', '/api/queues')).queues,
     queueJobs: async (queue) =>
       (await call<QueueJobsAnswer>('GET', `/api/queues/${encodeURIComponent(queue)}/jobs`)).jobs,

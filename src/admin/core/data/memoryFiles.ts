@@ -3,7 +3,7 @@ import {
   UploadError,
   type FileItem,
   type FileProvider,
-  type FileReference,
+  type FileReferencesAnswer,
   type ItemType,
   type QueueJob,
 } from './files';
@@ -17,7 +17,7 @@ export interface MemoryFileOptions {
   /** Answer uploads of files with this name with this status (stories of failures). */
   failUploads?: Record<string, number>;
   /** Where files are used, by file id (stories of the delete dialog). */
-  references?: Record<string, FileReference[]>;
+  references?: Record<string, FileReferencesAnswer>;
   delayMs?: number;
 }
 
@@ -110,7 +110,7 @@ export function memoryFileProvider(data: Record<string, Doc[]>, options: MemoryF
     },
     async fileReferences(id) {
       await wait();
-      return structuredClone(options.references?.[id] ?? []);
+      return structuredClone(options.references?.[id] ?? { references: [], hidden: [] });
     },
     async queues() {
       await wait();

@@ -1,4 +1,4 @@
-import type { FileReference } from '../../../shared/api/files';
+import type { FileReference, FileReferencesAnswer, HiddenFileUses } from '../../../shared/api/files';
 import { imageIdFromSrc } from '../../../shared/rules/imageId';
 import { OPTION_LIMIT } from '../../../shared/rules/constants';
 import { valuesAt, type ModelInfo, type Registry } from '../../../shared/registry';
@@ -26,19 +26,26 @@ export function propsUseFile(value: unknown, fileId: string, depth = 0): boolean
 /**
  * The pages, drafts and layouts whose elements (nested ones too) use the file, then the documents of other models
  * naming it in a file field of their schema (`x-relation` to files, `x-fileUrl`: the site configuration's favicon),
- * each once. Pages, drafts and layouts are read as the server (the editors' content); other models as the caller
- * may read them (a staff member learns of their own avatar, not of other users').
+ * each once. Pages, drafts and layouts are searched as the server (a file in use must be warned of, whoever deletes
+ * it), but named only where the caller may read them: the others are counted per model (`hidden`), without name, id
+ * or path. Other models are searched as the caller may read them (a staff member learns of their own avatar, not of
+ * other users').
  */
 export async function fileReferences(
-  documents: Pick<DocumentService, 'find'>,
+  documents: Pick<DocumentService, 'find' | 'visibleTo'>,
   registry: Pick<Registry, 'models'>,
   caller: Caller,
   fileId: string,
-): Promise<FileReference[]> {
+): Promise<FileReferencesAnswer> {
   const found = new Map<string, FileReference>();
+  const unseen = new Map<string, ElementModel>();
   await forEachStoredElement(documents, MODELS, (model, doc, element) => {
     const key = `${model}:${String(doc._id)}`;
-    if (found.has(key) || !propsUseFile(element.props, fileId)) return;
+    if (found.has(key) || unseen.has(key) || !propsUseFile(element.props, fileId)) return;
+    if (!documents.visibleTo(caller, model, doc)) {
+      unseen.set(key, model);
+      return;
+    }
     found.set(key, {
       model,
       id: String(doc._id),
@@ -74,10 +81,30 @@ export async function fileReferences(
   const order = (reference: FileReference) => MODELS.indexOf(reference.model as ElementModel);
   const byName = (a: FileReference, b: FileReference) => a.name.localeCompare(b.name, 'de');
   const byLabel = (a: FileReference, b: FileReference) => (a.label ?? '').localeCompare(b.label ?? '', 'de');
-  return [
-    ...[...found.values()].sort((a, b) => order(a) - order(b) || byName(a, b)),
-    ...rest.sort((a, b) => byLabel(a, b) || byName(a, b)),
-  ];
+  return {
+    references: [
+      ...[...found.values()].sort((a, b) => order(a) - order(b) || byName(a, b)),
+      ...rest.sort((a, b) => byLabel(a, b) || byName(a, b)),
+    ],
+    hidden: hiddenUses(unseen, found),
+  };
+}
+
+/**
+ * The uses the caller may not read, counted per model in the order pages, drafts, layouts. A draft shares its
+ * page's id: one whose page is named or counted is the same page, and is not counted again.
+ */
+export function hiddenUses(
+  unseen: ReadonlyMap<string, ElementModel>,
+  named: ReadonlyMap<string, FileReference>,
+): HiddenFileUses[] {
+  const counts = new Map<ElementModel, number>();
+  for (const [key, model] of unseen) {
+    const pageKey = `page:${key.slice(key.indexOf(':') + 1)}`;
+    if (model === 'pageDraft' && (named.has(pageKey) || unseen.has(pageKey))) continue;
+    counts.set(model, (counts.get(model) ?? 0) + 1);
+  }
+  return MODELS.filter((model) => counts.has(model)).map((model) => ({ model, count: counts.get(model)! }));
 }
 
 /** Whether the caller may read documents of the model at all: its read permission, or their own as an owner. */

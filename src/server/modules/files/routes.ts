@@ -136,14 +136,22 @@ export async function fileRoutes(app: FastifyInstance, { files, documents, regis
     {
       schema: {
         summary:
-          "Where a file is used: the published pages, drafts and layouts whose elements name it, then documents naming it in a file field (a site configuration's favicon)",
+          "Where a file is used: the published pages, drafts and layouts whose elements name it, then documents naming it in a file field (a site configuration's favicon); uses in pages, drafts and layouts the caller may not read are only counted (`hidden`)",
         tags: ['files'],
         querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id } },
         response: {
           200: {
             type: 'object',
-            required: ['references'],
+            required: ['references', 'hidden'],
             properties: {
+              hidden: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['model', 'count'],
+                  properties: { model: { type: 'string' }, count: { type: 'integer' } },
+                },
+              },
               references: {
                 type: 'array',
                 items: {
@@ -172,7 +180,7 @@ export async function fileRoutes(app: FastifyInstance, { files, documents, regis
       if (!hasAccess(caller, 'manage:files'))
         throw forbidden('Not allowed to see where a file is used: needs manage:files');
       await documents.findById(caller, 'file', request.query.id);
-      return { references: await fileReferences(documents, registry, caller, request.query.id) };
+      return fileReferences(documents, registry, caller, request.query.id);
     },
   );
 
