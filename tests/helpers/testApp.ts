@@ -54,20 +54,26 @@ export async function freshPostgres(url: string, prefix = 'bk_test'): Promise<{ 
   };
 }
 
-/** The real app on a fresh database, with an `admin` superuser whose password is ADMIN_PASSWORD. */
-export async function createTestApp(options: AppOptions = {}) {
-  const { db, drop } = await freshDatabase();
+/**
+ * The real app on a fresh database, with an `admin` superuser whose password is ADMIN_PASSWORD. `wrapDb` puts
+ * something between the app and the database (a test counting the queries a request issues).
+ */
+export async function createTestApp(options: AppOptions & { wrapDb?: (db: Database) => Database } = {}) {
+  const { wrapDb, ...appOptions } = options;
+  const fresh = await freshDatabase();
+  const { drop } = fresh;
+  const db = wrapDb ? wrapDb(fresh.db) : fresh.db;
   // Uploaded files of this app live in their own temporary folder.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bk-test-'));
   const app = await buildApp({
     logger: false,
-    ...options,
+    ...appOptions,
     db,
     config: {
       adminPassword: ADMIN_PASSWORD,
       schemaDirs: [path.resolve('tests/fixtures/schemas')],
       dataDir,
-      ...options.config,
+      ...appOptions.config,
     },
   });
   await app.services.auth.ensureAdmin();

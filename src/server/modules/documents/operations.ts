@@ -31,6 +31,7 @@ import { keptSecrets, withoutKeptSecrets } from './keptSecrets';
 import { applyPopulated, planPopulate, populate } from './populate';
 import { assertRelationsExist } from './relations';
 import { assertTreeShape } from './treeRelations';
+import { writeRuns } from './writeRuns';
 import { sanitizeRichText } from './richText';
 import { withSecretsSet } from './secretsSet';
 import { DocumentRepository, LIVE_ROWS, type RowSelection, type Scope } from './repository';
@@ -449,29 +450,99 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
   });
 
   /**
+   * New documents the server writes itself (`batchable`), consecutive ones of one model, in one statement:
+   * each prepared as `write` does, their relations checked together, inserted, then each one's in-transaction
+   * hook run (after the whole batch is in). The server's creates are not mirrored (inverse.ts), and a model
+   * drawing sequence numbers never comes here.
+   */
+  async function createBatch(
+    tx: DocumentRepository,
+    caller: Caller,
+    model: ModelInfo,
+    writes: DocumentWrite[],
+    offset: number,
+  ) {
+    const prepared: Prepared[] = [];
+    for (const [index, one] of writes.entries())
+      prepared.push(await atIndex(offset + index, () => prepare(tx, caller, model, one.input)));
+    try {
+      await assertRelationsExist(tx, registry, model, prepared);
+    } catch (error) {
+      // Its `index` is the place in this batch: the caller knows the place in all writes.
+      const index = error instanceof HttpError ? error.details.index : undefined;
+      if (typeof index === 'number')
+        throw new HttpError((error as HttpError).status, (error as HttpError).message, {
+          ...(error as HttpError).details,
+          index: offset + index,
+        });
+      throw error;
+    }
+    const rows = prepared.map(({ doc }, index) => ({ id: idForCreate(writes[index].options?.createWithId), doc }));
+    const written = await writeOrConflict(model, () => tx.insertMany(model.name, rows));
+    const done = [];
+    for (const [index, outcome] of prepared.entries()) {
+      const doc = written[index];
+      const hooked = await atIndex(offset + index, async () => {
+        const own = await hooksOf(model.name).afterWriteInTx?.({ tx, registry, caller, model, doc });
+        const mirrored = await mirrorInverses({ tx, registry, caller, model, doc });
+        return [...(own ?? []), ...mirrored, ...(await sidesWritten(tx, caller, mirrored))];
+      });
+      done.push({ ...outcome, written: readable(model, doc), sides: hooked });
+    }
+    return done;
+  }
+
+  /** May this write go into a batched insert (`createBatch`)? The server's own creates of models without sequences. */
+  const batchable = (caller: Caller, one: DocumentWrite) =>
+    !!caller.system &&
+    (one.input._id === undefined || one.input._id === 'new') &&
+    !modelOf(one.model).fields.some((field) => field.sequence);
+
+  /**
    * Writes of several models in one transaction, in their order: all written, or none (the first failure
    * answers, with `index`). The events go out after the commit. Writes planned inside the transaction (a
-   * function) change no secret: the current one is confirmed before a transaction, never inside it.
+   * function) change no secret: the current one is confirmed before a transaction, never inside it. The
+   * server's own creates of one model in a row go in as batches (`writeRuns`): a bank import of thousands of
+   * credits is a few statements, not thousands.
    */
   async function saveAll(caller: Caller, writes: DocumentWrite[] | PlannedWrites): Promise<Doc[]> {
     if (Array.isArray(writes))
       for (const [index, one] of writes.entries())
         await atIndex(index, () => confirmOwnSecrets(caller, modelOf(one.model), one.input));
-    const { outcomes, models } = await repo.transaction(async (tx) => {
-      const list = Array.isArray(writes) ? writes : await writes(readerOf(tx));
-      const models = list.map((one) => modelOf(one.model));
-      if (!Array.isArray(writes)) {
-        const secret = models.findIndex((model, index) =>
-          model.fields.some((field) => field.secret && list[index].input[field.name] !== undefined),
-        );
-        if (secret >= 0)
-          throw new Error(`A write planned in its transaction may not set a secret (${list[secret].model})`);
-      }
-      const done = [];
-      for (const [index, one] of list.entries())
-        done.push(await atIndex(index, () => write(tx, caller, models[index], one.input, one.options ?? {})));
-      return { outcomes: done, models };
-    });
+    const run = (oneByOne: boolean) =>
+      repo.transaction(async (tx) => {
+        const list = Array.isArray(writes) ? writes : await writes(readerOf(tx));
+        const models = list.map((one) => modelOf(one.model));
+        if (!Array.isArray(writes)) {
+          const secret = models.findIndex((model, index) =>
+            model.fields.some((field) => field.secret && list[index].input[field.name] !== undefined),
+          );
+          if (secret >= 0)
+            throw new Error(`A write planned in its transaction may not set a secret (${list[secret].model})`);
+        }
+        const done = [];
+        for (const [start, end] of writeRuns(list, (one) => !oneByOne && batchable(caller, one))) {
+          if (end - start > 1)
+            done.push(...(await createBatch(tx, caller, models[start], list.slice(start, end), start)));
+          else
+            done.push(
+              await atIndex(start, () =>
+                write(tx, caller, models[start], list[start].input, list[start].options ?? {}),
+              ),
+            );
+        }
+        return { outcomes: done, models };
+      });
+    let result: Awaited<ReturnType<typeof run>>;
+    try {
+      result = await run(false);
+    } catch (error) {
+      // A batch met a unique index (409) without saying which document did: written one by one (the first try
+      // left nothing), the one that meets it answers with its `index`.
+      if (!(error instanceof HttpError && error.status === 409 && error.details.index === undefined)) throw error;
+      result = await run(true);
+    }
+    const { outcomes, models } = result;
     for (const [index, outcome] of outcomes.entries()) {
       if (outcome.secretsChanged && !outcome.creating) await secretChanged(caller, outcome.written._id);
       announce(models[index], outcome.written, outcome.creating ? 'create' : 'update', outcome.existing);

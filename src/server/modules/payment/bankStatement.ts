@@ -1,16 +1,19 @@
 import type { BankStatementAnswer, SuggestionBooking } from '../../../shared/api/payment';
 import { SYSTEM, type Caller } from '../../access/caller';
-import { badRequest, conflict } from '../../errors';
+import { OPTION_LIMIT } from '../../../shared/rules/constants';
+import { badRequest, conflict, HttpError } from '../../errors';
 import type { DocumentService } from '../documents/service';
 import {
   amountDue,
   commitBookings,
   createBooker,
+  creditValues,
   entryOf,
   suggestionProblem,
   type PlannedBooking,
 } from './bankBooking';
 import { parseCamt, type Credit } from './camt';
+import { chunks, openInvoiceIndex } from './openInvoices';
 import { assertPayment } from './reports';
 
 /** The invoice number a structured reference of ours carries (see qrReference.ts), if it is one. */
@@ -20,20 +23,55 @@ export function invoiceNumberOf(reference: string): number | undefined {
   return scor ? Number(scor[1]) : undefined;
 }
 
-/** The credits of the file, or a 400 naming why it cannot be read. */
+/**
+ * The most entries one statement may hold: real ones hold hundreds; each credit is checked and may be
+ * written, and PGlite answers no other request meanwhile.
+ */
+export const MAX_STATEMENT_ENTRIES = 10_000;
+
+/** How many bank ids one lookup asks for (a find answers at most OPTION_LIMIT, and each id is on one live transaction). */
+const LOOKUP_CHUNK = OPTION_LIMIT;
+
+/** How many entries (Ntry elements, credits and debits) the file holds, counted without parsing it. */
+export const entryCount = (xml: string) => xml.match(/<(?:[\w.-]+:)?Ntry[\s/>]/g)?.length ?? 0;
+
+/** The credits of the file, or a 400 naming why it cannot be read (a 413 when it holds too many entries). */
 function creditsOf(xml: unknown): Credit[] {
   if (typeof xml !== 'string' || !xml.trim()) throw badRequest('Send the camt.053 or camt.054 file as an XML body');
+  // Counted before parsing: a file of 100,000 entries is refused before it costs anything.
+  const entries = entryCount(xml);
+  if (entries > MAX_STATEMENT_ENTRIES)
+    throw new HttpError(
+      413,
+      `The bank statement holds ${entries} entries; at most ${MAX_STATEMENT_ENTRIES} are imported at once: split it`,
+    );
+  let credits: Credit[];
   try {
-    return parseCamt(xml);
+    credits = parseCamt(xml);
   } catch (error) {
     throw badRequest(`Bank statement not readable: ${(error as Error).message}`);
   }
+  // One entry may book several transactions (a batch booking): their number is capped too.
+  if (credits.length > MAX_STATEMENT_ENTRIES)
+    throw new HttpError(
+      413,
+      `The bank statement holds ${credits.length} credits; at most ${MAX_STATEMENT_ENTRIES} are imported at once: split it`,
+    );
+  return credits;
 }
 
-/** Has an earlier import (or a confirmed suggestion) booked this credit? */
-async function isBooked(documents: DocumentService, credit: Credit): Promise<boolean> {
-  const booked = await documents.find(SYSTEM, 'transaction', { query: { bankReference: credit.key }, limit: 1 });
-  return booked.results.length > 0;
+/** The bank ids among `keys` that an earlier import (or a confirmed suggestion) booked: a few lookups, not one per credit. */
+async function bookedKeys(documents: DocumentService, keys: readonly string[]): Promise<Set<string>> {
+  const booked = new Set<string>();
+  for (const chunk of chunks([...new Set(keys)], LOOKUP_CHUNK)) {
+    const { results } = await documents.find(SYSTEM, 'transaction', {
+      query: { bankReference: { $in: chunk } },
+      fields: ['bankReference'],
+      limit: chunk.length,
+    });
+    for (const transaction of results) booked.add(String(transaction.bankReference));
+  }
+  return booked;
 }
 
 /**
@@ -62,6 +100,11 @@ export async function importBankStatement(
     limit: 5000,
     populate: ['client'],
   });
+  const invoices = openInvoiceIndex(open, due);
+  const bookedBefore = await bookedKeys(
+    documents,
+    credits.map((credit) => credit.key),
+  );
 
   const answer: BankStatementAnswer = { matched: [], partial: [], suggested: [], unmatched: [], alreadyBooked: 0 };
   const paid = new Set<string>();
@@ -69,18 +112,13 @@ export async function importBankStatement(
   // Bank ids booked by this import: a file holding a credit twice books it once.
   const bookedHere = new Set<string>();
   for (const [index, credit] of credits.entries()) {
-    if (bookedHere.has(credit.key) || (await isBooked(documents, credit))) {
+    if (bookedHere.has(credit.key) || bookedBefore.has(credit.key)) {
       answer.alreadyBooked++;
       continue;
     }
     const entry = entryOf(credit);
     const number = credit.reference ? invoiceNumberOf(credit.reference) : undefined;
-    const invoice =
-      credit.reference &&
-      open.find(
-        (candidate) =>
-          !paid.has(candidate._id) && (candidate.reference === credit.reference || Number(candidate.id) === number),
-      );
+    const invoice = credit.reference ? invoices.byReference(credit.reference, number, paid) : undefined;
     if (credit.currency !== 'CHF' && credit.currency !== 'EUR') {
       answer.unmatched.push({
         ...entry,
@@ -97,8 +135,9 @@ export async function importBankStatement(
       continue;
     }
     // No reference: an open invoice of the payer's name with exactly this amount due is suggested, not booked.
-    const candidates = open.filter(
-      (candidate) => !paid.has(candidate._id) && !suggestionProblem(credit, candidate, due(candidate)),
+    const { eur } = creditValues(credit);
+    const candidates = (credit.reference || eur === undefined ? [] : invoices.dueAbout(eur)).filter(
+      (candidate) => !paid.has(candidate._id) && !suggestionProblem(credit, candidate, invoices.due(candidate)),
     );
     // The oldest first: the one a payer most likely settles.
     const [suggestion, ...others] = candidates.sort((a, b) => Number(a.id) - Number(b.id));
@@ -143,7 +182,8 @@ export async function confirmSuggestion(
   assertPayment(caller, 'book bank statement credits');
   const credit = creditsOf(xml).find((candidate) => candidate.key === request.credit);
   if (!credit) throw badRequest(`credit: the file holds no credit ${request.credit}`);
-  if (await isBooked(documents, credit)) throw conflict('This credit is booked already (by an import or by hand)');
+  if ((await bookedKeys(documents, [credit.key])).size > 0)
+    throw conflict('This credit is booked already (by an import or by hand)');
   const invoice = await documents.findById(caller, 'invoice', request.invoice, { populate: ['client'] });
   const due = await amountDue(documents);
   const problem = suggestionProblem(credit, invoice, due(invoice));
