@@ -209,6 +209,16 @@ describe('payment reports and tracked time', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toBe('Client Ohne Satz AG has no hourly rate: set it on the client first');
     expect((await create({ client: acme, from: '2026-03-31', to: '2026-03-01' })).statusCode).toBe(400);
+    // A day that does not exist is refused naming the field, not searched for time (that answered 422 "No … time").
+    for (const [body, error] of [
+      [{ client: acme, from: '2026-02-30', to: '2026-03-31' }, 'from: must be a date (YYYY-MM-DD)'],
+      [{ client: acme, from: '2026-03-01', to: '2026-04-31' }, 'to: must be a date (YYYY-MM-DD)'],
+      [{ client: acme, from: '2026-13-01', to: '2026-12-31' }, 'from: must be a date (YYYY-MM-DD)'],
+    ] as const) {
+      const impossible = await create(body);
+      expect(impossible.statusCode, impossible.body).toBe(400);
+      expect(impossible.json().error).toBe(error);
+    }
   });
 
   it('needs manage:payment', async () => {

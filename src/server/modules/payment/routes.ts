@@ -112,7 +112,11 @@ export function paymentRoutes(app: FastifyInstance, { db, documents }: Services)
           type: 'object',
           required: ['client', 'from', 'to'],
           additionalProperties: false,
-          properties: { client: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } },
+          properties: {
+            client: { type: 'string' },
+            from: { type: 'string', format: 'date' },
+            to: { type: 'string', format: 'date' },
+          },
         },
       },
     },
