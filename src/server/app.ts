@@ -16,7 +16,7 @@ import { scheduleMaintenance } from './db/maintenance';
 import { withStartupLock } from './db/startupLock';
 import { migrate } from './db/tables';
 import { registerErrorHandler } from './errors';
-import { answerClientError, registerRequestHygiene } from './requestHygiene';
+import { answerClientError, answerFrameworkError, registerRequestHygiene } from './requestHygiene';
 import { registerSecurityHeaders } from './securityHeaders';
 import { createEventBus } from './events/bus';
 import { startPgBridge } from './events/pgBridge';
@@ -100,6 +100,8 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
     return503OnClosing: false,
     // A malformed request (e.g. a Content-Length that is no number) answers `{ error }` naming the problem.
     clientErrorHandler: answerClientError,
+    // A URL Fastify cannot decode (`/%ff`) answers `{ error }` too.
+    frameworkErrors: answerFrameworkError,
     ajv: {
       // verbose: a refusal carries the schema it broke, whose x-patternMessage says a pattern in words.
       customOptions: {

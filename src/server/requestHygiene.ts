@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from './errors';
 
 /**
@@ -117,4 +117,26 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/** How much of a refused path an answer repeats. */
+const SHOWN_PATH = 200;
+
+/**
+ * Fastify's `frameworkErrors`: failures before any route is found answer `{ error }` naming the problem
+ * like every other refusal, not Fastify's own `{ error, code, message, statusCode }`.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const path = (request.raw.url ?? '').split('?')[0];
+  const shown = path.length > SHOWN_PATH ? `${path.slice(0, SHOWN_PATH)}…` : path;
+  if (error.code === 'FST_ERR_BAD_URL')
+    void reply
+      .status(400)
+      .send({ error: `The URL path ${shown} is not valid: it holds an invalid percent-encoding (such as %ff or %zz)` });
+  else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    void reply.status(414).send({ error: `A part of the URL path ${shown} is too long` });
+  else {
+    request.log.error({ err: error }, 'request failed before routing');
+    void reply.status(500).send({ error: 'Internal server error' });
+  }
 }

@@ -251,4 +251,31 @@ describe('error answers name the problem', () => {
     const known = await t.app.inject({ method: 'GET', url: '/api/queues/imagePresets/jobs', headers: admin });
     expect(known.statusCode, known.body).toBe(200);
   });
+
+  it("a URL with invalid percent-encoding answers { error } naming the path, not Fastify's own format", async () => {
+    for (const url of ['/%ff%fe', '/api/files/p/%ff/x', '/api/document/%zz']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({
+        error: `The URL path ${url} is not valid: it holds an invalid percent-encoding (such as %ff or %zz)`,
+      });
+    }
+    // A long one is named in part.
+    const long = `/${'a'.repeat(500)}%ff`;
+    const cut = (await t.app.inject({ method: 'GET', url: long })).json().error as string;
+    expect(cut).toBe(
+      `The URL path ${long.slice(0, 200)}… is not valid: it holds an invalid percent-encoding (such as %ff or %zz)`,
+    );
+  });
+
+  it('invalid percent-encoding in the query string is kept as it is: the route answers as usual', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/x?y=%zz' })).json()).toEqual({
+      error: 'No route GET /api/x',
+    });
+    const health = await t.app.inject({ method: 'GET', url: '/api/health?y=%zz' });
+    expect(health.statusCode).toBe(200);
+    const year = await t.app.inject({ method: 'GET', url: '/api/payment/revenue?year=%zz', headers: accountant });
+    expect(year.statusCode).toBe(400);
+    expect(year.json().error).toMatch(/^year: must be a year/);
+  });
 });
