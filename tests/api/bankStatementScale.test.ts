@@ -128,4 +128,38 @@ describe('bank statement import of a large file', () => {
     });
     expect(await transactions()).toBe(2000);
   });
+
+  it('matches every open invoice, not only the first 500 one find answers', async () => {
+    const client = (await t.app.services.documents.save(SYSTEM, 'client', { name: 'Viele Rechnungen GmbH' }))._id;
+    let first = invoices[0];
+    for (let i = 0; i < 520; i++) {
+      const saved = await t.app.services.documents.save(SYSTEM, 'invoice', {
+        name: `Abo ${i}`,
+        client,
+        // The one paid is the first made and dated first: last in the lists' order (number descending) and by date.
+        date: i === 0 ? '2025-01-06' : '2026-05-01',
+        items: [{ name: 'Abo', count: 1, price: 10 }],
+      });
+      if (i === 0)
+        first = {
+          _id: saved._id,
+          id: Number(saved.id),
+          reference: invoiceReference('CH4431999123000889012', Number(saved.id)),
+        };
+    }
+    const { response } = await post(
+      camt054([
+        {
+          id: 'LATE-1',
+          amount: '10.81',
+          reference: first.reference,
+          debtor: 'Viele Rechnungen GmbH',
+          date: '2026-05-20',
+        },
+      ]),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ matched: [{ invoice: first._id }], unmatched: [] });
+    expect((await t.app.services.documents.findById(SYSTEM, 'invoice', first._id)).status).toBe('paid');
+  });
 });

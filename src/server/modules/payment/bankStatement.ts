@@ -13,7 +13,7 @@ import {
   type PlannedBooking,
 } from './bankBooking';
 import { parseCamt, type Credit } from './camt';
-import { chunks, openInvoiceIndex } from './openInvoices';
+import { chunks, openInvoiceIndex, openInvoices } from './openInvoices';
 import { assertPayment } from './reports';
 
 /** The invoice number a structured reference of ours carries (see qrReference.ts), if it is one. */
@@ -95,12 +95,7 @@ export async function importBankStatement(
   const credits = creditsOf(xml);
   const due = await amountDue(documents);
   const { plan } = createBooker(documents, due);
-  const { results: open } = await documents.find(caller, 'invoice', {
-    query: { status: 'open' },
-    limit: 5000,
-    populate: ['client'],
-  });
-  const invoices = openInvoiceIndex(open, due);
+  const invoices = openInvoiceIndex(await openInvoices(documents, caller), due);
   const bookedBefore = await bookedKeys(
     documents,
     credits.map((credit) => credit.key),

@@ -1,4 +1,6 @@
-import type { Doc } from '../documents/service';
+import { OPTION_LIMIT } from '../../../shared/rules/constants';
+import type { Caller } from '../../access/caller';
+import type { Doc, DocumentService } from '../documents/service';
 import { toCents } from './settlement';
 
 /** `values` cut into pieces of at most `size`, in order. */
@@ -6,6 +8,25 @@ export function chunks<T>(values: readonly T[], size: number): T[][] {
   const pieces: T[][] = [];
   for (let start = 0; start < values.length; start += size) pieces.push(values.slice(start, start + size));
   return pieces;
+}
+
+/**
+ * Every open invoice the caller may read, their clients populated, oldest first: read page after page, as one
+ * find answers at most OPTION_LIMIT (a business with more open invoices than that had the rest never matched).
+ */
+export async function openInvoices(documents: Pick<DocumentService, 'find'>, caller: Caller): Promise<Doc[]> {
+  const open: Doc[] = [];
+  for (;;) {
+    const { results } = await documents.find(caller, 'invoice', {
+      query: { status: 'open' },
+      sort: { _createdAt: 1, _id: 1 },
+      limit: OPTION_LIMIT,
+      offset: open.length,
+      populate: ['client'],
+    });
+    open.push(...results);
+    if (results.length < OPTION_LIMIT) return open;
+  }
 }
 
 /**
