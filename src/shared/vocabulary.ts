@@ -287,6 +287,12 @@ export const VOCABULARY = {
     meaning:
       'Only callers holding one of these roles may see or write the field (e.g. `_read`/`_write` of files: admin, superuser).',
   },
+  'x-writePermission': {
+    on: 'property',
+    schema: accessSchema,
+    meaning:
+      "On a top-level property: writing the field needs this permission besides the model's own (the site configuration's billing, which puts the IBAN on every invoice, needs manage:payment although manage:cms updates the rest). Everyone who reads the document reads the field; the schema served to a caller without the permission marks it `readOnly`, so forms show it locked and leave it out of a save, and a write that changes it anyway is refused with 403 naming the field.",
+  },
   'x-secret': {
     on: 'property',
     schema: { const: 'argon2id' },

@@ -1,4 +1,4 @@
-import type { ComputedAnnotation, Currency, Display, RelationAnnotation, Widget } from '../vocabulary';
+import type { Access, ComputedAnnotation, Currency, Display, RelationAnnotation, Widget } from '../vocabulary';
 import type { JsonSchema, JsonType } from './jsonSchema';
 import type { SchemaResolver } from './resolve';
 
@@ -24,6 +24,8 @@ export interface FieldInfo {
   /** Display rule of admin lists (`x-display`). */
   display?: Display;
   roles?: string[];
+  /** `x-writePermission`: writing the field needs this permission besides the model's. */
+  writePermission?: Access;
   secret: boolean;
   computed?: ComputedAnnotation;
   sequence: boolean;
@@ -102,6 +104,7 @@ export function fieldInfo(
     widget: schema['x-widget'],
     display: schema['x-display'],
     roles: schema['x-roles'],
+    writePermission: schema['x-writePermission'],
     secret: schema['x-secret'] !== undefined,
     computed: schema['x-computed'],
     sequence: schema['x-sequence'] === true,

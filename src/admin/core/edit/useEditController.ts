@@ -78,8 +78,7 @@ export function useEditController(model: ModelInfo, id: string) {
       try {
         const saved = await saveCall({
           model: model.name,
-          // Nulls last: the form holds an emptied field as `undefined`, which hid its null (JSON drops it).
-          doc: { ...data, ...clearedFields(model, loaded, data), _id: isNew ? 'new' : id },
+          doc: { ...payloadOf(model, loaded, data), _id: isNew ? 'new' : id },
         }).unwrap();
         // A new document is shown by its own page, loaded like any other: setting it here would be
         // replaced by the empty 'new' form in the render before the navigation lands.
@@ -186,6 +185,18 @@ export function useEditController(model: ModelInfo, id: string) {
 export type EditController = ReturnType<typeof useEditController>;
 
 /** The server keeps fields a save leaves out: a field the user emptied is sent as null to clear it. */
+/**
+ * What a save sends: the form without the fields it shows read-only (computed ones, and those the caller may
+ * see but not write, `x-writePermission`: the form fills their defaults in, which the server would read as a
+ * change), then a null for each emptied field (the form holds it as `undefined`, which JSON drops).
+ */
+export function payloadOf(model: ModelInfo, loaded: Doc | undefined, data: FormData): FormData {
+  const locked = model.fields.filter((field) => field.readOnly && !field.name.startsWith('_'));
+  const sent = { ...data };
+  for (const field of locked) delete sent[field.name];
+  return { ...sent, ...clearedFields(model, loaded, data) };
+}
+
 export function clearedFields(model: ModelInfo, loaded: Doc | undefined, formData: FormData): FormData {
   const cleared: FormData = {};
   for (const field of model.fields) {

@@ -12,7 +12,11 @@ export function canReadField(caller: Caller, field: Pick<FieldInfo, 'secret' | '
 /** May the caller write this field (before owner rules)? */
 export function canWriteField(caller: Caller, field: FieldInfo): boolean {
   // Read-only fields are the server's own: the system caller (seed, public form endpoints) writes them.
-  return (!field.readOnly || caller.system === true) && holdsAnyRole(caller, field.roles);
+  return (
+    (!field.readOnly || caller.system === true) &&
+    holdsAnyRole(caller, field.roles) &&
+    (field.writePermission === undefined || hasAccess(caller, field.writePermission))
+  );
 }
 
 /** The owner rule of `x-owner`: the caller owns the document when the owner field holds their id. */

@@ -68,7 +68,7 @@ export function mergeInput(
         throw forbidden(
           asOwner && !field.ownerWritable
             ? `You cannot change your own ${field.label.toLowerCase()}`
-            : `Not allowed to change ${field.name}`,
+            : `Not allowed to change ${field.name}${field.writePermission ? `: needs ${field.writePermission}` : ''}`,
         );
       }
       keep();
