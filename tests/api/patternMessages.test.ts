@@ -27,8 +27,8 @@ async function refusal(model: string, payload: object) {
 describe('a value that does not match its pattern is refused in words', () => {
   it('redirect, user and site configuration: the 400 says what the field asks, nothing is written', async () => {
     expect(await refusal('redirect', { _id: 'new', name: 'Alt', from: 'alt', to: '/neu' })).toEqual({
-      error: 'from: must be a path starting with /',
-      fields: [{ field: 'from', message: 'must be a path starting with /' }],
+      error: 'from: must be a path starting with /, on one line, without control characters',
+      fields: [{ field: 'from', message: 'must be a path starting with /, on one line, without control characters' }],
     });
     expect((await refusal('user', { _id: 'new', login: 'anna maria', password: 'longenough1' })).fields).toEqual([
       { field: 'login', message: 'must not contain spaces' },

@@ -130,4 +130,53 @@ describe('redirects', () => {
       fields: [{ field: 'from', message: 'already exists' }],
     });
   });
+
+  it('sends a target with umlauts, spaces or € as a browser would ask for it (UTF-8, percent-encoded)', async () => {
+    expect((await save({ _id: 'new', name: 'Umlaut', from: '/Grüezi', to: '/Über uns' })).statusCode).toBe(200);
+    expect((await save({ _id: 'new', name: 'Euro', from: '/euro', to: '/Preise in €' })).statusCode).toBe(200);
+    const umlaut = await t.app.inject({ method: 'GET', url: '/Gr%C3%BCezi' });
+    // Was /Über uns as Latin-1 bytes: browsers went to /%DCber%20uns, another page.
+    expect([umlaut.statusCode, umlaut.headers.location]).toEqual([302, '/%C3%9Cber%20uns']);
+    // Was a 500: Node refuses header characters beyond Latin-1.
+    const euro = await t.app.inject({ method: 'GET', url: '/euro?utm_source=x' });
+    expect([euro.statusCode, euro.headers.location]).toEqual([302, '/Preise%20in%20%E2%82%AC?utm_source=x']);
+  });
+
+  it('refuses line breaks and control characters in from and to, naming the field, and saves nothing', async () => {
+    const before = await count();
+    const message =
+      'must be a path on this site (/…) or a full URL (https://…), on one line, without control characters';
+    for (const to of ['/a\r\nSet-Cookie: x=1', '/a\u2028b', 'https://example.com/\u0085']) {
+      const response = await save({ _id: 'new', name: 'Kaputt', from: '/kaputt', to });
+      expect(response.statusCode, to).toBe(400);
+      expect(response.json(), to).toMatchObject({ fields: [{ field: 'to', message }] });
+    }
+    const from = await save({ _id: 'new', name: 'Kaputt', from: '/a\nb', to: '/Termin' });
+    expect(from.statusCode).toBe(400);
+    expect(from.json().fields).toEqual([
+      { field: 'from', message: 'must be a path starting with /, on one line, without control characters' },
+    ]);
+    expect(await count()).toBe(before);
+  });
+
+  it('keeps a favicon on this site or at a full URL, not at another host without a scheme', async () => {
+    const config = await t.app.services.documents.save(SYSTEM, 'siteConfig', { title: 'Test' });
+    for (const favicon of ['//evil.example/f.ico', '/\\evil.example/f.ico', '/f.ico\n']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/document/updateOne?model=siteConfig',
+        headers: admin,
+        payload: { _id: config._id, title: 'Test', favicon },
+      });
+      expect(response.statusCode, favicon).toBe(400);
+      expect(response.json().fields[0].field).toBe('favicon');
+    }
+    const fine = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=siteConfig',
+      headers: admin,
+      payload: { _id: config._id, title: 'Test', favicon: '/favicon.ico' },
+    });
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
 });

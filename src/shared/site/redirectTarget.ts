@@ -19,3 +19,26 @@ export function redirectTarget(to: string, search: string): string {
   const parts = [own, added.toString()].filter(Boolean);
   return `${base}${parts.length ? `?${parts.join('&')}` : ''}${hash}`;
 }
+
+/**
+ * A redirect target as a `Location` header carries it: ASCII, percent-encoded as a browser encodes what is typed
+ * into its address bar (UTF-8: `/Über-uns` → `/%C3%9Cber-uns`, a space → `%20`, an international domain in
+ * punycode), line breaks and tabs dropped. Node refuses a header holding characters beyond Latin-1 (a 500) and
+ * sends Latin-1 ones as single bytes, which browsers read as another path (`/%DCber-uns`). A path stays a path.
+ */
+export function locationHeader(target: string): string {
+  const relative = target.startsWith('/') && !/^\/[/\\]/.test(target);
+  try {
+    const url = new URL(target, 'http://site.invalid');
+    return relative ? `${url.pathname}${url.search}${url.hash}` : url.href;
+  } catch {
+    // Not a URL at all (stored before targets were checked): its characters encoded one by one.
+    return target.replace(/[^\x21-\x7e]/gu, (character) => {
+      try {
+        return encodeURIComponent(character);
+      } catch {
+        return '%EF%BF%BD';
+      }
+    });
+  }
+}

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_TEXT } from '../../../shared/rules/constants';
 import { preloadElements, renderDocument } from '../../../site/ssr/renderDocument';
 import { notFoundView, pageView } from '../../../shared/site/view';
-import { redirectTarget } from '../../../shared/site/redirectTarget';
+import { locationHeader, redirectTarget } from '../../../shared/site/redirectTarget';
 import { ANONYMOUS } from '../../access/caller';
 import { notFound } from '../../errors';
 import { secureHtml } from '../../securityHeaders';
@@ -155,7 +155,8 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer
   reply.code(answer.status).header('referrer-policy', 'strict-origin-when-cross-origin');
   // Only the inline scripts the renderer wrote may run; other sites may not frame the pages (forms).
   secureHtml(reply, { scripts: answer.scriptHashes, framing: 'self' });
-  if (answer.location) return reply.header('location', answer.location).header('cache-control', 'no-cache').send();
+  if (answer.location)
+    return reply.header('location', locationHeader(answer.location)).header('cache-control', 'no-cache').send();
   reply
     .header('cache-control', 'no-cache')
     .header('etag', answer.etag)
