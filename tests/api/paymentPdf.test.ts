@@ -47,7 +47,7 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
-      `inline; filename="Rechnung-${String(invoice.id)}-Rheinblick-Immobilien-AG.pdf"`,
+      `inline; filename="Rechnung-${String(invoice.id)}-Rheinblick-Immobilien-AG.pdf"; filename*=UTF-8''Rechnung-${String(invoice.id)}-Rheinblick-Immobilien-AG.pdf`,
     );
     const { text, codes, pageSize } = inspect(response.rawPayload);
     expect(pageSize).toMatch(/^595\.2\d x 841\.8\d pts \(A4\)$/);
@@ -91,6 +91,26 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     // The reference is kept on the invoice.
     const stored = await t.app.services.documents.findById(SYSTEM, 'invoice', invoice._id);
     expect(stored.reference).toBe(reference);
+  });
+
+  it('names the file of a client whose name is beyond Latin-1 (Ł, ź), in UTF-8 and as ASCII', async () => {
+    const polish = await t.app.services.documents.save(SYSTEM, 'client', {
+      name: 'Łódź Software Sp. z o.o.',
+      address: { street: 'Piotrkowska', streetNumber: '1', zip: '90-001', city: 'Łódź', country: 'PL' },
+    });
+    const saved = await t.app.services.documents.save(SYSTEM, 'invoice', {
+      name: 'Beratung',
+      client: polish._id,
+      date: '2026-04-01',
+      items: [{ name: 'Beratung', count: 1, price: 100 }],
+    });
+    // Was a 500 (Node refuses such characters in a header), in Fastify's own words.
+    const response = await get(`/api/payment/invoice?id=${saved._id}`);
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const name = `Rechnung-${String(saved.id)}-Łódź-Software-Sp-z-o-o.pdf`;
+    expect(response.headers['content-disposition']).toBe(
+      `inline; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    );
   });
 
   it('puts the payment part on the last page of a long invoice', async () => {

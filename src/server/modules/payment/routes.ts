@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { contentDisposition } from '../files/names';
 import type { InvoiceFromOfferRequest, InvoiceFromTimeRequest, SuggestionRequest } from '../../../shared/api/payment';
 import { OBJECT_ID } from '../../../shared/registry/systemFields';
 import type { Services } from '../../services';
@@ -28,7 +29,7 @@ export function paymentRoutes(app: FastifyInstance, { db, documents }: Services)
   const sendPdf = (reply: FastifyReply, { fileName, pdf }: PdfAnswer) =>
     reply
       .type('application/pdf')
-      .header('content-disposition', `inline; filename="${fileName}"`)
+      .header('content-disposition', contentDisposition('inline', fileName))
       .header('cache-control', 'no-store')
       .send(pdf);
   app.get<{ Querystring: { id: string } }>(
