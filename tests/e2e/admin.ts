@@ -65,6 +65,8 @@ export async function openAdmin(
   await storeLogin(context, suite.server);
   const { page, errors } = await newPage(context);
   await page.goto(suite.server.url(path));
+  // Hydrated (main.tsx takes aria-busy off the root): a click on server-rendered markup before is lost.
+  await page.locator('#root:not([aria-busy])').waitFor();
   return { page, errors, context };
 }
 

@@ -194,7 +194,9 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await page.locator('#root_to').fill('/kontakt');
     const button = await save(page);
     await expect.poll(() => button.getAttribute('data-state')).toBe('error');
-    expect(await page.getByRole('tooltip').innerText()).toBe('From (path) must be a path starting with /');
+    expect(await page.getByRole('tooltip').innerText()).toBe(
+      'From (path) must be a path starting with /, on one line, without control characters',
+    );
     expect(await page.locator('#root_from__error').innerText()).toContain('must be a path starting with /');
     expect(await page.locator('body').innerText()).not.toMatch(/pattern|\^/);
     await page.locator('#root_from').fill('/kontakt-alt');

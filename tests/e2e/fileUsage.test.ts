@@ -3,7 +3,7 @@ import { DocumentRepository } from '../../src/server/modules/documents/repositor
 import { createObjectId } from '../../src/shared/format/objectId';
 import { newPage } from '../helpers/browser';
 import { userWithRole } from '../helpers/users';
-import { adminPage, filesSuite, png, SHOTS } from './filesServer';
+import { adminPage, filesSuite, png, selectTile, SHOTS } from './filesServer';
 
 const suite = filesSuite();
 const viewports = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
@@ -48,8 +48,7 @@ describe('deleting a file that pages use', { timeout: 120_000 }, () => {
         `/_/files/${folder._id}`,
         viewport,
       );
-      const tile = page.locator('[data-testid=file-browser] [role=option]', { hasText: 'unbenutzt.png' });
-      await tile.click();
+      const tile = await selectTile(page, 'unbenutzt.png');
       await page.getByRole('button', { name: 'Delete' }).click();
       const dialog = page.getByRole('dialog');
       await expect
@@ -58,8 +57,7 @@ describe('deleting a file that pages use', { timeout: 120_000 }, () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await tile.click(); // unselect
 
-      const logoTile = page.locator('[data-testid=file-browser] [role=option]', { hasText: 'logo.png' });
-      await logoTile.click();
+      const logoTile = await selectTile(page, 'logo.png');
       await page.getByRole('button', { name: 'Delete' }).click();
       await expect
         .poll(() =>
@@ -156,7 +154,7 @@ describe('deleting a file that pages use', { timeout: 120_000 }, () => {
           login: { username: 'nina', password: staff.password },
         },
       );
-      await page.locator('[data-testid=file-browser] [role=option]', { hasText: 'sitzung.png' }).click();
+      await selectTile(page, 'sitzung.png');
       await page.getByRole('button', { name: 'Delete' }).click();
       const usage = page.getByRole('dialog').getByTestId('file-usage');
       await expect.poll(() => usage.innerText().catch(() => '')).toContain('Used on 1 page: Rückblick');

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { mkdir } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser, VIEWPORTS, watchErrors } from '../helpers/browser';
 import { createTestApp } from '../helpers/testApp';
 import { LOGIN_KEY, newContext } from './admin';
@@ -121,7 +121,26 @@ export async function adminPage(
   const errors: string[] = [];
   watchErrors(page, errors);
   await page.goto(server.url(path));
+  // Hydrated (main.tsx takes aria-busy off the root): a click on server-rendered markup before is lost.
+  await page.locator('#root:not([aria-busy])').waitFor();
   return { page, context, errors };
+}
+
+/**
+ * Selects the file tile named `name` with a click, once more if the click was lost: a preview arriving re-renders
+ * the tile (a click between the two is swallowed). Answers the tile.
+ */
+export async function selectTile(page: Page, name: string) {
+  const tile = page.locator('[data-testid=file-browser] [role=option]', { hasText: name });
+  for (let attempt = 1; ; attempt++) {
+    await tile.click();
+    try {
+      await expect.poll(() => tile.getAttribute('aria-selected'), { timeout: 3000 }).toBe('true');
+      return tile;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** Where the file screens' screenshots go. */
