@@ -443,7 +443,8 @@ export const VOCABULARY = {
   'x-sortable': {
     on: 'property',
     schema: { type: 'boolean' },
-    meaning: 'The list can be sorted by it (indexed).',
+    meaning:
+      "The list can be sorted by it (indexed). Text for people (no `format`, enum or relation) sorts as people read it: umlauts and lower case among their letters, numbers as numbers ('Abo 9' before 'Abo 10'); dates, codes and ids by their characters.",
   },
   'x-widget': {
     on: 'property',

@@ -1,4 +1,4 @@
-import type { FieldInfo, ModelInfo, Registry } from '../../shared/registry';
+import type { FieldInfo, JsonSchema, ModelInfo, Registry } from '../../shared/registry';
 import type { Database, Queryable } from './database';
 import { ident, join, jsonKey, raw, sql, type Sql } from './sql';
 
@@ -24,6 +24,22 @@ export const SYSTEM_COLUMNS: Record<string, { column: string; type: 'text' | 'ti
 };
 
 export type ExpressionKind = 'text' | 'number' | 'boolean' | 'json' | 'timestamp';
+
+/**
+ * The collation lists sort text by: Unicode's order (ICU's root collation) with digits compared as numbers, so
+ * 'apfel' and 'Äpfel' stand beside 'Apfel' before 'Zebra', and 'Abo 9' before 'Abo 10'. The databases' own
+ * collation (C) put lower case after Z and umlauts after everything. `migrate` creates it; a PostgreSQL built
+ * without ICU gets a copy of C (the order before). Sorting only: equality, uniqueness and search are unchanged.
+ */
+export const SORT_COLLATION = ident('baukasten_sort');
+
+/**
+ * Whether a text value sorts in SORT_COLLATION: words for people, not codes (a format: dates, e-mail; the ids of a
+ * relation; an enum's values). Fields the server keeps (`_path`) sort by their bytes too: prefix lookups use them.
+ */
+export function sortsAsWords(schema: Pick<JsonSchema, 'format' | 'x-relation' | 'enum'>): boolean {
+  return schema.format === undefined && schema['x-relation'] === undefined && schema.enum === undefined;
+}
 
 /** How a field is compared and sorted: by its JSON type. */
 export function expressionKind(field: Pick<FieldInfo, 'name' | 'type'>): ExpressionKind {
@@ -233,7 +249,7 @@ export function modelIndexes(
         sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${ident(system)}, _id) ${covering ? include(8) : sql``}`,
     );
   }
-  for (const { field, column, bytes } of fields) {
+  for (const { field, kind, column, bytes } of fields) {
     const c = ident(column.name);
     if (field.unique && !notUnique.has(field.name))
       add(
@@ -250,7 +266,8 @@ export function modelIndexes(
     if (field.sortable)
       add(
         `s_${field.name}`,
-        (index) => sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${c} NULLS FIRST, _id) ${include(bytes)}`,
+        (index) =>
+          sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${sortKey(field, kind, c)} NULLS FIRST, _id) ${include(bytes)}`,
       );
     // Live rows only (what lists and counts ask for): a filter's count is a range of this index alone.
     else if (field.filterable || field.relation)
@@ -267,7 +284,7 @@ export function modelIndexes(
       add(
         `fs_${filter.field.name}_${sort.field.name}`,
         (index) =>
-          sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${ident(filter.column.name)}, ${ident(sort.column.name)} NULLS FIRST, _id) ${include(filter.bytes + sort.bytes)} WHERE deleted_at IS NULL`,
+          sql`CREATE INDEX IF NOT EXISTS ${index} ON ${t} (${ident(filter.column.name)}, ${sortKey(sort.field, sort.kind, ident(sort.column.name))} NULLS FIRST, _id) ${include(filter.bytes + sort.bytes)} WHERE deleted_at IS NULL`,
       );
     }
   }
@@ -322,6 +339,7 @@ export async function migrateModel(db: Queryable, model: ModelInfo): Promise<str
   const name = tableName(model.name);
   const t = ident(name);
   await db.query(tableDdl(model));
+  await createSortCollation(db);
   const { fields, search } = modelColumns(model);
   const wanted = [...fields.map((f) => f.column), ...(search ? [search] : [])];
   const existing = await db.query<{ column_name: string }>(
@@ -381,6 +399,21 @@ export async function migrateModel(db: Queryable, model: ModelInfo): Promise<str
   const have = new Set(current.rows.map((r) => r.indexname));
   for (const [indexName, statement] of indexes) if (!have.has(indexName)) await db.query(statement);
   return warnings;
+}
+
+/** SORT_COLLATION, if missing. The ICU locale in its older form: PGlite's ICU ignores `und-u-kn`'s numeric option. */
+async function createSortCollation(db: Queryable): Promise<void> {
+  await db.query(sql`DO $$ BEGIN
+      CREATE COLLATION IF NOT EXISTS ${SORT_COLLATION} (provider = icu, locale = 'und@colNumeric=yes');
+    EXCEPTION WHEN feature_not_supported OR undefined_object OR invalid_parameter_value THEN
+      CREATE COLLATION IF NOT EXISTS ${SORT_COLLATION} FROM "C";
+    END $$`);
+}
+
+/** A sort index's key: the column, in SORT_COLLATION where lists sort it so (translateSort adds the same). */
+function sortKey(field: FieldInfo, kind: ExpressionKind, column: ReturnType<typeof ident>): Sql {
+  const words = kind === 'text' && !field.name.startsWith('_') && sortsAsWords(field.schema);
+  return words ? sql`${column} COLLATE ${SORT_COLLATION}` : sql`${column}`;
 }
 
 /**

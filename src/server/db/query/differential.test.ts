@@ -45,27 +45,38 @@ function valueAt(doc: Record<string, unknown>, path: string): unknown {
     );
 }
 
+const idRank = new Map(
+  docs
+    .map((doc) => doc._id)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((id, rank) => [id, rank]),
+);
+
 function expectedIds(query: Record<string, unknown>, sort: Record<string, 1 | -1 | 'asc' | 'desc'>): string[] {
   const matched = new Query(query).find<Doc>(docs).all();
   // MongoDB sorts null and missing alike; mingo puts null after missing. Sort on copies without nulls.
+  // Ids sort by their bytes (C), words in the collation: an id's place among all ids stands in for it.
   const keys = Object.entries(sort).map(([path, d], i) => ({
     path,
-    key: path === '_id' ? '_id' : `k${i}`,
+    key: path === '_id' ? 'idRank' : `k${i}`,
     dir: d === 1 || d === 'asc' ? (1 as const) : (-1 as const),
   }));
   const copies = matched.map((doc) => {
-    const copy: Record<string, unknown> = { _id: doc._id };
+    const copy: Record<string, unknown> = { _id: doc._id, idRank: idRank.get(doc._id) };
     for (const { path, key } of keys) {
+      if (key === 'idRank') continue;
       const value = valueAt(doc, path);
       if (value !== null && value !== undefined) copy[key] = value;
     }
     return copy;
   });
   const spec: Record<string, 1 | -1> = Object.fromEntries(keys.map(({ key, dir }) => [key, dir]));
-  if (!('_id' in spec)) spec._id = keys.length > 0 ? keys[keys.length - 1].dir : 1;
+  if (!('idRank' in spec)) spec.idRank = keys.length > 0 ? keys[keys.length - 1].dir : 1;
+  // Text sorts as the lists' collation does (SORT_COLLATION: Unicode's root order, digits as numbers).
   return new Query({})
     .find<{ _id: string }>(copies)
     .sort(spec)
+    .collation({ locale: 'und', numericOrdering: true })
     .all()
     .map((doc) => doc._id);
 }

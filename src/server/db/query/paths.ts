@@ -1,7 +1,7 @@
 import { badRequest } from '../../errors';
 import type { FieldInfo, JsonSchema, ModelInfo } from '../../../shared/registry';
 import { ident, jsonKey, sql, type Sql } from '../sql';
-import { derivedColumn, fieldExpression, SYSTEM_COLUMNS } from '../tables';
+import { derivedColumn, fieldExpression, SORT_COLLATION, sortsAsWords, SYSTEM_COLUMNS } from '../tables';
 import { isForbiddenKey, LIMITS, shorten, type QueryContext } from './context';
 
 export type ScalarType = 'string' | 'number' | 'boolean';
@@ -9,8 +9,12 @@ export type ScalarType = 'string' | 'number' | 'boolean';
 /** What a path points at, as far as the schema says. */
 export type Shape =
   | { kind: 'column'; column: Sql; type: 'text' | 'timestamp' | 'number'; nullable: boolean }
-  /** A string, number or boolean: `typed` is the cast expression the indexes use. */
-  | { kind: 'scalar'; type: ScalarType; json: Sql; typed: Sql }
+  /**
+   * A string, number or boolean: `typed` is the cast expression the indexes use; `sorted` the one lists order by
+   * (text for people in SORT_COLLATION), `compared` the one equality tests (in SORT_COLLATION where the field's
+   * sort index is, so that index serves the lookup; a deterministic collation keeps equality byte-wise).
+   */
+  | { kind: 'scalar'; type: ScalarType; json: Sql; typed: Sql; sorted: Sql; compared: Sql }
   /** An array of scalars (or of unknown items). */
   | { kind: 'array'; json: Sql }
   /** An object, a free-form value, or a value the schema allows several types for. */
@@ -92,7 +96,13 @@ export function resolvePath(path: string, ctx: QueryContext): FieldPath {
   const kind = free ? 'free' : kindOf(schema);
   if (kind === 'array') return { label: path, through, leaf: { kind: 'array', json } };
   if (kind === 'object' || kind === 'free') return { label: path, through, leaf: { kind: 'any', json } };
-  return { label: path, through, leaf: { kind: 'scalar', type: kind, json, typed: typedAt(root, keys, kind, model) } };
+  const typed = typedAt(root, keys, kind, model);
+  // Text for people sorts in the lists' collation (SORT_COLLATION), the same the sort indexes use.
+  const words = kind === 'string' && !name.startsWith('_') && sortsAsWords(schema);
+  const sorted = words ? sql`${typed} COLLATE ${SORT_COLLATION}` : typed;
+  // The sort index of a top-level sortable field is in SORT_COLLATION (tables.ts): equality asks in it too.
+  const compared = words && !root && keys.length === 1 && field.sortable ? sorted : typed;
+  return { label: path, through, leaf: { kind: 'scalar', type: kind, json, typed, sorted, compared } };
 }
 
 function start(field: FieldInfo, ctx: QueryContext): { schema: JsonSchema; baseId: string | undefined } {

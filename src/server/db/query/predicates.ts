@@ -73,7 +73,7 @@ export function equals(shape: Shape, value: Exclude<Literal, null>, label: strin
       return v ? sql`${shape.column} = ${v}` : FALSE;
     }
     case 'scalar':
-      return typeOf(value) === shape.type ? sql`${shape.typed} = ${value}` : FALSE;
+      return typeOf(value) === shape.type ? sql`${shape.compared} = ${value}` : FALSE;
     case 'array':
       // `@> [value]` is what the GIN (jsonb_path_ops) index of the field answers.
       return sql`${shape.json} @> ${jsonb([value])}`;
@@ -92,7 +92,7 @@ export function equalsOneOf(shape: Shape, values: Exclude<Literal, null>[], labe
     return typeOf(value) === shape.type ? [sql`${value}`] : [];
   });
   if (list.length === 0) return FALSE;
-  return sql`${shape.kind === 'column' ? shape.column : shape.typed} IN (${join(list, ', ')})`;
+  return sql`${shape.kind === 'column' ? shape.column : shape.compared} IN (${join(list, ', ')})`;
 }
 
 export function compare(shape: Shape, op: Comparison, value: Scalar, label: string): Sql {

@@ -6,7 +6,7 @@ const orderBy = (input: unknown) => translateSort(input, probeContext).compile()
 
 describe('translateSort', () => {
   it('puts missing values first ascending and last descending, then breaks ties by _id', () => {
-    expect(orderBy({ name: 1 })).toBe(`"g_t_name" ASC NULLS FIRST, "_id" ASC`);
+    expect(orderBy({ name: 1 })).toBe(`"g_t_name" COLLATE "baukasten_sort" ASC NULLS FIRST, "_id" ASC`);
     expect(orderBy({ total: -1 })).toBe(`"g_n_total" DESC NULLS LAST, "_id" DESC`);
     expect(orderBy({ 'address.geo.lat': 'asc', active: 'descending' })).toBe(
       `((doc->'address'->'geo'->>'lat')::numeric) ASC NULLS FIRST, ((doc->>'active')::boolean) DESC NULLS LAST, "_id" DESC`,
@@ -16,7 +16,7 @@ describe('translateSort', () => {
   it('sorts system fields by their columns', () => {
     expect(orderBy({ _createdAt: 'DESC' })).toBe('"created_at" DESC, "_id" DESC');
     expect(orderBy({ _deletedAt: 'ascending' })).toBe('"deleted_at" ASC NULLS FIRST, "_id" ASC');
-    expect(orderBy({ _id: -1, name: 1 })).toBe(`"_id" DESC, "g_t_name" ASC NULLS FIRST`);
+    expect(orderBy({ _id: -1, name: 1 })).toBe(`"_id" DESC, "g_t_name" COLLATE "baukasten_sort" ASC NULLS FIRST`);
   });
 
   it('orders by _id alone without a sort', () => {

@@ -47,7 +47,7 @@ function directionOf(value: unknown, path: string): Direction {
 }
 
 function orderBy(leaf: Extract<Shape, { kind: 'column' | 'scalar' }>, direction: Direction): Sql {
-  const expression = leaf.kind === 'column' ? leaf.column : leaf.typed;
+  const expression = leaf.kind === 'column' ? leaf.column : leaf.sorted;
   const nullable = leaf.kind === 'scalar' || leaf.nullable;
   if (direction === 'ASC') return nullable ? sql`${expression} ASC NULLS FIRST` : sql`${expression} ASC`;
   return nullable ? sql`${expression} DESC NULLS LAST` : sql`${expression} DESC`;

@@ -13,7 +13,7 @@ describe('translateWhere', () => {
   });
 
   it('compares indexed fields through their columns, others through the index expressions', () => {
-    expect(where({ name: 'x' })).toEqual({ text: '"g_t_name" = $1', params: ['x'] });
+    expect(where({ name: 'x' })).toEqual({ text: '"g_t_name" COLLATE "baukasten_sort" = $1', params: ['x'] });
     expect(where({ total: { $gte: 10, $lt: 20 } })).toEqual({
       text: '("g_n_total" >= $1 AND "g_n_total" < $2)',
       params: [10, 20],
@@ -34,7 +34,7 @@ describe('translateWhere', () => {
 
   it('treats null as missing or null, and $ne/$nin as also matching missing fields', () => {
     expect(where({ name: null }).text).toBe('"g_t_name" IS NULL');
-    expect(where({ name: { $ne: 'x' } }).text).toBe('("g_t_name" = $1) IS NOT TRUE');
+    expect(where({ name: { $ne: 'x' } }).text).toBe('("g_t_name" COLLATE "baukasten_sort" = $1) IS NOT TRUE');
     expect(where({ count: { $nin: [1, null] } }).text).toBe(
       '(("g_n_count" IS NULL OR "g_n_count" IN ($1))) IS NOT TRUE',
     );
@@ -64,10 +64,14 @@ describe('translateWhere', () => {
   });
 
   it('combines with $and, $or, $nor and $not', () => {
-    expect(where({ $or: [{ name: 'a' }, { count: 2 }] }).text).toBe('("g_t_name" = $1 OR "g_n_count" = $2)');
-    expect(where({ $and: [{ name: 'a' }], count: 1 }).text).toBe('("g_t_name" = $1 AND "g_n_count" = $2)');
+    expect(where({ $or: [{ name: 'a' }, { count: 2 }] }).text).toBe(
+      '("g_t_name" COLLATE "baukasten_sort" = $1 OR "g_n_count" = $2)',
+    );
+    expect(where({ $and: [{ name: 'a' }], count: 1 }).text).toBe(
+      '("g_t_name" COLLATE "baukasten_sort" = $1 AND "g_n_count" = $2)',
+    );
     expect(where({ $nor: [{ name: 'a' }, { name: 'b' }] }).text).toBe(
-      '(("g_t_name" = $1 OR "g_t_name" = $2)) IS NOT TRUE',
+      '(("g_t_name" COLLATE "baukasten_sort" = $1 OR "g_t_name" COLLATE "baukasten_sort" = $2)) IS NOT TRUE',
     );
     expect(where({ total: { $not: { $gt: 5 } } }).text).toBe('("g_n_total" > $1) IS NOT TRUE');
   });
