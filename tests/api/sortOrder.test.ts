@@ -55,4 +55,22 @@ describe('a list sorted by a name', () => {
       'Öl GmbH',
     ]);
   });
+
+  it('offers the values of a text filter in the same order', async () => {
+    for (const name of ['Zürich Anmeldung', 'Anfrage 10', 'anfrage 9', 'Ärzte-Kontakt'])
+      await t.app.services.documents.save(SYSTEM, 'formData', { name, data: {} });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/find',
+      headers: admin,
+      payload: { model: 'formData', page: 0, filterFields: ['name'] },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().filters.name.map((option: { label: string }) => option.label)).toEqual([
+      'anfrage 9',
+      'Anfrage 10',
+      'Ärzte-Kontakt',
+      'Zürich Anmeldung',
+    ]);
+  });
 });

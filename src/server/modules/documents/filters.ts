@@ -79,7 +79,7 @@ export class FilterValues {
         : await this.repo.distinct(model.name, columnExpression(model, name, kind), scope, MAX_OPTIONS);
     const options = field.relation
       ? await this.labelled(caller, field.relation, values)
-      : values.map((value) => ({ value, label: String(value) }));
+      : values.map((value) => ({ value, label: String(value) })).sort(byLabel);
     this.cache.set(key, options);
     return options;
   }
@@ -98,11 +98,12 @@ export class FilterValues {
       // Only a caller who may see deleted documents learns that one is (a shared label alone does not tell).
       labels.set(String(doc[relation.key]), relatedLabel(String(label), visible?._deletedAt !== undefined));
     }
-    return values
-      .map((value) => ({ value, label: labels.get(String(value)) ?? unknown }))
-      .sort((a, b) => a.label.localeCompare(b.label, 'de'));
+    return values.map((value) => ({ value, label: labels.get(String(value)) ?? unknown })).sort(byLabel);
   }
 }
+
+/** Options in the order lists sort names (SORT_COLLATION): umlauts among their letters, numbers as numbers. */
+const byLabel = (a: FilterOption, b: FilterOption) => a.label.localeCompare(b.label, 'de', { numeric: true });
 
 type Scalar = string | number | boolean;
 
