@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data as QrBillData } from 'swissqrbill/types';
@@ -52,6 +54,20 @@ export type BusinessDocument =
     })
   | (DocumentBase & { kind: 'offer'; debtor: Party });
 
+/**
+ * The documents' typeface, embedded: Arimo, the design Liberation Sans (which the QR-bill style guide allows for the
+ * payment part) is made from. PDFs' built-in Helvetica knows only Windows-1252, so a client in Łódź came out as
+ * '6Az'; Arimo writes every Latin, Greek and Cyrillic letter. Registered under the name the QR-bill library asks for.
+ */
+const FONT = 'Liberation Sans';
+const FONT_BOLD = `${FONT}-Bold`;
+const fontFile = (path: string) =>
+  readFileSync(createRequire(import.meta.url).resolve(`@expo-google-fonts/arimo/${path}`));
+const FONTS = {
+  [FONT]: fontFile('400Regular/Arimo_400Regular.ttf'),
+  [FONT_BOLD]: fontFile('700Bold/Arimo_700Bold.ttf'),
+};
+
 const A4_MARGIN = 56;
 const GREY = '#555555';
 const money = (amount: number) => formatMoney(amount, 'EUR');
@@ -93,6 +109,8 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
     // Kept until the end, so each page can say which of how many it is.
     bufferPages: true,
   });
+  for (const [name, data] of Object.entries(FONTS)) pdf.registerFont(name, data);
+  pdf.font(FONT);
   hyphenateOnlyAtLineBreaks(pdf);
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -103,21 +121,21 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
 
   const width = pdf.page.width - 2 * A4_MARGIN;
   // Sender line and the business's address, the client's address in the window position.
-  pdf.font('Helvetica-Bold').fontSize(14).text(doc.creditor.name, A4_MARGIN, A4_MARGIN);
-  pdf.font('Helvetica').fontSize(9).fillColor(GREY).text(addressLines(doc.creditor).slice(1).join(' · '));
+  pdf.font(FONT_BOLD).fontSize(14).text(doc.creditor.name, A4_MARGIN, A4_MARGIN);
+  pdf.font(FONT).fontSize(9).fillColor(GREY).text(addressLines(doc.creditor).slice(1).join(' · '));
   if (doc.creditor.vatNumber) pdf.text(doc.creditor.vatNumber);
   pdf.fillColor('black').fontSize(11).text(addressLines(doc.debtor).join('\n'), A4_MARGIN, 150);
 
   const title = `${kind} Nr. ${doc.number}`;
-  pdf.font('Helvetica-Bold').fontSize(16).text(title, A4_MARGIN, 250);
+  pdf.font(FONT_BOLD).fontSize(16).text(title, A4_MARGIN, 250);
   pdf
-    .font('Helvetica')
+    .font(FONT)
     .fontSize(10)
     .text(`Datum: ${formatDate(doc.date)}`, { continued: false });
   const { net, vat, gross } = totals(doc);
   const payable = doc.kind === 'invoice' && gross > 0 ? paymentTerm(doc.date, doc.paymentTermDays) : undefined;
   if (payable?.due) pdf.text(`Zahlbar bis: ${formatDate(payable.due)}`);
-  if (doc.subject) pdf.moveDown(0.5).font('Helvetica-Bold').fontSize(11).text(doc.subject).font('Helvetica');
+  if (doc.subject) pdf.moveDown(0.5).font(FONT_BOLD).fontSize(11).text(doc.subject).font(FONT);
   // A letter's closing ("Freundliche Grüsse ...") goes under the items, not above them.
   const letter = splitLetterText(doc.text ?? '');
   if (letter.intro) pdf.moveDown(0.5).fontSize(10).text(letter.intro, { width });
@@ -132,7 +150,7 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
   ];
   const draw = (cells: string[], bold: boolean) => {
     const top = pdf.y;
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    pdf.font(bold ? FONT_BOLD : FONT).fontSize(10);
     let bottom = top;
     cells.forEach((cell, index) => {
       const column = columns[index];
@@ -153,13 +171,13 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
   };
   // A row that does not fit starts a new page, which says whose it is and repeats the column titles.
   const row = (cells: string[], bold = false) => {
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    pdf.font(bold ? FONT_BOLD : FONT).fontSize(10);
     const height = Math.max(
       ...cells.map((cell, index) => pdf.heightOfString(cell || ' ', { width: columns[index].width })),
     );
     if (pdf.y + height > pdf.page.height - A4_MARGIN) {
       pdf.addPage();
-      pdf.font('Helvetica').fontSize(9).fillColor(GREY).text(`${title}, Fortsetzung`, A4_MARGIN, A4_MARGIN);
+      pdf.font(FONT).fontSize(9).fillColor(GREY).text(`${title}, Fortsetzung`, A4_MARGIN, A4_MARGIN);
       pdf.fillColor('black').moveDown(1);
       header();
     }
@@ -189,13 +207,13 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
   if (letter.closing) {
     pdf.moveDown(1.5);
     if (pdf.y > pdf.page.height - 120) pdf.addPage();
-    pdf.font('Helvetica').fontSize(10).text(letter.closing, A4_MARGIN, pdf.y, { width });
+    pdf.font(FONT).fontSize(10).text(letter.closing, A4_MARGIN, pdf.y, { width });
   }
 
   if (doc.kind === 'invoice') {
     const due = gross;
     pdf.moveDown(1);
-    pdf.font('Helvetica').fontSize(10).text(paymentLine(due, payable), A4_MARGIN, pdf.y, { width });
+    pdf.font(FONT).fontSize(10).text(paymentLine(due, payable), A4_MARGIN, pdf.y, { width });
     // Nothing to pay (a credit note or a free invoice): a QR-bill may not carry 0 or a negative amount.
     if (due <= 0) return finish(pdf, done);
     const data: QrBillData = {
@@ -207,7 +225,7 @@ export function renderBusinessPdf(doc: BusinessDocument): Promise<Buffer> {
       message: `Rechnung ${doc.number}`,
     };
     // The payment part sits at the foot of the last page, on a new page when it does not fit.
-    new SwissQRBill(data, { language: 'DE' }).attachTo(pdf);
+    new SwissQRBill(data, { language: 'DE', fontName: FONT }).attachTo(pdf);
   }
   return finish(pdf, done);
 }
@@ -222,7 +240,7 @@ function finish(pdf: PDFKit.PDFDocument, done: Promise<Buffer>): Promise<Buffer>
     for (let index = 0; index < count; index++) {
       pdf.switchToPage(start + index);
       pdf
-        .font('Helvetica')
+        .font(FONT)
         .fontSize(8)
         .fillColor(GREY)
         .text(`Seite ${index + 1} von ${count}`, A4_MARGIN, A4_MARGIN / 2, {
