@@ -4,8 +4,9 @@ import { badRequest } from './errors';
 
 /**
  * Checks every request gets before its route sees it, in one place so that no route can forget them:
- * JSON bodies that say why they are refused, and no NUL character in any string of a body, query or path
- * (PostgreSQL cannot store `\u0000` in text or jsonb: it would fail deep in SQL as a 500).
+ * JSON bodies that say why they are refused, and no NUL character or lone surrogate in any string of a body,
+ * query or path (PostgreSQL cannot store `\u0000` in text or jsonb, nor `\ud83d` without its pair in jsonb: it
+ * would fail deep in SQL as a 500).
  */
 export function registerRequestHygiene(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
@@ -19,9 +20,9 @@ export function registerRequestHygiene(app: FastifyInstance): void {
   });
   app.addHook('preValidation', async (request) => {
     const problem =
-      nulIn(request.params, '', 'path parameter ') ??
-      nulIn(request.query, '', 'query parameter ') ??
-      (typeof request.body === 'string' || isPlain(request.body) ? nulIn(request.body, '', '') : undefined);
+      badTextIn(request.params, '', 'path parameter ') ??
+      badTextIn(request.query, '', 'query parameter ') ??
+      (typeof request.body === 'string' || isPlain(request.body) ? badTextIn(request.body, '', '') : undefined);
     if (problem) throw badRequest(problem);
   });
 }
@@ -65,24 +66,39 @@ function isPlain(value: unknown): value is Record<string, unknown> | unknown[] {
 }
 
 /**
- * Where a NUL character sits in the value (a string, or a key or string anywhere in plain objects and
- * arrays), as a message naming it: `firstName: must not contain NUL characters`, `data.x: ...`.
+ * A UTF-16 surrogate without its pair: JSON may carry one (`"\ud83d"`, an emoji a browser cut in half at a
+ * length limit), but it is no character, and PostgreSQL refuses it in jsonb. With the `u` flag a proper
+ * pair is one code point, so only a lone half matches.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** What is wrong with one string or key, if anything. */
+function textProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'NUL characters';
+  if (LONE_SURROGATE.test(text)) return 'a lone surrogate (half of a character such as an emoji)';
+  return undefined;
+}
+
+/**
+ * Where a NUL character or a lone surrogate sits in the value (a string, or a key or string anywhere in plain
+ * objects and arrays), as a message naming it: `firstName: must not contain NUL characters`, `data.x: ...`.
  * Walked with a stack, not recursion: however deep a body nests (its size is bounded by the body
  * limit), every string is looked at.
  */
-export function nulIn(value: unknown, path: string, prefix: string): string | undefined {
-  // Each entry: a value, where it sits, and whether its own key holds a NUL.
-  const stack: [unknown, string, boolean][] = [[value, path, false]];
+export function badTextIn(value: unknown, path: string, prefix: string): string | undefined {
+  // Each entry: a value, where it sits, and what is wrong with its own key.
+  const stack: [unknown, string, string | undefined][] = [[value, path, undefined]];
   while (stack.length) {
     const [next, at, badKey] = stack.pop()!;
-    if (badKey) return `${prefix}${JSON.stringify(at)}: keys must not contain NUL characters`;
+    if (badKey) return `${prefix}${JSON.stringify(at)}: keys must not contain ${badKey}`;
     if (typeof next === 'string') {
-      if (next.includes('\u0000')) return `${prefix}${at || 'body'}: must not contain NUL characters`;
+      const problem = textProblem(next);
+      if (problem) return `${prefix}${at || 'body'}: must not contain ${problem}`;
     } else if (isPlain(next)) {
-      // Pushed in reverse, so the first NUL in document order is the one named.
+      // Pushed in reverse, so the first bad text in document order is the one named.
       for (const [key, child] of Object.entries(next).reverse()) {
         const where = Array.isArray(next) ? `${at}[${key}]` : at ? `${at}.${key}` : key;
-        stack.push([child, where, key.includes('\u0000')]);
+        stack.push([child, where, textProblem(key)]);
       }
     }
   }

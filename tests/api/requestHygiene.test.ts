@@ -71,6 +71,29 @@ describe('NUL characters', () => {
   });
 });
 
+describe('lone surrogates (half of an emoji, as a length limit in a browser may leave it)', () => {
+  it('answer 400 naming the field instead of failing in PostgreSQL with 500; whole emoji are stored', async () => {
+    const cut = 'Team \ud83d';
+    const cases: [string, object, Record<string, string>, RegExp][] = [
+      ['/api/cms/contact', { firstName: 'Anna', email: 'a@b.ch', message: cut }, {}, /^message: /],
+      ['/api/formData', { name: 'contact', data: { x: cut } }, {}, /^data\.x: /],
+      ['/api/document/updateOne?model=folder', { name: cut }, admin, /^name: /],
+      ['/api/document/updateOne?model=client', { name: 'Team \udc00 AG' }, admin, /^name: /],
+      ['/api/document/updateOne?model=client', { name: 'x', ['k\ud800']: 1 }, admin, /keys must not contain/],
+      ['/api/document/find', { model: 'client', query: { name: cut } }, admin, /^query\.name: /],
+    ];
+    for (const [url, payload, headers, message] of cases) {
+      const response = await post(url, payload, headers);
+      expect(response.statusCode, `${url} ${response.body}`).toBe(400);
+      expect(response.json().error, url).toMatch(message);
+      expect(response.json().error, url).toMatch(/lone surrogate/);
+    }
+    const whole = await post('/api/document/updateOne?model=client', { name: 'Team 🚀 AG' }, admin);
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(whole.json().name).toBe('Team 🚀 AG');
+  });
+});
+
 describe('deleted documents', () => {
   it('need update or delete permission on public models; readers of role-only models keep their labels', async () => {
     const page = await post('/api/document/updateOne?model=page', { name: 'Weg', _path: '/weg', elements: [] }, staff);

@@ -55,6 +55,21 @@ describe('parseCommand', () => {
     });
   });
 
+  it('refuses a lone surrogate in data (PostgreSQL cannot store it), and keeps a whole emoji', () => {
+    expect(parseCommand('{"cmd":"x","id":1,"data":{"name":"Team \\ud83d"}}')).toEqual({
+      ok: false,
+      reply: {
+        cmd: 'x',
+        id: 1,
+        error: 'data.name: must not contain a lone surrogate (half of a character such as an emoji)',
+      },
+    });
+    expect(parseCommand('{"cmd":"x","data":{"name":"Team \\ud83d\\ude80"}}')).toEqual({
+      ok: true,
+      command: { cmd: 'x', data: { name: 'Team 🚀' } },
+    });
+  });
+
   it('keeps a __proto__ key as plain data', () => {
     const parsed = parseCommand('{"cmd":"x","data":{"__proto__":{"polluted":true}}}');
     expect(parsed.ok).toBe(true);

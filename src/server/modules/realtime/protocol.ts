@@ -4,7 +4,7 @@ import {
   type CommandReply,
   type RealtimeCommand,
 } from '../../../shared/api/realtime';
-import { nulIn } from '../../requestHygiene';
+import { badTextIn } from '../../requestHygiene';
 
 /** Parsing and answering the websocket wire format declared in shared/api/realtime.ts. */
 
@@ -42,8 +42,8 @@ export function parseCommand(text: string): ParseResult {
   if (typeof cmd !== 'string' || cmd.length === 0 || cmd.length > MAX_CMD_LENGTH)
     return fail('A message needs a cmd string', PROTOCOL_ERROR_CMD, validId);
   if (id !== undefined && validId === undefined) return fail('id must be a string or a number', cmd);
-  // As in HTTP requests (requestHygiene): no NUL in any string or key, which PostgreSQL cannot store.
-  const nul = nulIn({ cmd, id, data }, '', '');
+  // As in HTTP requests (requestHygiene): no NUL or lone surrogate in any string or key, which PostgreSQL cannot store.
+  const nul = badTextIn({ cmd, id, data }, '', '');
   if (nul) return fail(nul, hasNul(cmd) ? PROTOCOL_ERROR_CMD : cmd, hasNul(validId) ? undefined : validId);
   const command: RealtimeCommand = { cmd };
   if (validId !== undefined) command.id = validId;
