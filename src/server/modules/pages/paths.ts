@@ -12,13 +12,17 @@ interface Crumb {
   path: string;
 }
 
-/** The path segment of a page name: spaces and slashes become dashes, only letters, digits and `-_.~` stay (case kept). */
+/**
+ * The path segment of a page name: spaces and slashes become dashes, only letters (with their combining marks),
+ * digits and `-_.~` stay (case kept). The marks matter where NFC has no composed letter: Hindi's vowel signs
+ * and viramas (`हिन्दी`, not `हनद`), Arabic's vowels, stacked accents.
+ */
 export function slug(name: string): string {
   const segment = name
     .normalize('NFC')
     .trim()
     .replace(/[\s/]+/g, '-')
-    .replace(/[^\p{L}\p{N}\-_.~]/gu, '')
+    .replace(/[^\p{L}\p{M}\p{N}\-_.~]/gu, '')
     .replace(/-{2,}/g, '-')
     .replace(/^-|-$/g, '');
   return segment || 'page';
