@@ -295,6 +295,36 @@ describe('public site (SSR, page API, sitemap)', () => {
     expect((await get('/Intern')).statusCode).toBe(404);
   });
 
+  it('serves a page named beyond ASCII at its address in either Unicode form, its texts intact in every head tag', async () => {
+    const name = 'Über «Rhône» & Łódź';
+    const title = `O'Brien "Quote" <b>x</b></script><script>alert(1)</script> 🚀`;
+    await t.app.services.documents.save(SYSTEM, 'page', {
+      name,
+      _parent: ids.Home,
+      _read: ['guest'],
+      title,
+      description: 'Café & Söhne 日本語',
+      elements: [],
+    });
+    const composed = '/%C3%9Cber-Rh%C3%B4ne-%C5%81%C3%B3d%C5%BA';
+    // The same letters decomposed (U, then the combining diaeresis), as text from macOS may carry them.
+    const decomposed = '/U%CC%88ber-Rho%CC%82ne-%C5%81o%CC%81dz%CC%81';
+    expect(encodeURI('/Über-Rhône-Łódź'.normalize('NFD'))).toBe(decomposed);
+    for (const path of [composed, decomposed, '/Über-Rhône-Łódź']) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(titleOf(response.body)).toBe(
+        'O&#39;Brien &quot;Quote&quot; &lt;b&gt;x&lt;/b&gt;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; 🚀 | Rhein Consulting',
+      );
+      expect(response.body).toContain('<meta name="description" content="Café &amp; Söhne 日本語">');
+      const page = jsonLdOf(response.body)['@graph'].find((record) => record['@type'] === 'WebPage')!;
+      expect(page.name).toBe(title);
+      expect((await get(`/api/cms/page?path=${path}`)).statusCode, path).toBe(200);
+    }
+    const sitemap = (await get('/sitemap.xml')).body;
+    expect(sitemap).toContain(`<loc>https://www.rhein-consulting.ch${composed}</loc>`);
+  });
+
   it('honours noIndex and lists only readable, indexable pages in the sitemap; robots.txt points to it', async () => {
     await t.app.services.documents.save(SYSTEM, 'page', {
       name: 'Danke',

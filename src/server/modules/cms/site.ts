@@ -18,11 +18,15 @@ export const SITE_MODELS = new Set(['page', 'layout', 'siteConfig', 'redirect'])
 /** Longest path looked up; anything longer is simply not found. */
 const MAX_PATH = 2000;
 
-/** `/Termin/` -> `/Termin`, `%C3%9Cber-uns` -> `Über-uns`; undefined for paths that cannot be a page's. */
+/**
+ * `/Termin/` -> `/Termin`, `%C3%9Cber-uns` -> `Über-uns`; undefined for paths that cannot be a page's. Composed
+ * (NFC) as page paths are: a link written with a decomposed Ü (U+0308 after the U, as text from macOS may have
+ * it, `/U%CC%88ber-uns`) finds the page too.
+ */
 export function normalizePath(raw: string): string | undefined {
   let path: string;
   try {
-    path = decodeURIComponent(raw.split('?')[0].split('#')[0]);
+    path = decodeURIComponent(raw.split('?')[0].split('#')[0]).normalize('NFC');
   } catch {
     return undefined;
   }
