@@ -117,6 +117,27 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     expect(text).toContain('90-001 Łódź');
   });
 
+  it('names the file with the letters of a name typed decomposed (e + U+0301) or with marks (Hindi), not cut at them', async () => {
+    for (const [name, inFile] of [
+      ['Cafe\u0301 Mu\u0308ller', 'Café-Müller'],
+      ['हिन्दी सेवाएँ', 'हिन्दी-सेवाएँ'],
+    ]) {
+      const address = { street: 'Freie Strasse', streetNumber: '1', zip: '4001', city: 'Basel', country: 'Schweiz' };
+      const named = await t.app.services.documents.save(SYSTEM, 'client', { name, address });
+      const saved = await t.app.services.documents.save(SYSTEM, 'invoice', {
+        name: 'Beratung',
+        client: named._id,
+        date: '2026-04-01',
+        items: [{ name: 'Beratung', count: 1, price: 100 }],
+      });
+      const response = await get(`/api/payment/invoice?id=${saved._id}`);
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      expect(response.headers['content-disposition']).toContain(
+        `filename*=UTF-8''${encodeURIComponent(`Rechnung-${String(saved.id)}-${inFile}.pdf`)}`,
+      );
+    }
+  });
+
   it('puts the payment part on the last page of a long invoice', async () => {
     const long = await t.app.services.documents.save(SYSTEM, 'invoice', {
       name: 'Jahresbegleitung',

@@ -126,8 +126,13 @@ export function createBusinessPdfs(documents: DocumentService) {
     return { doc, address, clientName, items };
   }
 
+  // Composed (NFC) first, and marks kept with their letters: a name typed with a decomposed é (e + U+0301)
+  // or in Hindi is not cut at every accent or vowel sign (Cafe-Mu-ller, ह-न-द).
   const fileName = (kind: string, number: unknown, client: string) =>
-    `${kind}-${String(number)}-${client}`.replace(/[^\p{L}\p{N}-]+/gu, '-').replace(/-+$/, '') + '.pdf';
+    `${kind}-${String(number)}-${client}`
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{M}\p{N}-]+/gu, '-')
+      .replace(/-+$/, '') + '.pdf';
 
   return {
     async invoice(caller: Caller, id: string): Promise<PdfAnswer> {
