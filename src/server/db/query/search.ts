@@ -10,7 +10,8 @@ import { LIMITS } from './context';
  * empty term (no condition).
  */
 export function translateSearch(term: string, model: ModelInfo): Sql | undefined {
-  const trimmed = term.trim();
+  // Composed (NFC) as stored text is: a decomposed ü typed or pasted into the search finds Müller.
+  const trimmed = term.trim().normalize('NFC');
   if (trimmed === '') return undefined;
   if (trimmed.length > LIMITS.searchLength)
     throw badRequest(`Search term too long (at most ${LIMITS.searchLength} characters)`);

@@ -73,10 +73,22 @@ export function mergeInput(
       }
       keep();
     } else if (!sent) keep();
-    else if (input[field.name] !== null) next[field.name] = input[field.name];
+    else if (input[field.name] !== null) next[field.name] = composed(input[field.name]);
     else if (acceptsNull(field)) next[field.name] = null;
   }
   return next;
+}
+
+/**
+ * Every string of a written value composed (NFC): `Mu\u0308ller` (u and a combining diaeresis, as text pasted
+ * from macOS may carry it) is stored as `Müller`, the form a keyboard types, so a search, a sort and an equal
+ * value find it. The characters look the same either way. Secrets are stored as sent (not passed here).
+ */
+export function composed(value: unknown): unknown {
+  if (typeof value === 'string') return value.normalize('NFC');
+  if (Array.isArray(value)) return value.map(composed);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, composed(entry)]));
 }
 
 function acceptsNull(field: FieldInfo): boolean {
