@@ -24,7 +24,7 @@ describe('file browser', { timeout: 90_000 }, () => {
       const { page, context, errors } = await adminPage('/_/files', viewport);
       await expect
         .poll(() => tileNames(page))
-        .toEqual(['Dokumente', 'website', 'Preisliste.pdf', 'imagefilm.mp4', 'robots.txt', 'team-basel.png']);
+        .toEqual(['Dokumente', 'website', 'imagefilm.mp4', 'Preisliste.pdf', 'robots.txt', 'team-basel.png']);
       await page.locator('[data-testid=file-browser] img').first().waitFor();
       await page.waitForTimeout(300);
       await page.screenshot({ path: `${SHOTS}/browser-${name}.png` });

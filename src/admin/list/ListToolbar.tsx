@@ -34,7 +34,8 @@ export function ListToolbar({ list }: { list: ListController }) {
             placeholder="Search…"
             value={list.searchText}
             onChange={(event) => list.setSearchText(event.target.value)}
-            className={`${control} w-full pr-8 pl-8`}
+            // The browser's own clear button would stand beside ours.
+            className={`${control} w-full pr-8 pl-8 [&::-webkit-search-cancel-button]:appearance-none`}
           />
           {list.searchText && (
             <button

@@ -21,7 +21,8 @@ export interface MemoryFileOptions {
   delayMs?: number;
 }
 
-const compare = (a: unknown, b: unknown) => String(a ?? '').localeCompare(String(b ?? ''), 'de');
+/** As the server sorts names (SORT_COLLATION): umlauts and case among their letters, numbers as numbers. */
+const compare = (a: unknown, b: unknown) => String(a ?? '').localeCompare(String(b ?? ''), 'de', { numeric: true });
 
 function placeholder(name: string): Blob {
   const hue = [...name].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 360;
