@@ -96,6 +96,33 @@ describe('attacks are answered safely', () => {
     expect(response.statusCode).toBeLessThan(500);
   });
 
+  it('refuses a query holding more values than one statement may carry with 400, not 500', async () => {
+    // 98 lists of 1,000 values pass the per-list and per-condition limits, but PostgreSQL takes at most
+    // 65,535 parameters per statement (a list page states its condition twice): it failed with 500.
+    const lists = (op: string) => ({
+      $or: Array.from({ length: 98 }, (_, i) => ({
+        name: { [op]: Array.from({ length: 1000 }, (_, j) => `${i}-${j}`) },
+      })),
+    });
+    for (const payload of [
+      { model: 'client', query: lists('$in') },
+      { model: 'client', query: lists('$all'), page: 0 },
+      { model: 'client', filter: lists('$nin'), page: 0 },
+    ]) {
+      const response = await find(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe('Too many values in query: 98000 (at most 10000 in all)');
+    }
+    const most = {
+      $or: Array.from({ length: 10 }, (_, i) => ({
+        name: { $in: Array.from({ length: 1000 }, (_, j) => `${i}-${j}`) },
+      })),
+    };
+    const both = await find({ model: 'client', query: most, filter: most, page: 0 });
+    expect(both.statusCode).toBe(200);
+    expect(both.json().results).toEqual([]);
+  });
+
   it('lets users edit their own record but never their own roles', async () => {
     const adminToken = await t.login();
     const { token, id } = await userWithRole(t, adminToken, 'mia', 'staff');

@@ -15,6 +15,16 @@ export class Sql {
     return { text, params };
   }
 
+  /** How many `$n` parameters `compile` makes of it (counted without writing the text). */
+  parameterCount(): number {
+    let count = 0;
+    for (const value of this.values) {
+      if (value instanceof Sql) count += value.parameterCount();
+      else if (!(value instanceof Raw)) count++;
+    }
+    return count;
+  }
+
   private render(params: unknown[], startAt: number): string {
     let text = this.strings[0];
     this.values.forEach((value, i) => {

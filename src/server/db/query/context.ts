@@ -17,6 +17,8 @@ export const LIMITS = {
   conditions: 100,
   /** Values of one `$in`, `$nin`, `$all` or array literal. */
   listItems: 1000,
+  /** Values (SQL parameters) of one query or filter in all: twice both stays far below PostgreSQL's 65,535. */
+  values: 10_000,
   regexLength: 200,
   searchLength: 200,
   stringLength: 10_000,

@@ -100,6 +100,15 @@ const CASES: [string, unknown, string | RegExp][] = [
     { $or: Array.from({ length: 100 }, (_, i) => ({ count: i })) },
     'Too many conditions in query (at most 100)',
   ],
+  [
+    'more than 10,000 values in all',
+    {
+      $or: Array.from({ length: 11 }, (_, i) => ({
+        name: { $in: Array.from({ length: 1000 }, (_, j) => `${i}${j}`) },
+      })),
+    },
+    'Too many values in query: 11000 (at most 10000 in all)',
+  ],
   ['a long value', { name: 'x'.repeat(10_001) }, 'Value too long in the condition on name'],
   ['a long path', { [`extra.${'k.'.repeat(10)}k`]: 1 }, /Field path too long/],
   ['an invalid date', { _createdAt: { $gt: 'yesterday' } }, 'Invalid date yesterday for _createdAt'],

@@ -13,7 +13,12 @@ import { translateRegex } from './regex';
  */
 export function translateWhere(input: unknown, ctx: QueryContext): Sql {
   if (input === undefined || input === null) return TRUE;
-  return new Translator(ctx).query(input, 0);
+  const where = new Translator(ctx).query(input, 0);
+  // Lists of 1,000 values in 100 conditions pass the limits one by one, but PostgreSQL takes at most 65,535
+  // parameters per statement, and a list page states its query and filter twice (results and total).
+  const values = where.parameterCount();
+  if (values > LIMITS.values) throw badRequest(`Too many values in query: ${values} (at most ${LIMITS.values} in all)`);
+  return where;
 }
 
 const COMPARISONS: Record<string, Comparison> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
