@@ -224,6 +224,29 @@ describe('error answers name the problem', () => {
     expect(body).toEqual({ error: 'The Content-Length header is not a valid number' });
   });
 
+  it('a _version that is no whole number answers 400 naming it, not 409 repeating what was sent', async () => {
+    const created = await post('/api/document/updateOne?model=client', { name: 'Versioniert AG' }, admin);
+    const { _id } = created.json<{ _id: string }>();
+    for (const version of ['1', '1; DROP TABLE doc_client', 'x'.repeat(100_000), 1.5, -1, null, { $gt: 0 }, [1]]) {
+      const response = await post(
+        '/api/document/updateOne?model=client',
+        { _id, _version: version, name: 'Neu' },
+        admin,
+      );
+      expect(response.statusCode, JSON.stringify(version).slice(0, 40)).toBe(400);
+      expect(response.json()).toEqual({
+        error: '_version: must be a whole number, the version of the document as it was read',
+        fields: [{ field: '_version', message: 'must be a whole number, the version of the document as it was read' }],
+      });
+    }
+    // A stale version is still a conflict, and the right one saves.
+    expect(
+      (await post('/api/document/updateOne?model=client', { _id, _version: 7, name: 'Neu' }, admin)).statusCode,
+    ).toBe(409);
+    const saved = await post('/api/document/updateOne?model=client', { _id, _version: 1, name: 'Neu' }, admin);
+    expect(saved.json()).toMatchObject({ name: 'Neu', _version: 2 });
+  });
+
   it('415 names the type sent and the one accepted', async () => {
     const response = await t.app.inject({
       method: 'POST',

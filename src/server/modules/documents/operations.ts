@@ -210,6 +210,10 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
       throw notFound(`${model.label} ${String(input._id)} not found`);
     }
     assertCanWrite(caller, model, action, existing);
+    if (existing && input._version !== undefined && !isVersion(input._version)) {
+      const message = 'must be a whole number, the version of the document as it was read';
+      throw badRequest(`_version: ${message}`, { fields: [{ field: '_version', message }] });
+    }
     if (existing && input._version !== undefined && input._version !== existing._version) {
       throw conflict(
         `${model.label} was changed by someone else (version ${existing._version}, yours ${String(input._version)}); reload it and try again`,
@@ -608,6 +612,9 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     },
   };
 }
+
+/** A version a client read (`_version`, the optimistic lock of an update): a whole number, never text or null. */
+const isVersion = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
 /**
  * A sequence number (`x-sequence`) names one document for good: a number set by hand must not be held by
