@@ -33,9 +33,14 @@ async function call<T>(path: string, init: RequestInit, token?: string): Promise
   } catch {
     throw new UploadError('Network error', 0);
   }
-  const body = (await response.json().catch(() => ({}))) as { error?: string; retryAfter?: number };
+  const body = (await response.json().catch(() => ({}))) as { error?: string; retryAfter?: number; index?: number };
   if (!response.ok)
-    throw new UploadError(body.error ?? `Failed with status ${response.status}`, response.status, body.retryAfter);
+    throw new UploadError(
+      body.error ?? `Failed with status ${response.status}`,
+      response.status,
+      body.retryAfter,
+      body.index,
+    );
   return body as T;
 }
 

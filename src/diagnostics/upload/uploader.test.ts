@@ -59,6 +59,38 @@ describe('FrameUploader', () => {
     expect(uploader.state).toMatchObject({ sent: 1, queued: 0, failures: 1 });
   });
 
+  it('drops only the frame a 400 or 409 names, sends the rest of its batch again at once, and says why', async () => {
+    const batches: number[][] = [];
+    const errors: (string | undefined)[] = [];
+    let release!: () => void;
+    const uploader: FrameUploader = new FrameUploader(
+      async (frames) => {
+        batches.push(frames.map((f) => f.data.n));
+        errors.push(uploader.state.error?.message);
+        if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        const bad = frames.findIndex((f) => f.data.n === 3);
+        if (bad >= 0) throw new UploadError(`frames[${bad}]: data.n: must be a number`, 400, undefined, bad);
+        const stored = frames.findIndex((f) => f.data.n === 5);
+        if (stored >= 0) throw new UploadError(`frames[${stored}]: frameId already exists`, 409, undefined, stored);
+      },
+      { log: () => {} },
+    );
+    uploader.add(frame(1));
+    for (let n = 2; n <= 6; n++) uploader.add(frame(n));
+    release();
+    await uploader.flush();
+    expect(batches).toEqual([[1], [2, 3, 4, 5, 6], [2, 4, 5, 6], [2, 4, 6]]);
+    expect(errors).toEqual([
+      undefined,
+      undefined,
+      'frames[1]: data.n: must be a number',
+      'frames[2]: frameId already exists',
+    ]);
+    // The refused frames went, every other one was stored; the error is gone with the next success.
+    expect(uploader.state).toMatchObject({ sent: 4, queued: 0, failures: 2 });
+    expect(uploader.state.error).toBeUndefined();
+  });
+
   it('waits as long as a 429 says', async () => {
     vi.useFakeTimers();
     let calls = 0;

@@ -6,6 +6,8 @@ export class UploadError extends Error {
     message: string,
     readonly status: number,
     readonly retryAfterSeconds?: number,
+    /** The frame of the batch the server named (`index` of its answer), when it named one. */
+    readonly index?: number,
   ) {
     super(message);
   }
@@ -24,6 +26,11 @@ export interface UploadState {
   sent: number;
   queued: number;
   failures: number;
+  /**
+   * The last upload's failure while it holds (cleared by the next upload that succeeds): the server's
+   * `error` or 'Network error', and its status (0 when the network failed).
+   */
+  error?: { message: string; status: number };
 }
 
 const RETRY_MS = [1000, 2000, 5000, 10_000];
@@ -75,6 +82,7 @@ export class FrameUploader {
       .then(() => {
         this.queue.splice(0, batch.length);
         this.state.sent += batch.length;
+        this.state.error = undefined;
         this.failuresInRow = 0;
       })
       .catch((error: unknown) => this.failed(error, batch.length))
@@ -89,7 +97,16 @@ export class FrameUploader {
     this.state.failures++;
     this.log('Logging upload failed', error);
     const status = error instanceof UploadError ? error.status : 0;
-    // A batch the server refuses as invalid will never pass: drop it rather than block the rest.
+    this.state.error = { message: error instanceof Error ? error.message : String(error), status };
+    // A frame the server refuses as invalid (400) or as stored already (409) will never pass. When the
+    // answer names it (the batch is all or nothing), only that frame goes and the rest is sent again
+    // at once; without a name the whole batch goes rather than block the rest.
+    if (status === 400 || status === 409) {
+      const index = error instanceof UploadError ? error.index : undefined;
+      if (index !== undefined && Number.isInteger(index) && index >= 0 && index < count) this.queue.splice(index, 1);
+      else this.queue.splice(0, count);
+      return;
+    }
     if (status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429) {
       this.queue.splice(0, count);
       return;
