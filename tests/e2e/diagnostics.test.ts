@@ -4,7 +4,7 @@ import type { LogFramesAnswer, LogSessionsAnswer } from '../../src/shared/api/lo
 import { newPage } from '../helpers/browser';
 import { injectSimulatedBluetooth, withoutBluetooth } from '../helpers/simulatedBluetooth';
 import { ADMIN_PASSWORD } from '../helpers/testApp';
-import { newContext, storeLogin } from './admin';
+import { LOGIN_KEY, newContext, storeLogin } from './admin';
 import { adminSuite } from './adminServer';
 
 const BASEL = { latitude: 47.5596, longitude: 7.5886, accuracy: 5 };
@@ -216,6 +216,59 @@ describe('diagnostics tool', () => {
     await expect.poll(() => status(page).textContent()).toBe('Not connected');
     expect(await failed.count()).toBe(0);
     expect(await page.getByRole('alert').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says why uploads fail and loses no frame: a network error is tried again, an ended login asks for a new one', async () => {
+    const { page, errors, context } = await open({ width: 390, height: 844 });
+    const failure = page.getByRole('alert', { name: 'Upload' });
+    const waiting = async () => Number(await page.getByTestId('waiting').textContent());
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByTestId('id-vin').getByText('WVWZZZAUZKW123456').waitFor();
+    const started = Date.now() / 1000;
+    await page.getByRole('button', { name: 'Not Logging' }).click();
+    await expect.poll(() => page.getByTestId('uploaded').textContent()).not.toBe('0');
+
+    // The network is away: the frames wait and the card says they are sent again.
+    await page.route('**/api/logging/createEntry', (route) => route.abort());
+    await failure.getByText('Upload failed: Network error. The waiting frames are sent again shortly.').waitFor();
+    await expect.poll(waiting).toBeGreaterThan(20);
+    await page.unroute('**/api/logging/createEntry');
+    await failure.waitFor({ state: 'detached', timeout: 15_000 });
+
+    // The login ends (logged out in the back office, which shares it): uploads are refused, the frames
+    // wait, and logging in again here uploads them.
+    await page.evaluate(async (key) => {
+      const { token } = JSON.parse(localStorage.getItem(key)!) as { token: string };
+      await fetch('/api/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      localStorage.removeItem(key);
+    }, LOGIN_KEY);
+    await failure
+      .getByText(/^Upload failed: Session expired or invalid\. Log in again to upload them: \d+ frames wait/)
+      .waitFor();
+    await expect.poll(waiting).toBeGreaterThan(20);
+    await page.screenshot({ path: '/tmp/diagnostics-upload-login-390.png', fullPage: true });
+    await failure.getByLabel('Username').fill('admin');
+    await failure.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await failure.getByRole('button', { name: 'Log in and upload' }).click();
+    await failure.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Logging', exact: true }).click();
+    await page.getByRole('button', { name: 'Not Logging' }).waitFor();
+    await expect.poll(waiting).toBe(0);
+
+    // Every frame read arrived: 20 a second without a gap where the uploads failed.
+    const { sessions } = (await suite.server.api<LogSessionsAnswer>('GET', '/api/logging/sessions')).json;
+    const series = (
+      await suite.server.api<LogFramesAnswer>(
+        'GET',
+        `/api/logging/frames?session=${encodeURIComponent(sessions[0].id)}`,
+      )
+    ).json;
+    const time = series.time.filter((at) => at >= started - 1);
+    const gaps = time.slice(1).map((at, index) => at - time[index]);
+    expect(Math.max(...gaps)).toBeLessThan(0.5);
+    expect(time.length).toBeGreaterThan(100);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,6 @@
 import { Bluetooth, Circle, FlaskConical, PlugZap, RefreshCw, Unplug } from 'lucide-react';
 import { Gauges } from './Gauges';
+import { LoginForm } from './LoginForm';
 import { buttonClass, Card, FaultsCard, IdentificationCard, primaryClass, RawConsole } from './Panels';
 import type { DiagnosticsController, Phase } from './useDiagnostics';
 
@@ -150,9 +151,12 @@ export function DiagnosticsPage({ controller: c }: { controller: DiagnosticsCont
               <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
                 <Figure label="Rate" value={`${c.rate} fps`} testId="rate" />
                 <Figure label="Uploaded" value={String(c.upload.sent)} testId="uploaded" />
-                <Figure label="Waiting" value={String(c.upload.queued)} />
+                <Figure label="Waiting" value={String(c.upload.queued)} testId="waiting" />
                 <Figure label="Position" value={POSITION_LABEL[c.position.status]} />
               </dl>
+              {c.upload.error && (
+                <UploadFailure error={c.upload.error} queued={c.upload.queued} onLogin={c.resumeUpload} />
+              )}
             </Card>
           </div>
           <Gauges live={c.live} />
@@ -161,6 +165,45 @@ export function DiagnosticsPage({ controller: c }: { controller: DiagnosticsCont
             <RawConsole raw={c.raw} connected={connected} />
           </div>
         </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Why the last upload failed, while it holds (the next successful upload clears it). An ended login
+ * keeps the frames waiting and asks for a new one here; a refused frame is left out; anything else
+ * (network, server) is tried again.
+ */
+function UploadFailure({
+  error,
+  queued,
+  onLogin,
+}: {
+  error: { message: string; status: number };
+  queued: number;
+  onLogin: () => void;
+}) {
+  const refused = error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
+  const what =
+    error.status === 401
+      ? `Log in again to upload them: ${queued} ${queued === 1 ? 'frame waits' : 'frames wait'} until then.`
+      : refused
+        ? 'The refused frames are left out; the others are uploaded.'
+        : 'The waiting frames are sent again shortly.';
+  return (
+    <div
+      role="alert"
+      aria-label="Upload"
+      className="mt-3 space-y-3 rounded-md bg-amber-950/70 px-3 py-2 text-sm text-amber-200"
+    >
+      <p>
+        Upload failed: {error.message.replace(/\.$/, '')}. {what}
+      </p>
+      {error.status === 401 && (
+        <div className="max-w-sm pb-1">
+          <LoginForm onLogin={onLogin} label="Log in and upload" />
+        </div>
       )}
     </div>
   );

@@ -60,6 +60,14 @@ export async function checkLogin(token: string): Promise<boolean> {
   }
 }
 
+/**
+ * Uploads with the login stored now, else `token` (the one the tool started with): a login renewed
+ * after the old one ended (here or in the back office, which shares it) carries the waiting frames on.
+ */
 export const postFrames = (token: string) => async (frames: LoggingFrame[]) => {
-  await call<CreateEntryAnswer>(LOGGING_URLS.createEntry, { method: 'POST', body: JSON.stringify({ frames }) }, token);
+  await call<CreateEntryAnswer>(
+    LOGGING_URLS.createEntry,
+    { method: 'POST', body: JSON.stringify({ frames }) },
+    loadLogin()?.token ?? token,
+  );
 };

@@ -177,7 +177,10 @@ export function useDiagnostics(token: string) {
       live.expire();
       setUpload((current) => {
         const next = uploader.state;
-        return current.sent === next.sent && current.queued === next.queued && current.failures === next.failures
+        return current.sent === next.sent &&
+          current.queued === next.queued &&
+          current.failures === next.failures &&
+          current.error === next.error
           ? current
           : { ...next };
       });
@@ -188,6 +191,12 @@ export function useDiagnostics(token: string) {
   useEffect(() => {
     if (!logging) void uploader.flush();
   }, [logging, uploader]);
+
+  /** After a new login: the frames kept while uploads were refused go now. */
+  const resumeUpload = useCallback(() => {
+    uploader.retryNow();
+    setUpload({ ...uploader.state });
+  }, [uploader]);
 
   const faults = useFaults(ecu);
   const raw = useCallback(
@@ -211,6 +220,7 @@ export function useDiagnostics(token: string) {
     setLogging,
     rate,
     upload,
+    resumeUpload,
     position,
     live,
     connect,

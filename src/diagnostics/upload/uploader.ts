@@ -69,6 +69,13 @@ export class FrameUploader {
     }
   }
 
+  /** Sends what waits now instead of after the pause of a failure (the login was renewed). */
+  retryNow(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.pump();
+  }
+
   stop(): void {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
