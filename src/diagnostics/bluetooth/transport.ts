@@ -59,7 +59,20 @@ export class BridgeTransport {
       optionalServices: [BRIDGE_SERVICE],
     });
     const transport = new BridgeTransport(device, options);
-    await transport.connect();
+    try {
+      await transport.connect();
+    } catch (error) {
+      // Not connected after all: the link is let go quietly (no lost-link report for a link never made).
+      device.removeEventListener('gattserverdisconnected', transport.onDisconnected);
+      if (device.gatt?.connected) device.gatt.disconnect();
+      // After the chooser, a NotFoundError means the device lacks the bridge's service or characteristics,
+      // not that the user cancelled (which requestDevice itself answers with NotFoundError).
+      if (error instanceof DOMException && error.name === 'NotFoundError')
+        throw new ProtocolError(
+          `${device.name ?? 'The chosen device'} is not a BridgeLEG bridge: it offers no bridge service (${error.message}). Choose BLE_TO_ISOTP20.`,
+        );
+      throw error;
+    }
     return transport;
   }
 

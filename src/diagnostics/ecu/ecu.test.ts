@@ -104,6 +104,27 @@ describe('the transport against the simulated bridge', () => {
   });
 });
 
+describe('connecting', () => {
+  it('a device without the bridge service is named as such (not taken for a closed chooser) and let go', async () => {
+    const bluetooth = new SimulatedBluetooth({ connectionIntervalMs: 1 });
+    const gatt = bluetooth.device.gatt;
+    gatt.getPrimaryService = async (uuid: string) => {
+      throw new DOMException(`No Services matching UUID ${uuid} found in Device.`, 'NotFoundError');
+    };
+    let disconnects = 0;
+    const failure = await BridgeTransport.request(bluetooth, { onDisconnect: () => disconnects++ }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure instanceof DOMException && failure.name === 'NotFoundError').toBe(false);
+    expect((failure as Error).message).toMatch(
+      /^BLE_TO_ISOTP20 is not a BridgeLEG bridge: it offers no bridge service/,
+    );
+    expect(gatt.connected).toBe(false);
+    expect(disconnects).toBe(0);
+  });
+});
+
 describe('the value stream at 20 frames per second', () => {
   const collect = async (mode: 'poll' | 'persist', options: SimulationOptions, ms: number) => {
     const { ecu } = await connect(options);
