@@ -272,4 +272,24 @@ describe('diagnostics tool', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a link lost before the engine is identified is not taken for a silent engine; Reconnect identifies it', async () => {
+    const { page, errors, context } = await open({ width: 390, height: 844 });
+    const engine = page.getByRole('region', { name: 'Engine control unit' });
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Connected');
+    // Within the second before the identification is read.
+    await page.evaluate(() => (window as unknown as Simulated).simulation.dropConnection());
+    await expect.poll(() => status(page).textContent()).toBe('Connection lost');
+    // Past the second and a reply timeout: no word of the ignition, the lost link is the message.
+    await page.waitForTimeout(1600);
+    expect(await engine.getByRole('alert').count()).toBe(0);
+    expect(await page.getByText('Is the ignition on?').count()).toBe(0);
+    await page.getByRole('button', { name: 'Reconnect' }).click();
+    await page.getByTestId('id-vin').getByText('WVWZZZAUZKW123456').waitFor();
+    await expect.poll(() => page.getByTestId('rate').textContent()).not.toBe('0 fps');
+    expect(await engine.getByRole('alert').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -73,6 +73,8 @@ class Link {
 class Characteristic extends EventTarget implements CharacteristicLike {
   value: DataView | null = null;
   notifying = false;
+  /** False once its connection is gone: as in a browser, it neither writes nor notifies any more. */
+  alive = true;
 
   constructor(
     readonly uuid: string,
@@ -86,6 +88,8 @@ class Characteristic extends EventTarget implements CharacteristicLike {
   }
 
   async writeValue(data: Uint8Array): Promise<void> {
+    if (!this.alive)
+      throw new DOMException('GATT Server is disconnected. Cannot perform GATT operations.', 'NetworkError');
     if (!this.onWrite) throw new DOMException('GATT operation not permitted.', 'NotSupportedError');
     const bytes = Uint8Array.from(data);
     if (bytes.length > WRITE_SIZE) throw new DOMException('Value is larger than the MTU allows.', 'NetworkError');
@@ -98,7 +102,7 @@ class Characteristic extends EventTarget implements CharacteristicLike {
   }
 
   notify(bytes: Uint8Array): void {
-    if (!this.notifying) return;
+    if (!this.notifying || !this.alive) return;
     this.value = new DataView(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     this.dispatchEvent(new Event('characteristicvaluechanged'));
   }
@@ -124,6 +128,8 @@ class Server implements GattServerLike {
   disconnect(): void {
     if (!this.connected) return;
     this.connected = false;
+    this.write.alive = false;
+    this.notify.alive = false;
     this.simulation.linkDown();
     this.simulation.device.dispatchEvent(new Event('gattserverdisconnected'));
   }

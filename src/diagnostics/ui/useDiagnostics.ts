@@ -72,20 +72,16 @@ export function useDiagnostics(token: string) {
     async (client: EcuClient, streamMode: StreamMode) => {
       setEcuStatus({ state: 'waiting' });
       await new Promise((resolve) => setTimeout(resolve, IDENTIFY_AFTER_MS));
+      // The link went (or another connection took its place) meanwhile: Reconnect identifies then.
+      const gone = () => !client.transport.connected || client.transport !== transport.current;
+      if (gone()) return;
+      let found: Identification;
       try {
-        const found = await client.identify();
-        identification.current = found;
-        if (!isSimos18(found)) {
-          return setEcuStatus({
-            state: 'other',
-            identification: found,
-            message: `This control unit is not a Simos 18 (${found.odx || 'no ODX identifier'}): its values cannot be read.`,
-          });
-        }
-        setEcuStatus({ state: 'identified', identification: found });
-        await startStream(client, streamMode);
+        found = await client.identify();
       } catch (reason) {
-        setEcuStatus({
+        // Not the engine's silence: the Bluetooth link was lost while asking, which the tool shows already.
+        if (gone()) return;
+        return setEcuStatus({
           state: 'silent',
           message:
             reason instanceof ProtocolError && reason.message === 'Timeout'
@@ -93,6 +89,18 @@ export function useDiagnostics(token: string) {
               : `The engine control unit could not be identified: ${message(reason)}`,
         });
       }
+      identification.current = found;
+      if (!isSimos18(found)) {
+        return setEcuStatus({
+          state: 'other',
+          identification: found,
+          message: `This control unit is not a Simos 18 (${found.odx || 'no ODX identifier'}): its values cannot be read.`,
+        });
+      }
+      setEcuStatus({ state: 'identified', identification: found });
+      // Lost meanwhile: Reconnect starts the stream.
+      if (!gone())
+        await startStream(client, streamMode).catch((reason: unknown) => console.debug('Value stream failed', reason));
     },
     [startStream],
   );
