@@ -65,6 +65,10 @@ describe('diagnostics tool', () => {
     expect(await gauge(page, 'engineSpeed').getAttribute('data-warning')).toBeNull();
     // Calculated: boost = map − ambient pressure (96.8 kPa in the simulation).
     await expect.poll(() => page.getByTestId('value-boost').textContent()).toBe('53,2');
+    // The range under a bar is written as the values are.
+    const bounds = (key: string) => gauge(page, key).locator('div.justify-between span').allTextContents();
+    expect(await bounds('lambda')).toEqual(['0,6', '1,4']);
+    expect(await bounds('engineSpeed')).toEqual(['0', '7.000']);
     await page.screenshot({ path: '/tmp/diagnostics-1440.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Read' }).click();

@@ -1,5 +1,5 @@
 import { memo, useSyncExternalStore } from 'react';
-import { bar, formatValue, GAUGES, type GaugeSpec } from './gauges';
+import { bar, formatBound, formatValue, GAUGES, type GaugeSpec } from './gauges';
 import type { LiveValues } from './liveValues';
 
 const clock = (ms: number) => new Date(ms).toLocaleTimeString('de-CH');
@@ -88,8 +88,8 @@ function Gauge({
             />
           </div>
           <div className="mt-1 flex justify-between text-[10px] text-zinc-500 tabular-nums">
-            <span>{gauge.min}</span>
-            <span>{gauge.max}</span>
+            <span>{formatBound(gauge.min)}</span>
+            <span>{formatBound(gauge.max)}</span>
           </div>
         </>
       ) : (

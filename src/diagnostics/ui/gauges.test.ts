@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bar, formatValue, GAUGES } from './gauges';
+import { bar, formatBound, formatValue, GAUGES } from './gauges';
 
 const gauge = (key: string) => GAUGES.find((candidate) => candidate.key === key)!;
 const expectBar = (actual: { start: number; end: number }, start: number, end: number) => {
@@ -38,5 +38,14 @@ describe('gauges', () => {
     expectBar(bar(gauge('knockCyl1'), -3), 0.8, 1);
     expectBar(bar(gauge('lambda'), 1), 0, 0.5);
     expectBar(bar(gauge('torque'), 9999), 100 / 700, 1);
+  });
+
+  it('writes the range bounds as the values are written (German style)', () => {
+    const bounds = (key: string) => [formatBound(gauge(key).min!), formatBound(gauge(key).max!)];
+    expect(bounds('lambda')).toEqual(['0,6', '1,4']);
+    expect(bounds('engineSpeed')).toEqual(['0', '7.000']);
+    expect(bounds('airflow')).toEqual(['0', '1.200']);
+    expect(bounds('knockCyl1')).toEqual(['-15', '0']);
+    expect(bounds('torque')).toEqual(['-100', '600']);
   });
 });

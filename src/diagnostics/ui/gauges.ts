@@ -43,6 +43,12 @@ export const formatValue = (gauge: GaugeSpec, value: number | undefined) =>
   value === undefined ? '–' : formatNumber(value, gauge.decimals);
 
 /**
+ * A bound of a gauge's range under its bar, written as its values are (German style: 0,6 λ and 7.000
+ * rpm next to 0,86 and 3.038), with the decimals the bound itself has.
+ */
+export const formatBound = (bound: number) => formatNumber(bound, (String(bound).split('.')[1] ?? '').length);
+
+/**
  * The bar of a value as start and end along its range (0 to 1): from zero when the range holds zero
  * (knock retard grows leftwards from 0, torque either way), otherwise from the range's start.
  */
