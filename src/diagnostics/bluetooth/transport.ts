@@ -1,4 +1,4 @@
-import { ECU, encodeFrame, FLAGS, FrameReader, ProtocolError, type Frame } from '../protocol/frame';
+import { ECU, encodeFrame, FLAGS, FrameReader, PacketError, ProtocolError, type Frame } from '../protocol/frame';
 import {
   BRIDGE_NAME_PREFIX,
   BRIDGE_NOTIFY,
@@ -164,7 +164,9 @@ export class BridgeTransport {
       frames = this.reader.push(new Uint8Array(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength)));
     } catch (error) {
       this.reader = new FrameReader();
-      return this.log('Dropped a notification', error);
+      this.log('Dropped a malformed notification part', error);
+      // The whole frames before the malformed part are good: a reply among them still answers.
+      frames = error instanceof PacketError ? error.frames : [];
     }
     for (const frame of frames) this.receive(frame);
   };

@@ -91,6 +91,16 @@ describe('the transport against the simulated bridge', () => {
     expect(ticks).toEqual([...ticks].sort((a, b) => a - b));
   });
 
+  it('a reply followed by a malformed part in its notification still answers (the part is logged)', async () => {
+    const { ecu, bluetooth, logs } = await connect();
+    const notify = bluetooth.device.gatt.notify;
+    const deliver = notify.notify.bind(notify);
+    notify.notify = (bytes: Uint8Array) => deliver(Uint8Array.from([...bytes, 0xf1, 0x00, 0x00]));
+    const response = await ecu.raw(readDataRequest([0xf40c]));
+    expect([...response.subarray(0, 3)]).toEqual([0x62, 0xf4, 0x0c]);
+    expect(logs).toContain('Dropped a malformed notification part');
+  });
+
   it('logs a failed write and goes on; reports a dropped link, rejects what waited, and reconnects', async () => {
     const { ecu, transport, bluetooth, disconnects } = await connect();
     const waiting = ecu.readValues();

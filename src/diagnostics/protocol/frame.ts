@@ -30,6 +30,19 @@ export interface Frame {
 
 export class ProtocolError extends Error {}
 
+/**
+ * A notification with a malformed part ('packet too small', not a frame): `frames` are the whole frames
+ * it held before that part, still good to use; the rest of the notification is lost.
+ */
+export class PacketError extends ProtocolError {
+  constructor(
+    message: string,
+    readonly frames: Frame[],
+  ) {
+    super(message);
+  }
+}
+
 /** One frame as the writes that carry it (each at most WRITE_SIZE bytes). */
 export function encodeFrame(frame: Frame, writeSize = WRITE_SIZE): Uint8Array[] {
   const whole = HEADER_SIZE + frame.payload.length;
@@ -54,13 +67,24 @@ export function encodeFrame(frame: Frame, writeSize = WRITE_SIZE): Uint8Array[] 
 
 /**
  * Turns notifications into frames: several frames in one notification are taken one after the
- * other; split frames are joined from their chunks (a chunk out of sequence drops the frame).
+ * other; split frames are joined from their chunks (a chunk out of sequence drops the frame). A
+ * malformed part throws a PacketError holding the frames read before it.
  */
 export class FrameReader {
   private pending?: { frame: Frame; filled: number; seq: number };
 
   push(notification: Uint8Array): Frame[] {
     const frames: Frame[] = [];
+    try {
+      this.read(notification, frames);
+    } catch (error) {
+      if (error instanceof ProtocolError) throw new PacketError(error.message, frames);
+      throw error;
+    }
+    return frames;
+  }
+
+  private read(notification: Uint8Array, frames: Frame[]): void {
     let rest = notification;
     while (rest.length > 0) {
       if (rest[0] === CHUNK_ID) {
@@ -86,7 +110,6 @@ export class FrameReader {
         this.pending = { frame, filled: available.length, seq: 1 };
       } else frames.push({ ...frame, flags: flags & ~FLAGS.SPLIT_PK });
     }
-    return frames;
   }
 
   /** `F2 <seq> <data>`: continues the pending split frame; answers what follows it in the notification. */

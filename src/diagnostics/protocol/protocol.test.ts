@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINE_VALUES, withCalculated } from '../../shared/diagnostics/values';
-import { ECU, encodeFrame, FLAGS, FrameReader, fromBase64, toBase64, WRITE_SIZE } from './frame';
+import { ECU, encodeFrame, FLAGS, FrameReader, fromBase64, PacketError, toBase64, WRITE_SIZE } from './frame';
 import { decodeFaultCodes, decodeIdentification, decodeValues, readDataRequest, valueRequests } from './uds';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
@@ -46,6 +46,23 @@ describe('frames', () => {
 
   it("rejects a packet under 8 bytes with 'packet too small'", () => {
     expect(() => new FrameReader().push(bytes(0xf1, 0, 0, 0))).toThrow('packet too small');
+  });
+
+  it('keeps the whole frames of a notification that are followed by a malformed part', () => {
+    const one = encodeFrame({ flags: 0, rxId: 0x7e0, txId: 0x7e8, payload: bytes(0x62, 0xf4, 0x0c, 0x0b, 0xb8) })[0];
+    for (const tail of [bytes(0xf1, 0, 0), bytes(0x00, 1, 2, 3, 4, 5, 6, 7, 8)]) {
+      let failure: unknown;
+      try {
+        new FrameReader().push(concat(one, tail));
+      } catch (error) {
+        failure = error;
+      }
+      expect(failure).toBeInstanceOf(PacketError);
+      expect((failure as PacketError).message).toMatch(/packet too small|Invalid response: not a frame/);
+      expect((failure as PacketError).frames.map((frame) => [...frame.payload])).toEqual([
+        [0x62, 0xf4, 0x0c, 0x0b, 0xb8],
+      ]);
+    }
   });
 
   it('reads the bridge tick of persist mode from rxID and txID', () => {
