@@ -165,6 +165,36 @@ describe('grant only what you hold (finding 2)', () => {
   });
 });
 
+describe('the last admin or superuser stays one', () => {
+  it('refuses taking the role from the only user holding admin or superuser, and deleting them', async () => {
+    const lockout =
+      'You cannot take admin and superuser from admin: they are the only user with admin or superuser, and ' +
+      'without one nobody can manage users and roles. Give another user one of these roles first';
+    const demoted = await save('user', adminToken, { _id: adminId, roles: ['staff'] });
+    expect(demoted.statusCode).toBe(409);
+    expect(demoted.json()).toEqual({ error: `roles: ${lockout}`, fields: [{ field: 'roles', message: lockout }] });
+    const deleted = await remove('user', adminToken, adminId);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().error).toMatch(/^You cannot delete admin: they are the only user with admin or superuser/);
+    const stored = await t.app.services.documents.findById(SYSTEM, 'user', adminId);
+    expect(stored.roles).toEqual(['superuser']);
+    // Their other fields stay theirs to change.
+    expect((await save('user', adminToken, { _id: adminId, firstName: 'Ada' })).statusCode).toBe(200);
+  });
+
+  it('lets it go once another user holds admin or superuser', async () => {
+    const second = await save('user', adminToken, { login: 'owner2', password: 'ownerpassword1', roles: ['admin'] });
+    expect(second.statusCode).toBe(200);
+    expect((await save('user', adminToken, { _id: adminId, roles: ['staff'] })).statusCode).toBe(200);
+    // Now owner2 is the last one: they cannot be deleted or demoted, by themselves or by anyone.
+    const token = (await login('owner2', 'ownerpassword1')).json().token as string;
+    expect((await remove('user', token, second.json()._id)).statusCode).toBe(409);
+    expect((await save('user', token, { _id: second.json()._id, roles: [] })).statusCode).toBe(409);
+    expect((await save('user', token, { _id: adminId, roles: ['superuser'] })).statusCode).toBe(200);
+    expect((await remove('user', token, second.json()._id)).statusCode).toBe(200);
+  });
+});
+
 describe('the owner field is not the owner’s to write (finding 6)', () => {
   // Tracked time has no owner rights since audit 5 (it needs manage:payment, x-createdBy only fills its user):
   // the user it names cannot hand it away, nor edit it; a payment user reassigns it.

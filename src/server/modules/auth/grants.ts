@@ -1,8 +1,9 @@
 import { ALMIGHTY_ROLES, PERMISSIONS, type Permission } from '../../../shared/vocabulary';
 import type { Caller } from '../../access/caller';
-import { forbidden } from '../../errors';
+import { conflict, forbidden } from '../../errors';
 import type { ModelHooks } from '../documents/hooks';
 import { LIVE_ROWS, type DocumentRepository } from '../documents/repository';
+import type { Doc } from '../documents/service';
 
 /**
  * "Grant only what you hold": without it, a user manager (`manage:backend`) could create a superuser,
@@ -63,8 +64,25 @@ function assertNotAbove(
     throw forbidden(`${refusal} ${String(user.login)}: they hold permissions you do not (${missing.join(', ')})`);
 }
 
+/**
+ * Someone must stay able to manage users and roles: the last live user holding admin or superuser keeps the
+ * role and is not deleted. Otherwise one click (an owner taking their own superuser off) locks everyone out of
+ * the users screen for good, and only the database could give the role back.
+ */
+async function assertNotLastAlmighty(tx: DocumentRepository, user: Doc, refusal: string, field?: string) {
+  if (!asList(user.roles).some(isAlmighty)) return;
+  const others = (await tx.findAll('user', LIVE_ROWS)).filter(
+    (other) => other._id !== user._id && asList(other.roles).some(isAlmighty),
+  );
+  if (others.length > 0) return;
+  const message = `${refusal} ${String(user.login)}: they are the only user with admin or superuser, and without one nobody can manage users and roles. Give another user one of these roles first`;
+  throw conflict(field ? `${field}: ${message}` : message, field ? { fields: [{ field, message }] } : undefined);
+}
+
 export const userGrantHooks: ModelHooks = {
   async beforeWrite({ tx, caller, doc, existing }) {
+    if (existing && !caller.system && !asList(doc.roles).some(isAlmighty))
+      await assertNotLastAlmighty(tx, existing, 'You cannot take admin and superuser from', 'roles');
     if (!limited(caller)) return;
     const permissionsOf = await rolePermissions(tx);
     const before = new Set(asList(existing?.roles));
@@ -85,6 +103,7 @@ export const userGrantHooks: ModelHooks = {
       assertNotAbove(caller, existing, `${changed[0]}: You cannot change the ${changed[0]} of`, permissionsOf);
   },
   async beforeDelete({ tx, caller, doc }) {
+    if (!caller.system) await assertNotLastAlmighty(tx, doc, 'You cannot delete');
     if (!limited(caller)) return;
     assertNotAbove(caller, doc, 'You cannot delete', await rolePermissions(tx));
   },
