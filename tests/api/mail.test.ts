@@ -216,3 +216,54 @@ describe('placeholders of the contact request template', () => {
     }
   });
 });
+
+describe('template syntax', () => {
+  it(
+    'refuses a template Mustache cannot read in any field of any template (400 at the field, nothing saved)',
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      const { t, admin } = await appWith({ smtpUrl, mailTo: 'office@rhein.example' });
+      try {
+        const save = (payload: Record<string, unknown>) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/document/updateOne?model=mailTemplate',
+            headers: t.auth(admin),
+            payload,
+          });
+        const find = await t.app.inject({
+          method: 'POST',
+          url: '/api/document/find',
+          headers: t.auth(admin),
+          payload: { model: 'mailTemplate', query: { name: CONTACT_REQUEST_TEMPLATE } },
+        });
+        const stored = find.json().results[0] as Record<string, unknown>;
+        const refused = await save({ ...stored, text: 'Hallo {{#name}} offen', subject: 'Anfrage {{id' });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toEqual({
+          error:
+            'subject: is not a valid template: Unclosed tag: a {{ without its }}; ' +
+            'text: is not a valid template: Unclosed section "name"',
+          fields: [
+            { field: 'subject', message: 'is not a valid template: Unclosed tag: a {{ without its }}' },
+            { field: 'text', message: 'is not a valid template: Unclosed section "name"' },
+          ],
+        });
+        const other = await save({ _id: 'new', name: 'newsletter', subject: 'Hallo', html: '<p>{{/ende}}</p>' });
+        expect(other.statusCode).toBe(400);
+        expect(other.json().error).toBe('html: is not a valid template: Unopened section "ende" at character 4');
+
+        // Nothing was saved: a contact request is still mailed with the template as it was.
+        expect((await contact(t)).statusCode).toBe(200);
+        await vi.waitFor(async () => expect((await mailJobs(t, admin))[0]).toMatchObject({ state: 'completed' }), {
+          timeout: 15_000,
+          interval: 100,
+        });
+      } finally {
+        await t.close();
+      }
+    },
+  );
+});

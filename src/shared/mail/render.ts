@@ -41,6 +41,26 @@ export function renderTemplateText(template: string, view: View, html: boolean):
   );
 }
 
+/**
+ * Why a template text cannot be rendered (Mustache's words, with the character it stops at counted from 1), or
+ * undefined when it can: an unclosed `{{#section}}` or `{{` would make every mail of the template fail.
+ */
+export function templateError(template: string): string | undefined {
+  const source = escapedOnly(template);
+  try {
+    Mustache.parse(source);
+    return undefined;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // An offset at the end says nothing more than "unclosed".
+    return message
+      .replace(/ at (\d+)$/, (_match, at: string) =>
+        Number(at) >= source.length ? '' : ` at character ${Number(at) + 1}`,
+      )
+      .replace(/^Unclosed tag$/, 'Unclosed tag: a {{ without its }}');
+  }
+}
+
 /** A subject is one line: line breaks a variable brings become spaces. */
 const subjectOf = (template: string, view: View) => renderTemplateText(template, view, false).replace(/[\r\n]+/g, ' ');
 

@@ -3,16 +3,24 @@ import {
   TEMPLATE_TEXT_FIELDS,
   unknownPlaceholders,
 } from '../../../shared/mail/placeholders';
+import { templateError } from '../../../shared/mail/render';
+import { describeErrors } from '../../../shared/validation/createAjv';
 import { badRequest } from '../../errors';
 import type { ModelHooks } from '../documents/hooks';
 
 /**
- * A template the server fills itself (the contact request's) may use only the variables it provides: an unknown
- * `{{unbekannt}}` would be sent as nothing, unnoticed. Templates of other names are sent with data the sender
- * chooses, so only the editor warns about them.
+ * Every template must be one Mustache can read. A template the server fills itself (the contact request's) may
+ * use only the variables it provides: an unknown `{{unbekannt}}` would be sent as nothing, unnoticed. Templates
+ * of other names are sent with data the sender chooses, so only the editor warns about them.
  */
 export const mailTemplateHooks: ModelHooks = {
   async beforeWrite({ doc }) {
+    // A template Mustache cannot read fails every mail sent with it, in the queue where nobody looks.
+    const broken = TEMPLATE_TEXT_FIELDS.flatMap((field) => {
+      const error = typeof doc[field] === 'string' ? templateError(doc[field]) : undefined;
+      return error ? [{ field, message: `is not a valid template: ${error}` }] : [];
+    });
+    if (broken.length > 0) throw badRequest(describeErrors(broken), { fields: broken });
     if (!TEMPLATES_WITH_KNOWN_VARIABLES.includes(String(doc.name))) return;
     const unknown = unknownPlaceholders(doc);
     if (unknown.length === 0) return;
