@@ -26,6 +26,26 @@ describe('field errors in words a person reads', () => {
     ]);
   });
 
+  it('says a field another one needs is required, at that field, naming the other by its title', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        targetPort: { type: 'integer', title: 'Container port' },
+        publishedPort: { type: 'integer', title: 'Published port' },
+        host: { type: 'string' },
+        alias: { type: 'string' },
+      },
+      dependentRequired: { publishedPort: ['targetPort'], alias: ['host'] },
+    };
+    expect(errorsOf(schema, { publishedPort: 8080, alias: 'www' })).toEqual([
+      { field: 'targetPort', message: 'is required when Published port is set' },
+      { field: 'host', message: 'is required when alias is set' },
+    ]);
+    expect(errorsOf({ type: 'object', properties: { env: schema } }, { env: { publishedPort: 1 } })).toEqual([
+      { field: 'env.targetPort', message: 'is required when Published port is set' },
+    ]);
+  });
+
   it('names lengths, formats, bounds, types and counts plainly', () => {
     const schema = {
       type: 'object',

@@ -59,6 +59,13 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldErro
     } else if (error.keyword === 'required') {
       path.push(String(error.params.missingProperty));
       message = 'is required';
+    } else if (error.keyword === 'dependentRequired') {
+      // Said at the missing field, naming the one that needs it as the form labels it.
+      path.push(String(error.params.missingProperty));
+      const property = String(error.params.property);
+      const title = (error.parentSchema as { properties?: Record<string, { title?: unknown }> } | undefined)
+        ?.properties?.[property]?.title;
+      message = `is required when ${typeof title === 'string' ? title : property} is set`;
     } else if (error.keyword === 'additionalProperties') {
       path.push(String(error.params.additionalProperty));
       message = 'is not a known field';
