@@ -371,6 +371,39 @@ describe('AI text assistant', { timeout: 90_000 }, () => {
       await close();
     }
   });
+
+  it('does not let Accept throw away what was typed after the proposal was made', async () => {
+    const original = 'Guten Tag\n\nWir melden uns bald.';
+    const template = await server.save('mailTemplate', { name: 'spaeter', subject: 'Danke', text: original });
+    openai.behaviour = { kind: 'answer', text: () => 'Guten Tag\n\nWir melden uns innert zwei Arbeitstagen.' };
+    const { page, errors, close } = await adminPage(PHONE);
+    await page.goto(server.url(`/_/mailTemplates/${template._id}`));
+    const field = page.getByRole('textbox', { name: 'Text', exact: true });
+    await expect.poll(() => field.inputValue()).toBe(original);
+    await page.getByRole('button', { name: 'AI assistant for Text' }).click();
+    const assistant = page.getByRole('region', { name: 'AI assistant for Text' });
+    await assistant.getByRole('button', { name: 'Propose' }).click();
+    await assistant.getByTestId('ai-proposal').waitFor();
+    // The owner goes on writing while the proposal is shown.
+    const typed = `${original}\nPS: Am Montag sind wir geschlossen.`;
+    await field.fill(typed);
+    await expect
+      .poll(() => assistant.getByRole('status').innerText())
+      .toBe('The text was changed after this proposal was made. Retry to get a proposal for the text as it is now.');
+    const accept = assistant.getByRole('button', { name: 'Accept' });
+    expect(await accept.isDisabled()).toBe(true);
+    await accept.click({ force: true });
+    expect(await field.inputValue()).toBe(typed);
+    // Retry proposes for the text as it is now, which may then be accepted.
+    openai.behaviour = { kind: 'answer', text: () => 'Guten Tag. Am Montag sind wir geschlossen.' };
+    await assistant.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => openai.requests.at(-1)!.body.messages[1].content).toContain('PS: Am Montag');
+    await assistant.getByRole('status').waitFor({ state: 'detached' });
+    await assistant.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => field.inputValue()).toBe('Guten Tag. Am Montag sind wir geschlossen.');
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
 
 describe('debug terminal', { timeout: 90_000 }, () => {

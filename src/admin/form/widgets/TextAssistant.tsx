@@ -88,6 +88,8 @@ export function TextAssistant({
     );
 
   const parts = run.phase === 'done' ? diffWords(basis, run.text) : [];
+  // The field was edited after the proposal was made: accepting it would throw those edits away.
+  const stale = run.phase === 'done' && text !== basis;
   return (
     <section
       aria-label={`AI assistant for ${fieldLabel}`}
@@ -170,8 +172,20 @@ export function TextAssistant({
               </p>
             </figure>
           </div>
+          {stale && (
+            <p
+              role="status"
+              className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-2.5 py-1.5 text-xs text-amber-800"
+            >
+              The text was changed after this proposal was made. Retry to get a proposal for the text as it is now.
+            </p>
+          )}
           <div className="mt-3 flex flex-wrap justify-end gap-2">
-            <button type="button" className={buttonClass('secondary')} onClick={() => void propose()}>
+            <button
+              type="button"
+              className={buttonClass(stale ? 'primary' : 'secondary')}
+              onClick={() => void propose()}
+            >
               <RotateCcw aria-hidden className="size-4" />
               Retry
             </button>
@@ -181,7 +195,9 @@ export function TextAssistant({
             </button>
             <button
               type="button"
-              className={buttonClass('primary')}
+              className={buttonClass(stale ? 'secondary' : 'primary')}
+              disabled={stale}
+              title={stale ? 'Accepting would replace the changes made since the proposal' : undefined}
               onClick={() => {
                 onAccept(run.text);
                 close();
