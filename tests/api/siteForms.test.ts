@@ -49,6 +49,29 @@ describe('public form endpoints', () => {
     });
   });
 
+  it('finds a submission by what the visitor wrote in the list search, not only by the form name', async () => {
+    const sent = await post('/api/formData', {
+      name: 'termin',
+      data: { name: 'Zora Zbinden', ort: 'Zürich', email: 'zora@example.ch' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const admin = await t.login();
+    const search = async (term: string) => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/document/find',
+        headers: t.auth(admin),
+        payload: { model: 'formData', search: term },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json().results as { data: Record<string, unknown> }[]).map((doc) => doc.data.name);
+    };
+    expect(await search('zbinden')).toEqual(['Zora Zbinden']);
+    expect(await search('ZÜRICH')).toEqual(['Zora Zbinden']);
+    expect(await search('zora@example.ch')).toEqual(['Zora Zbinden']);
+    expect(await search('termin')).toContain('Zora Zbinden');
+  });
+
   it("refuses a generic form's submission that lacks its schema's required fields, naming them, and stores nothing", async () => {
     const form = (properties: object) => ({
       tag: 'special.form',
