@@ -433,7 +433,8 @@ export const VOCABULARY = {
   'x-searchable': {
     on: 'property',
     schema: { type: 'boolean' },
-    meaning: 'Part of the list search text (indexed for search); also on a property of a top-level object field.',
+    meaning:
+      "Part of the list search text (indexed for search); also on a property of a top-level object field. On an object field of free keys (a form submission's data) its JSON text is searched, keys included.",
   },
   'x-filterable': {
     on: 'property',
