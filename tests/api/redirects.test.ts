@@ -131,6 +131,37 @@ describe('redirects', () => {
     });
   });
 
+  it('refuses a redirect from the path of a published page, which visitors are shown instead, and saves nothing', async () => {
+    const publish = async (doc: Record<string, unknown>) => {
+      const draft = await t.app.services.documents.save(SYSTEM, 'pageDraft', doc);
+      const published = await t.app.inject({
+        method: 'GET',
+        url: `/api/cms/publishPage?id=${draft._id}`,
+        headers: admin,
+      });
+      expect(published.statusCode, published.body).toBe(200);
+      return draft;
+    };
+    const home = await publish({ name: 'Home', _read: ['guest'] });
+    await publish({ name: 'Termin', _parent: home._id, _read: ['guest'] });
+    await publish({ name: 'Intern', _parent: home._id, _read: ['admin'] });
+    const before = await count();
+    for (const [from, path] of [
+      ['/', '/'],
+      ['/Termin/', '/Termin'],
+    ]) {
+      const refused = await save({ _id: 'new', name: 'Verdeckt', from, to: '/anderswo' });
+      expect(refused.statusCode, from).toBe(400);
+      const message = `${path} is a published page, which visitors are shown instead of a redirect: move or delete the page first`;
+      expect(refused.json()).toEqual({ error: `from ${message}`, fields: [{ field: 'from', message }] });
+    }
+    expect(await count()).toBe(before);
+    // A page only some users may read is not found by visitors: the redirect sends them on.
+    expect((await save({ _id: 'new', name: 'Intern weiter', from: '/Intern', to: '/Termin' })).statusCode).toBe(200);
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/cms/page?path=/Intern' });
+    expect(visitor.json()).toMatchObject({ redirect: { to: '/Termin' } });
+  });
+
   it('sends a target with umlauts, spaces or € as a browser would ask for it (UTF-8, percent-encoded)', async () => {
     expect((await save({ _id: 'new', name: 'Umlaut', from: '/Grüezi', to: '/Über uns' })).statusCode).toBe(200);
     expect((await save({ _id: 'new', name: 'Euro', from: '/euro', to: '/Preise in €' })).statusCode).toBe(200);

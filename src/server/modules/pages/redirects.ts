@@ -22,7 +22,8 @@ function sitePath(to: unknown, domains: string[]): string | undefined {
 }
 
 /**
- * A redirect's `from` is kept in the form the site looks paths up in, and a redirect must not lead back to
+ * A redirect's `from` is kept in the form the site looks paths up in, is no published page's path (the page
+ * would be shown instead, the redirect never followed), and a redirect must not lead back to
  * where it starts, directly (/a → /a) or through other redirects (/a → /b → /a): visitors would bounce until
  * the browser gives up (ERR_TOO_MANY_REDIRECTS).
  */
@@ -44,6 +45,11 @@ export const redirectHooks: ModelHooks = {
       throw badRequest(`to ${message}`, { fields: [{ field: 'to', message }] });
     }
     const pages = new PageRepository(tx.queryable);
+    // Pages come first at a path: a redirect from a published page's path would never be followed.
+    if (from && (await pages.publicPageAt(from))) {
+      const message = `${from} is a published page, which visitors are shown instead of a redirect: move or delete the page first`;
+      throw badRequest(`from ${message}`, { fields: [{ field: 'from', message }] });
+    }
     const domains = (await pages.siteDomains()).map(bare);
     let to = sitePath(doc.to, domains);
     if (!from || !to) return;

@@ -51,6 +51,19 @@ export class PageRepository {
     return rows[0]?.n ?? 0;
   }
 
+  /**
+   * Is a live page at `path` (in any project) that every visitor may read (no `_read` list, an empty one, or
+   * guest)? The site answers such a path with the page, never with a redirect from it.
+   */
+  async publicPageAt(path: string): Promise<boolean> {
+    const { rows } = await this.q.query<{ found: boolean }>(
+      sql`SELECT EXISTS (SELECT 1 FROM ${table('page')} WHERE deleted_at IS NULL AND doc->>'_path' = ${path}
+          AND (jsonb_typeof(doc->'_read') IS DISTINCT FROM 'array' OR jsonb_array_length(doc->'_read') = 0
+            OR doc->'_read' ? 'guest')) AS found`,
+    );
+    return rows[0]?.found === true;
+  }
+
   /** The domains the site configurations name (lower case), e.g. `www.rhein-consulting.ch`. */
   async siteDomains(): Promise<string[]> {
     const { rows } = await this.q.query<{ domain: string }>(
