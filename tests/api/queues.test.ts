@@ -164,6 +164,92 @@ describe('job queues', () => {
   });
 });
 
+describe('retrying and cancelling a job', () => {
+  /** A queue whose jobs fail while `failing` is set and wait for their gate while `gated` is set. */
+  let failing = true;
+  const gates: (() => void)[] = [];
+  const ran: number[] = [];
+  beforeAll(() => {
+    t.app.services.queues.define<{ n: number }>('flaky', {
+      retryLimit: 0,
+      concurrency: 1,
+      async handler({ n }) {
+        ran.push(n);
+        if (n === 1 && failing) throw new Error('Mailbox temporarily unavailable');
+        if (n === 2) await new Promise<void>((resolve) => gates.push(resolve));
+      },
+    });
+  });
+  const act = (id: string, action: string, token = admin) =>
+    t.app.inject({ method: 'POST', url: `/api/queues/flaky/jobs/${id}/${action}`, headers: t.auth(token) });
+  const stateOf = async (id: string) => (await t.app.services.queues.job('flaky', id))?.state;
+
+  it('runs a failed job once more on retry, and answers 409 naming the state where an action does not fit', async () => {
+    let id = '';
+    await vi.waitFor(async () => (id = await t.app.services.queues.send('flaky', { n: 1 })), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await stateOf(id)).toBe('failed'), { timeout: 10_000, interval: 100 });
+    const socket = await TestSocket.open(url);
+    try {
+      await socket.request('login', admin);
+      await socket.request('SimpleQueue.joinQueue', { queue: 'flaky' });
+      failing = false;
+      const retried = await act(id, 'retry');
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.json().job).toMatchObject({ id, state: 'retry', error: 'Mailbox temporarily unavailable' });
+      // The screens of the queue learn it at once.
+      await socket.waitFor((message: WsMessage) => {
+        const event = message.data as { id?: string; state?: { state: string } } | undefined;
+        return message.type === 'queue/state' && event?.id === id && event.state?.state === 'retry';
+      }, 'the retried job as retry');
+    } finally {
+      await socket.close();
+    }
+    await vi.waitFor(async () => expect(await stateOf(id)).toBe('completed'), { timeout: 10_000, interval: 100 });
+    expect(ran.filter((n) => n === 1)).toHaveLength(2);
+
+    const again = await act(id, 'retry');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      error: `Job ${id.slice(0, 8)} is completed: only a failed or cancelled job can be retried`,
+    });
+    expect((await act(id, 'cancel')).json().error).toBe(
+      `Job ${id.slice(0, 8)} is completed: only a created or retry job can be cancelled`,
+    );
+  });
+
+  it('cancels a job that waits, runs it when retried, and refuses strangers, unknown jobs and actions', async () => {
+    const blocking = await t.app.services.queues.send('flaky', { n: 2 });
+    await vi.waitFor(() => expect(gates).toHaveLength(1), { timeout: 10_000 });
+    const waiting = await t.app.services.queues.send('flaky', { n: 3 });
+    expect(await stateOf(waiting)).toBe('created');
+    expect((await act(waiting, 'cancel', staff)).statusCode).toBe(403);
+    const cancelled = await act(waiting, 'cancel');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().job).toMatchObject({ id: waiting, state: 'cancelled' });
+    // A running job is not cancelled under its feet.
+    expect((await act(blocking, 'cancel')).statusCode).toBe(409);
+    gates[0]();
+    await vi.waitFor(async () => expect(await stateOf(blocking)).toBe('completed'), { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(ran).not.toContain(3);
+    expect((await act(waiting, 'retry')).json().job).toMatchObject({ state: 'created' });
+    await vi.waitFor(async () => expect(await stateOf(waiting)).toBe('completed'), { timeout: 10_000 });
+    expect(ran).toContain(3);
+
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await act(missing, 'retry')).json()).toEqual({ error: `No job ${missing} in flaky` });
+    expect((await act(missing, 'retry')).statusCode).toBe(404);
+    expect((await act(waiting, 'delete')).statusCode).toBe(400);
+    expect((await act('not-a-job', 'retry')).statusCode).toBe(400);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: `/api/queues/nowhere/jobs/${waiting}/retry`,
+      headers: t.auth(admin),
+    });
+    expect(elsewhere.json()).toEqual({ error: 'Unknown queue nowhere' });
+  });
+});
+
 describe('stopping the job queues', () => {
   let s: Awaited<ReturnType<typeof createTestApp>>;
   let release: () => void;

@@ -121,6 +121,58 @@ describe('queues screen', { timeout: 90_000 }, () => {
     }
   });
 
+  it('retries a failed job and cancels a waiting one from its row; each undoes the other', async () => {
+    const queues = suite.server.app.services.queues;
+    let failing = true;
+    const gates: (() => void)[] = [];
+    queues.define<{ step: string }>('outbox', {
+      retryLimit: 0,
+      concurrency: 1,
+      async handler({ step }) {
+        if (step === 'send' && failing) throw new Error('Mailbox temporarily unavailable');
+        if (step === 'hold') await new Promise<void>((resolve) => gates.push(resolve));
+      },
+    });
+    let failed = '';
+    await expect.poll(async () => (failed = await queues.send('outbox', { step: 'send' })).length > 0).toBe(true);
+    await expect.poll(async () => (await queues.job('outbox', failed))?.state, { timeout: 10_000 }).toBe('failed');
+
+    const context = await newContext(suite.browser, DESKTOP);
+    await storeLogin(context, suite.server);
+    const { page, errors } = await newPage(context);
+    await page.goto(suite.server.url('/_/queues?queue=outbox'));
+    const row = (id: string) => page.locator(`tbody tr[data-id="${id}"]`);
+    await expect.poll(() => row(failed).getAttribute('data-state')).toBe('failed');
+    // Only a failed (or cancelled) job offers Retry; the mail server is back, so it goes through now.
+    failing = false;
+    await row(failed).getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => row(failed).getAttribute('data-state'), { timeout: 10_000 }).toBe('completed');
+    expect(
+      await row(failed)
+        .getByRole('button')
+        .filter({ hasText: /Retry|Cancel/ })
+        .count(),
+    ).toBe(0);
+
+    // A job that waits behind a running one can be cancelled, and is then not run until it is retried.
+    await queues.send('outbox', { step: 'hold' });
+    await expect.poll(() => gates.length, { timeout: 10_000 }).toBe(1);
+    const waiting = await queues.send('outbox', { step: 'later' });
+    await page.setViewportSize(PHONE);
+    await expect.poll(() => row(waiting).getAttribute('data-state')).toBe('created');
+    await row(waiting).getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => row(waiting).getAttribute('data-state')).toBe('cancelled');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: `${SHOTS}/queues-cancelled-phone.png` });
+    gates[0]();
+    await page.waitForTimeout(1000);
+    expect((await queues.job('outbox', waiting))?.state).toBe('cancelled');
+    await row(waiting).getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => row(waiting).getAttribute('data-state'), { timeout: 10_000 }).toBe('completed');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows staff without the permission the not-found state of a model they may not read; the server refuses', async () => {
     const { server, browser } = suite;
     const staff = await userWithRole(server, server.token, 'sabine', 'staff');

@@ -3,7 +3,16 @@ import { useEffect, useState } from 'react';
 import { formatTimestamp } from '../../shared/format';
 import { EMPTY_LIST_TEXT } from '../../shared/rules/constants';
 import { documentTitle } from '../../shared/admin/titles';
-import type { JobDataSchema, QueueJob } from '../../shared/api/queues';
+import {
+  JOB_ACTION_LABELS,
+  JOB_ACTION_STATES,
+  JOB_ACTIONS,
+  type JobAction,
+  type JobDataSchema,
+  type QueueJob,
+} from '../../shared/api/queues';
+import { useProgress } from '../core/useProgress';
+import { ProgressButton } from '../ui/ProgressButton';
 import { IconButton } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
@@ -38,6 +47,29 @@ function StateBadge({ job }: { job: QueueJob }) {
     </Tooltip>
   ) : (
     badge
+  );
+}
+
+/** Retry (a failed or cancelled job) or Cancel (a job that waits), as the job's state allows. */
+function JobActionButton({
+  job,
+  action,
+  onAct,
+}: {
+  job: QueueJob;
+  action: JobAction;
+  onAct(id: string, action: JobAction): Promise<void>;
+}) {
+  const { state, run } = useProgress(() => onAct(job.id, action));
+  return (
+    <ProgressButton
+      state={state}
+      onClick={() => void run()}
+      variant="secondary"
+      title={action === 'retry' ? 'Run this job once more' : 'Do not run this job (Retry queues it again)'}
+    >
+      {JOB_ACTION_LABELS[action]}
+    </ProgressButton>
   );
 }
 
@@ -116,13 +148,16 @@ function JobRow({
   entries,
   open,
   onToggle,
+  onAct,
 }: {
   job: QueueJob;
   schema: JobDataSchema | undefined;
   entries: DataEntry[];
   open: boolean;
   onToggle(): void;
+  onAct(id: string, action: JobAction): Promise<void>;
 }) {
+  const action = JOB_ACTIONS.find((candidate) => JOB_ACTION_STATES[candidate].includes(job.state));
   const created = job.createdOn ? formatTimestamp(job.createdOn) : '—';
   const data = <JobData job={job} schema={schema} entries={entries} open={open} onToggle={onToggle} />;
   return (
@@ -148,6 +183,11 @@ function JobRow({
         <div className="mt-1 text-right text-xs text-zinc-500 tabular-nums sm:hidden" data-testid="job-progress">
           {job.progress ?? 0}%
         </div>
+        {action && (
+          <div className="mt-1.5 flex max-sm:justify-end">
+            <JobActionButton key={action} job={job} action={action} onAct={onAct} />
+          </div>
+        )}
       </td>
     </tr>
   );
@@ -238,6 +278,7 @@ export function QueuesView({ queues }: { queues: QueuesController }) {
                     entries={jobDataEntries(job.data, queues.references, queues.documentNames, queues.schema)}
                     open={open.has(job.id)}
                     onToggle={() => toggle(job.id)}
+                    onAct={queues.act}
                   />
                 ))
               )}

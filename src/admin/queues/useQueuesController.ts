@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { QUEUE_JOB_SCHEMAS, QUEUE_REFERENCES } from '../../shared/api/queues';
+import { QUEUE_JOB_SCHEMAS, QUEUE_REFERENCES, type JobAction } from '../../shared/api/queues';
 import { useAdmin } from '../core/AdminContext';
 import { failureOf, useFindQuery } from '../core/data/api';
-import { patchQueueJobs, useQueueJobsQuery, useQueuesQuery } from '../core/data/filesApi';
+import { patchQueueJobs, useQueueJobActionMutation, useQueueJobsQuery, useQueuesQuery } from '../core/data/filesApi';
 import { useAdminDispatch } from '../core/data/hooks';
 import { useQueueMembership, useRealtimeEvent } from '../core/realtime/hub';
 import { referencedIds, type DocumentName } from './jobData';
@@ -12,7 +12,8 @@ import { applyJobEvent } from './jobState';
 /**
  * The queues screen's logic: the queue in the URL (`?queue=`, else the first), its jobs, membership
  * of the queue on the socket while it is selected, the table kept live from `queue/state` events, and
- * the names of the documents the jobs' data refers to (a preset job's file), as the caller may read them.
+ * the names of the documents the jobs' data refers to (a preset job's file), as the caller may read them, and
+ * the retry or cancel of a job.
  */
 export function useQueuesController() {
   const dispatch = useAdminDispatch();
@@ -50,6 +51,8 @@ export function useQueuesController() {
     return found;
   }, [lookup.data, target]);
 
+  const [trigger] = useQueueJobActionMutation();
+
   const error = queues.error ?? jobs.error;
   return {
     names,
@@ -64,6 +67,12 @@ export function useQueuesController() {
     fetching: jobs.isFetching,
     error: error ? failureOf(error).message : undefined,
     refresh: () => void jobs.refetch(),
+    /** Retries or cancels a job of the selected queue; rejects with the server's reason. */
+    act: async (id: string, action: JobAction) => {
+      if (!selected) return;
+      const answer = await trigger({ queue: selected, id, action });
+      if (answer.error) throw new Error(failureOf(answer.error).message);
+    },
   };
 }
 

@@ -25,6 +25,27 @@ export interface QueueJob {
   retryCount: number;
 }
 
+/**
+ * `POST /api/queues/{name}/jobs/{id}/{action}`: what an owner may do with one job. Retry runs a failed job once
+ * more (a cancelled one is queued again); cancel stops a job that still waits. Either can be undone by the other,
+ * so neither asks for confirmation.
+ */
+export const JOB_ACTIONS = ['retry', 'cancel'] as const;
+export type JobAction = (typeof JOB_ACTIONS)[number];
+
+/** The states a job must be in for each action. */
+export const JOB_ACTION_STATES: Readonly<Record<JobAction, readonly JobState[]>> = {
+  retry: ['failed', 'cancelled'],
+  cancel: ['created', 'retry'],
+};
+
+export const JOB_ACTION_LABELS: Readonly<Record<JobAction, string>> = { retry: 'Retry', cancel: 'Cancel' };
+
+/** The answer of a job action: the job as it is now. */
+export interface JobActionAnswer {
+  job: QueueJob;
+}
+
 /** The `state` of a `queue/state` event: the job's state with its progress and last error. */
 export interface JobStateEvent {
   state: JobState;

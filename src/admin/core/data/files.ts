@@ -1,5 +1,5 @@
 import type { FileItem, FileReferencesAnswer, FileSortKey, ItemType } from '../../../shared/api/files';
-import type { QueueJob } from '../../../shared/api/queues';
+import type { JobAction, QueueJob } from '../../../shared/api/queues';
 import type { ImagePresetName } from '../../../shared/media/presets';
 
 export type { FileItem, FileReference, FileReferencesAnswer, HiddenFileUses, ItemType } from '../../../shared/api/files';
@@ -63,6 +63,8 @@ export interface FileProvider {
   /** The names of the job queues. */
   queues(): Promise<string[]>;
   queueJobs(queue: string): Promise<QueueJob[]>;
+  /** Retries or cancels a job (`POST /api/queues/{queue}/jobs/{id}/{action}`); answers the job as it is now. */
+  queueJobAction(queue: string, id: string, action: JobAction): Promise<QueueJob>;
 }
 
 /** Spec section 3: the file type used for display. */

@@ -1,4 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { JobAction } from '../../../shared/api/queues';
 import { FILE_PAGE_SIZE } from '../../../shared/rules/constants';
 import { adminApi, docTag, markDeleted, providerOf, run, type AdminExtra } from './api';
 import { mergeReferences } from './mergeReferences';
@@ -77,6 +78,10 @@ export const filesApi = adminApi.enhanceEndpoints({ addTagTypes: ['Folder', 'Que
       queryFn: (queue, api) => run(() => providerOf(api).queueJobs(queue)),
       providesTags: (_result, _error, queue) => [queueTag(queue)],
     }),
+    queueJobAction: build.mutation<QueueJob, { queue: string; id: string; action: JobAction }>({
+      queryFn: ({ queue, id, action }, api) => run(() => providerOf(api).queueJobAction(queue, id, action)),
+      invalidatesTags: (_result, _error, { queue }) => [queueTag(queue)],
+    }),
   }),
 });
 
@@ -89,6 +94,7 @@ export const {
   useFileReferencesQuery,
   useQueuesQuery,
   useQueueJobsQuery,
+  useQueueJobActionMutation,
 } = filesApi;
 
 /**

@@ -1,6 +1,6 @@
 import { imagePresetUrl, type ImagePresetName } from '../../../shared/media/presets';
 import type { FileItem, FileReferencesAnswer, FolderListing, FolderRequest } from '../../../shared/api/files';
-import type { QueueJobsAnswer, QueuesAnswer } from '../../../shared/api/queues';
+import type { JobActionAnswer, QueueJobsAnswer, QueuesAnswer } from '../../../shared/api/queues';
 import { UploadError, type FileProvider, type FolderPage } from './files';
 import type { ErrorBody } from '../../../shared/api/errors';
 import { ApiError } from './types';
@@ -76,6 +76,13 @@ export function httpFileProvider(call: Call, token: () => string | undefined, ba
     queues: async () => (await call<QueuesAnswer>('GET', '/api/queues')).queues,
     queueJobs: async (queue) =>
       (await call<QueueJobsAnswer>('GET', `/api/queues/${encodeURIComponent(queue)}/jobs`)).jobs,
+    queueJobAction: async (queue, id, action) =>
+      (
+        await call<JobActionAnswer>(
+          'POST',
+          `/api/queues/${encodeURIComponent(queue)}/jobs/${encodeURIComponent(id)}/${action}`,
+        )
+      ).job,
   };
 }
 

@@ -1,3 +1,4 @@
+import { JOB_ACTION_STATES } from '../../../shared/api/queues';
 import { createObjectId } from '../../../shared/format/objectId';
 import {
   UploadError,
@@ -120,6 +121,15 @@ export function memoryFileProvider(data: Record<string, Doc[]>, options: MemoryF
     async queueJobs(queue) {
       await wait();
       return structuredClone(options.queues?.[queue] ?? []);
+    },
+    async queueJobAction(queue, id, action) {
+      await wait();
+      const job = options.queues?.[queue]?.find((candidate) => candidate.id === id);
+      if (!job) throw new ApiError(404, `No job ${id} in ${queue}`);
+      if (!JOB_ACTION_STATES[action].includes(job.state))
+        throw new ApiError(409, `Job ${id.slice(0, 8)} is ${job.state}`);
+      job.state = action === 'cancel' ? 'cancelled' : job.state === 'cancelled' ? 'created' : 'retry';
+      return structuredClone(job);
     },
   };
 }

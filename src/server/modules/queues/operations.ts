@@ -5,7 +5,7 @@ import type { Database } from '../../db/database';
 import type { PostgresDatabase } from '../../db/postgres';
 import { sql } from '../../db/sql';
 import type { EventBus } from '../../events/bus';
-import type { JobState, JobStateEvent } from '../../../shared/api/queues';
+import { JOB_ACTION_STATES, type JobState, type JobStateEvent, type QueueJob } from '../../../shared/api/queues';
 import type { QueueDefinition, QueueService } from './service';
 
 const SCHEMA = 'pgboss';
@@ -33,6 +33,19 @@ function bossDb(db: Database): PgBoss.Db {
   const pool = (db as PostgresDatabase).pool;
   return { executeSql: (text, values) => pool.query(text, values) };
 }
+
+interface JobRow {
+  id: string;
+  data: unknown;
+  state: JobState;
+  created_on: Date | string;
+  output: { message?: string } | null;
+  retry_count: number;
+}
+
+const JOB_COLUMNS = sql`id::text, data, state::text AS state, created_on, output, retry_count`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 
@@ -62,6 +75,26 @@ export function createQueueService({
 
   function publish(queue: string, id: string, state: JobStateEvent): void {
     bus.publish({ type: 'queue/state', queue, id, state });
+  }
+
+  function jobOf(row: JobRow): QueueJob {
+    return {
+      id: row.id,
+      createdOn: new Date(row.created_on).toISOString(),
+      data: row.data,
+      state: row.state,
+      progress: row.state === 'completed' ? 100 : (progress.get(row.id) ?? 0),
+      retryCount: row.retry_count,
+      ...(row.output?.message && row.state !== 'completed' ? { error: row.output.message } : {}),
+    };
+  }
+
+  async function findJob(name: string, id: string): Promise<QueueJob | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const { rows } = await db.query<JobRow>(
+      sql`SELECT ${JOB_COLUMNS} FROM pgboss.job WHERE name = ${name} AND id = ${id}::uuid`,
+    );
+    return rows[0] && jobOf(rows[0]);
   }
 
   /** Records a job's outcome; once the queues are stopped, the database may be gone: nothing to record then. */
@@ -220,25 +253,27 @@ export function createQueueService({
     },
 
     async jobs(name, limit = 200) {
-      const { rows } = await db.query<{
-        id: string;
-        data: unknown;
-        state: JobState;
-        created_on: Date | string;
-        output: { message?: string } | null;
-        retry_count: number;
-      }>(
-        sql`SELECT id::text, data, state::text AS state, created_on, output, retry_count FROM pgboss.job WHERE name = ${name} ORDER BY created_on DESC, id LIMIT ${limit}`,
+      const { rows } = await db.query<JobRow>(
+        sql`SELECT ${JOB_COLUMNS} FROM pgboss.job WHERE name = ${name} ORDER BY created_on DESC, id LIMIT ${limit}`,
       );
-      return rows.map((row) => ({
-        id: row.id,
-        createdOn: new Date(row.created_on).toISOString(),
-        data: row.data,
-        state: row.state,
-        progress: row.state === 'completed' ? 100 : (progress.get(row.id) ?? 0),
-        retryCount: row.retry_count,
-        ...(row.output?.message && row.state !== 'completed' ? { error: row.output.message } : {}),
-      }));
+      return rows.map(jobOf);
+    },
+
+    job: findJob,
+
+    async act(name, id, action) {
+      const before = await findJob(name, id);
+      if (!before) return undefined;
+      if (!JOB_ACTION_STATES[action].includes(before.state)) return { done: false, job: before };
+      if (action === 'cancel') await boss.cancel(name, id);
+      // A cancelled job is queued again as new; a failed one gets one more attempt.
+      else if (before.state === 'cancelled') await boss.resume(name, id);
+      else await boss.retry(name, id);
+      const job = (await findJob(name, id)) ?? before;
+      const { state, progress: percent, error, createdOn, data } = job;
+      publish(name, id, { state, progress: percent, createdOn, data, ...(error ? { error } : {}) });
+      if (action === 'retry') loops.get(name)?.wake();
+      return { done: job.state !== before.state, job };
     },
 
     async pending(name) {

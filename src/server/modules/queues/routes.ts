@@ -1,10 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { hasAccess } from '../../access/caller';
 import { deny } from '../documents/access';
-import { notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
+import { JOB_ACTION_STATES, JOB_ACTIONS, type JobAction, type JobActionAnswer } from '../../../shared/api/queues';
 import type { Services } from '../../services';
 
 const PERMISSION = 'manage:backend';
+
+/** A job as the queues screen shows it (QueueJob). */
+const JOB_SCHEMA = {
+  type: 'object',
+  required: ['id', 'createdOn', 'state', 'progress'],
+  properties: {
+    id: { type: 'string' },
+    createdOn: { type: 'string' },
+    data: {},
+    progress: { type: 'integer' },
+    state: { type: 'string' },
+    error: { type: 'string' },
+    retryCount: { type: 'integer' },
+  },
+} as const;
 
 /** The queues screen's data: queue names and the latest jobs of one (live updates come over the socket). */
 export function queueRoutes(app: FastifyInstance, { queues }: Services): void {
@@ -52,19 +68,7 @@ export function queueRoutes(app: FastifyInstance, { queues }: Services): void {
             properties: {
               jobs: {
                 type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['id', 'createdOn', 'state', 'progress'],
-                  properties: {
-                    id: { type: 'string' },
-                    createdOn: { type: 'string' },
-                    data: {},
-                    progress: { type: 'integer' },
-                    state: { type: 'string' },
-                    error: { type: 'string' },
-                    retryCount: { type: 'integer' },
-                  },
-                },
+                items: JOB_SCHEMA,
               },
             },
           },
@@ -76,6 +80,40 @@ export function queueRoutes(app: FastifyInstance, { queues }: Services): void {
       const { name } = request.params;
       if (!(await queues.names()).includes(name)) throw notFound(`Unknown queue ${name}`);
       return { jobs: await queues.jobs(name, request.query.limit) };
+    },
+  );
+
+  app.post<{ Params: { name: string; id: string; action: JobAction } }>(
+    '/api/queues/:name/jobs/:id/:action',
+    {
+      schema: {
+        summary: 'Retries a failed or cancelled job, or cancels a job that waits',
+        tags: ['queues'],
+        params: {
+          type: 'object',
+          required: ['name', 'id', 'action'],
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 200 },
+            id: { type: 'string', format: 'uuid' },
+            action: { type: 'string', enum: [...JOB_ACTIONS] },
+          },
+        },
+        response: { 200: { type: 'object', required: ['job'], properties: { job: JOB_SCHEMA } } },
+      },
+    },
+    async (request): Promise<JobActionAnswer> => {
+      if (!hasAccess(request.caller, PERMISSION)) deny(request.caller, 'change jobs');
+      const { name, id, action } = request.params;
+      if (!(await queues.names()).includes(name)) throw notFound(`Unknown queue ${name}`);
+      const outcome = await queues.act(name, id, action);
+      if (!outcome) throw notFound(`No job ${id} in ${name}`);
+      if (!outcome.done) {
+        const allowed = JOB_ACTION_STATES[action].join(' or ');
+        throw conflict(
+          `Job ${id.slice(0, 8)} is ${outcome.job.state}: only a ${allowed} job can be ${action === 'retry' ? 'retried' : 'cancelled'}`,
+        );
+      }
+      return { job: outcome.job };
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { QueueJob } from '../../../shared/api/queues';
+import type { JobAction, QueueJob } from '../../../shared/api/queues';
 
 /** The job queues every module may use (implemented on pg-boss in operations.ts). */
 export interface QueueDefinition<T> {
@@ -22,6 +22,13 @@ export interface QueueService {
   send(name: string, data: object): Promise<string>;
   names(): Promise<string[]>;
   jobs(name: string, limit?: number): Promise<QueueJob[]>;
+  /** One job, or undefined when the queue has no job of that id. */
+  job(name: string, id: string): Promise<QueueJob | undefined>;
+  /**
+   * Retries or cancels a job when its state allows it (JOB_ACTION_STATES); answers the job as it is afterwards and
+   * whether the action was done, or undefined when there is no such job.
+   */
+  act(name: string, id: string, action: JobAction): Promise<{ done: boolean; job: QueueJob } | undefined>;
   /** Jobs of a queue not yet completed or failed (tests, benchmark). */
   pending(name: string): Promise<number>;
 }
