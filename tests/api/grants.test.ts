@@ -195,6 +195,42 @@ describe('the last admin or superuser stays one', () => {
   });
 });
 
+describe('a role users hold keeps its name', () => {
+  it('refuses renaming a role while users hold it (409 at Name, naming them), and renames it once none does', async () => {
+    const role = await save('role', adminToken, { name: 'kasse', permissions: ['manage:payment'] });
+    expect(role.statusCode).toBe(200);
+    const roleId = role.json()._id as string;
+    const holders = [];
+    for (const loginName of ['kira', 'karl']) {
+      const user = await save('user', adminToken, { login: loginName, password: 'kassepassword1', roles: ['kasse'] });
+      expect(user.statusCode).toBe(200);
+      holders.push(user.json()._id as string);
+    }
+    const renamed = await save('role', adminToken, { _id: roleId, name: 'verkauf' });
+    expect(renamed.statusCode).toBe(409);
+    const message =
+      'cannot be changed while 2 Users (karl, kira) refer to this Role by its Name kasse: change them first';
+    expect(renamed.json()).toEqual({ error: `name: ${message}`, fields: [{ field: 'name', message }] });
+    expect((await t.app.services.documents.findById(SYSTEM, 'role', roleId)).name).toBe('kasse');
+    // The holders keep what the role grants.
+    const kira = (await login('kira', 'kassepassword1')).json().token as string;
+    const payments = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/find',
+      headers: t.auth(kira),
+      payload: { model: 'transaction' },
+    });
+    expect(payments.statusCode).toBe(200);
+    // Its permissions may change; a deleted holder no longer counts.
+    expect(
+      (await save('role', adminToken, { _id: roleId, permissions: ['manage:payment', 'manage:cms'] })).statusCode,
+    ).toBe(200);
+    for (const id of holders) expect((await remove('user', adminToken, id)).statusCode).toBe(200);
+    const free = await save('role', adminToken, { _id: roleId, name: 'verkauf' });
+    expect(free.statusCode, free.body).toBe(200);
+  });
+});
+
 describe('the owner field is not the owner’s to write (finding 6)', () => {
   // Tracked time has no owner rights since audit 5 (it needs manage:payment, x-createdBy only fills its user):
   // the user it names cannot hand it away, nor edit it; a payment user reassigns it.

@@ -29,7 +29,7 @@ import { computedValues } from '../../../shared/rules/computed';
 import { assertSafeJson, mergeInput, normalizeDateTimes } from './input';
 import { keptSecrets, withoutKeptSecrets } from './keptSecrets';
 import { applyPopulated, planPopulate, populate } from './populate';
-import { assertRelationsExist } from './relations';
+import { assertKeysKept, assertRelationsExist } from './relations';
 import { assertTreeShape } from './treeRelations';
 import { writeRuns } from './writeRuns';
 import { sanitizeRichText } from './richText';
@@ -324,6 +324,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
     const prepared = await prepare(tx, caller, model, input);
     const { doc, existing, creating } = prepared;
     await assertRelationsExist(tx, registry, model, [prepared]);
+    await assertKeysKept(tx, registry, model, [prepared]);
     await assertTreeShape(tx, model, prepared);
     const written = await writeOrConflict(model, () =>
       creating
@@ -471,6 +472,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
       prepared.push(await atIndex(offset + index, () => prepare(tx, caller, model, one.input)));
     try {
       await assertRelationsExist(tx, registry, model, prepared);
+      await assertKeysKept(tx, registry, model, prepared);
     } catch (error) {
       // Its `index` is the place in this batch: the caller knows the place in all writes.
       const index = error instanceof HttpError ? error.details.index : undefined;

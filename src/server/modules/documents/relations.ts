@@ -1,7 +1,7 @@
 import type { FieldInfo, ModelInfo, Registry } from '../../../shared/registry';
 import type { JsonSchema } from '../../../shared/registry/jsonSchema';
 import type { FieldError } from '../../../shared/validation/createAjv';
-import { HttpError } from '../../errors';
+import { conflict, HttpError } from '../../errors';
 import { LIVE_ROWS, type DocumentRepository } from './repository';
 import type { Doc } from './service';
 
@@ -158,5 +158,41 @@ export async function assertRelationsExist(
     }));
     const message = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
     throw new HttpError(400, message, { fields, ...(writes.length > 1 ? { index: first[0].write } : {}) });
+  }
+}
+
+/** How many referring documents a refusal names before it only counts them. */
+const NAMED_AT_MOST = 3;
+
+/**
+ * A document other documents refer to by a key of its own (`x-relation.key`, a role by its name) keeps that key
+ * while they do: renamed, every reference would name nothing, silently (users holding the role `staff` would lose
+ * its permissions when it became `redaktion`). A changed key that is still referred to is a 409 naming the field
+ * and the referring documents.
+ */
+export async function assertKeysKept(
+  tx: DocumentRepository,
+  registry: Registry,
+  model: ModelInfo,
+  writes: RelationWrite[],
+): Promise<void> {
+  for (const other of Object.values(registry.models)) {
+    for (const spot of relationSpots(registry, other)) {
+      if (spot.model !== model.name || spot.key === '_id') continue;
+      for (const { doc, existing } of writes) {
+        const before = existing?.[spot.key];
+        if (typeof before !== 'string' || before === doc[spot.key]) continue;
+        const holders = await tx.holding(other, spot.steps, before, NAMED_AT_MOST + 1);
+        if (holders.length === 0) continue;
+        const field = model.fields.find((f) => f.name === spot.key);
+        const names = holders
+          .slice(0, NAMED_AT_MOST)
+          .map((holder) => String(holder[other.labelField] ?? holder._id))
+          .sort((a, b) => a.localeCompare(b));
+        const who = `${holders.length > NAMED_AT_MOST ? 'several' : holders.length} ${other.label}${holders.length === 1 ? '' : 's'} (${names.join(', ')}${holders.length > NAMED_AT_MOST ? ', …' : ''})`;
+        const message = `cannot be changed while ${who} ${holders.length === 1 ? 'refers' : 'refer'} to this ${model.label} by its ${field?.label ?? spot.key} ${before}: change ${holders.length === 1 ? 'it' : 'them'} first`;
+        throw conflict(`${spot.key}: ${message}`, { fields: [{ field: spot.key, message }] });
+      }
+    }
   }
 }

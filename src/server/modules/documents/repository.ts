@@ -559,6 +559,19 @@ export class DocumentRepository {
   }
 
   /** Documents of `model` whose `key` (`_id` or a top-level field) is one of `values`: one query per relation. */
+  /**
+   * Up to `limit` live documents of `model` that hold `value` at the place `steps` names (`roles.*`, `items.*.user`):
+   * who refers to a document by a key of its own.
+   */
+  async holding(model: ModelInfo, steps: string[], value: string, limit: number): Promise<Doc[]> {
+    const path = `$${steps.map((step) => (step === '*' ? '[*]' : `.${JSON.stringify(step)}`)).join('')} ? (@ == $value)`;
+    const { rows } = await this.q.query<Row>(
+      sql`SELECT ${COLUMNS} FROM ${table(model.name)} WHERE ${condition(LIVE_ROWS)}
+          AND jsonb_path_exists(doc, ${path}::jsonpath, ${JSON.stringify({ value })}::jsonb) ORDER BY _id LIMIT ${limit}`,
+    );
+    return rows.map(rowToDoc);
+  }
+
   async findByKeys(
     model: ModelInfo,
     key: string,
