@@ -267,3 +267,48 @@ describe('template syntax', () => {
     },
   );
 });
+
+describe('the template the server sends by name', () => {
+  it(
+    'keeps its name and is not deleted (409), so contact requests are still announced',
+    { timeout: 30_000 },
+    async () => {
+      const { t, admin } = await appWith({ smtpUrl, mailTo: 'office@rhein.example' });
+      try {
+        const find = await t.app.inject({
+          method: 'POST',
+          url: '/api/document/find',
+          headers: t.auth(admin),
+          payload: { model: 'mailTemplate', query: { name: CONTACT_REQUEST_TEMPLATE } },
+        });
+        const stored = find.json().results[0] as { _id: string };
+        const renamed = await t.app.inject({
+          method: 'POST',
+          url: '/api/document/updateOne?model=mailTemplate',
+          headers: t.auth(admin),
+          payload: { _id: stored._id, name: 'kontaktanfrage' },
+        });
+        expect(renamed.statusCode).toBe(409);
+        const message =
+          'must stay contactRequest: the server sends it for each new contact request and finds it by this name';
+        expect(renamed.json()).toEqual({ error: `name ${message}`, fields: [{ field: 'name', message }] });
+        const deleted = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/document/delete?model=mailTemplate&id=${stored._id}`,
+          headers: t.auth(admin),
+        });
+        expect(deleted.statusCode).toBe(409);
+        expect(deleted.json().error).toBe(
+          'You cannot delete contactRequest: the server sends it for each new contact request and finds it by this name (change its text instead)',
+        );
+        expect((await contact(t)).statusCode).toBe(200);
+        await vi.waitFor(async () => expect((await mailJobs(t, admin))[0]).toMatchObject({ state: 'completed' }), {
+          timeout: 15_000,
+          interval: 100,
+        });
+      } finally {
+        await t.close();
+      }
+    },
+  );
+});

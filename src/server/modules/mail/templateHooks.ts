@@ -5,7 +5,7 @@ import {
 } from '../../../shared/mail/placeholders';
 import { templateError } from '../../../shared/mail/render';
 import { describeErrors } from '../../../shared/validation/createAjv';
-import { badRequest } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import type { ModelHooks } from '../documents/hooks';
 
 /**
@@ -13,8 +13,16 @@ import type { ModelHooks } from '../documents/hooks';
  * use only the variables it provides: an unknown `{{unbekannt}}` would be sent as nothing, unnoticed. Templates
  * of other names are sent with data the sender chooses, so only the editor warns about them.
  */
+/** Why a template the server sends by its name must keep it: renamed or deleted, its mails fail in the queue. */
+const SENT_BY_NAME = 'the server sends it for each new contact request and finds it by this name';
+
 export const mailTemplateHooks: ModelHooks = {
-  async beforeWrite({ doc }) {
+  async beforeWrite({ doc, existing }) {
+    const name = existing?.name;
+    if (typeof name === 'string' && TEMPLATES_WITH_KNOWN_VARIABLES.includes(name) && doc.name !== name) {
+      const message = `must stay ${name}: ${SENT_BY_NAME}`;
+      throw conflict(`name ${message}`, { fields: [{ field: 'name', message }] });
+    }
     // A template Mustache cannot read fails every mail sent with it, in the queue where nobody looks.
     const broken = TEMPLATE_TEXT_FIELDS.flatMap((field) => {
       const error = typeof doc[field] === 'string' ? templateError(doc[field]) : undefined;
@@ -30,5 +38,9 @@ export const mailTemplateHooks: ModelHooks = {
       (field) => ({ field, message }),
     );
     throw badRequest(`${fields.map(({ field }) => field).join(', ')} ${message}`, { fields });
+  },
+  async beforeDelete({ doc }) {
+    if (TEMPLATES_WITH_KNOWN_VARIABLES.includes(String(doc.name)))
+      throw conflict(`You cannot delete ${String(doc.name)}: ${SENT_BY_NAME} (change its text instead)`);
   },
 };
