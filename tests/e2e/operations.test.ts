@@ -269,6 +269,23 @@ describe('swarm detail refresh', { timeout: 90_000 }, () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it('keeps the engine status on one line on a phone, the buttons under it', async () => {
+    const config = await server.save('config', { name: 'kalender', image: 'kalender:1.0', replicas: 1 });
+    const swarm = await server.save('swarm', { name: 'Kalender', services: [config._id] });
+    const { page, errors, close } = await adminPage(PHONE);
+    await page.goto(server.url(`/_/swarms/${swarm._id}`));
+    const status = page.getByTestId('swarm-checked');
+    await expect.poll(() => status.innerText()).toMatch(/^Docker engine · checked .* · refreshes every 30 s$/);
+    const line = await status.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    expect((await status.boundingBox())!.height).toBeLessThan(line * 1.5);
+    const deploy = page.getByRole('region', { name: 'Services' }).getByRole('button', { name: 'DEPLOY' });
+    expect((await deploy.boundingBox())!.y).toBeGreaterThan((await status.boundingBox())!.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.getByRole('region', { name: 'Services' }).screenshot({ path: `${SHOTS}/swarm-services-phone.png` });
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
 
 describe('mail template detail', { timeout: 90_000 }, () => {

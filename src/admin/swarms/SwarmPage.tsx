@@ -138,7 +138,8 @@ export function SwarmServices({ swarm, swarmName }: { swarm: SwarmServicesContro
       className="mx-auto mt-4 max-w-3xl overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs"
     >
       <header className="flex flex-wrap items-center gap-2 border-b border-zinc-200 px-4 py-2.5">
-        <div className="min-w-0 flex-1">
+        {/* Its own line on a phone, the buttons under it: beside them the status broke into a word per line. */}
+        <div className="min-w-0 flex-1 basis-64">
           <h2 className="text-sm font-semibold text-zinc-900">Services</h2>
           <p className="text-xs text-zinc-500" data-testid="swarm-checked">
             {answer && !answer.configured
