@@ -229,6 +229,51 @@ describe('a role users hold keeps its name', () => {
     const free = await save('role', adminToken, { _id: roleId, name: 'verkauf' });
     expect(free.statusCode, free.body).toBe(200);
   });
+
+  it('refuses deleting a role while users hold it (409 naming them), and deletes it once none does', async () => {
+    const role = await save('role', adminToken, { name: 'lager', permissions: ['manage:files'] });
+    expect(role.statusCode).toBe(200);
+    const roleId = role.json()._id as string;
+    const holder = await save('user', adminToken, { login: 'lena', password: 'lagerpassword1', roles: ['lager'] });
+    expect(holder.statusCode).toBe(200);
+    const deleted = await remove('role', adminToken, roleId);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json()).toEqual({
+      error: 'Role lager cannot be deleted while 1 User (lena) refers to it by its Name: change it first',
+    });
+    expect((await t.app.services.documents.findById(SYSTEM, 'role', roleId)).name).toBe('lager');
+    // Lena keeps what the role grants.
+    const lena = (await login('lena', 'lagerpassword1')).json().token as string;
+    const folders = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/find',
+      headers: t.auth(lena),
+      payload: { model: 'folder' },
+    });
+    expect(folders.statusCode, folders.body).toBe(200);
+    expect((await save('user', adminToken, { _id: holder.json()._id, roles: [] })).statusCode).toBe(200);
+    expect((await remove('role', adminToken, roleId)).statusCode).toBe(200);
+  });
+
+  it('counts every holder exactly and names the first three by name', async () => {
+    const role = await save('role', adminToken, { name: 'theke', permissions: ['manage:cms'] });
+    expect(role.statusCode).toBe(200);
+    const roleId = role.json()._id as string;
+    for (const loginName of ['tom', 'tara', 'tim', 'toni', 'tea']) {
+      const user = await save('user', adminToken, { login: loginName, password: 'thekepassword1', roles: ['theke'] });
+      expect(user.statusCode).toBe(200);
+    }
+    const message =
+      'cannot be changed while 5 Users (tara, tea, tim, …) refer to this Role by its Name theke: change them first';
+    expect((await save('role', adminToken, { _id: roleId, name: 'bar' })).json()).toEqual({
+      error: `name: ${message}`,
+      fields: [{ field: 'name', message }],
+    });
+    expect((await remove('role', adminToken, roleId)).json()).toEqual({
+      error:
+        'Role theke cannot be deleted while 5 Users (tara, tea, tim, …) refer to it by its Name: change them first',
+    });
+  });
 });
 
 describe('the owner field is not the owner’s to write (finding 6)', () => {

@@ -29,7 +29,7 @@ import { computedValues } from '../../../shared/rules/computed';
 import { assertSafeJson, mergeInput, normalizeDateTimes } from './input';
 import { keptSecrets, withoutKeptSecrets } from './keptSecrets';
 import { applyPopulated, planPopulate, populate } from './populate';
-import { assertKeysKept, assertRelationsExist } from './relations';
+import { assertKeysKept, assertNotReferredByKey, assertRelationsExist } from './relations';
 import { assertTreeShape } from './treeRelations';
 import { writeRuns } from './writeRuns';
 import { sanitizeRichText } from './richText';
@@ -568,6 +568,7 @@ export function createDocumentService({ db, registry, bus, auth, log = SILENT }:
       if (!existing || hidesFrom(caller, model, existing)) throw notFound(`${model.label} ${id} not found`);
       assertCanWrite(caller, model, 'delete', existing);
       await hooksOf(model.name).beforeDelete?.({ tx, registry, caller, model, doc: existing });
+      await assertNotReferredByKey(tx, registry, model, existing);
       const gone = await tx.softDelete(model.name, id);
       if (!gone) return { gone, sides: [] };
       const hooked = await hooksOf(model.name).afterWriteInTx?.({

@@ -1,6 +1,7 @@
 import type { FieldInfo, ModelInfo, Registry } from '../../../shared/registry';
 import type { JsonSchema } from '../../../shared/registry/jsonSchema';
 import type { FieldError } from '../../../shared/validation/createAjv';
+import { pluralize } from '../../../shared/rules/pluralize';
 import { conflict, HttpError } from '../../errors';
 import { LIVE_ROWS, type DocumentRepository } from './repository';
 import type { Doc } from './service';
@@ -161,14 +162,54 @@ export async function assertRelationsExist(
   }
 }
 
-/** How many referring documents a refusal names before it only counts them. */
+/** How many referring documents a refusal names; it counts them all. */
 const NAMED_AT_MOST = 3;
+
+/** Who refers to a document by a key of its own, in words: `2 Users (karl, kira)`, `5 Users (anna, karl, kira, …)`. */
+interface Referrers {
+  /** The key's field of the referred model (`name` of a role). */
+  key: string;
+  value: string;
+  count: number;
+  who: string;
+}
+
+/**
+ * The first place where documents refer to `doc` (of `model`) by the value its field `key` holds in `keyed` (`x-relation`
+ * with a `key` other than `_id`, a role by its name), or undefined when none does. `only` limits it to that key.
+ */
+async function referrersByKey(
+  tx: DocumentRepository,
+  registry: Registry,
+  model: ModelInfo,
+  keyed: Record<string, unknown>,
+  only?: (key: string) => boolean,
+): Promise<Referrers | undefined> {
+  for (const other of Object.values(registry.models)) {
+    for (const spot of relationSpots(registry, other)) {
+      if (spot.model !== model.name || spot.key === '_id' || (only && !only(spot.key))) continue;
+      const value = keyed[spot.key];
+      if (typeof value !== 'string') continue;
+      const { total, some } = await tx.holding(other, spot.steps, value, NAMED_AT_MOST);
+      if (total === 0) continue;
+      const names = some
+        .map((holder) => String(holder[other.labelField] ?? holder._id))
+        .sort((a, b) => a.localeCompare(b));
+      const plural = total === 1 ? other.label : pluralize(other.label);
+      const who = `${total} ${plural} (${names.join(', ')}${total > some.length ? ', …' : ''})`;
+      return { key: spot.key, value, count: total, who };
+    }
+  }
+  return undefined;
+}
+
+const keyLabel = (model: ModelInfo, key: string) => model.fields.find((f) => f.name === key)?.label ?? key;
 
 /**
  * A document other documents refer to by a key of its own (`x-relation.key`, a role by its name) keeps that key
  * while they do: renamed, every reference would name nothing, silently (users holding the role `staff` would lose
  * its permissions when it became `redaktion`). A changed key that is still referred to is a 409 naming the field
- * and the referring documents.
+ * and the referring documents (how many, and the first few).
  */
 export async function assertKeysKept(
   tx: DocumentRepository,
@@ -176,23 +217,30 @@ export async function assertKeysKept(
   model: ModelInfo,
   writes: RelationWrite[],
 ): Promise<void> {
-  for (const other of Object.values(registry.models)) {
-    for (const spot of relationSpots(registry, other)) {
-      if (spot.model !== model.name || spot.key === '_id') continue;
-      for (const { doc, existing } of writes) {
-        const before = existing?.[spot.key];
-        if (typeof before !== 'string' || before === doc[spot.key]) continue;
-        const holders = await tx.holding(other, spot.steps, before, NAMED_AT_MOST + 1);
-        if (holders.length === 0) continue;
-        const field = model.fields.find((f) => f.name === spot.key);
-        const names = holders
-          .slice(0, NAMED_AT_MOST)
-          .map((holder) => String(holder[other.labelField] ?? holder._id))
-          .sort((a, b) => a.localeCompare(b));
-        const who = `${holders.length > NAMED_AT_MOST ? 'several' : holders.length} ${other.label}${holders.length === 1 ? '' : 's'} (${names.join(', ')}${holders.length > NAMED_AT_MOST ? ', …' : ''})`;
-        const message = `cannot be changed while ${who} ${holders.length === 1 ? 'refers' : 'refer'} to this ${model.label} by its ${field?.label ?? spot.key} ${before}: change ${holders.length === 1 ? 'it' : 'them'} first`;
-        throw conflict(`${spot.key}: ${message}`, { fields: [{ field: spot.key, message }] });
-      }
-    }
+  for (const { doc, existing } of writes) {
+    if (!existing) continue;
+    const found = await referrersByKey(tx, registry, model, existing, (key) => existing[key] !== doc[key]);
+    if (!found) continue;
+    const { key, value, count, who } = found;
+    const message = `cannot be changed while ${who} ${count === 1 ? 'refers' : 'refer'} to this ${model.label} by its ${keyLabel(model, key)} ${value}: change ${count === 1 ? 'it' : 'them'} first`;
+    throw conflict(`${key}: ${message}`, { fields: [{ field: key, message }] });
   }
+}
+
+/**
+ * Nor is such a document deleted while they refer to it: the references would name nothing, as after a rename
+ * (deleting the role `kasse` would silently take its permissions from everyone holding it). A 409 naming them.
+ */
+export async function assertNotReferredByKey(
+  tx: DocumentRepository,
+  registry: Registry,
+  model: ModelInfo,
+  doc: Doc,
+): Promise<void> {
+  const found = await referrersByKey(tx, registry, model, doc);
+  if (!found) return;
+  const { key, value, count, who } = found;
+  throw conflict(
+    `${model.label} ${value} cannot be deleted while ${who} ${count === 1 ? 'refers' : 'refer'} to it by its ${keyLabel(model, key)}: change ${count === 1 ? 'it' : 'them'} first`,
+  );
 }

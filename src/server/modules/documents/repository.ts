@@ -558,20 +558,26 @@ export class DocumentRepository {
     return rows.map((r) => r.value);
   }
 
-  /** Documents of `model` whose `key` (`_id` or a top-level field) is one of `values`: one query per relation. */
   /**
-   * Up to `limit` live documents of `model` that hold `value` at the place `steps` names (`roles.*`, `items.*.user`):
-   * who refers to a document by a key of its own.
+   * The live documents of `model` that hold `value` at the place `steps` names (`roles.*`, `items.*.user`), who
+   * refer to a document by a key of its own: how many (`total`) and the first `limit` of them by their label (`some`).
    */
-  async holding(model: ModelInfo, steps: string[], value: string, limit: number): Promise<Doc[]> {
+  async holding(
+    model: ModelInfo,
+    steps: string[],
+    value: string,
+    limit: number,
+  ): Promise<{ total: number; some: Doc[] }> {
     const path = `$${steps.map((step) => (step === '*' ? '[*]' : `.${JSON.stringify(step)}`)).join('')} ? (@ == $value)`;
-    const { rows } = await this.q.query<Row>(
-      sql`SELECT ${COLUMNS} FROM ${table(model.name)} WHERE ${condition(LIVE_ROWS)}
-          AND jsonb_path_exists(doc, ${path}::jsonpath, ${JSON.stringify({ value })}::jsonb) ORDER BY _id LIMIT ${limit}`,
+    const { rows } = await this.q.query<Row & { total: number | string }>(
+      sql`SELECT ${COLUMNS}, count(*) OVER () AS total FROM ${table(model.name)} WHERE ${condition(LIVE_ROWS)}
+          AND jsonb_path_exists(doc, ${path}::jsonpath, ${JSON.stringify({ value })}::jsonb)
+          ORDER BY ${columnExpression(model, model.labelField, 'text')}, _id LIMIT ${limit}`,
     );
-    return rows.map(rowToDoc);
+    return { total: Number(rows[0]?.total ?? 0), some: rows.map(rowToDoc) };
   }
 
+  /** Documents of `model` whose `key` (`_id` or a top-level field) is one of `values`: one query per relation. */
   async findByKeys(
     model: ModelInfo,
     key: string,
