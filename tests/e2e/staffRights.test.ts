@@ -103,3 +103,42 @@ describe('what a staff user may do with users', { timeout: 120_000 }, () => {
     await admin.close();
   });
 });
+
+describe('a delete the server refuses', { timeout: 120_000 }, () => {
+  it('says why in the delete dialog, which stays open: a role users hold, and with shift-click the last admin', async () => {
+    const context = await newContext(suite.browser, VIEWPORTS.desktop);
+    await storeLogin(context, suite.server);
+    const page = await context.newPage();
+    const calls = watchCalls(page);
+    await page.goto(suite.server.url('/_/roles'));
+    const staff = rows(page).filter({ hasText: 'staff' });
+    await staff.waitFor();
+    await staff.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    const confirm = dialog.getByRole('button', { name: 'Delete' });
+    await expect.poll(() => confirm.isEnabled(), { timeout: 5000 }).toBe(true);
+    await confirm.click();
+    // Anna holds staff: the server answers 409, and the dialog says so instead of closing as if it had worked.
+    await expect
+      .poll(() => dialog.getByRole('alert').innerText())
+      .toBe('Not deleted. Role staff cannot be deleted while 1 User (anna) refers to it by its Name: change it first');
+    expect(calls.refused).toEqual([expect.stringMatching(/^409 .*\/api\/document\/delete\?model=role&/)]);
+    await page.screenshot({ path: `${SHOTS}/delete-refused-role.png` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await staff.count()).toBe(1);
+
+    // Shift-click skips the question, not the answer: deleting the only superuser opens the dialog with the reason.
+    const adminId = (await suite.server.api<{ _id: string }>('GET', '/api/self')).json._id;
+    await page.goto(suite.server.url(`/_/users/${adminId}`));
+    await page.getByRole('button', { name: 'DELETE' }).click({ modifiers: ['Shift'] });
+    await expect
+      .poll(() => dialog.getByRole('alert').innerText())
+      .toMatch(/^Not deleted\. You cannot delete admin: they are the only user with admin or superuser/);
+    expect(page.url()).toBe(suite.server.url(`/_/users/${adminId}`));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect((await suite.server.api('GET', `/api/document/findById?model=user&id=${adminId}`)).status).toBe(200);
+    await context.close();
+  });
+});

@@ -81,7 +81,7 @@ export function EditView({
         </Link>
       )}
       {edit.canDelete && (
-        <Button variant="danger" onClick={(event) => request(event, edit.title, () => void edit.remove())}>
+        <Button variant="danger" onClick={(event) => request(event, edit.title, () => edit.remove())}>
           <Trash2 aria-hidden className="size-4" />
           DELETE
         </Button>

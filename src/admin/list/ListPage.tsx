@@ -54,7 +54,7 @@ export function ListView({ list }: { list: ListController }) {
           <ListTable
             list={list}
             extraColumns={extras}
-            onDelete={(event, doc) => request(event, docTitle(model, doc), () => void list.remove(doc))}
+            onDelete={(event, doc) => request(event, docTitle(model, doc), () => list.remove(doc))}
           />
           <div className="flex items-center justify-between gap-4 py-3">
             <p className="text-xs text-zinc-500 tabular-nums">

@@ -100,16 +100,13 @@ function LayoutEditor({ model, id }: { model: ModelInfo; id: string }) {
               <Button
                 variant="danger"
                 onClick={(event) =>
-                  request(
-                    event,
-                    name,
-                    () =>
-                      void removeCall({ model: model.name, id: editor.id })
-                        .unwrap()
-                        .then(() => {
-                          editor.leaveGuard.release();
-                          navigate('/_/layouts');
-                        }),
+                  request(event, name, () =>
+                    removeCall({ model: model.name, id: editor.id })
+                      .unwrap()
+                      .then(() => {
+                        editor.leaveGuard.release();
+                        navigate('/_/layouts');
+                      }),
                   )
                 }
               >

@@ -6,23 +6,41 @@ import { Button } from './Button';
 
 interface Pending {
   title: string;
-  confirm(): void;
+  /** Deletes; a promise that rejects is a refusal (the server's 409 or 400), shown in the dialog with its message. */
+  confirm(): void | Promise<unknown>;
   /** More to know before deleting, under the question (where a file is used). */
   details?: ReactNode;
   /** What had the focus when the dialog was asked for (the delete button): it gets it back on close. */
   opener?: Element | null;
+  /** Why the delete was refused, when it was tried without the dialog (shift-click). */
+  refusal?: string;
+}
+
+/** Runs a delete: answers why it failed (the server's message), or undefined when it worked. */
+async function attempt(confirm: Pending['confirm']): Promise<string | undefined> {
+  try {
+    await confirm();
+    return undefined;
+  } catch (error) {
+    const message = (error as { message?: unknown } | undefined)?.message;
+    return typeof message === 'string' && message ? message : String(error);
+  }
 }
 
 /**
  * Spec section 2: delete asks for confirmation in a dialog whose button fills over 2 s before it can
- * be used; shift-click on delete skips the dialog. `request(event, title, confirm)` does either.
+ * be used; shift-click on delete skips the dialog. `request(event, title, confirm)` does either. A delete
+ * the server refuses (the role users hold, the last admin) leaves the dialog open with the reason; one
+ * tried with shift-click opens it with the reason.
  */
 export function useDeleteConfirm() {
   const [pending, setPending] = useState<Pending | null>(null);
   const request = useCallback(
-    (event: MouseEvent | { shiftKey: boolean }, title: string, confirm: () => void, details?: ReactNode) => {
-      if (event.shiftKey) confirm();
-      else setPending({ title, confirm, details, opener: document.activeElement });
+    (event: MouseEvent | { shiftKey: boolean }, title: string, confirm: Pending['confirm'], details?: ReactNode) => {
+      const opener = document.activeElement;
+      if (!event.shiftKey) return setPending({ title, confirm, details, opener });
+      // The question is skipped, not the answer: a refusal is said in the dialog.
+      void attempt(confirm).then((refusal) => refusal && setPending({ title, confirm, details, opener, refusal }));
     },
     [],
   );
@@ -44,6 +62,22 @@ export function DeleteDialog({
   useEffect(() => {
     if (pending) opener.current = pending.opener ?? null;
   }, [pending]);
+  // The delete under way and the last refusal, of the dialog as it is asked now (a new question starts afresh).
+  const [run, setRun] = useState<{ of: Pending | null; busy: boolean; refusal?: string }>({ of: null, busy: false });
+  if (run.of !== pending) setRun({ of: pending, busy: false, refusal: pending?.refusal });
+  const current = useRef(pending);
+  useEffect(() => {
+    current.current = pending;
+  }, [pending]);
+  const confirm = async () => {
+    if (!pending) return;
+    setRun({ of: pending, busy: true });
+    const refusal = await attempt(pending.confirm);
+    // Closed (or asked again) meanwhile: that answer is no longer this dialog's.
+    if (current.current !== pending) return;
+    if (refusal === undefined) onClose();
+    else setRun({ of: pending, busy: false, refusal });
+  };
   const returnFocus = (event: Event) => {
     const target = opener.current;
     // A deleted row's button is gone: then Radix's own choice stands.
@@ -66,18 +100,19 @@ export function DeleteDialog({
             <span className="pointer-coarse:hidden">Tip: shift-click on delete skips this question.</span>
           </Dialog.Description>
           {pending?.details}
+          {run.refusal && (
+            <p
+              role="alert"
+              className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-[13px] break-words text-red-700"
+            >
+              <span className="font-medium">Not deleted.</span> {run.refusal}
+            </p>
+          )}
           <div className="mt-5 flex justify-end gap-2">
             <Dialog.Close asChild>
               <Button variant="secondary">Cancel</Button>
             </Dialog.Close>
-            <HoldButton
-              key={pending?.title}
-              holdMs={holdMs}
-              onClick={() => {
-                pending?.confirm();
-                onClose();
-              }}
-            >
+            <HoldButton key={pending?.title} holdMs={holdMs} busy={run.busy} onClick={() => void confirm()}>
               Delete
             </HoldButton>
           </div>

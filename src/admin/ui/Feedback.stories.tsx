@@ -20,3 +20,16 @@ export const Error: Story = {
 export const DeleteConfirmation: Story = {
   render: () => <DeleteDialog pending={{ title: 'Rheinblick Immobilien AG', confirm: () => {} }} onClose={() => {}} />,
 };
+/** A delete the server refused: the dialog stays open and says why. */
+export const DeleteRefused: Story = {
+  render: () => (
+    <DeleteDialog
+      pending={{
+        title: 'kasse',
+        confirm: () => {},
+        refusal: 'Role kasse cannot be deleted while 2 Users (karl, kira) refer to it by its Name: change them first',
+      }}
+      onClose={() => {}}
+    />
+  ),
+};
