@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
+import { ident, sql } from '../../src/server/db/sql';
+import { tableName } from '../../src/server/db/tables';
+import { createObjectId } from '../../src/shared/format/objectId';
 import { createTestApp } from '../helpers/testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -119,6 +122,56 @@ describe('redirects', () => {
     );
     expect(counts['/audit-alt']).toBe(5);
     expect(counts['/mit-query']).toBe(1);
+  });
+
+  it('refuses a from holding ? or # (also as %3F or %23), naming From, instead of cutting it to its path', async () => {
+    const before = await count();
+    const cut = {
+      '?': 'the query (? and what follows) is not part of the path the site matches redirects on',
+      '#': 'browsers never send the anchor (# and what follows) to the site',
+    };
+    for (const [from, sign, path] of [
+      ['/kontakt?ref=alt', '?', '/kontakt'],
+      ['/seite/#teil', '#', '/seite'],
+      ['/?', '?', '/'],
+      ['/a#b?c', '#', '/a'],
+    ] as const) {
+      const response = await save({ _id: 'new', name: 'Mit Rest', from, to: '/neu' });
+      expect(response.statusCode, from).toBe(400);
+      const message = `must be a path alone, without ${sign}: ${cut[sign]}, so this redirect would never be followed; use ${path}`;
+      expect(response.json(), from).toEqual({ error: `from ${message}`, fields: [{ field: 'from', message }] });
+    }
+    for (const [from, encoded, sign, what] of [
+      ['/faq%3Fneu', '%3F', '?', 'a query'],
+      ['/faq%3fneu', '%3f', '?', 'a query'],
+      ['/teil%23zwei', '%23', '#', 'an anchor'],
+    ]) {
+      const response = await save({ _id: 'new', name: 'Kodiert', from, to: '/neu' });
+      expect(response.statusCode, from).toBe(400);
+      const message = `must be a path alone, without ${encoded} (an encoded ${sign}): a path holding ${sign} reads as one with ${what}, and a visitor typing it so would not be redirected`;
+      expect(response.json(), from).toEqual({ error: `from ${message}`, fields: [{ field: 'from', message }] });
+    }
+    expect(await count()).toBe(before);
+    // Before, /kontakt?ref=alt was stored as /kontakt: a redirect from a path nobody typed.
+    expect(await t.app.services.documents.find(SYSTEM, 'redirect', { query: { from: '/kontakt' } })).toMatchObject({
+      results: [],
+    });
+    // Other percent-encoded characters are the path's own (an umlaut, a space).
+    const umlaut = await save({ _id: 'new', name: 'Kodiert ok', from: '/%C3%BCber%20uns', to: '/neu' });
+    expect(umlaut.statusCode, umlaut.body).toBe(200);
+    expect(umlaut.json().from).toBe('/über uns');
+  });
+
+  it('keeps a from stored with ? before, as it is, when the redirect is saved unchanged there', async () => {
+    const id = createObjectId();
+    const doc = { name: 'Alt mit Frage', from: '/was?', to: '/neu', permanent: false };
+    await t.db.query(
+      sql`INSERT INTO ${ident(tableName('redirect'))} (_id, doc) VALUES (${id}, ${JSON.stringify(doc)}::jsonb)`,
+    );
+    const renamed = await save({ _id: id, name: 'Alt mit Frage, umbenannt' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().from).toBe('/was?');
+    expect((await save({ _id: id, from: '/wer?' })).statusCode).toBe(400);
   });
 
   it('refuses a second redirect from the same path, naming From at its field', async () => {

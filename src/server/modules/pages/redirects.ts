@@ -21,6 +21,36 @@ function sitePath(to: unknown, domains: string[]): string | undefined {
   }
 }
 
+/** What `?` and `#` start in an address, which the site does not match a redirect's path on. */
+const CUT = {
+  '?': 'the query (? and what follows) is not part of the path the site matches redirects on',
+  '#': 'browsers never send the anchor (# and what follows) to the site',
+} as const;
+
+/**
+ * A `from` holding `?` or `#` is refused: the site looks a redirect up by the visitor's path alone, so once cut
+ * to its path (as it used to be, silently) it would not be the redirect the user typed, and as typed it would
+ * never match. Percent-encoded (`%3F`, `%23`) they are refused too: stored decoded, they read as a query or an
+ * anchor, and a visitor typing the path as shown would not be redirected.
+ */
+function assertPathAlone(from: string): void {
+  // Not a path at all: the schema's pattern says so.
+  if (!from.startsWith('/')) return;
+  const literal = /[?#]/.exec(from);
+  const encoded = /%(3f|23)/i.exec(from);
+  if (!literal && !encoded) return;
+  let message: string;
+  if (literal && (!encoded || literal.index < encoded.index)) {
+    const sign = literal[0] as '?' | '#';
+    const path = normalizePath(from.slice(0, literal.index));
+    message = `must be a path alone, without ${sign}: ${CUT[sign]}, so this redirect would never be followed${path ? `; use ${path}` : ''}`;
+  } else {
+    const sign = encoded![1] === '23' ? '#' : '?';
+    message = `must be a path alone, without ${encoded![0]} (an encoded ${sign}): a path holding ${sign} reads as one with ${sign === '?' ? 'a query' : 'an anchor'}, and a visitor typing it so would not be redirected`;
+  }
+  throw badRequest(`from ${message}`, { fields: [{ field: 'from', message }] });
+}
+
 /**
  * A redirect's `from` is kept in the form the site looks paths up in, is no published page's path (the page
  * would be shown instead, the redirect never followed), and a redirect must not lead back to
@@ -29,8 +59,11 @@ function sitePath(to: unknown, domains: string[]): string | undefined {
  */
 export const redirectHooks: ModelHooks = {
   // Stored as the site looks it up (/kontakt/ and //kontakt are /kontakt): otherwise it would never match.
-  beforeValidate({ doc }) {
-    const from = typeof doc.from === 'string' ? normalizePath(doc.from) : undefined;
+  // One stored before, left as it was, is kept as it is.
+  beforeValidate({ doc, existing }) {
+    if (typeof doc.from !== 'string' || doc.from === existing?.from) return;
+    assertPathAlone(doc.from);
+    const from = normalizePath(doc.from);
     if (from) doc.from = from;
   },
   async beforeWrite({ tx, doc, existing }) {
