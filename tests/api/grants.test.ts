@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
 import { ident, sql } from '../../src/server/db/sql';
 import { migrate, tableName } from '../../src/server/db/tables';
+import { DocumentRepository } from '../../src/server/modules/documents/repository';
 import { createTestApp, ADMIN_PASSWORD } from '../helpers/testApp';
 import { createObjectId } from '../../src/shared/format/objectId';
 import { insertUser, userWithRole } from '../helpers/users';
@@ -192,6 +193,71 @@ describe('the last admin or superuser stays one', () => {
     expect((await save('user', token, { _id: second.json()._id, roles: [] })).statusCode).toBe(409);
     expect((await save('user', token, { _id: adminId, roles: ['superuser'] })).statusCode).toBe(200);
     expect((await remove('user', token, second.json()._id)).statusCode).toBe(200);
+  });
+});
+
+describe('the last admin or superuser stays one, also when two requests race', () => {
+  /** Is a transaction of this test's database waiting for an advisory lock (another holds it)? */
+  const waitingForLock = async () => {
+    const { rows } = await t.db.query<{ waiting: number | string }>(
+      sql`SELECT count(*) AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    return Number(rows[0].waiting) > 0;
+  };
+
+  it('keeps one when two requests at once each take the role from one of the last two', async () => {
+    const second = await save('user', adminToken, { login: 'owner3', password: 'ownerpassword1', roles: ['admin'] });
+    expect(second.statusCode).toBe(200);
+    const secondId = second.json()._id as string;
+    const documents = t.app.services.documents;
+    const saveOne = documents.save;
+    const findAll = DocumentRepository.prototype.findAll;
+    // Both requests are logged in and at their save before either goes on (two tabs saving at once)...
+    let atSave = 0;
+    let bothAtSave!: () => void;
+    const gate = new Promise<void>((resolve) => (bothAtSave = resolve));
+    documents.save = async (...args) => {
+      if (++atSave === 2) bothAtSave();
+      await gate;
+      return saveOne.apply(documents, args);
+    };
+    // ...and on PostgreSQL each, having read who holds the roles, waits until the other has read them too, or
+    // waits for the lock the check takes (then it is the one that goes first). PGlite runs one transaction at a
+    // time: there the second cannot read before the first is done.
+    let read = 0;
+    if (t.db.kind === 'postgres')
+      DocumentRepository.prototype.findAll = async function (this: DocumentRepository, ...args) {
+        const found = await findAll.apply(this, args);
+        if (args[0] !== 'user') return found;
+        read++;
+        while (read < 2 && !(await waitingForLock())) await new Promise((resolve) => setTimeout(resolve, 5));
+        return found;
+      } as typeof findAll;
+    let answers;
+    try {
+      answers = await Promise.all([
+        save('user', adminToken, { _id: adminId, roles: ['staff'] }),
+        save('user', adminToken, { _id: secondId, roles: [] }),
+      ]);
+    } finally {
+      documents.save = saveOne;
+      DocumentRepository.prototype.findAll = findAll;
+    }
+    const holders = [];
+    for (const id of [adminId, secondId]) {
+      const roles = (await t.app.services.documents.findById(SYSTEM, 'user', id)).roles as string[];
+      if (roles.some((role) => role === 'admin' || role === 'superuser')) holders.push(id);
+    }
+    // As before the race, whatever it left (the tests after it need it): the admin a superuser, owner3 gone.
+    await t.app.services.documents.save(SYSTEM, 'user', { _id: adminId, roles: ['superuser'] });
+    await t.app.services.documents.remove(SYSTEM, 'user', secondId);
+    expect(atSave).toBe(2);
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect([...statuses].sort()).toEqual([200, 409]);
+    const refused = answers[statuses.indexOf(409)].json().error as string;
+    expect(refused).toMatch(/^roles: You cannot take admin and superuser from (admin|owner3): they are the only user/);
+    expect(holders).toHaveLength(1);
   });
 });
 

@@ -64,13 +64,19 @@ function assertNotAbove(
     throw forbidden(`${refusal} ${String(user.login)}: they hold permissions you do not (${missing.join(', ')})`);
 }
 
+/** The lock the writes taking admin or superuser from a user (or deleting one) take one after the other. */
+const ALMIGHTY_LOCK = 'baukasten.almightyUsers';
+
 /**
  * Someone must stay able to manage users and roles: the last live user holding admin or superuser keeps the
  * role and is not deleted. Otherwise one click (an owner taking their own superuser off) locks everyone out of
- * the users screen for good, and only the database could give the role back.
+ * the users screen for good, and only the database could give the role back. Such writes take turns (a named
+ * lock until the transaction ends): two at once, each taking the role from one of the last two, would otherwise
+ * each count the other as still holding it, and both pass.
  */
 async function assertNotLastAlmighty(tx: DocumentRepository, user: Doc, refusal: string, field?: string) {
   if (!asList(user.roles).some(isAlmighty)) return;
+  await tx.lockNamed(ALMIGHTY_LOCK);
   const others = (await tx.findAll('user', LIVE_ROWS)).filter(
     (other) => other._id !== user._id && asList(other.roles).some(isAlmighty),
   );

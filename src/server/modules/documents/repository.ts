@@ -645,9 +645,20 @@ export class DocumentRepository {
     return rows[0] && rowToDoc(rows[0]);
   }
 
+  /**
+   * Waits for, then holds until the transaction ends, the lock called `name` (PostgreSQL's transaction-level
+   * advisory lock): another transaction asking for the same name waits until this one commits or rolls back, and
+   * its next statement then reads what this one wrote. For a check over several rows that a write must not race
+   * (the last admin), where no one row can be locked. Outside a transaction it is released at once; PGlite runs
+   * one transaction at a time, where it changes nothing.
+   */
+  async lockNamed(name: string): Promise<void> {
+    await this.q.query(sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`);
+  }
+
   /** Next number of a sequence field: one more than the highest so far, serialized by a transaction-scoped lock. */
   async nextSequence(model: ModelInfo, field: string): Promise<number> {
-    await this.q.query(sql`SELECT pg_advisory_xact_lock(hashtext(${`${model.name}.${field}`}))`);
+    await this.lockNamed(`${model.name}.${field}`);
     const { rows } = await this.q.query<{ n: number | string | null }>(
       sql`SELECT max(${columnExpression(model, field, 'number')}) AS n FROM ${table(model.name)}`,
     );
@@ -659,7 +670,7 @@ export class DocumentRepository {
    * same lock as `nextSequence`: until the transaction ends no other write can take the number.
    */
   async sequenceHolder(model: ModelInfo, field: string, value: number): Promise<Doc | undefined> {
-    await this.q.query(sql`SELECT pg_advisory_xact_lock(hashtext(${`${model.name}.${field}`}))`);
+    await this.lockNamed(`${model.name}.${field}`);
     const { rows } = await this.q.query<Row>(
       sql`SELECT ${selectColumns([])} FROM ${table(model.name)}
           WHERE ${columnExpression(model, field, 'number')} = ${value} LIMIT 1`,
