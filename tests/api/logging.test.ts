@@ -88,6 +88,65 @@ describe('POST /api/logging/createEntry', () => {
     expect(doc.components.schemas.LoggingFrame.properties.vin.pattern).toBe('^[A-HJ-NPR-Z0-9]{17}$');
   });
 
+  it('refuses a timestamp more than 24 h ahead or before 2000, naming it, also through the document API', async () => {
+    const before = (await stored()).length;
+    const hour = 60 * 60 * 1000;
+    const ahead = new Date(Date.now() + 25 * hour).toISOString();
+    const single = await post({ ...frame(41), timestamp: ahead });
+    expect(single.statusCode).toBe(400);
+    const message = single.json().fields[0].message as string;
+    expect(message).toMatch(
+      /^is more than 24 hours ahead of the server's clock \(.*, the server's is .*\): is the device's clock right\?$/,
+    );
+    expect(single.json()).toEqual({
+      error: `timestamp: ${message}`,
+      fields: [{ field: 'timestamp', message }],
+      index: 0,
+    });
+    const epoch = await post({ frames: [frame(42), { ...frame(43), timestamp: '1970-01-01T00:00:00.000Z' }] });
+    expect(epoch.statusCode).toBe(400);
+    const unset = "is before the year 2000 (1970-01-01T00:00:00.000Z): is the device's clock set?";
+    expect(epoch.json()).toEqual({
+      error: `frames[1]: timestamp: ${unset}`,
+      fields: [{ field: 'timestamp', message: unset }],
+      index: 1,
+    });
+    const api = await t.app.inject({
+      method: 'POST',
+      url: '/api/document/updateOne?model=loggingFrame',
+      headers: t.auth(staff),
+      payload: { ...frame(44), timestamp: '1999-12-31T23:59:59.999Z' },
+    });
+    expect(api.statusCode).toBe(400);
+    expect(api.json().fields).toEqual([
+      { field: 'timestamp', message: "is before the year 2000 (1999-12-31T23:59:59.999Z): is the device's clock set?" },
+    ]);
+    expect((await stored()).length).toBe(before);
+    // A device clock a little ahead, and the first moment of 2000, are times a frame may have.
+    const other = 'WVWZZZAUZKW900001';
+    const fine = [new Date(Date.now() + 23 * hour).toISOString(), '2000-01-01T00:00:00.000Z'];
+    const kept = await post({ frames: fine.map((timestamp) => ({ ...frame(45), vin: other, timestamp })) });
+    expect(kept.json()).toEqual({ stored: 2 });
+  });
+
+  it('refuses a frame naming an _id (the server gives it), and stores nothing', async () => {
+    const before = (await stored()).length;
+    const message = 'is given by the server: leave it out (a frame sent again is recognised by its frameId)';
+    for (const _id of ['new', '0123456789abcdef01234567', null]) {
+      const single = await post({ ...frame(46), _id });
+      expect(single.statusCode, String(_id)).toBe(400);
+      expect(single.json()).toEqual({ error: `_id: ${message}`, fields: [{ field: '_id', message }], index: 0 });
+    }
+    const batch = await post({ frames: [frame(47), { ...frame(48), _id: 'new' }] });
+    expect(batch.statusCode).toBe(400);
+    expect(batch.json()).toEqual({
+      error: `frames[1]: _id: ${message}`,
+      fields: [{ field: '_id', message }],
+      index: 1,
+    });
+    expect((await stored()).length).toBe(before);
+  });
+
   it('needs a login', async () => {
     expect((await post(frame(40), null)).statusCode).toBe(401);
   });

@@ -3,7 +3,11 @@
  * or a batch (up to LOGGING_BATCH_LIMIT, 20 per second of logging). Any logged-in user may upload.
  */
 export interface LoggingFrame {
-  /** When the values were read (ISO date-time; in persist mode from the bridge's tick). */
+  /**
+   * When the values were read (ISO date-time; in persist mode from the bridge's tick). From the year 2000 on, and
+   * at most LOGGING_TIMESTAMP_AHEAD_MS past the server's clock: another answers 400 naming `timestamp` (a device
+   * whose clock is wrong would file its frames under a session nobody looks for).
+   */
   timestamp: string;
   /** The vehicle (17 characters, no I, O or Q). */
   vin: string;
@@ -15,6 +19,7 @@ export interface LoggingFrame {
    */
   frameId?: string;
 }
+/** A frame carries no `_id` (the server gives it; a re-sent frame is recognised by its `frameId`): one answers 400. */
 export type CreateEntryRequest = LoggingFrame | { frames: LoggingFrame[] };
 export interface CreateEntryAnswer {
   /** How many frames were stored. */
@@ -23,6 +28,10 @@ export interface CreateEntryAnswer {
   duplicates?: number;
 }
 export const LOGGING_BATCH_LIMIT = 100;
+/** How far past the server's clock a frame's timestamp may be (clocks differ a little, time zones are in the ISO text). */
+export const LOGGING_TIMESTAMP_AHEAD_MS = 24 * 60 * 60 * 1000;
+/** The earliest timestamp a frame may have: before it, the device's clock was not set (1970, the epoch). */
+export const LOGGING_TIMESTAMP_EARLIEST = '2000-01-01T00:00:00.000Z';
 /** Largest createEntry body in bytes; a larger one answers 400 `{ error }` naming the body. */
 export const LOGGING_BODY_LIMIT_BYTES = 512 * 1024;
 /** Frames of one VIN further apart than this start a new logging session (issue 11). */

@@ -7,6 +7,7 @@ import type { Doc } from './service';
 import { roleGrantHooks, userGrantHooks } from '../auth/grants';
 import { fileItemEvents } from '../files/itemEvents';
 import { fileItemHooks } from '../files/paths';
+import { loggingFrameHooks } from '../logging/frameHooks';
 import { mailTemplateHooks } from '../mail/templateHooks';
 import { siteConfigHooks } from '../payment/billing';
 import { invoiceHooks } from '../payment/invoicing';
@@ -110,6 +111,7 @@ const HOOKS: Record<string, ModelHooks> = {
   mailTemplate: mailTemplateHooks,
   user: userGrantHooks,
   role: roleGrantHooks,
+  loggingFrame: loggingFrameHooks,
 };
 
 export function hooksOf(model: string): ModelHooks {

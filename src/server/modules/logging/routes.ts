@@ -27,7 +27,8 @@ const gzip = promisify(gzipCallback);
  * The diagnostics tool's upload (spec section 7, `logging/createEntry`): a frame or a batch of frames,
  * stored through the document operations (permissions, validation against the logging-frame schema,
  * events) in one transaction. A batch is all or nothing: the first invalid frame answers 400 naming it
- * (`frames[i]: vin: …`), one meeting a stored frame 409 (`frames[i]: frameId already exists`). The frames are validated once, there; the route checks only the envelope.
+ * (`frames[i]: vin: …`), one meeting a stored frame 409 (`frames[i]: frameId already exists`). The frames are validated once, there
+ * (their timestamps too, logging/frameHooks.ts); the route checks only the envelope, and that no frame names an `_id`.
  */
 export async function loggingRoutes(
   app: FastifyInstance,
@@ -94,6 +95,11 @@ export async function loggingRoutes(
       frames.forEach((frame, index) => {
         if (typeof frame !== 'object' || frame === null || Array.isArray(frame))
           throw badRequest(`${where(index)}a frame must be a JSON object`);
+        // An upload only adds frames: an `_id` would name a stored one (or "new", which changes nothing).
+        if (Object.hasOwn(frame, '_id')) {
+          const message = 'is given by the server: leave it out (a frame sent again is recognised by its frameId)';
+          throw badRequest(`${where(index)}_id: ${message}`, { fields: [{ field: '_id', message }], index });
+        }
       });
       takeRate(request.caller.user._id, frames.length);
       // Re-sent frames (a frameId already stored) are skipped; the rest go in one transaction. Two
