@@ -9,7 +9,12 @@ import { adminSuite } from './adminServer';
 
 const BASEL = { latitude: 47.5596, longitude: 7.5886, accuracy: 5 };
 type Simulated = Window & {
-  simulation: { ecu: { overrides: Record<string, number> }; dropConnection(): void; inRange: boolean };
+  simulation: {
+    ecu: { overrides: Record<string, number> };
+    dropConnection(): void;
+    inRange: boolean;
+    listeners(): { disconnected: number; notifications: number };
+  };
 };
 
 /** The diagnostics tool at /_/simos-web with the simulated bridge injected as navigator.bluetooth. */
@@ -293,6 +298,35 @@ describe('diagnostics tool', () => {
     await page.getByTestId('id-vin').getByText('WVWZZZAUZKW123456').waitFor();
     await expect.poll(() => page.getByTestId('rate').textContent()).not.toBe('0 fps');
     expect(await engine.getByRole('alert').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Disconnect lets go of the bridge: connecting again handles its notifications and a lost link once', async () => {
+    const { page, errors, context } = await open({ width: 390, height: 844 });
+    const listeners = () => page.evaluate(() => (window as unknown as Simulated).simulation.listeners());
+    const rate = async () => Number((await page.getByTestId('rate').textContent())?.replace(' fps', ''));
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByTestId('id-vin').getByText('WVWZZZAUZKW123456').waitFor();
+    await expect.poll(rate).toBeGreaterThan(10);
+    expect(await listeners()).toEqual({ disconnected: 1, notifications: 1 });
+
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Not connected');
+    expect(await listeners()).toEqual({ disconnected: 0, notifications: 0 });
+
+    // The same bridge chosen again: one listener each, values at the logging rate (not each frame twice).
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByTestId('id-vin').getByText('WVWZZZAUZKW123456').waitFor();
+    await expect.poll(rate).toBeGreaterThan(10);
+    expect(await listeners()).toEqual({ disconnected: 1, notifications: 1 });
+    expect(await rate()).toBeLessThanOrEqual(22);
+    await page.evaluate(() => (window as unknown as Simulated).simulation.dropConnection());
+    await expect.poll(() => status(page).textContent()).toBe('Connection lost');
+    await page.getByRole('button', { name: 'Reconnect' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Connected');
+    await expect.poll(rate).toBeGreaterThan(10);
+    expect(await listeners()).toEqual({ disconnected: 1, notifications: 1 });
     expect(errors).toEqual([]);
     await context.close();
   });

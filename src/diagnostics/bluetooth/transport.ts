@@ -15,7 +15,7 @@ export const REPLY_TIMEOUT_MS = 200;
 export const SETTING = { PERSIST_DELAY: 3, PERSIST_Q_DELAY: 4 } as const;
 
 export interface TransportOptions {
-  /** The link was lost (`gattserverdisconnected`). */
+  /** The link was lost (`gattserverdisconnected`); not called for `disconnect()`. */
   onDisconnect?: () => void;
   /** Bluetooth write errors and stray packets are logged only (spec section 8). */
   log?: (message: string, error?: unknown) => void;
@@ -44,13 +44,13 @@ export class BridgeTransport {
   private persist?: PersistListener;
   private write?: CharacteristicLike;
   private notify?: CharacteristicLike;
+  /** Disconnect was called: writes still queued are let go quietly. */
+  private closed = false;
 
   private constructor(
     readonly device: DeviceLike,
     private readonly options: TransportOptions,
-  ) {
-    device.addEventListener('gattserverdisconnected', this.onDisconnected);
-  }
+  ) {}
 
   /** Asks the browser for the bridge (its chooser), then connects. */
   static async request(bluetooth: BluetoothLike, options: TransportOptions = {}): Promise<BridgeTransport> {
@@ -63,8 +63,7 @@ export class BridgeTransport {
       await transport.connect();
     } catch (error) {
       // Not connected after all: the link is let go quietly (no lost-link report for a link never made).
-      device.removeEventListener('gattserverdisconnected', transport.onDisconnected);
-      if (device.gatt?.connected) device.gatt.disconnect();
+      transport.disconnect();
       // After the chooser, a NotFoundError means the device lacks the bridge's service or characteristics,
       // not that the user cancelled (which requestDevice itself answers with NotFoundError).
       if (error instanceof DOMException && error.name === 'NotFoundError')
@@ -84,6 +83,9 @@ export class BridgeTransport {
   async connect(): Promise<void> {
     const gatt = this.device.gatt;
     if (!gatt) throw new Error('The device has no GATT server');
+    // Once per transport (adding the same listener again is no second one), also after `disconnect()`.
+    this.device.addEventListener('gattserverdisconnected', this.onDisconnected);
+    this.closed = false;
     const server = await gatt.connect();
     const service = await server.getPrimaryService(BRIDGE_SERVICE);
     this.notify?.removeEventListener('characteristicvaluechanged', this.onNotification);
@@ -94,8 +96,20 @@ export class BridgeTransport {
     this.reader = new FrameReader();
   }
 
+  /**
+   * Ends the connection (Disconnect): every listener this transport added goes first, so the browser's
+   * device (the same object when it is chosen again) and its characteristics hold none of it. A new
+   * transport on the same device then handles each notification and each lost link once. Requests
+   * still waiting fail with 'Disconnected' and their timers are cleared.
+   */
   disconnect(): void {
-    this.device.gatt?.disconnect();
+    this.closed = true;
+    this.device.removeEventListener('gattserverdisconnected', this.onDisconnected);
+    this.notify?.removeEventListener('characteristicvaluechanged', this.onNotification);
+    this.notify = undefined;
+    this.write = undefined;
+    this.failPending();
+    if (this.device.gatt?.connected) this.device.gatt.disconnect();
   }
 
   /** A UDS request to the engine ECU; answers the response payload (positive or `7F` negative). */
@@ -147,6 +161,7 @@ export class BridgeTransport {
 
   private async writeOne(bytes: Uint8Array): Promise<void> {
     const characteristic = this.write;
+    if (this.closed) return;
     try {
       if (!characteristic) throw new Error('Not connected');
       if (characteristic.writeValueWithoutResponse) await characteristic.writeValueWithoutResponse(bytes);
@@ -195,6 +210,11 @@ export class BridgeTransport {
   }
 
   private onDisconnected = () => {
+    this.failPending();
+    this.options.onDisconnect?.();
+  };
+
+  private failPending(): void {
     const pending = this.pending;
     this.pending = [];
     this.persist = undefined;
@@ -202,8 +222,7 @@ export class BridgeTransport {
       clearTimeout(entry.timer);
       entry.reject(new ProtocolError('Disconnected'));
     }
-    this.options.onDisconnect?.();
-  };
+  }
 
   private log(message: string, error?: unknown): void {
     (this.options.log ?? ((text, detail) => console.warn(text, detail ?? '')))(message, error);

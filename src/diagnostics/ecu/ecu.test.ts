@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENGINE_VALUES } from '../../shared/diagnostics/values';
 import { BridgeTransport, SETTING } from '../bluetooth/transport';
 import { decodeValues, readDataRequest } from '../protocol/uds';
@@ -112,6 +112,32 @@ describe('the transport against the simulated bridge', () => {
     expect(transport.connected).toBe(true);
     expect((await ecu.identify()).vin).toBe('WVWZZZAUZKW123456');
   });
+
+  it('Disconnect leaves no listener behind: a new connection to the same device handles each reply and lost link once', async () => {
+    const bluetooth = new SimulatedBluetooth({ connectionIntervalMs: 1 });
+    const lost = { first: 0, second: 0 };
+    const first = await BridgeTransport.request(bluetooth, { onDisconnect: () => lost.first++ });
+    expect(bluetooth.listeners()).toEqual({ disconnected: 1, notifications: 1 });
+    const waiting = new EcuClient(first).readValues();
+    first.disconnect();
+    // What waited fails at once (its reply timer goes with it); Disconnect is no lost link.
+    await expect(waiting).rejects.toThrow('Disconnected');
+    expect(bluetooth.listeners()).toEqual({ disconnected: 0, notifications: 0 });
+    expect(lost.first).toBe(0);
+
+    // The browser hands out the same device when it is chosen again.
+    const logs: string[] = [];
+    const second = await BridgeTransport.request(bluetooth, {
+      onDisconnect: () => lost.second++,
+      log: (message) => logs.push(message),
+    });
+    open.push(second);
+    expect(bluetooth.listeners()).toEqual({ disconnected: 1, notifications: 1 });
+    expect((await new EcuClient(second).identify()).vin).toBe('WVWZZZAUZKW123456');
+    expect(logs).toEqual([]);
+    bluetooth.dropConnection();
+    expect(lost).toEqual({ first: 0, second: 1 });
+  });
 });
 
 describe('connecting', () => {
@@ -132,6 +158,7 @@ describe('connecting', () => {
     );
     expect(gatt.connected).toBe(false);
     expect(disconnects).toBe(0);
+    expect(bluetooth.listeners()).toEqual({ disconnected: 0, notifications: 0 });
   });
 });
 
@@ -163,6 +190,20 @@ describe('the value stream at 20 frames per second', () => {
   it('poll: a silent engine never stalls the ticks (frames simply do not come)', async () => {
     const { frames } = await collect('poll', { ecu: 'none' }, 600);
     expect(frames).toEqual([]);
+  });
+
+  it('persist: a stream stopped while its requests are written (Disconnect) starts no stall timer afterwards', async () => {
+    const { ecu } = await connect();
+    const intervals = vi.spyOn(globalThis, 'setInterval');
+    try {
+      const stream = new ValueStream(ecu, { mode: 'persist', onFrame: () => {} });
+      const starting = stream.start();
+      await stream.stop();
+      await starting;
+      expect(intervals).not.toHaveBeenCalled();
+    } finally {
+      intervals.mockRestore();
+    }
   });
 
   it('the values follow the simulated engine', () => {

@@ -64,6 +64,8 @@ export class ValueStream {
       return;
     }
     await this.startPersist();
+    // Stopped while the requests were written (Disconnect): no timer outlives the stream.
+    if (!this.running) return;
     this.timer = setInterval(() => {
       if (this.running && this.now() - this.lastPersist > PERSIST_STALL_MS) void this.startPersist();
     }, PERSIST_STALL_MS);

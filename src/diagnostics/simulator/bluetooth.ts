@@ -70,7 +70,37 @@ class Link {
   };
 }
 
-class Characteristic extends EventTarget implements CharacteristicLike {
+/**
+ * An EventTarget that knows how many listeners it holds (as the browser's own, the same listener added
+ * twice is one): tests check that a closed connection leaves none behind on the device.
+ */
+class CountingTarget extends EventTarget {
+  private readonly held = new Map<string, Set<EventListenerOrEventListenerObject>>();
+
+  override addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: AddEventListenerOptions | boolean,
+  ): void {
+    super.addEventListener(type, listener, options);
+    if (listener) this.held.set(type, (this.held.get(type) ?? new Set()).add(listener));
+  }
+
+  override removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: EventListenerOptions | boolean,
+  ): void {
+    super.removeEventListener(type, listener, options);
+    if (listener) this.held.get(type)?.delete(listener);
+  }
+
+  listenerCount(type: string): number {
+    return this.held.get(type)?.size ?? 0;
+  }
+}
+
+class Characteristic extends CountingTarget implements CharacteristicLike {
   value: DataView | null = null;
   notifying = false;
   /** False once its connection is gone: as in a browser, it neither writes nor notifies any more. */
@@ -112,6 +142,8 @@ class Server implements GattServerLike {
   connected = false;
   write!: Characteristic;
   notify!: Characteristic;
+  /** Every characteristic of every connection so far (each connection gets new ones, as in Chrome). */
+  readonly made: Characteristic[] = [];
 
   constructor(private readonly simulation: SimulatedBluetooth) {}
 
@@ -122,6 +154,7 @@ class Server implements GattServerLike {
     this.simulation.bridge.reset();
     this.write = new Characteristic(BRIDGE_WRITE, (bytes) => this.simulation.up(bytes));
     this.notify = new Characteristic(BRIDGE_NOTIFY);
+    this.made.push(this.write, this.notify);
     return this;
   }
 
@@ -148,7 +181,7 @@ class Server implements GattServerLike {
   }
 }
 
-class Device extends EventTarget implements DeviceLike {
+class Device extends CountingTarget implements DeviceLike {
   readonly id = 'simulated-bridge';
   readonly name = 'BLE_TO_ISOTP20';
   readonly gatt: Server;
@@ -196,6 +229,21 @@ export class SimulatedBluetooth implements BluetoothLike {
   /** The link breaks (the car drove off, the dongle lost power): `gattserverdisconnected` fires. */
   dropConnection(): void {
     this.device.gatt.disconnect();
+  }
+
+  /**
+   * The listeners the tool holds on the device and on the characteristics of all its connections so
+   * far: one `gattserverdisconnected` and one `characteristicvaluechanged` while connected, none after
+   * Disconnect.
+   */
+  listeners(): { disconnected: number; notifications: number } {
+    return {
+      disconnected: this.device.listenerCount('gattserverdisconnected'),
+      notifications: this.device.gatt.made.reduce(
+        (sum, characteristic) => sum + characteristic.listenerCount('characteristicvaluechanged'),
+        0,
+      ),
+    };
   }
 
   up(bytes: Uint8Array): Promise<void> {

@@ -44,7 +44,21 @@ export function useDiagnostics(token: string) {
 
   const transport = useRef<BridgeTransport | undefined>(undefined);
   const stream = useRef<ValueStream | undefined>(undefined);
-  const closing = useRef(false);
+  /** Ends the pause before the identification early: Disconnect leaves no timer running. */
+  const pauses = useRef(new Set<() => void>());
+  const pause = useCallback(
+    (ms: number) =>
+      new Promise<void>((resolve) => {
+        const end = () => {
+          clearTimeout(timer);
+          pauses.current.delete(end);
+          resolve();
+        };
+        const timer = setTimeout(end, ms);
+        pauses.current.add(end);
+      }),
+    [],
+  );
   const identification = useRef<Identification | undefined>(undefined);
   const uploader = useMemo(() => new FrameUploader(postFrames(token)), [token]);
   const record = useRef<(frame: ValueFrame) => void>(() => {});
@@ -71,7 +85,7 @@ export function useDiagnostics(token: string) {
   const identify = useCallback(
     async (client: EcuClient, streamMode: StreamMode) => {
       setEcuStatus({ state: 'waiting' });
-      await new Promise((resolve) => setTimeout(resolve, IDENTIFY_AFTER_MS));
+      await pause(IDENTIFY_AFTER_MS);
       // The link went (or another connection took its place) meanwhile: Reconnect identifies then.
       const gone = () => !client.transport.connected || client.transport !== transport.current;
       if (gone()) return;
@@ -102,7 +116,7 @@ export function useDiagnostics(token: string) {
       if (!gone())
         await startStream(client, streamMode).catch((reason: unknown) => console.debug('Value stream failed', reason));
     },
-    [startStream],
+    [pause, startStream],
   );
 
   const connect = useCallback(
@@ -115,7 +129,7 @@ export function useDiagnostics(token: string) {
       // A new connection: the values of the last one (perhaps another car) are not shown as this one's.
       live.clear();
       try {
-        closing.current = false;
+        // Called for a lost link only: Disconnect removes the transport's listeners before it closes the link.
         transport.current = await BridgeTransport.request(source, {
           onDisconnect: () => {
             void stream.current?.stop().catch(() => {});
@@ -123,7 +137,7 @@ export function useDiagnostics(token: string) {
             // The gauges keep the last values, shown as stale until fresh frames arrive.
             live.markStale();
             setRate(0);
-            setPhase(closing.current ? 'disconnected' : 'lost');
+            setPhase('lost');
           },
         });
         setPhase('connected');
@@ -155,13 +169,19 @@ export function useDiagnostics(token: string) {
     }
   }, [identify, mode, startStream]);
 
+  /**
+   * Stops the stream (its timers), then closes the link with every listener the transport added, so a
+   * connection made afterwards (the same device chosen again) is the only one handling its notifications.
+   */
   const disconnect = useCallback(async () => {
-    closing.current = true;
     setLogging(false);
+    const closed = transport.current;
+    transport.current = undefined;
+    for (const end of [...pauses.current]) end();
     await stream.current?.stop().catch(() => {});
     stream.current = undefined;
-    transport.current?.disconnect();
-    transport.current = undefined;
+    closed?.disconnect();
+    setRate(0);
     identification.current = undefined;
     setEcuStatus({ state: 'waiting' });
     setError(undefined);
