@@ -10,7 +10,8 @@ import { adminSuite } from './adminServer';
 const BASEL = { latitude: 47.5596, longitude: 7.5886, accuracy: 5 };
 type Simulated = Window & {
   simulation: {
-    ecu: { overrides: Record<string, number> };
+    ecu: { overrides: Record<string, number>; ignition: boolean };
+    requestDevice(options: unknown): Promise<unknown>;
     dropConnection(): void;
     inRange: boolean;
     listeners(): { disconnected: number; notifications: number };
@@ -327,6 +328,49 @@ describe('diagnostics tool', () => {
     await expect.poll(() => status(page).textContent()).toBe('Connected');
     await expect.poll(rate).toBeGreaterThan(10);
     expect(await listeners()).toEqual({ disconnected: 1, notifications: 1 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a silent engine (ignition off) gets a Retry that identifies it over the same connection, without the chooser', async () => {
+    const { page, errors, context } = await open({ width: 390, height: 844 });
+    const engine = page.getByRole('region', { name: 'Engine control unit' });
+    const silent = engine
+      .getByRole('alert')
+      .getByText('The bridge answers, but no engine control unit does. Is the ignition on?');
+    const ignition = (on: boolean) =>
+      page.evaluate((on) => void ((window as unknown as Simulated).simulation.ecu.ignition = on), on);
+    // Counts the browser's chooser.
+    await page.evaluate(() => {
+      const simulation = (window as unknown as Simulated & { choosers: number }).simulation;
+      const requestDevice = simulation.requestDevice.bind(simulation);
+      (window as unknown as { choosers: number }).choosers = 0;
+      simulation.requestDevice = (options) => {
+        (window as unknown as { choosers: number }).choosers++;
+        return requestDevice(options);
+      };
+    });
+    const choosers = () => page.evaluate(() => (window as unknown as { choosers: number }).choosers);
+
+    await ignition(false);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await silent.waitFor();
+    expect(await page.getByRole('button', { name: 'Not Logging' }).isDisabled()).toBe(true);
+    await page.screenshot({ path: '/tmp/diagnostics-silent-390.png', fullPage: true });
+    // Still silent: the same message again, the button stays.
+    await engine.getByRole('button', { name: 'Retry' }).click();
+    await engine.getByText('Reading the identification…').waitFor();
+    await silent.waitFor();
+
+    await ignition(true);
+    await engine.getByRole('button', { name: 'Retry' }).click();
+    await page.getByTestId('id-vin').getByText('WVWZZZAUZKW123456').waitFor();
+    expect(await engine.getByRole('alert').count()).toBe(0);
+    expect(await engine.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('rate').textContent()).not.toBe('0 fps');
+    expect(await page.getByRole('button', { name: 'Not Logging' }).isDisabled()).toBe(false);
+    expect(await status(page).textContent()).toBe('Connected');
+    expect(await choosers()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

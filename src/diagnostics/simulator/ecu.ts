@@ -44,6 +44,8 @@ export class SimulatedEcu {
   ];
   /** Values forced by a test or the demo (e.g. an overheating engine), over the drive cycle's. */
   overrides: Record<string, number> = {};
+  /** Ignition off: the bridge has power from the OBD port, but the control unit answers nothing. */
+  ignition = true;
 
   constructor(
     readonly kind: SimulatedEcuKind = 'simos18',
@@ -52,7 +54,7 @@ export class SimulatedEcu {
 
   /** The response to a request, or nothing when no ECU answers (the bridge then stays silent). */
   handle(request: Uint8Array): Uint8Array | undefined {
-    if (this.kind === 'none') return undefined;
+    if (this.kind === 'none' || !this.ignition) return undefined;
     const service = request[0];
     switch (service) {
       case 0x22:

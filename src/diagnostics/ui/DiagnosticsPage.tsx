@@ -110,7 +110,7 @@ export function DiagnosticsPage({ controller: c }: { controller: DiagnosticsCont
       ) : (
         <>
           <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-            <IdentificationCard status={c.ecuStatus} />
+            <IdentificationCard status={c.ecuStatus} connected={connected} onRetry={c.retryIdentification} />
             <Card title="Logging">
               <div className="flex flex-wrap items-center gap-3">
                 <button

@@ -1,3 +1,4 @@
+import { RotateCw } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { IDENTIFICATION } from '../../shared/diagnostics/values';
 import type { DiagnosticsController } from './useDiagnostics';
@@ -20,15 +21,32 @@ export const buttonClass =
 export const primaryClass =
   'inline-flex h-9 items-center gap-1.5 rounded-md bg-blue-600 px-3 text-sm font-medium text-white hover:bg-blue-500 disabled:opacity-50';
 
-export function IdentificationCard({ status }: { status: DiagnosticsController['ecuStatus'] }) {
+export function IdentificationCard({
+  status,
+  connected,
+  onRetry,
+}: {
+  status: DiagnosticsController['ecuStatus'];
+  connected: boolean;
+  onRetry: () => void;
+}) {
   const identification = status.identification;
   return (
     <Card title="Engine control unit">
       {status.state === 'waiting' && <p className="text-sm text-zinc-400">Reading the identification…</p>}
       {status.message && (
-        <p role="alert" className="mb-3 rounded-md bg-amber-950/70 px-3 py-2 text-sm text-amber-200">
-          {status.message}
-        </p>
+        <div
+          role="alert"
+          className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-950/70 px-3 py-2 text-sm text-amber-200"
+        >
+          <p>{status.message}</p>
+          {/* A silent engine (ignition off) may answer now: asked again over the same connection. */}
+          {status.state === 'silent' && (
+            <button className={buttonClass} disabled={!connected} onClick={onRetry}>
+              <RotateCw className="size-4" aria-hidden /> Retry
+            </button>
+          )}
+        </div>
       )}
       {identification && (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

@@ -81,11 +81,11 @@ export function useDiagnostics(token: string) {
     await stream.current.start();
   }, []);
 
-  /** After connecting: wait 1 s, identify, and stream values from a Simos 18. */
+  /** After connecting: wait 1 s (`wait`), identify, and stream values from a Simos 18. */
   const identify = useCallback(
-    async (client: EcuClient, streamMode: StreamMode) => {
+    async (client: EcuClient, streamMode: StreamMode, wait = IDENTIFY_AFTER_MS) => {
       setEcuStatus({ state: 'waiting' });
-      await pause(IDENTIFY_AFTER_MS);
+      await pause(wait);
       // The link went (or another connection took its place) meanwhile: Reconnect identifies then.
       const gone = () => !client.transport.connected || client.transport !== transport.current;
       if (gone()) return;
@@ -188,6 +188,12 @@ export function useDiagnostics(token: string) {
     setPhase('disconnected');
   }, []);
 
+  /** The engine stayed silent (ignition off): asks again over the same connection, no chooser. */
+  const retryIdentification = useCallback(() => {
+    const client = ecu();
+    if (client?.transport.connected) void identify(client, mode, 0);
+  }, [ecu, identify, mode]);
+
   const changeMode = useCallback(
     async (next: StreamMode) => {
       setMode(next);
@@ -242,6 +248,7 @@ export function useDiagnostics(token: string) {
     error,
     demo,
     ecuStatus,
+    retryIdentification,
     mode,
     changeMode,
     logging,
