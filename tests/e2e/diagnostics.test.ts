@@ -374,4 +374,70 @@ describe('diagnostics tool', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('frames waiting for the upload survive a reload: the Logging card says so and uploads them; another user does not', async () => {
+    const { page, errors, context } = await open({ width: 390, height: 844 });
+    const figure = async (id: string) => Number(await page.getByTestId(id).textContent());
+    const earlier = page.getByRole('status', { name: 'Earlier session' });
+    const total = async () => {
+      const { sessions } = (await suite.server.api<LogSessionsAnswer>('GET', '/api/logging/sessions')).json;
+      return sessions.reduce((sum, session) => sum + session.frames, 0);
+    };
+    const before = await total();
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByTestId('id-vin').getByText('WVWZZZAUZKW123456').waitFor();
+    await page.getByRole('button', { name: 'Not Logging' }).click();
+    await expect.poll(() => figure('uploaded')).toBeGreaterThan(0);
+
+    // The network goes away: frames wait; logging is switched off and the tab reloaded.
+    await page.route('**/api/logging/createEntry', (route) => route.abort());
+    await page.getByRole('alert', { name: 'Upload' }).waitFor();
+    await expect.poll(() => figure('waiting')).toBeGreaterThan(40);
+    await page.getByRole('button', { name: 'Logging', exact: true }).click();
+    await page.getByRole('button', { name: 'Not Logging' }).waitFor();
+    // The figures refresh twice a second.
+    await page.waitForTimeout(1000);
+    const uploaded = await figure('uploaded');
+    const waiting = await figure('waiting');
+    await page.reload();
+
+    // Not connected, the card shows what the earlier session left; still offline, it waits.
+    await expect
+      .poll(() => earlier.textContent())
+      .toBe(`${waiting} frames from an earlier session are being uploaded.`);
+    expect(await status(page).textContent()).toBe('Not connected');
+    expect(await figure('waiting')).toBe(waiting);
+    await page.getByRole('region', { name: 'Start' }).waitFor();
+    await page.screenshot({ path: '/tmp/diagnostics-earlier-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: '/tmp/diagnostics-earlier-1440.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // Another user of this browser: the frames are not theirs to upload.
+    const password = 'Techniker-1234';
+    await suite.server.save('user', { login: 'techniker', password });
+    const other = await suite.server.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'techniker', password },
+    });
+    const admin = await page.evaluate((key) => localStorage.getItem(key)!, LOGIN_KEY);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LOGIN_KEY, other.body]);
+    await page.reload();
+    await page.getByRole('region', { name: 'Start' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('region', { name: 'Logging' }).count()).toBe(0);
+    expect(await earlier.count()).toBe(0);
+
+    // Back as admin, online again: every waiting frame is stored once, and the card says they went.
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LOGIN_KEY, admin]);
+    await page.unroute('**/api/logging/createEntry');
+    await page.reload();
+    await expect.poll(() => earlier.textContent()).toBe(`${waiting} frames from an earlier session were uploaded.`);
+    expect(await figure('waiting')).toBe(0);
+    expect(await figure('uploaded')).toBe(waiting);
+    expect(await total()).toBe(before + uploaded + waiting);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

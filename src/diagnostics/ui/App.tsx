@@ -16,11 +16,11 @@ export function App() {
       setLogin(null);
     });
   }, [login]);
-  return login ? <Tool token={login.token} /> : <Login onLogin={setLogin} />;
+  return login ? <Tool login={login} /> : <Login onLogin={setLogin} />;
 }
 
-function Tool({ token }: { token: string }) {
-  return <DiagnosticsPage controller={useDiagnostics(token)} />;
+function Tool({ login }: { login: LoginState }) {
+  return <DiagnosticsPage controller={useDiagnostics(login)} />;
 }
 
 function Login({ onLogin }: { onLogin: (state: LoginState) => void }) {

@@ -61,13 +61,15 @@ export async function checkLogin(token: string): Promise<boolean> {
 }
 
 /**
- * Uploads with the login stored now, else `token` (the one the tool started with): a login renewed
- * after the old one ended (here or in the back office, which shares it) carries the waiting frames on.
+ * Uploads with the login stored now if it is the same user's, else the one the tool started with: a
+ * login renewed after the old one ended (here or in the back office, which shares it) carries the
+ * waiting frames on, and another user logged in meanwhile never uploads them as theirs.
  */
-export const postFrames = (token: string) => async (frames: LoggingFrame[]) => {
+export const postFrames = (login: LoginState) => async (frames: LoggingFrame[]) => {
+  const stored = loadLogin();
   await call<CreateEntryAnswer>(
     LOGGING_URLS.createEntry,
     { method: 'POST', body: JSON.stringify({ frames }) },
-    loadLogin()?.token ?? token,
+    stored?.user?._id === login.user._id ? stored.token : login.token,
   );
 };

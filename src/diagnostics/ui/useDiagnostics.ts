@@ -6,6 +6,8 @@ import { ValueStream, type StreamMode, type ValueFrame } from '../ecu/valueStrea
 import { ProtocolError } from '../protocol/frame';
 import type { FaultCode } from '../protocol/uds';
 import { SimulatedBluetooth } from '../simulator/bluetooth';
+import type { LoginState } from '../../shared/api/auth';
+import { userFrameStore } from '../upload/frameStore';
 import { FrameUploader, type UploadState } from '../upload/uploader';
 import { LiveValues } from './liveValues';
 import { postFrames } from './server';
@@ -29,7 +31,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * bridge, identification, the live value stream, logging with upload and position, fault codes and
  * the raw console's requests. A lost link is shown and can be reconnected without the chooser.
  */
-export function useDiagnostics(token: string) {
+export function useDiagnostics(login: LoginState) {
   const bluetooth = useMemo(() => browserBluetooth(), []);
   const [phase, setPhase] = useState<Phase>('disconnected');
   const [error, setError] = useState<string>();
@@ -38,7 +40,14 @@ export function useDiagnostics(token: string) {
   const [mode, setMode] = useState<StreamMode>('persist');
   const [logging, setLogging] = useState(false);
   const [rate, setRate] = useState(0);
-  const [upload, setUpload] = useState<UploadState>({ sent: 0, queued: 0, failures: 0 });
+  const [upload, setUpload] = useState<UploadState>({
+    sent: 0,
+    queued: 0,
+    failures: 0,
+    dropped: 0,
+    earlierWaiting: 0,
+    earlierSent: 0,
+  });
   const live = useMemo(() => new LiveValues(), []);
   const position = usePosition(logging);
 
@@ -60,7 +69,15 @@ export function useDiagnostics(token: string) {
     [],
   );
   const identification = useRef<Identification | undefined>(undefined);
-  const uploader = useMemo(() => new FrameUploader(postFrames(token)), [token]);
+  // The user's frames wait in the browser's storage too: those an earlier session left are uploaded from the start.
+  const uploader = useMemo(
+    () => new FrameUploader(postFrames(login), { store: userFrameStore(login.user._id) }),
+    [login],
+  );
+  useEffect(() => {
+    void uploader.start();
+    return () => uploader.stop();
+  }, [uploader]);
   const record = useRef<(frame: ValueFrame) => void>(() => {});
   record.current = (frame) => {
     live.push(frame);
@@ -211,12 +228,8 @@ export function useDiagnostics(token: string) {
       live.expire();
       setUpload((current) => {
         const next = uploader.state;
-        return current.sent === next.sent &&
-          current.queued === next.queued &&
-          current.failures === next.failures &&
-          current.error === next.error
-          ? current
-          : { ...next };
+        const same = (Object.keys(next) as (keyof UploadState)[]).every((key) => current[key] === next[key]);
+        return same && Object.keys(current).length === Object.keys(next).length ? current : { ...next };
       });
     }, 500);
     return () => clearInterval(timer);

@@ -1,10 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoggingFrame } from '../../shared/api/logging';
-import { FrameUploader, UploadError } from './uploader';
+import { userFrameStore, type FrameStore } from './frameStore';
+import { FrameUploader, MAX_WAITING_FRAMES, UploadError } from './uploader';
 
 const frame = (n: number) => ({ timestamp: new Date(n).toISOString(), vin: 'WVWZZZAUZKW123456', data: { n } });
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('FrameUploader', () => {
   it('sends one request at a time and batches what arrives meanwhile', async () => {
@@ -105,5 +110,151 @@ describe('FrameUploader', () => {
     expect(calls).toBe(1);
     await vi.advanceTimersByTimeAsync(1_500);
     expect(calls).toBe(2);
+  });
+});
+
+/** The frames a user's store holds (what a reload would find), by their `n`. */
+const storedFor = async (user: string) =>
+  (await userFrameStore(user)!.load()).sort(([a], [b]) => a - b).map(([, frame]) => frame.data.n);
+/** An upload that never answers: the first batch stays out, the rest waits. */
+const never = () => new Promise<void>(() => {});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('FrameUploader with the browser store (IndexedDB)', () => {
+  // A fresh, empty IndexedDB for each test.
+  beforeEach(() => void vi.stubGlobal('indexedDB', new IDBFactory()));
+
+  it('keeps waiting frames across a reload: the next start uploads them first, with their ids, as from an earlier session', async () => {
+    const first = new FrameUploader(never, { store: userFrameStore('anna') });
+    await first.start();
+    for (let n = 1; n <= 5; n++) first.add(frame(n));
+    await first.saved();
+    first.stop();
+    // The tab closed with one frame out (its answer lost) and four waiting: all five are kept.
+    const kept = await userFrameStore('anna')!.load();
+    expect(kept.map(([, f]) => f.data.n).sort()).toEqual([1, 2, 3, 4, 5]);
+
+    // Reloaded: a frame logged before the store is read comes after the kept ones, and keeps its own place.
+    const second = new FrameUploader(never, { store: userFrameStore('anna') });
+    second.add(frame(6));
+    await second.start();
+    expect(second.state).toMatchObject({ earlierWaiting: 5, queued: 6 });
+    second.add(frame(7));
+    await second.saved();
+    second.stop();
+    expect(await storedFor('anna')).toEqual([1, 2, 3, 4, 5, 6, 7]);
+
+    const batches: LoggingFrame[][] = [];
+    const third = new FrameUploader(async (frames) => void batches.push(frames), { store: userFrameStore('anna') });
+    await third.start();
+    await third.flush();
+    expect(batches.flat().map((f) => f.data.n)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(
+      batches
+        .flat()
+        .slice(0, 5)
+        .map((f) => f.frameId),
+    ).toEqual([...kept].sort(([a], [b]) => a - b).map(([, f]) => f.frameId));
+    expect(third.state).toMatchObject({ sent: 7, queued: 0, earlierWaiting: 0, earlierSent: 7 });
+    // Uploaded frames leave the store: the next reload finds none.
+    await third.saved();
+    expect(await storedFor('anna')).toEqual([]);
+  });
+
+  it("keeps one store per user: another user of the same browser neither sees nor uploads a user's frames", async () => {
+    const anna = new FrameUploader(never, { store: userFrameStore('anna') });
+    await anna.start();
+    for (let n = 1; n <= 3; n++) anna.add(frame(n));
+    await anna.saved();
+    anna.stop();
+
+    const post = vi.fn(async () => {});
+    const marco = new FrameUploader(post, { store: userFrameStore('marco') });
+    await marco.start();
+    await marco.flush();
+    expect(post).not.toHaveBeenCalled();
+    expect(marco.state).toMatchObject({ queued: 0, earlierWaiting: 0 });
+    expect(await storedFor('anna')).toEqual([1, 2, 3]);
+  });
+
+  it('drops the oldest waiting frames past the limit and counts them, never the batch being sent', async () => {
+    expect(MAX_WAITING_FRAMES).toBe(12_000);
+    const posts: number[][] = [];
+    let fail!: (error: Error) => void;
+    const uploader = new FrameUploader(
+      (frames) => {
+        posts.push(frames.map((f) => f.data.n));
+        return posts.length === 1 ? new Promise<void>((_, reject) => (fail = reject)) : Promise.resolve();
+      },
+      { store: userFrameStore('anna'), maxQueued: 5, log: () => {} },
+    );
+    await uploader.start();
+    for (let n = 1; n <= 8; n++) uploader.add(frame(n));
+    // Frame 1 is out; of 2..8 only the newest four fit beside it.
+    expect(posts).toEqual([[1]]);
+    expect(uploader.state).toMatchObject({ queued: 5, dropped: 3, sent: 0 });
+    await uploader.saved();
+    expect(await storedFor('anna')).toEqual([1, 5, 6, 7, 8]);
+
+    // Its upload fails: it is sent again with the others, not lost in place of a newer one.
+    fail(new UploadError('Network error', 0));
+    await sleep(0);
+    uploader.retryNow();
+    await uploader.flush();
+    expect(posts).toEqual([[1], [1, 5, 6, 7, 8]]);
+    expect(uploader.state).toMatchObject({ sent: 5, dropped: 3, queued: 0 });
+    await uploader.saved();
+    expect(await storedFor('anna')).toEqual([]);
+  });
+
+  it('a batch sent while frames are dropped counts as sent once it is answered, and the dropped ones stay dropped', async () => {
+    const posts: number[][] = [];
+    let answer!: () => void;
+    const uploader = new FrameUploader(
+      (frames) => {
+        posts.push(frames.map((f) => f.data.n));
+        return posts.length === 1 ? new Promise<void>((resolve) => (answer = resolve)) : Promise.resolve();
+      },
+      { maxQueued: 3 },
+    );
+    uploader.add(frame(1));
+    uploader.add(frame(2));
+    for (let n = 3; n <= 6; n++) uploader.add(frame(n));
+    expect(uploader.state).toMatchObject({ queued: 3, dropped: 3 });
+    answer();
+    await uploader.flush();
+    expect(posts).toEqual([[1], [5, 6]]);
+    expect(uploader.state).toMatchObject({ sent: 3, dropped: 3, queued: 0 });
+  });
+
+  it('goes on in memory when the browser cannot store (said once), and without IndexedDB at all', async () => {
+    const log = vi.fn();
+    const broken: FrameStore = {
+      load: async () => {
+        throw new DOMException('The user denied permission', 'UnknownError');
+      },
+      write: async () => {
+        throw new DOMException('The quota has been exceeded', 'QuotaExceededError');
+      },
+    };
+    const batches: number[][] = [];
+    const uploader = new FrameUploader(async (frames) => void batches.push(frames.map((f) => f.data.n)), {
+      store: broken,
+      log,
+    });
+    await uploader.start();
+    for (let n = 1; n <= 3; n++) {
+      uploader.add(frame(n));
+      await sleep(5);
+    }
+    await uploader.flush();
+    expect(batches.flat()).toEqual([1, 2, 3]);
+    expect(log.mock.calls.map(([message]) => message)).toEqual([
+      'The frames kept in the browser could not be read',
+      'The waiting frames could not be kept in the browser',
+    ]);
+
+    vi.stubGlobal('indexedDB', undefined);
+    expect(userFrameStore('anna')).toBeUndefined();
   });
 });

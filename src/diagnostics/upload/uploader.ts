@@ -1,4 +1,6 @@
 import { LOGGING_BATCH_LIMIT, type LoggingFrame } from '../../shared/api/logging';
+import { FRAMES_PER_SECOND } from '../ecu/valueStream';
+import type { FrameStore } from './frameStore';
 
 /** An upload that failed; `status` 0 when the network failed. */
 export class UploadError extends Error {
@@ -15,22 +17,48 @@ export class UploadError extends Error {
 
 export type PostFrames = (frames: LoggingFrame[]) => Promise<void>;
 
+/** Frames waiting for the upload are kept for this long of logging at most; the oldest go first. */
+export const MAX_WAITING_MINUTES = 10;
+export const MAX_WAITING_FRAMES = MAX_WAITING_MINUTES * 60 * FRAMES_PER_SECOND;
+
 export interface UploaderOptions {
   /** Spec section 8: upload errors are logged only. */
   log?: (message: string, error?: unknown) => void;
-  /** Frames kept while the network is away (10 minutes at 20 per second); the oldest go first. */
+  /** Frames kept while the network is away (MAX_WAITING_FRAMES); the oldest go first. */
   maxQueued?: number;
+  /**
+   * Keeps the waiting frames across a reload (the user's IndexedDB store): `start()` reads what an
+   * earlier session left and uploads it first.
+   */
+  store?: FrameStore;
 }
 
 export interface UploadState {
   sent: number;
+  /** Frames waiting for the upload, those being sent included. */
   queued: number;
   failures: number;
+  /** Frames dropped unsent because more than `maxQueued` waited (the oldest went). */
+  dropped: number;
+  /** Frames an earlier session left in the store that still wait (being uploaded). */
+  earlierWaiting: number;
+  /** Frames an earlier session left in the store that were uploaded since. */
+  earlierSent: number;
   /**
    * The last upload's failure while it holds (cleared by the next upload that succeeds): the server's
    * `error` or 'Network error', and its status (0 when the network failed).
    */
   error?: { message: string; status: number };
+}
+
+/** A frame waiting for the upload; `key` once it is written to the store. */
+interface Waiting {
+  frame: LoggingFrame;
+  key?: number;
+  /** Read from the store at the start: logged in an earlier session. */
+  earlier?: boolean;
+  /** Sent, refused or dropped: it waits no more (and leaves the store). */
+  done?: boolean;
 }
 
 const RETRY_MS = [1000, 2000, 5000, 10_000];
@@ -40,33 +68,68 @@ const RETRY_MS = [1000, 2000, 5000, 10_000];
  * time, and what arrives meanwhile goes with the next (so a slow network gets batches instead of a
  * queue of requests). A failed batch stays queued and is sent again after a pause; each frame carries
  * an id, so a batch the server stored before the answer got lost is not stored twice.
+ *
+ * With a store, every waiting frame is kept there too until its upload is answered (one write at a
+ * time, like the uploads): after a reload or a closed tab the next start finds and uploads them. At
+ * most `maxQueued` frames wait; past that the oldest waiting ones are dropped and counted. The batch
+ * being sent is never among them: its answer decides whether it was stored.
  */
 export class FrameUploader {
-  private queue: LoggingFrame[] = [];
+  private waiting: Waiting[] = [];
+  private inFlight: Waiting[] = [];
   private busy = false;
   private retryTimer?: ReturnType<typeof setTimeout>;
   private failuresInRow = 0;
-  readonly state: UploadState = { sent: 0, queued: 0, failures: 0 };
+  /** Without a store it runs at once; with one after `start()` has read it. */
+  private paused: boolean;
+  private loading?: Promise<void>;
+  private loaded: boolean;
+  private nextKey = 1;
+  private toWrite: Waiting[] = [];
+  private toDelete: number[] = [];
+  private writing = false;
+  private storeFailed = false;
+  readonly state: UploadState = { sent: 0, queued: 0, failures: 0, dropped: 0, earlierWaiting: 0, earlierSent: 0 };
 
   constructor(
     private readonly post: PostFrames,
     private readonly options: UploaderOptions = {},
-  ) {}
+  ) {
+    this.paused = Boolean(options.store);
+    this.loaded = !options.store;
+  }
+
+  /** Reads what an earlier session left in the store (once) and uploads it, then all that comes. */
+  start(): Promise<void> {
+    this.paused = false;
+    this.loading ??= this.load();
+    this.pump();
+    return this.loading;
+  }
 
   add(frame: Omit<LoggingFrame, 'frameId'>): void {
-    this.queue.push({ ...frame, frameId: frameId() });
-    const max = this.options.maxQueued ?? 12_000;
-    if (this.queue.length > max) this.queue.splice(0, this.queue.length - max);
+    const entry: Waiting = { frame: { ...frame, frameId: frameId() } };
+    this.waiting.push(entry);
+    if (this.options.store) this.toWrite.push(entry);
+    this.trim();
     this.changed();
+    this.persist();
     this.pump();
   }
 
   /** Waits until everything queued is sent or has failed once (logging was switched off). */
   async flush(): Promise<void> {
-    while (this.queue.length > 0 && this.failuresInRow === 0) {
+    while (this.pending() > 0 && this.failuresInRow === 0 && !this.paused) {
       this.pump();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+  }
+
+  /** Waits until the store holds what waits now (tests; nothing in the tool waits for it). */
+  async saved(): Promise<void> {
+    await this.loading;
+    while (this.loaded && (this.writing || this.toWrite.length > 0 || this.toDelete.length > 0))
+      await new Promise((resolve) => setTimeout(resolve, 5));
   }
 
   /** Sends what waits now instead of after the pause of a failure (the login was renewed). */
@@ -76,23 +139,100 @@ export class FrameUploader {
     this.pump();
   }
 
+  /** No further upload starts until `start()` (the tool was closed); the store keeps what waits. */
   stop(): void {
+    this.paused = true;
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
   }
 
+  private pending(): number {
+    return this.waiting.length + this.inFlight.length;
+  }
+
+  private async load(): Promise<void> {
+    let stored: [number, LoggingFrame][] = [];
+    try {
+      stored = (await this.options.store?.load()) ?? [];
+    } catch (error) {
+      this.log('The frames kept in the browser could not be read', error);
+    }
+    stored.sort(([a], [b]) => a - b);
+    const earlier: Waiting[] = stored.map(([key, frame]) => ({ frame, key, earlier: true }));
+    this.nextKey = stored.reduce((next, [key]) => Math.max(next, key + 1), 1);
+    // Older than anything logged since the start: first in line (and first to go when too many wait).
+    this.waiting = earlier.concat(this.waiting);
+    this.state.earlierWaiting = earlier.length;
+    this.loaded = true;
+    this.trim();
+    this.changed();
+    this.persist();
+    this.pump();
+  }
+
+  /** Too many wait: the oldest waiting frames go (never those being sent). */
+  private trim(): void {
+    const over = this.pending() - (this.options.maxQueued ?? MAX_WAITING_FRAMES);
+    if (over > 0) this.finish(this.waiting.splice(0, over), 'dropped');
+  }
+
+  private finish(entries: Waiting[], outcome: 'sent' | 'refused' | 'dropped'): void {
+    for (const entry of entries) {
+      entry.done = true;
+      if (entry.earlier) {
+        this.state.earlierWaiting--;
+        if (outcome === 'sent') this.state.earlierSent++;
+      }
+      if (entry.key !== undefined) this.toDelete.push(entry.key);
+    }
+    if (outcome === 'sent') this.state.sent += entries.length;
+    if (outcome === 'dropped') this.state.dropped += entries.length;
+    this.changed();
+    this.persist();
+  }
+
+  /** One write at a time; what changes meanwhile goes with the next. */
+  private persist(): void {
+    const store = this.options.store;
+    if (!store || this.writing || !this.loaded) return;
+    const puts = this.toWrite.splice(0).filter((entry) => !entry.done);
+    const deletes = this.toDelete.splice(0);
+    if (puts.length === 0 && deletes.length === 0) return;
+    for (const entry of puts) entry.key = this.nextKey++;
+    this.writing = true;
+    store
+      .write(
+        puts.map((entry) => [entry.key!, entry.frame]),
+        deletes,
+      )
+      .catch((error: unknown) => {
+        // Logging and uploading go on; the frames wait in memory only. Said once, not 20 times a second.
+        if (!this.storeFailed) this.log('The waiting frames could not be kept in the browser', error);
+        this.storeFailed = true;
+      })
+      .finally(() => {
+        this.writing = false;
+        this.persist();
+      });
+  }
+
   private pump(): void {
-    if (this.busy || this.retryTimer || this.queue.length === 0) return;
+    if (this.paused || !this.loaded || this.busy || this.retryTimer || this.waiting.length === 0) return;
     this.busy = true;
-    const batch = this.queue.slice(0, LOGGING_BATCH_LIMIT);
-    this.post(batch)
+    const batch = this.waiting.splice(0, LOGGING_BATCH_LIMIT);
+    this.inFlight = batch;
+    this.post(batch.map((entry) => entry.frame))
       .then(() => {
-        this.queue.splice(0, batch.length);
-        this.state.sent += batch.length;
+        this.inFlight = [];
+        this.finish(batch, 'sent');
         this.state.error = undefined;
         this.failuresInRow = 0;
       })
-      .catch((error: unknown) => this.failed(error, batch.length))
+      .catch((error: unknown) => {
+        this.inFlight = [];
+        this.failed(error, batch);
+        this.changed();
+      })
       .finally(() => {
         this.busy = false;
         this.changed();
@@ -100,7 +240,7 @@ export class FrameUploader {
       });
   }
 
-  private failed(error: unknown, count: number): void {
+  private failed(error: unknown, batch: Waiting[]): void {
     this.state.failures++;
     this.log('Logging upload failed', error);
     const status = error instanceof UploadError ? error.status : 0;
@@ -110,14 +250,18 @@ export class FrameUploader {
     // at once; without a name the whole batch goes rather than block the rest.
     if (status === 400 || status === 409) {
       const index = error instanceof UploadError ? error.index : undefined;
-      if (index !== undefined && Number.isInteger(index) && index >= 0 && index < count) this.queue.splice(index, 1);
-      else this.queue.splice(0, count);
+      if (index !== undefined && Number.isInteger(index) && index >= 0 && index < batch.length) {
+        this.finish(batch.splice(index, 1), 'refused');
+        this.waiting = batch.concat(this.waiting);
+      } else this.finish(batch, 'refused');
       return;
     }
     if (status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429) {
-      this.queue.splice(0, count);
+      this.finish(batch, 'refused');
       return;
     }
+    // Sent again first: while it was out, newer frames may have been dropped to make room for it.
+    this.waiting = batch.concat(this.waiting);
     const wait =
       error instanceof UploadError && error.retryAfterSeconds
         ? error.retryAfterSeconds * 1000
@@ -130,7 +274,7 @@ export class FrameUploader {
   }
 
   private changed(): void {
-    this.state.queued = this.queue.length;
+    this.state.queued = this.pending();
   }
 
   private log(message: string, error?: unknown): void {

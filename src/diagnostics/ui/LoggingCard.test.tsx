@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { UploadState } from '../upload/uploader';
+import { LoggingCard, uploadNews } from './LoggingCard';
+import type { DiagnosticsController } from './useDiagnostics';
+
+const idle: UploadState = { sent: 0, queued: 0, failures: 0, dropped: 0, earlierWaiting: 0, earlierSent: 0 };
+
+/** The card as the page draws it, not connected, with this upload state. */
+const renderCard = (upload: Partial<UploadState>) =>
+  render(
+    <LoggingCard
+      controller={
+        {
+          phase: 'disconnected',
+          ecuStatus: { state: 'waiting' },
+          logging: false,
+          mode: 'persist',
+          rate: 0,
+          position: { status: 'off', data: {} },
+          upload: { ...idle, ...upload },
+          setLogging: () => {},
+          changeMode: async () => {},
+          resumeUpload: () => {},
+        } as unknown as DiagnosticsController
+      }
+    />,
+  );
+
+afterEach(cleanup);
+
+describe('the Logging card', () => {
+  it('says how many frames of an earlier session are being uploaded, then that they were', () => {
+    renderCard({ queued: 1, earlierWaiting: 1 });
+    expect(screen.getByRole('status', { name: 'Earlier session' }).textContent).toBe(
+      '1 frame from an earlier session is being uploaded.',
+    );
+    cleanup();
+    renderCard({ queued: 240, earlierWaiting: 240 });
+    expect(screen.getByRole('status', { name: 'Earlier session' }).textContent).toBe(
+      '240 frames from an earlier session are being uploaded.',
+    );
+    cleanup();
+    renderCard({ sent: 240, earlierSent: 240 });
+    expect(screen.getByRole('status', { name: 'Earlier session' }).textContent).toBe(
+      '240 frames from an earlier session were uploaded.',
+    );
+  });
+
+  it('says how many frames were dropped unsent and why', () => {
+    renderCard({ queued: 12_000, dropped: 37 });
+    expect(screen.getByRole('alert', { name: 'Dropped frames' }).textContent).toBe(
+      'The oldest 37 frames were dropped unsent: at most 12000 frames (10 minutes of logging) wait for the upload.',
+    );
+    expect(screen.queryByRole('status', { name: 'Earlier session' })).toBeNull();
+  });
+
+  it('is shown without a connection only while the upload has something to say', () => {
+    expect(uploadNews(idle)).toBe(false);
+    expect(uploadNews({ ...idle, sent: 300 })).toBe(false);
+    expect(uploadNews({ ...idle, queued: 3 })).toBe(true);
+    expect(uploadNews({ ...idle, dropped: 3 })).toBe(true);
+    expect(uploadNews({ ...idle, earlierSent: 3 })).toBe(true);
+    expect(uploadNews({ ...idle, error: { message: 'Network error', status: 0 } })).toBe(true);
+  });
+});
