@@ -241,16 +241,24 @@ export class FrameUploader {
   }
 
   private failed(error: unknown, batch: Waiting[]): void {
+    const status = error instanceof UploadError ? error.status : 0;
+    const index = error instanceof UploadError ? error.index : undefined;
+    const named = index !== undefined && Number.isInteger(index) && index >= 0 && index < batch.length;
+    // 409 names a frame another upload stored meanwhile (frameId is the frames' only unique field, and the
+    // server skips the ones it had before): it is uploaded, not refused; the rest is sent again at once.
+    if (status === 409 && named) {
+      this.finish(batch.splice(index, 1), 'sent');
+      this.waiting = batch.concat(this.waiting);
+      return;
+    }
     this.state.failures++;
     this.log('Logging upload failed', error);
-    const status = error instanceof UploadError ? error.status : 0;
     this.state.error = { message: error instanceof Error ? error.message : String(error), status };
-    // A frame the server refuses as invalid (400) or as stored already (409) will never pass. When the
-    // answer names it (the batch is all or nothing), only that frame goes and the rest is sent again
-    // at once; without a name the whole batch goes rather than block the rest.
+    // A frame the server refuses as invalid (400) will never pass. When the answer names it (the batch
+    // is all or nothing), only that frame goes and the rest is sent again at once; without a name the
+    // whole batch goes rather than block the rest.
     if (status === 400 || status === 409) {
-      const index = error instanceof UploadError ? error.index : undefined;
-      if (index !== undefined && Number.isInteger(index) && index >= 0 && index < batch.length) {
+      if (named) {
         this.finish(batch.splice(index, 1), 'refused');
         this.waiting = batch.concat(this.waiting);
       } else this.finish(batch, 'refused');
