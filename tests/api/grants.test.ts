@@ -196,54 +196,75 @@ describe('the last admin or superuser stays one', () => {
   });
 });
 
-describe('the last admin or superuser stays one, also when two requests race', () => {
-  /** Is a transaction of this test's database waiting for an advisory lock (another holds it)? */
-  const waitingForLock = async () => {
-    const { rows } = await t.db.query<{ waiting: number | string }>(
-      sql`SELECT count(*) AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
-          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-    );
-    return Number(rows[0].waiting) > 0;
-  };
+/** Is a transaction of this test's database waiting for an advisory lock (another holds it)? */
+const waitingForLock = async () => {
+  const { rows } = await t.db.query<{ waiting: number | string }>(
+    sql`SELECT count(*) AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+  );
+  return Number(rows[0].waiting) > 0;
+};
 
+/**
+ * Runs `requests` at once, each having passed its check (`methods` of the repository, for calls `mine` picks out)
+ * only once the other has passed its own too, or waits for a lock the other holds: two tabs saving at the same
+ * moment on PostgreSQL. PGlite runs one transaction at a time, where the second cannot check before the first is done.
+ */
+async function racing<T>(
+  methods: ('findAll' | 'holding' | 'findByKeys')[],
+  mine: (args: unknown[]) => boolean,
+  requests: (() => Promise<T>)[],
+): Promise<T[]> {
+  const documents = t.app.services.documents;
+  const saveOne = documents.save;
+  const removeOne = documents.remove;
+  const originals = methods.map((method) => [method, DocumentRepository.prototype[method]] as const);
+  // All are logged in and at their write before any goes on...
+  let atWrite = 0;
+  let allAtWrite!: () => void;
+  const gate = new Promise<void>((resolve) => (allAtWrite = resolve));
+  const held =
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      if (++atWrite === requests.length) allAtWrite();
+      await gate;
+      return write.apply(documents, args);
+    };
+  documents.save = held(saveOne);
+  documents.remove = held(removeOne);
+  // ...and each, having checked, waits until the others have checked too, or one waits for a lock.
+  let checked = 0;
+  if (t.db.kind === 'postgres')
+    for (const [method, original] of originals)
+      Object.assign(DocumentRepository.prototype, {
+        [method]: async function (this: DocumentRepository, ...args: unknown[]) {
+          const found = await (original as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+          if (!mine(args)) return found;
+          checked++;
+          while (checked < requests.length && !(await waitingForLock()))
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          return found;
+        },
+      });
+  try {
+    return await Promise.all(requests.map((request) => request()));
+  } finally {
+    documents.save = saveOne;
+    documents.remove = removeOne;
+    for (const [method, original] of originals) Object.assign(DocumentRepository.prototype, { [method]: original });
+    expect(atWrite).toBe(requests.length);
+  }
+}
+
+describe('the last admin or superuser stays one, also when two requests race', () => {
   it('keeps one when two requests at once each take the role from one of the last two', async () => {
     const second = await save('user', adminToken, { login: 'owner3', password: 'ownerpassword1', roles: ['admin'] });
     expect(second.statusCode).toBe(200);
     const secondId = second.json()._id as string;
-    const documents = t.app.services.documents;
-    const saveOne = documents.save;
-    const findAll = DocumentRepository.prototype.findAll;
-    // Both requests are logged in and at their save before either goes on (two tabs saving at once)...
-    let atSave = 0;
-    let bothAtSave!: () => void;
-    const gate = new Promise<void>((resolve) => (bothAtSave = resolve));
-    documents.save = async (...args) => {
-      if (++atSave === 2) bothAtSave();
-      await gate;
-      return saveOne.apply(documents, args);
-    };
-    // ...and on PostgreSQL each, having read who holds the roles, waits until the other has read them too, or
-    // waits for the lock the check takes (then it is the one that goes first). PGlite runs one transaction at a
-    // time: there the second cannot read before the first is done.
-    let read = 0;
-    if (t.db.kind === 'postgres')
-      DocumentRepository.prototype.findAll = async function (this: DocumentRepository, ...args) {
-        const found = await findAll.apply(this, args);
-        if (args[0] !== 'user') return found;
-        read++;
-        while (read < 2 && !(await waitingForLock())) await new Promise((resolve) => setTimeout(resolve, 5));
-        return found;
-      } as typeof findAll;
-    let answers;
-    try {
-      answers = await Promise.all([
-        save('user', adminToken, { _id: adminId, roles: ['staff'] }),
-        save('user', adminToken, { _id: secondId, roles: [] }),
-      ]);
-    } finally {
-      documents.save = saveOne;
-      DocumentRepository.prototype.findAll = findAll;
-    }
+    const answers = await racing(['findAll'], (args) => args[0] === 'user', [
+      () => save('user', adminToken, { _id: adminId, roles: ['staff'] }),
+      () => save('user', adminToken, { _id: secondId, roles: [] }),
+    ]);
     const holders = [];
     for (const id of [adminId, secondId]) {
       const roles = (await t.app.services.documents.findById(SYSTEM, 'user', id)).roles as string[];
@@ -252,7 +273,6 @@ describe('the last admin or superuser stays one, also when two requests race', (
     // As before the race, whatever it left (the tests after it need it): the admin a superuser, owner3 gone.
     await t.app.services.documents.save(SYSTEM, 'user', { _id: adminId, roles: ['superuser'] });
     await t.app.services.documents.remove(SYSTEM, 'user', secondId);
-    expect(atSave).toBe(2);
     const statuses = answers.map((answer) => answer.statusCode);
     expect([...statuses].sort()).toEqual([200, 409]);
     const refused = answers[statuses.indexOf(409)].json().error as string;
@@ -319,6 +339,40 @@ describe('a role users hold keeps its name', () => {
     expect(folders.statusCode, folders.body).toBe(200);
     expect((await save('user', adminToken, { _id: holder.json()._id, roles: [] })).statusCode).toBe(200);
     expect((await remove('role', adminToken, roleId)).statusCode).toBe(200);
+  });
+
+  it('is not deleted or renamed while a user is being granted it at the same moment', async () => {
+    // The delete or rename counts who holds the role (holding users), the grant looks the role up (findByKeys).
+    const isRoleCheck = (args: unknown[]) => ['user', 'role'].includes((args[0] as { name?: string }).name ?? '');
+    for (const change of ['delete', 'rename'] as const) {
+      const name = `depot-${change}`;
+      const role = await save('role', adminToken, { name, permissions: ['manage:files'] });
+      expect(role.statusCode).toBe(200);
+      const roleId = role.json()._id as string;
+      const user = await save('user', adminToken, { login: `dora-${change}`, password: 'depotpassword1' });
+      expect(user.statusCode).toBe(200);
+      const userId = user.json()._id as string;
+      const [changed, granted] = await racing(['holding', 'findByKeys'], isRoleCheck, [
+        () =>
+          change === 'delete'
+            ? remove('role', adminToken, roleId)
+            : save('role', adminToken, { _id: roleId, name: `${name}-neu` }),
+        () => save('user', adminToken, { _id: userId, roles: [name] }),
+      ]);
+      const roleNow = await t.app.services.documents.find(SYSTEM, 'role', { query: { name }, limit: 1 });
+      const roles = (await t.app.services.documents.findById(SYSTEM, 'user', userId)).roles as string[] | undefined;
+      // One of the two went first; the other saw what it did: the user never holds a role that is gone.
+      if (granted.statusCode === 200) {
+        expect(changed.statusCode, changed.body).toBe(409);
+        expect(roles).toEqual([name]);
+        expect(roleNow.results).toHaveLength(1);
+      } else {
+        expect(changed.statusCode, changed.body).toBe(200);
+        expect(granted.json()).toMatchObject({ error: `roles.0: Role ${name} not found` });
+        expect(roles ?? []).toEqual([]);
+        expect(roleNow.results).toHaveLength(0);
+      }
+    }
   });
 
   it('counts every holder exactly and names the first three by name', async () => {

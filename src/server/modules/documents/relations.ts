@@ -18,6 +18,14 @@ interface RelationSpot {
 
 const MAX_DEPTH = 12;
 
+/**
+ * The lock over one key value of a model that documents refer to by a key of their own (`role.name kasse`):
+ * writes adding a reference to it hold it shared, its rename or delete exclusively. Either waits for the other
+ * to end, so neither acts on what the other is about to change: a role deleted while a user was being granted it
+ * would otherwise leave the user holding a role that is gone (each checked before the other wrote).
+ */
+const keyLock = (model: string, key: string, value: string) => `baukasten.refersTo ${model}.${key} ${value}`;
+
 /** The value branch of a nullable union (`anyOf: [X, { type: 'null' }]`); other unions are not followed. */
 function nullableBranch(schema: JsonSchema): JsonSchema | undefined {
   const branches = schema.type ? undefined : (schema.anyOf ?? schema.oneOf);
@@ -142,6 +150,9 @@ export async function assertRelationsExist(
   }
   for (const { target, key, where, uses } of byTarget.values()) {
     const wanted = [...new Set(uses.map((use) => use.key))];
+    // Sorted, so two writes taking several never wait for each other crosswise.
+    if (key !== '_id')
+      for (const value of [...wanted].sort()) await tx.lockNamedShared(keyLock(target.name, key, value));
     const found = await tx.findByKeys(target, key, wanted, LIVE_ROWS, [key, ...Object.keys(where ?? {})]);
     /** Per key found: undefined when it may be chosen, else why not. */
     const problems = new Map<string, string | undefined>();
@@ -190,6 +201,7 @@ async function referrersByKey(
       if (spot.model !== model.name || spot.key === '_id' || (only && !only(spot.key))) continue;
       const value = keyed[spot.key];
       if (typeof value !== 'string') continue;
+      await tx.lockNamed(keyLock(model.name, spot.key, value));
       const { total, some } = await tx.holding(other, spot.steps, value, NAMED_AT_MOST);
       if (total === 0) continue;
       const names = some

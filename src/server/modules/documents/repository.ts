@@ -656,6 +656,15 @@ export class DocumentRepository {
     await this.q.query(sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`);
   }
 
+  /**
+   * The same lock shared: any number of transactions hold it side by side, while `lockNamed` of the same name
+   * waits for all of them (and they for it). For writes that only must not overlap one that changes what they
+   * rely on (users granted a role, against the role's rename or delete).
+   */
+  async lockNamedShared(name: string): Promise<void> {
+    await this.q.query(sql`SELECT pg_advisory_xact_lock_shared(hashtext(${name}))`);
+  }
+
   /** Next number of a sequence field: one more than the highest so far, serialized by a transaction-scoped lock. */
   async nextSequence(model: ModelInfo, field: string): Promise<number> {
     await this.lockNamed(`${model.name}.${field}`);
