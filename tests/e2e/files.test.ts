@@ -276,6 +276,45 @@ describe('file browser', { timeout: 90_000 }, () => {
 });
 
 describe('folder permissions in the file browser', { timeout: 90_000 }, () => {
+  it('keeps the delete dialog open with the reason when the server refuses, and the refused item selected', async () => {
+    const parent = await suite.server.folder('Ablage');
+    const filled = await suite.server.folder('Belege', parent._id);
+    await suite.server.upload('quittung.txt', Buffer.from('Quittung'), 'text/plain', parent._id);
+    const { page, context, errors } = await adminPage(`/_/files/${parent._id}`);
+    await expect.poll(() => tileNames(page)).toEqual(['Belege', 'quittung.txt']);
+    // Another tab puts a file into the folder after this one asked to delete it (the folder was empty).
+    let releaseDelete!: () => void;
+    const deleteHeld = new Promise<void>((resolve) => (releaseDelete = resolve));
+    await page.route('**/api/document/delete?model=folder*', async (route) => {
+      await suite.server.upload('spät.txt', Buffer.from('spät'), 'text/plain', filled._id);
+      releaseDelete();
+      await route.continue();
+    });
+    await tiles(page).filter({ hasText: 'Belege' }).click();
+    await tiles(page)
+      .filter({ hasText: 'quittung.txt' })
+      .click({ modifiers: ['Shift'] });
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    const confirm = dialog.getByRole('button', { name: 'Delete' });
+    await expect.poll(() => confirm.isEnabled(), { timeout: 4000 }).toBe(true);
+    await confirm.click();
+    await deleteHeld;
+    // The file went, the folder did not: the dialog says which and why, and stays open.
+    await expect
+      .poll(() => dialog.getByRole('alert').innerText())
+      .toBe(
+        'Not deleted. “Belege”: The folder is not empty: delete or move its contents first. The other item was deleted.',
+      );
+    await expect.poll(() => tileNames(page)).toEqual(['Belege']);
+    expect(await tiles(page).filter({ hasText: 'Belege' }).getAttribute('aria-selected')).toBe('true');
+    await page.screenshot({ path: `${SHOTS}/delete-refused.png` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await dialog.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('the new-folder dialog says what empty permissions mean among the permission fields, not under the name', async () => {
     const viewports = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
     for (const [name, viewport] of Object.entries(viewports)) {

@@ -290,6 +290,50 @@ describe('time tracking', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  it('keeps the delete dialog open with the reason when the entry was billed meanwhile', async () => {
+    const billedClient = (await suite.server.save('client', { name: 'Dreispitz Atelier GmbH', hourlyRate: 120 }))._id;
+    const entry = await suite.server.save('trackedTime', {
+      start: iso(Date.now() - 5 * HOUR),
+      end: iso(Date.now() - 4 * HOUR),
+      name: 'Ausstellung',
+      user: adminId,
+      client: billedClient,
+    });
+    const { page, context, errors } = await trackingPage();
+    const row = page.locator(`li[data-id="${entry._id}"]`);
+    await row.waitFor();
+    // Someone invoices the time after this tab asked to delete the entry.
+    let invoice: { id: number } | undefined;
+    await page.route('**/api/document/delete?model=trackedTime*', async (route) => {
+      const made = await suite.server.api<{ invoice: string }>('POST', '/api/payment/invoiceFromTime', {
+        client: billedClient,
+        from: swissDay(Date.now() - DAY),
+        to: swissDay(Date.now()),
+      });
+      invoice = (
+        await suite.server.api<{ id: number }>('GET', `/api/document/findById?model=invoice&id=${made.json.invoice}`)
+      ).json;
+      await route.continue();
+    });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    const confirm = dialog.getByRole('button', { name: 'Delete' });
+    await expect.poll(() => confirm.isEnabled(), { timeout: 4000 }).toBe(true);
+    await confirm.click();
+    await expect.poll(() => dialog.getByRole('alert').count()).toBe(1);
+    expect(await dialog.getByRole('alert').innerText()).toMatch(
+      new RegExp(`^Not deleted\\. Billed on invoice ${invoice?.id} of .*: a billed entry cannot be deleted\\.`),
+    );
+    // The entry stays, now marked billed; the page itself shows no error.
+    await expect.poll(() => row.getAttribute('data-billed')).toBe('true');
+    expect((await entryOf(entry._id)).name).toBe('Ausstellung');
+    expect(await page.locator('[role=alert]').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await dialog.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('starts one timer per tap and stops the running one when another starts', async () => {
     const { page, context, errors } = await trackingPage();
     await page.locator('[data-testid=entries], [data-testid=empty]').first().waitFor();

@@ -21,7 +21,6 @@ import { folderDropProps } from './dragDrop';
 import { FileRow, FileTile } from './FileTile';
 import { ItemDialog, type ItemDialogState } from './ItemDialog';
 import { MoveDialog } from './MoveDialog';
-import { deleteRefusal } from './selection';
 import { UploadList } from './UploadList';
 import type { FileBrowserController } from './useFileBrowser';
 
@@ -136,12 +135,12 @@ export function FileBrowser({
 
   const deleteSelected = (event: React.MouseEvent) => {
     const items = browser.selected;
-    // Nothing to confirm when nothing would go: remove says at once which folder holds items.
-    if (deleteRefusal(items)) return void browser.remove(items);
+    // Nothing to confirm when nothing would go: it says at once which folder holds items.
+    if (browser.refuseDelete(items)) return;
     const title = items.length === 1 ? items[0].name : `${items.length} items`;
     const files = items.filter((item) => item._type === 'file').map((item) => item._id);
     const details = files.length > 0 ? <FileUsage ids={files} /> : undefined;
-    request(event, title, () => void browser.remove(items), details);
+    request(event, title, () => browser.remove(items), details);
   };
 
   // A folder that could not be shown (not allowed, not found) offers nothing to put into it.

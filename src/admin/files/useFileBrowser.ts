@@ -243,13 +243,34 @@ export function useFileBrowser({ folderId, onOpenFolder, onOpenFile, onSelect }:
       guard(() => createFolderCall({ ...fields, parent: folderId ?? null }).unwrap()),
     update: (item: FileItem, patch: ItemPatch) =>
       guard(() => updateCall({ model: item._type, id: item._id, patch }).unwrap()),
-    remove: (items: FileItem[]) =>
-      guard(async () => {
-        const refusal = deleteRefusal(items);
-        if (refusal) throw new Error(refusal);
-        for (const item of items) await removeCall({ model: item._type, id: item._id }).unwrap();
-        clearSelection();
-      }),
+    /** A selection that cannot go (a folder holding items) is refused at once, in the browser's error line. */
+    refuseDelete: (items: FileItem[]) => {
+      const refusal = deleteRefusal(items);
+      if (refusal) setActionError(refusal);
+      return refusal !== undefined;
+    },
+    /**
+     * Deletes each item; those the server refuses (a folder filled meanwhile, no right to it) stay selected, and
+     * the promise rejects naming them and why, which the delete dialog shows.
+     */
+    remove: async (items: FileItem[]) => {
+      setActionError(undefined);
+      const refused: { item: FileItem; message: string }[] = [];
+      for (const item of items) {
+        try {
+          await removeCall({ model: item._type, id: item._id }).unwrap();
+        } catch (error) {
+          refused.push({ item, message: failureOf(error).message });
+        }
+      }
+      if (refused.length === 0) return clearSelection();
+      setSelection(new Set(refused.map(({ item }) => item._id)));
+      if (items.length === 1) throw new Error(refused[0].message);
+      const deleted = items.length - refused.length;
+      const reasons = refused.map(({ item, message }) => `“${item.name}”: ${message.replace(/\.$/, '')}.`).join(' ');
+      const others = deleted === 1 ? ' The other item was deleted.' : ` The other ${deleted} items were deleted.`;
+      throw new Error(`${reasons}${deleted > 0 ? others : ''}`);
+    },
     move,
     /** Drag and drop: the dragged item moves with the rest of the selection when it is part of it. */
     dragIds: (item: FileItem) => (selection.has(item._id) ? [...selection] : [item._id]),

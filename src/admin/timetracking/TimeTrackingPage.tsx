@@ -115,10 +115,8 @@ export function TimeTrackingView({ tracking }: { tracking: TimeTrackingControlle
                     onUpdate={(patch, options) => void tracking.update(entry, patch, options)}
                     onStop={() => void tracking.stop(entry)}
                     onDelete={(event) =>
-                      confirm.request(
-                        event,
-                        entry.name ? `“${entry.name}”` : 'this entry',
-                        () => void tracking.remove(entry),
+                      confirm.request(event, entry.name ? `“${entry.name}”` : 'this entry', () =>
+                        tracking.remove(entry),
                       )
                     }
                   />

@@ -272,14 +272,15 @@ export function useTimeTrackingController() {
       }
       return write({ _id: entry._id, ...patch }, options);
     },
+    /** Deletes; a refusal (billed meanwhile, the network gone) rejects with its message, which the delete dialog shows. */
     remove: async (entry: TrackedEntry) => {
       try {
         await removeDoc({ model: 'trackedTime', id: entry._id }).unwrap();
-        forget(entry);
-        setError(undefined);
       } catch (failure) {
-        setError(messageOf(failure));
+        throw new Error(messageOf(failure));
       }
+      forget(entry);
+      setError(undefined);
     },
   };
 }
