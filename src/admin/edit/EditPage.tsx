@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { ModelInfo } from '../../shared/registry';
 import { formatTimestamp } from '../../shared/format';
 import { useAdmin, useModelByPlural } from '../core/AdminContext';
-import { documentTitle } from '../../shared/admin/titles';
+import { documentTitle, listName } from '../../shared/admin/titles';
 import { useEditController, type EditController } from '../core/edit/useEditController';
 import { useFormDataSource } from '../core/edit/useFormDataSource';
 import { SchemaForm } from '../form';
@@ -101,7 +101,7 @@ export function EditView({
         title={
           <>
             <Link to={model.route} className="font-normal text-zinc-500 hover:text-zinc-900">
-              {model.nav ? model.nav.label : model.label}
+              {listName(model)}
             </Link>
             <span className="mx-1.5 font-normal text-zinc-300">/</span>
             {/* On phones the document's title goes whole to its own line when it does not fit after the list's. */}

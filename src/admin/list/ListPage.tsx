@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { ModelInfo } from '../../shared/registry';
 import { useModelByPlural } from '../core/AdminContext';
 import { documentLabel } from '../../shared/admin/documentLabel';
-import { listTitle } from '../../shared/admin/titles';
+import { listName, listTitle } from '../../shared/admin/titles';
 import { useListController, type ListController } from '../core/list/useListController';
 import { buttonClass } from '../ui/Button';
 import { useDeleteConfirm } from '../ui/DeleteDialog';
@@ -34,7 +34,7 @@ export function ListView({ list }: { list: ListController }) {
   return (
     <>
       <PageHeader
-        title={model.nav ? model.nav.label : model.label}
+        title={listName(model)}
         subtitle={count}
         actions={
           <>

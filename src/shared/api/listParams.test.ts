@@ -57,6 +57,16 @@ describe('list state in the URL', () => {
     });
   });
 
+  it('asks for a column named with _ that the document holds (a page path), not for the row columns that always come', () => {
+    const pages = {
+      ...model,
+      defaultSort: { _path: 1 as const },
+      columns: ['name', '_path', '_createdAt'],
+      titleFields: ['_id'],
+    };
+    expect(findParams(parseListState(new URLSearchParams(), pages), pages).fields).toEqual(['name', '_path']);
+  });
+
   it("asks for `_secretsSet` instead of a secret's column (a secret is never answered)", () => {
     const users = {
       ...model,

@@ -1,4 +1,4 @@
-import type { ModelInfo } from '../registry';
+import { SYSTEM_FIELD_NAMES, type ModelInfo } from '../registry';
 import { LIST_PAGE_SIZE } from '../rules/constants';
 import { SECRETS_SET, type FindParams, type SortSpec } from './documents';
 
@@ -83,7 +83,9 @@ export function findParams(
   // column shows whether it is set, which the API answers as `_secretsSet` (never the secret).
   const secrets = new Set(model.fields.filter((field) => field.secret).map((field) => field.name));
   const shown = [...model.columns, ...model.titleFields].map((field) => (secrets.has(field) ? SECRETS_SET : field));
-  const fields = [...new Set(shown)].filter((field) => field === SECRETS_SET || !field.startsWith('_'));
+  // The row's own columns (`_id`, `_createdAt`, …) always come; fields of the document named with `_` (a page's
+  // `_path`) are asked for like any other.
+  const fields = [...new Set(shown)].filter((field) => !SYSTEM_FIELD_NAMES.includes(field));
   const params: FindParams = { page: state.page, limit: LIST_PAGE_SIZE, sort, fields };
   if (populate.length) params.populate = populate;
   if (state.search.trim()) params.search = state.search.trim();
