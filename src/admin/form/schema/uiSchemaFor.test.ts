@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { schemaSet as schemas } from '../../../shared/generated/schemas';
 import { createRegistry, type JsonSchema } from '../../../shared/registry';
 import { prepareSchema } from './prepareSchema';
-import { uiSchemaFor } from './uiSchemaFor';
+import { SEQUENCE_PLACEHOLDER, uiSchemaFor } from './uiSchemaFor';
 
 const registry = createRegistry(schemas);
 const uiOf = (model: string, options = {}) =>
@@ -18,6 +18,13 @@ describe('uiSchemaFor', () => {
     expect(ui._createdAt).toEqual({ 'ui:widget': 'readOnly', 'ui:readonly': true });
     expect(ui['ui:order']).toEqual(['*', '_createdAt', '_updatedAt']);
     expect(uiOf('invoice', { isNew: true })._createdAt).toEqual({ 'ui:widget': 'hidden' });
+  });
+
+  it('says in a new document that an empty sequence number is drawn on save (x-sequence), not once it exists', () => {
+    for (const model of ['client', 'invoice', 'offer'])
+      expect((uiOf(model, { isNew: true }).id as UiSchema)['ui:placeholder']).toBe(SEQUENCE_PLACEHOLDER);
+    expect((uiOf('client').id as UiSchema | undefined)?.['ui:placeholder']).toBeUndefined();
+    expect((uiOf('client', { isNew: true }).name as UiSchema | undefined)?.['ui:placeholder']).toBeUndefined();
   });
 
   it('derives invoice widgets: relation, date, enum labels, computed money read-only, items', () => {

@@ -46,6 +46,8 @@ function populatePath(steps: string[] = []): string | undefined {
 const HIDDEN_SYSTEM_FIELDS = ['_id', '_version', '_deletedAt'];
 /** Shown last, read-only, and only once the document exists. */
 const TIMESTAMP_FIELDS = ['_createdAt', '_updatedAt'];
+/** The placeholder of a new document's sequence number field. */
+export const SEQUENCE_PLACEHOLDER = 'Next free number';
 /** Widgets that edit a whole object or array value; rjsf needs a field for those, not a widget. */
 const VALUE_WIDGETS = new Set<FormWidget>(['json', 'cssSize', 'link']);
 
@@ -63,6 +65,11 @@ export function uiSchemaFor(schema: JsonSchema, options: UiSchemaOptions = {}): 
     if (names.includes(name))
       ui[name] = options.isNew ? { 'ui:widget': 'hidden' } : { 'ui:widget': 'readOnly', 'ui:readonly': true };
   }
+  // A number the server draws (`x-sequence`) when a new document leaves it empty: said where it is typed.
+  if (options.isNew)
+    for (const [name, property] of Object.entries(schema.properties ?? {}))
+      if (property['x-sequence'] === true)
+        ui[name] = { ...(ui[name] as UiSchema | undefined), 'ui:placeholder': SEQUENCE_PLACEHOLDER };
   if (options.asOwner) {
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
       if (property['x-ownerWritable'] === false || name === schema['x-owner'])
