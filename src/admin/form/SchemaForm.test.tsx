@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Forms from './stories/SchemaForm.stories';
 import * as Widgets from './stories/Widgets.stories';
-import { documents, fieldSchema, instantDataSource } from './stories/fixtures';
+import { documents, fieldSchema, instantDataSource, registry } from './stories/fixtures';
 import { FormPlayground, type FormPlaygroundProps } from './stories/FormPlayground';
 import type { FormData } from './SchemaForm';
 import type { FormDataSource } from './types';
@@ -34,6 +34,16 @@ describe('read-only widget', () => {
     const message = screen.getByText(/wir möchten unsere Website erneuern/);
     expect(message.textContent).toBe('Guten Tag\n\nwir möchten unsere Website erneuern.\nFreundliche Grüsse');
     expect(message.className).toContain('whitespace-pre-line');
+  });
+});
+
+describe('sequence numbers', () => {
+  it('says in a new document that an empty number is drawn on save, editable or not', () => {
+    renderStory(Forms.NewInvoice);
+    expect((screen.getByLabelText(/Number/) as HTMLInputElement).placeholder).toBe('Next free number');
+    cleanup();
+    renderStory({ args: { schema: registry.models.offer.schema, formData: {} } });
+    expect(screen.getByText('Next free number')).toBeTruthy();
   });
 });
 

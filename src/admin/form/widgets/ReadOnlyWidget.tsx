@@ -28,12 +28,18 @@ export function ReadOnlyBox({
 }
 
 /** A value that cannot be edited here (read-only or computed by the server), formatted for reading. */
-export function ReadOnlyWidget({ id, value, schema, options }: WidgetProps) {
+export function ReadOnlyWidget({ id, value, schema, options, placeholder }: WidgetProps) {
   const labels = options.enumOptions?.map((option) => option.label);
   const numeric = typeof value === 'number';
+  // An empty value the server fills on save (a new offer's number) says so instead of a dash.
+  const empty = value === undefined || value === null || value === '';
   return (
     <ReadOnlyBox id={id} align={numeric ? 'right' : 'left'}>
-      {formatValue(value, schema as JsonSchema, labels)}
+      {empty && placeholder ? (
+        <span className="text-gray-400">{placeholder}</span>
+      ) : (
+        formatValue(value, schema as JsonSchema, labels)
+      )}
     </ReadOnlyBox>
   );
 }
