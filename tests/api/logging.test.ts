@@ -129,7 +129,7 @@ describe('POST /api/logging/createEntry', () => {
     expect(kept.json()).toEqual({ stored: 2 });
   });
 
-  it('refuses a frame naming an _id (the server gives it), and stores nothing', async () => {
+  it('refuses a frame naming an _id, its times or version (the server gives them), and stores nothing', async () => {
     const before = (await stored()).length;
     const message = 'is given by the server: leave it out (a frame sent again is recognised by its frameId)';
     for (const _id of ['new', '0123456789abcdef01234567', null]) {
@@ -144,6 +144,22 @@ describe('POST /api/logging/createEntry', () => {
       fields: [{ field: '_id', message }],
       index: 1,
     });
+    // Nor the row's times or version: a frame marked deleted was stored as a live one.
+    for (const [field, value] of Object.entries({
+      _deletedAt: '2026-01-01T00:00:00.000Z',
+      _createdAt: '2020-01-01T00:00:00.000Z',
+      _updatedAt: '2020-01-01T00:00:00.000Z',
+      _version: 7,
+    })) {
+      const answer = await post({ frames: [frame(49), { ...frame(50), [field]: value }] });
+      expect(answer.statusCode, field).toBe(400);
+      const said = 'is given by the server: leave it out';
+      expect(answer.json()).toEqual({
+        error: `frames[1]: ${field}: ${said}`,
+        fields: [{ field, message: said }],
+        index: 1,
+      });
+    }
     expect((await stored()).length).toBe(before);
   });
 

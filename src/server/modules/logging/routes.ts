@@ -13,6 +13,7 @@ import {
   type LogSessionsAnswer,
 } from '../../../shared/api/logging';
 import { roundToResolution } from '../../../shared/diagnostics/values';
+import { SYSTEM_FIELD_NAMES } from '../../../shared/registry';
 import { hasAccess, type Caller } from '../../access/caller';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { LoggingRepository, type SessionColumns, type StoredSession } from './repository';
@@ -95,10 +96,12 @@ export async function loggingRoutes(
       frames.forEach((frame, index) => {
         if (typeof frame !== 'object' || frame === null || Array.isArray(frame))
           throw badRequest(`${where(index)}a frame must be a JSON object`);
-        // An upload only adds frames: an `_id` would name a stored one (or "new", which changes nothing).
-        if (Object.hasOwn(frame, '_id')) {
-          const message = 'is given by the server: leave it out (a frame sent again is recognised by its frameId)';
-          throw badRequest(`${where(index)}_id: ${message}`, { fields: [{ field: '_id', message }], index });
+        // An upload only adds frames: an `_id` would name a stored one (or "new", which changes nothing), and the
+        // row's times and version are the server's (a `_deletedAt` would otherwise pass unseen, the frame stored live).
+        const given = SYSTEM_FIELD_NAMES.find((name) => Object.hasOwn(frame, name));
+        if (given !== undefined) {
+          const message = `is given by the server: leave it out${given === '_id' ? ' (a frame sent again is recognised by its frameId)' : ''}`;
+          throw badRequest(`${where(index)}${given}: ${message}`, { fields: [{ field: given, message }], index });
         }
       });
       takeRate(request.caller.user._id, frames.length);
