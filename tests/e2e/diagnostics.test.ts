@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { LogFramesAnswer, LogSessionsAnswer } from '../../src/shared/api/logging';
+import type { LogFramesAnswer, LogSessionsAnswer, LoggingFrame } from '../../src/shared/api/logging';
 import { newPage } from '../helpers/browser';
 import { injectSimulatedBluetooth, withoutBluetooth } from '../helpers/simulatedBluetooth';
 import { ADMIN_PASSWORD } from '../helpers/testApp';
@@ -438,6 +438,54 @@ describe('diagnostics tool', () => {
     expect(await figure('uploaded')).toBe(waiting);
     expect(await total()).toBe(before + uploaded + waiting);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('two tabs of one user: one uploads the frames both log, the other takes over when it closes', async () => {
+    const { page: first, errors, context } = await open({ width: 390, height: 844 });
+    const total = async () => {
+      const { sessions } = (await suite.server.api<LogSessionsAnswer>('GET', '/api/logging/sessions')).json;
+      return sessions.reduce((sum, session) => sum + session.frames, 0);
+    };
+    const before = await total();
+    /** The ids of the frames a tab posts. */
+    const posted = (page: Page) => {
+      const ids: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/logging/createEntry'))
+          ids.push(...(request.postDataJSON() as { frames: LoggingFrame[] }).frames.map((frame) => frame.frameId!));
+      });
+      return ids;
+    };
+    const firstIds = posted(first);
+    // The first tab holds the upload lock before the second opens.
+    await expect.poll(() => first.evaluate(async () => (await navigator.locks.query()).held?.length)).toBe(1);
+    const { page: second, errors: secondErrors } = await newPage(context);
+    const secondIds = posted(second);
+    await second.goto(suite.server.url('/_/simos-web'));
+    const figure = async (id: string) => Number(await second.getByTestId(id).textContent());
+    const otherTab = second.getByRole('status', { name: 'Other tab' });
+
+    // The second tab logs: the first uploads its frames (it has the store), the second counts them as taken.
+    await second.getByRole('button', { name: 'Connect' }).click();
+    await second.getByTestId('id-vin').getByText('WVWZZZAUZKW123456').waitFor();
+    await second.getByRole('button', { name: 'Not Logging' }).click();
+    await expect.poll(() => figure('uploaded')).toBeGreaterThan(20);
+    expect(secondIds).toEqual([]);
+    expect(firstIds.length).toBeGreaterThan(20);
+    expect(await otherTab.textContent()).toBe('Another Simos Web tab in this browser uploads the frames logged here.');
+
+    // The first tab closes: the second takes over and uploads what it logs itself.
+    await first.close();
+    await otherTab.waitFor({ state: 'detached' });
+    await expect.poll(() => secondIds.length).toBeGreaterThan(10);
+    await second.getByRole('button', { name: 'Logging', exact: true }).click();
+    await expect.poll(() => figure('waiting')).toBe(0);
+    // Each frame is stored once; only frames the first tab had out when it closed went twice.
+    const ids = new Set([...firstIds, ...secondIds]);
+    await expect.poll(total).toBe(before + ids.size);
+    expect(firstIds.length + secondIds.length - ids.size).toBeLessThanOrEqual(100);
+    expect([...errors, ...secondErrors]).toEqual([]);
     await context.close();
   });
 });

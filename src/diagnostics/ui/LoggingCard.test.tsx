@@ -5,7 +5,15 @@ import type { UploadState } from '../upload/uploader';
 import { LoggingCard, uploadNews } from './LoggingCard';
 import type { DiagnosticsController } from './useDiagnostics';
 
-const idle: UploadState = { sent: 0, queued: 0, failures: 0, dropped: 0, earlierWaiting: 0, earlierSent: 0 };
+const idle: UploadState = {
+  sent: 0,
+  queued: 0,
+  failures: 0,
+  dropped: 0,
+  earlierWaiting: 0,
+  earlierSent: 0,
+  otherTab: false,
+};
 
 /** The card as the page draws it, not connected, with this upload state. */
 const renderCard = (upload: Partial<UploadState>) =>
@@ -46,6 +54,16 @@ describe('the Logging card', () => {
     expect(screen.getByRole('status', { name: 'Earlier session' }).textContent).toBe(
       '240 frames from an earlier session were uploaded.',
     );
+  });
+
+  it('says that another tab uploads the frames logged here, while it does', () => {
+    renderCard({ queued: 12, sent: 40, otherTab: true });
+    expect(screen.getByRole('status', { name: 'Other tab' }).textContent).toBe(
+      'Another Simos Web tab in this browser uploads the frames logged here.',
+    );
+    cleanup();
+    renderCard({ queued: 12, sent: 40 });
+    expect(screen.queryByRole('status', { name: 'Other tab' })).toBeNull();
   });
 
   it('says how many frames were dropped unsent and why', () => {

@@ -79,6 +79,11 @@ export function LoggingCard({ controller: c }: { controller: DiagnosticsControll
             : `${frames(upload.earlierSent)} from an earlier session ${upload.earlierSent === 1 ? 'was' : 'were'} uploaded.`}
         </p>
       )}
+      {upload.otherTab && (upload.queued > 0 || upload.sent > 0) && (
+        <p role="status" aria-label="Other tab" className="mt-3 text-sm text-zinc-300">
+          Another Simos Web tab in this browser uploads the frames logged here.
+        </p>
+      )}
       {upload.dropped > 0 && (
         <p
           role="alert"

@@ -7,7 +7,8 @@ import { ProtocolError } from '../protocol/frame';
 import type { FaultCode } from '../protocol/uds';
 import { SimulatedBluetooth } from '../simulator/bluetooth';
 import type { LoginState } from '../../shared/api/auth';
-import { userFrameStore } from '../upload/frameStore';
+import { userFrameStore, userStoreName } from '../upload/frameStore';
+import { browserLocks } from '../upload/locks';
 import { FrameUploader, type UploadState } from '../upload/uploader';
 import { LiveValues } from './liveValues';
 import { postFrames } from './server';
@@ -47,6 +48,7 @@ export function useDiagnostics(login: LoginState) {
     dropped: 0,
     earlierWaiting: 0,
     earlierSent: 0,
+    otherTab: false,
   });
   const live = useMemo(() => new LiveValues(), []);
   const position = usePosition(logging);
@@ -69,11 +71,15 @@ export function useDiagnostics(login: LoginState) {
     [],
   );
   const identification = useRef<Identification | undefined>(undefined);
-  // The user's frames wait in the browser's storage too: those an earlier session left are uploaded from the start.
-  const uploader = useMemo(
-    () => new FrameUploader(postFrames(login), { store: userFrameStore(login.user._id) }),
-    [login],
-  );
+  // The user's frames wait in the browser's storage too: those an earlier session left are uploaded from the
+  // start, by one tab of the browser at a time.
+  const uploader = useMemo(() => {
+    const request = browserLocks();
+    return new FrameUploader(postFrames(login), {
+      store: userFrameStore(login.user._id),
+      lock: request && { request, name: userStoreName(login.user._id) },
+    });
+  }, [login]);
   useEffect(() => {
     void uploader.start();
     return () => uploader.stop();

@@ -1,16 +1,30 @@
-import { createStore, entries, promisifyRequest } from 'idb-keyval';
+import { promisifyRequest } from 'idb-keyval';
 import type { LoggingFrame } from '../../shared/api/logging';
 
 /**
- * Where the frames waiting for the upload are kept across a reload or a closed tab: each under a key
- * that counts up as frames are logged, so the oldest comes first.
+ * Where the frames waiting for the upload are kept across a reload or a closed tab, shared by the tabs of
+ * one user: each under a key the store gives out, counting up, so the oldest comes first.
  */
 export interface FrameStore {
-  /** Every frame kept, with its key. */
-  load(): Promise<[number, LoggingFrame][]>;
-  /** Stores and removes frames in one transaction. */
-  write(puts: [number, LoggingFrame][], deletes: number[]): Promise<void>;
+  /** The frames kept with keys above `after` (all of them without), oldest first. */
+  load(after?: number): Promise<[number, LoggingFrame][]>;
+  /** The keys of the frames kept, from `from` on. */
+  keys(from?: number): Promise<number[]>;
+  /**
+   * Adds and removes frames in one transaction; answers the keys of those added. The keys count up across
+   * the tabs writing to the store, so no tab overwrites another's frames.
+   */
+  write(puts: LoggingFrame[], deletes: number[]): Promise<number[]>;
 }
+
+const FRAMES = 'frames';
+/** The next key (string keys sort after every number in IndexedDB, so they never mix with the frames). */
+const NEXT = 'next';
+/** The frames' keys (numbers) above `after`, or from it on (`open` false). */
+const frameKeys = (after = -Infinity, open = true) => IDBKeyRange.bound(after, Infinity, open, true);
+
+/** The name of a user's database, and of the lock of the user's uploads (Web Locks). */
+export const userStoreName = (userId: string) => `simos-web-upload-${userId}`;
 
 /**
  * One user's waiting frames in the browser's IndexedDB (a database per user, opened at the first use):
@@ -19,14 +33,119 @@ export interface FrameStore {
  */
 export function userFrameStore(userId: string): FrameStore | undefined {
   if (typeof indexedDB === 'undefined') return undefined;
-  const store = createStore(`simos-web-upload-${userId}`, 'frames');
+  const database = new Database(userStoreName(userId));
   return {
-    load: () => entries<number, LoggingFrame>(store),
+    load: (after) =>
+      database.run(false, 'readonly', [], async (frames) => {
+        const [keys, values] = await Promise.all([
+          promisifyRequest(frames.getAllKeys(frameKeys(after))),
+          promisifyRequest(frames.getAll(frameKeys(after))),
+        ]);
+        return keys.map((key, index): [number, LoggingFrame] => [key as number, values[index] as LoggingFrame]);
+      }),
+    keys: (from) =>
+      database.run(
+        false,
+        'readonly',
+        [],
+        async (frames) => (await promisifyRequest(frames.getAllKeys(frameKeys(from, false)))) as number[],
+      ),
+    // Only adding frames creates the database: removing frames from one that is gone has nothing to do.
     write: (puts, deletes) =>
-      store('readwrite', (frames) => {
-        for (const [key, frame] of puts) frames.put(frame, key);
+      database.run(puts.length > 0, 'readwrite', [], async (frames) => {
         for (const key of deletes) frames.delete(key);
-        return promisifyRequest(frames.transaction);
+        if (puts.length === 0) return [];
+        const stored = (await promisifyRequest(frames.get(NEXT))) as number | undefined;
+        // A new store starts at the clock's milliseconds (20 frames a second stay far below it): the keys of a
+        // store removed and made anew do not meet the old ones. A store of an earlier version goes on after
+        // its last frame.
+        const next = stored ?? Math.max(((await lastKey(frames)) ?? 0) + 1, Date.now());
+        frames.put(next + puts.length, NEXT);
+        return puts.map((frame, index) => {
+          frames.put(frame, next + index);
+          return next + index;
+        });
       }),
   };
+}
+
+const lastKey = async (frames: IDBObjectStore) =>
+  (await promisifyRequest(frames.openKeyCursor(frameKeys(), 'prev')))?.key as number | undefined;
+
+/**
+ * A connection to one database, opened when needed and closed as soon as another tab deletes or upgrades
+ * the database (so that it is not blocked); the next use opens it again. Reading never creates it.
+ */
+class Database {
+  private connection?: Promise<IDBDatabase | undefined>;
+
+  constructor(readonly name: string) {}
+
+  /**
+   * Answers what `work` returned in a transaction once that has committed; `missing` when the database
+   * does not exist and `create` is false.
+   */
+  async run<T>(
+    create: boolean,
+    mode: IDBTransactionMode,
+    missing: T,
+    work: (frames: IDBObjectStore) => Promise<T>,
+  ): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const db = await this.open(create);
+      if (!db) return missing;
+      let transaction: IDBTransaction;
+      try {
+        transaction = db.transaction(FRAMES, mode);
+      } catch (error) {
+        // Closed meanwhile for another tab deleting the database: once more with a new connection.
+        this.connection = undefined;
+        if (attempt === 0 && error instanceof DOMException && error.name === 'InvalidStateError') continue;
+        throw error;
+      }
+      const [result] = await Promise.all([work(transaction.objectStore(FRAMES)), promisifyRequest(transaction)]);
+      return result;
+    }
+  }
+
+  private async open(create: boolean): Promise<IDBDatabase | undefined> {
+    const db = await this.connection?.catch(() => undefined);
+    if (db) return db;
+    const opening = openDatabase(this.name, create);
+    this.connection = opening;
+    const forget = () => {
+      if (this.connection === opening) this.connection = undefined;
+    };
+    const opened = await opening.catch((error: unknown) => {
+      forget();
+      throw error;
+    });
+    if (!opened) forget();
+    else {
+      const close = () => {
+        opened.close();
+        forget();
+      };
+      opened.onversionchange = close;
+      opened.onclose = close;
+    }
+    return opened;
+  }
+}
+
+/** Opens `name`; without `create` a database that does not exist is not made (undefined). */
+function openDatabase(name: string, create: boolean): Promise<IDBDatabase | undefined> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(name);
+    request.onupgradeneeded = () => {
+      if (create) request.result.createObjectStore(FRAMES);
+      else request.transaction!.abort();
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = (event) => {
+      if (create || request.error?.name !== 'AbortError') return reject(request.error ?? new Error('IndexedDB'));
+      event.preventDefault();
+      resolve(undefined);
+    };
+  });
 }

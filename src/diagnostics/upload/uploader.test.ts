@@ -1,7 +1,8 @@
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoggingFrame } from '../../shared/api/logging';
-import { userFrameStore, type FrameStore } from './frameStore';
+import { userFrameStore, userStoreName, type FrameStore } from './frameStore';
+import type { RequestLock } from './locks';
 import { FrameUploader, MAX_WAITING_FRAMES, UploadError } from './uploader';
 
 const frame = (n: number) => ({ timestamp: new Date(n).toISOString(), vin: 'WVWZZZAUZKW123456', data: { n } });
@@ -115,11 +116,15 @@ const storedFor = async (user: string) =>
   (await userFrameStore(user)!.load()).sort(([a], [b]) => a - b).map(([, frame]) => frame.data.n);
 /** An upload that never answers: the first batch stays out, the rest waits. */
 const never = () => new Promise<void>(() => {});
+/** A fresh, empty IndexedDB for each test. */
+const freshIndexedDb = () => {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  vi.stubGlobal('IDBKeyRange', IDBKeyRange);
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('FrameUploader with the browser store (IndexedDB)', () => {
-  // A fresh, empty IndexedDB for each test.
-  beforeEach(() => void vi.stubGlobal('indexedDB', new IDBFactory()));
+  beforeEach(freshIndexedDb);
 
   it('keeps waiting frames across a reload: the next start uploads them first, with their ids, as from an earlier session', async () => {
     const first = new FrameUploader(never, { store: userFrameStore('anna') });
@@ -230,6 +235,7 @@ describe('FrameUploader with the browser store (IndexedDB)', () => {
       load: async () => {
         throw new DOMException('The user denied permission', 'UnknownError');
       },
+      keys: async () => [],
       write: async () => {
         throw new DOMException('The quota has been exceeded', 'QuotaExceededError');
       },
@@ -253,5 +259,152 @@ describe('FrameUploader with the browser store (IndexedDB)', () => {
 
     vi.stubGlobal('indexedDB', undefined);
     expect(userFrameStore('anna')).toBeUndefined();
+  });
+});
+
+/**
+ * Web Locks as a browser has them, for tabs sharing it: a lock is exclusive and granted in the order asked
+ * (`ifAvailable` answers null at once when it is taken), and a tab's locks go when it closes.
+ */
+function webLocks() {
+  const holders = new Map<string, object>();
+  const lines = new Map<string, { tab: object; grant: () => void }[]>();
+  const next = (name: string) => {
+    if (!holders.has(name)) lines.get(name)?.shift()?.grant();
+  };
+  return {
+    held: (name: string) => holders.has(name),
+    tab() {
+      const tab = {};
+      const releases = new Set<() => void>();
+      const request: RequestLock = (name, options, callback) =>
+        new Promise<void>((resolve, reject) => {
+          const grant = () => {
+            holders.set(name, tab);
+            const release = () => {
+              if (!releases.delete(release)) return;
+              holders.delete(name);
+              next(name);
+            };
+            releases.add(release);
+            callback({ name }).then(resolve, reject).finally(release);
+          };
+          if (!holders.has(name) && !lines.get(name)?.length) return grant();
+          if (options.ifAvailable) return void callback(null).then(resolve, reject);
+          const entry = { tab, grant };
+          lines.set(name, [...(lines.get(name) ?? []), entry]);
+          options.signal?.addEventListener('abort', () => {
+            lines.set(
+              name,
+              lines.get(name)!.filter((other) => other !== entry),
+            );
+            reject(new DOMException('The request was aborted.', 'AbortError'));
+          });
+        });
+      return {
+        request,
+        /** The tab closed: what it held goes to the next in line, what it asked for is forgotten. */
+        close() {
+          for (const [name, line] of lines)
+            lines.set(
+              name,
+              line.filter((entry) => entry.tab !== tab),
+            );
+          for (const release of [...releases]) release();
+        },
+      };
+    },
+  };
+}
+
+describe('FrameUploader in two tabs of one user (one IndexedDB, Web Locks)', () => {
+  beforeEach(freshIndexedDb);
+  // Tabs left open end with the test (their uploaders watch the store).
+  const open: (() => void)[] = [];
+  afterEach(() => open.splice(0).forEach((close) => close()));
+
+  /** A tab of the tool for anna: its uploader, what it posted, and its locks. */
+  const openTab = (
+    locks: ReturnType<typeof webLocks>,
+    post: (frames: LoggingFrame[]) => Promise<void> = async () => {},
+  ) => {
+    const tab = locks.tab();
+    const posted: number[] = [];
+    const uploader = new FrameUploader(
+      async (frames) => {
+        posted.push(...frames.map((f) => f.data.n));
+        await post(frames);
+      },
+      { store: userFrameStore('anna'), lock: { request: tab.request, name: userStoreName('anna') }, watchMs: 10 },
+    );
+    const close = () => {
+      tab.close();
+      uploader.stop();
+    };
+    open.push(close);
+    /** `close`: the tab closes (its script ends with it). */
+    return { uploader, posted, close };
+  };
+
+  it('keeps the frames of both tabs: neither overwrites what the other kept', async () => {
+    const locks = webLocks();
+    const first = openTab(locks, never);
+    const second = openTab(locks, never);
+    await first.uploader.start();
+    await second.uploader.start();
+    for (let n = 1; n <= 3; n++) {
+      first.uploader.add(frame(n));
+      second.uploader.add(frame(n + 10));
+    }
+    await first.uploader.saved();
+    await second.uploader.saved();
+    for (let n = 4; n <= 5; n++) second.uploader.add(frame(n + 10));
+    await second.uploader.saved();
+    expect((await storedFor('anna')).sort((a, b) => a - b)).toEqual([1, 2, 3, 11, 12, 13, 14, 15]);
+  });
+
+  it('one tab uploads the frames kept in the browser; the other keeps what it logs there for it, and takes over when it closes', async () => {
+    // An earlier session left three frames.
+    const earlier = new FrameUploader(never, { store: userFrameStore('anna') });
+    await earlier.start();
+    for (let n = 1; n <= 3; n++) earlier.add(frame(n));
+    await earlier.saved();
+    earlier.stop();
+
+    const locks = webLocks();
+    let hang = false;
+    const first = openTab(locks, () => (hang ? never() : Promise.resolve()));
+    const second = openTab(locks);
+    await Promise.all([first.uploader.start(), second.uploader.start()]);
+    await vi.waitFor(() => expect(first.uploader.state).toMatchObject({ earlierSent: 3, queued: 0 }));
+    // Only the first uploads them; the second knows that another tab does.
+    await sleep(50);
+    expect(second.posted).toEqual([]);
+    expect(first.uploader.state.otherTab).toBe(false);
+    expect(second.uploader.state).toMatchObject({ otherTab: true, earlierWaiting: 0, queued: 0 });
+
+    // The second tab logs: the first uploads its frames, the second counts them as they leave the store.
+    for (let n = 11; n <= 14; n++) second.uploader.add(frame(n));
+    await vi.waitFor(() => expect(second.uploader.state).toMatchObject({ sent: 4, queued: 0 }));
+    expect(first.posted).toEqual([1, 2, 3, 11, 12, 13, 14]);
+    expect(second.posted).toEqual([]);
+
+    // The first tab's uploads hang, and it closes with frames out and waiting: the second takes over.
+    hang = true;
+    second.uploader.add(frame(15));
+    await vi.waitFor(() => expect(first.posted).toContain(15));
+    first.uploader.add(frame(4));
+    second.uploader.add(frame(16));
+    await first.uploader.saved();
+    await second.uploader.saved();
+    first.close();
+    await vi.waitFor(() => expect(second.uploader.state).toMatchObject({ otherTab: false, queued: 0 }));
+    // Frame 15 went again (its answer was lost with the tab; the server stores it once).
+    expect(second.posted).toEqual([4, 15, 16]);
+    expect(second.uploader.state).toMatchObject({ sent: 7, earlierSent: 1 });
+    await second.uploader.saved();
+    expect(await storedFor('anna')).toEqual([]);
+    second.close();
+    expect(locks.held(userStoreName('anna'))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { LOGGING_BATCH_LIMIT, type LoggingFrame } from '../../shared/api/logging';
 import { FRAMES_PER_SECOND } from '../ecu/valueStream';
 import type { FrameStore } from './frameStore';
+import { holdLock, type RequestLock } from './locks';
 
 /** An upload that failed; `status` 0 when the network failed. */
 export class UploadError extends Error {
@@ -31,6 +32,15 @@ export interface UploaderOptions {
    * earlier session left and uploads it first.
    */
   store?: FrameStore;
+  /**
+   * With the store: the browser's Web Locks and the lock of the user's uploads. Of the tabs sharing the
+   * store, the one holding the lock uploads every frame kept there (those the others log too); the others
+   * keep their frames there until it has, and one of them takes over when it goes. Without, each tab
+   * uploads what it finds at its start and what it logs.
+   */
+  lock?: { request: RequestLock; name: string };
+  /** How often the tab holding the lock looks for frames other tabs kept, and the others for what it took. */
+  watchMs?: number;
 }
 
 export interface UploadState {
@@ -44,6 +54,11 @@ export interface UploadState {
   earlierWaiting: number;
   /** Frames an earlier session left in the store that were uploaded since. */
   earlierSent: number;
+  /**
+   * Another tab of this browser uploads the user's frames: this one keeps those it logs in the store, and
+   * counts them as sent once that tab has taken them (it says what failed).
+   */
+  otherTab: boolean;
   /**
    * The last upload's failure while it holds (cleared by the next upload that succeeds): the server's
    * `error` or 'Network error', and its status (0 when the network failed).
@@ -62,6 +77,7 @@ interface Waiting {
 }
 
 const RETRY_MS = [1000, 2000, 5000, 10_000];
+const WATCH_MS = 1000;
 
 /**
  * Sends logging frames to `logging/createEntry` without ever holding up logging: one request at a
@@ -69,10 +85,10 @@ const RETRY_MS = [1000, 2000, 5000, 10_000];
  * queue of requests). A failed batch stays queued and is sent again after a pause; each frame carries
  * an id, so a batch the server stored before the answer got lost is not stored twice.
  *
- * With a store, every waiting frame is kept there too until its upload is answered (one write at a
- * time, like the uploads): after a reload or a closed tab the next start finds and uploads them. At
- * most `maxQueued` frames wait; past that the oldest waiting ones are dropped and counted. The batch
- * being sent is never among them: its answer decides whether it was stored.
+ * With a store, every waiting frame is kept there too until its upload is answered (one store operation
+ * at a time): after a reload or a closed tab the next start finds and uploads them. At most `maxQueued`
+ * frames wait; past that the oldest waiting ones are dropped and counted. The batch being sent is never
+ * among them: its answer decides whether it was stored. With a lock, only the tab holding it uploads.
  */
 export class FrameUploader {
   private waiting: Waiting[] = [];
@@ -80,31 +96,52 @@ export class FrameUploader {
   private busy = false;
   private retryTimer?: ReturnType<typeof setTimeout>;
   private failuresInRow = 0;
-  /** Without a store it runs at once; with one after `start()` has read it. */
+  /** With a store until `start()`; after `stop()`. */
   private paused: boolean;
-  private loading?: Promise<void>;
-  private loaded: boolean;
-  private nextKey = 1;
+  /** Uploads: without a store at once, with one once it has read the store (holding the lock, if any). */
+  private leading: boolean;
+  private started?: Promise<void>;
+  /** Gives up the lock (or the wait for it). */
+  private letGo?: () => void;
+  private watchTimer?: ReturnType<typeof setInterval>;
+  /** The store's frames this tab has in hand (its own and those it read), so that it reads none twice. */
+  private known = new Set<number>();
+  /** The highest key read from the store: the tab holding the lock looks above it for new frames. */
+  private scanned = -Infinity;
+  private operations: Promise<unknown> = Promise.resolve();
   private toWrite: Waiting[] = [];
   private toDelete: number[] = [];
-  private writing = false;
-  private storeFailed = false;
-  readonly state: UploadState = { sent: 0, queued: 0, failures: 0, dropped: 0, earlierWaiting: 0, earlierSent: 0 };
+  private writeQueued = false;
+  /** What went wrong with the store, said once each (not 20 times a second). */
+  private storeErrors = new Set<string>();
+  readonly state: UploadState = {
+    sent: 0,
+    queued: 0,
+    failures: 0,
+    dropped: 0,
+    earlierWaiting: 0,
+    earlierSent: 0,
+    otherTab: false,
+  };
 
   constructor(
     private readonly post: PostFrames,
     private readonly options: UploaderOptions = {},
   ) {
     this.paused = Boolean(options.store);
-    this.loaded = !options.store;
+    this.leading = !options.store;
   }
 
-  /** Reads what an earlier session left in the store (once) and uploads it, then all that comes. */
+  /**
+   * Reads what an earlier session left in the store and uploads it, then all that comes. With a lock it
+   * waits for it first: the promise settles once this tab uploads or knows that another one does.
+   */
   start(): Promise<void> {
     this.paused = false;
-    this.loading ??= this.load();
+    const { store, lock } = this.options;
+    if (store && !this.started) this.started = lock ? this.claim(store, lock) : this.serial(() => this.lead(store));
     this.pump();
-    return this.loading;
+    return this.started ?? Promise.resolve();
   }
 
   add(frame: Omit<LoggingFrame, 'frameId'>): void {
@@ -119,7 +156,7 @@ export class FrameUploader {
 
   /** Waits until everything queued is sent or has failed once (logging was switched off). */
   async flush(): Promise<void> {
-    while (this.pending() > 0 && this.failuresInRow === 0 && !this.paused) {
+    while (this.pending() > 0 && this.failuresInRow === 0 && !this.paused && this.leading) {
       this.pump();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -127,9 +164,8 @@ export class FrameUploader {
 
   /** Waits until the store holds what waits now (tests; nothing in the tool waits for it). */
   async saved(): Promise<void> {
-    await this.loading;
-    while (this.loaded && (this.writing || this.toWrite.length > 0 || this.toDelete.length > 0))
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    do await this.operations;
+    while (this.writeQueued || this.toWrite.length > 0 || this.toDelete.length > 0);
   }
 
   /** Sends what waits now instead of after the pause of a failure (the login was renewed). */
@@ -139,35 +175,121 @@ export class FrameUploader {
     this.pump();
   }
 
-  /** No further upload starts until `start()` (the tool was closed); the store keeps what waits. */
+  /**
+   * No further upload starts until `start()` (the tool was closed); the store keeps what waits, and the
+   * lock goes to another tab.
+   */
   stop(): void {
     this.paused = true;
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
+    clearInterval(this.watchTimer);
+    this.watchTimer = undefined;
+    this.letGo?.();
+    this.letGo = undefined;
+    if (this.options.lock) {
+      this.started = undefined;
+      this.leading = false;
+    }
   }
 
   private pending(): number {
     return this.waiting.length + this.inFlight.length;
   }
 
-  private async load(): Promise<void> {
+  /**
+   * Asks for the lock: held, this tab uploads (`lead`) until `stop()` or its close; held by another tab,
+   * this one waits in line and meanwhile watches which of its frames that tab took.
+   */
+  private claim(store: FrameStore, { request, name }: NonNullable<UploaderOptions['lock']>): Promise<void> {
+    return new Promise<void>((settled) => {
+      const letGo = holdLock(request, name, {
+        held: (letGo) => {
+          this.state.otherTab = false;
+          void this.serial(() => this.lead(store, letGo)).finally(settled);
+        },
+        busy: () => {
+          this.state.otherTab = true;
+          settled();
+        },
+        failed: (error) => {
+          this.log('The upload could not be shared with other tabs', error);
+          settled();
+        },
+      });
+      this.letGo = () => {
+        letGo();
+        settled();
+      };
+      this.watchTimer = setInterval(() => this.watch(store), this.options.watchMs ?? WATCH_MS);
+    });
+  }
+
+  /**
+   * Reads what the store holds that this tab does not have (an earlier session's frames, or a closed
+   * tab's), older than anything logged since: first in line (and first to go when too many wait).
+   */
+  private async lead(store: FrameStore, lock?: AbortSignal): Promise<void> {
     let stored: [number, LoggingFrame][] = [];
     try {
-      stored = (await this.options.store?.load()) ?? [];
+      stored = await store.load();
     } catch (error) {
-      this.log('The frames kept in the browser could not be read', error);
+      this.storeFailed('The frames kept in the browser could not be read', error);
     }
-    stored.sort(([a], [b]) => a - b);
-    const earlier: Waiting[] = stored.map(([key, frame]) => ({ frame, key, earlier: true }));
-    this.nextKey = stored.reduce((next, [key]) => Math.max(next, key + 1), 1);
-    // Older than anything logged since the start: first in line (and first to go when too many wait).
+    // Let go meanwhile (the tool was closed at once): another tab may hold the lock now.
+    if (lock?.aborted) return;
+    const earlier = this.take(stored).map((entry): Waiting => ({ ...entry, earlier: true }));
     this.waiting = earlier.concat(this.waiting);
-    this.state.earlierWaiting = earlier.length;
-    this.loaded = true;
+    this.state.earlierWaiting += earlier.length;
+    this.leading = true;
     this.trim();
     this.changed();
     this.persist();
     this.pump();
+  }
+
+  /** The frames read from the store that this tab has not in hand yet, oldest first. */
+  private take(stored: [number, LoggingFrame][]): Waiting[] {
+    const taken: Waiting[] = [];
+    for (const [key, frame] of stored.sort(([a], [b]) => a - b)) {
+      this.scanned = Math.max(this.scanned, key);
+      if (this.known.has(key)) continue;
+      this.known.add(key);
+      taken.push({ frame, key });
+    }
+    return taken;
+  }
+
+  /**
+   * With the lock, takes up the frames other tabs kept in the store meanwhile; without, counts those of
+   * its own that the tab holding it has taken (uploaded, or refused or dropped, which that tab shows).
+   */
+  private watch(store: FrameStore): void {
+    if (this.paused) return;
+    void this.serial(async () => {
+      if (this.leading) {
+        const found = this.take(await store.load(this.scanned));
+        if (found.length === 0) return;
+        this.waiting = this.waiting.concat(found);
+        this.trim();
+        this.changed();
+        this.pump();
+        return;
+      }
+      const kept = this.waiting.filter((entry) => entry.key !== undefined);
+      if (kept.length === 0) return;
+      const still = new Set(await store.keys(kept.reduce((low, entry) => Math.min(low, entry.key!), Infinity)));
+      const taken = kept.filter((entry) => !still.has(entry.key!));
+      if (taken.length === 0 || this.leading) return;
+      const done = new Set(taken);
+      this.waiting = this.waiting.filter((entry) => !done.has(entry));
+      for (const entry of taken) {
+        this.known.delete(entry.key!);
+        // Gone from the store already: nothing to remove.
+        entry.key = undefined;
+      }
+      this.finish(taken, 'sent');
+    }).catch((error: unknown) => this.storeFailed('The frames kept in the browser could not be read', error));
   }
 
   /** Too many wait: the oldest waiting frames go (never those being sent). */
@@ -191,33 +313,45 @@ export class FrameUploader {
     this.persist();
   }
 
+  /** The store's operations run one at a time, in order. */
+  private serial<T>(operation: () => Promise<T>): Promise<T> {
+    const next = this.operations.then(operation);
+    this.operations = next.catch(() => {});
+    return next;
+  }
+
   /** One write at a time; what changes meanwhile goes with the next. */
   private persist(): void {
     const store = this.options.store;
-    if (!store || this.writing || !this.loaded) return;
-    const puts = this.toWrite.splice(0).filter((entry) => !entry.done);
-    const deletes = this.toDelete.splice(0);
-    if (puts.length === 0 && deletes.length === 0) return;
-    for (const entry of puts) entry.key = this.nextKey++;
-    this.writing = true;
-    store
-      .write(
-        puts.map((entry) => [entry.key!, entry.frame]),
-        deletes,
-      )
-      .catch((error: unknown) => {
-        // Logging and uploading go on; the frames wait in memory only. Said once, not 20 times a second.
-        if (!this.storeFailed) this.log('The waiting frames could not be kept in the browser', error);
-        this.storeFailed = true;
-      })
-      .finally(() => {
-        this.writing = false;
-        this.persist();
-      });
+    if (!store || this.writeQueued) return;
+    this.writeQueued = true;
+    void this.serial(async () => {
+      this.writeQueued = false;
+      const puts = this.toWrite.splice(0).filter((entry) => !entry.done);
+      const deletes = this.toDelete.splice(0);
+      if (puts.length === 0 && deletes.length === 0) return;
+      try {
+        const keys = await store.write(
+          puts.map((entry) => entry.frame),
+          deletes,
+        );
+        puts.forEach((entry, index) => {
+          entry.key = keys[index];
+          this.known.add(entry.key);
+          // Sent or dropped while it was being written.
+          if (entry.done) this.toDelete.push(entry.key);
+        });
+        for (const key of deletes) this.known.delete(key);
+      } catch (error) {
+        // Logging and uploading go on; the frames wait in memory only.
+        this.storeFailed('The waiting frames could not be kept in the browser', error);
+      }
+      if (this.toWrite.length > 0 || this.toDelete.length > 0) this.persist();
+    });
   }
 
   private pump(): void {
-    if (this.paused || !this.loaded || this.busy || this.retryTimer || this.waiting.length === 0) return;
+    if (this.paused || !this.leading || this.busy || this.retryTimer || this.waiting.length === 0) return;
     this.busy = true;
     const batch = this.waiting.splice(0, LOGGING_BATCH_LIMIT);
     this.inFlight = batch;
@@ -283,6 +417,12 @@ export class FrameUploader {
 
   private changed(): void {
     this.state.queued = this.pending();
+  }
+
+  private storeFailed(message: string, error: unknown): void {
+    if (this.storeErrors.has(message)) return;
+    this.storeErrors.add(message);
+    this.log(message, error);
   }
 
   private log(message: string, error?: unknown): void {
