@@ -437,6 +437,9 @@ describe('diagnostics tool', () => {
     expect(await figure('waiting')).toBe(0);
     expect(await figure('uploaded')).toBe(waiting);
     expect(await total()).toBe(before + uploaded + waiting);
+    // With nothing left to upload, the browser keeps no database of the user's (nor of the other's, who kept none).
+    const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
+    await expect.poll(databases).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -76,7 +76,7 @@ export function useDiagnostics(login: LoginState) {
   const uploader = useMemo(() => {
     const request = browserLocks();
     return new FrameUploader(postFrames(login), {
-      store: userFrameStore(login.user._id),
+      store: userFrameStore(login.user._id, request),
       lock: request && { request, name: userStoreName(login.user._id) },
     });
   }, [login]);

@@ -1,5 +1,6 @@
 import { promisifyRequest } from 'idb-keyval';
 import type { LoggingFrame } from '../../shared/api/logging';
+import type { RequestLock } from './locks';
 
 /**
  * Where the frames waiting for the upload are kept across a reload or a closed tab, shared by the tabs of
@@ -15,6 +16,12 @@ export interface FrameStore {
    * the tabs writing to the store, so no tab overwrites another's frames.
    */
   write(puts: LoggingFrame[], deletes: number[]): Promise<number[]>;
+  /**
+   * Deletes the database when it holds no frame (all were uploaded), so that the browser keeps no empty
+   * database per user; true when it did. Only with Web Locks: adding frames and this hold one lock, so a
+   * tab adding frames meanwhile either comes first (and nothing is deleted) or makes the database anew.
+   */
+  removeIfEmpty(): Promise<boolean>;
 }
 
 const FRAMES = 'frames';
@@ -31,9 +38,15 @@ export const userStoreName = (userId: string) => `simos-web-upload-${userId}`;
  * another user of the tool on the same browser neither sees nor uploads them. Undefined where the
  * browser has no IndexedDB (the frames then wait in memory only).
  */
-export function userFrameStore(userId: string): FrameStore | undefined {
+export function userFrameStore(userId: string, lock?: RequestLock): FrameStore | undefined {
   if (typeof indexedDB === 'undefined') return undefined;
   const database = new Database(userStoreName(userId));
+  /** Runs `work` holding the user's store lock (at once without Web Locks). */
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    if (!lock) return work();
+    let result!: Promise<T>;
+    return lock(`${database.name} store`, {}, () => (result = work()).then(() => {})).then(() => result);
+  };
   return {
     load: (after) =>
       database.run(false, 'readonly', [], async (frames) => {
@@ -50,23 +63,43 @@ export function userFrameStore(userId: string): FrameStore | undefined {
         [],
         async (frames) => (await promisifyRequest(frames.getAllKeys(frameKeys(from, false)))) as number[],
       ),
-    // Only adding frames creates the database: removing frames from one that is gone has nothing to do.
+    // Only adding frames creates the database, holding the lock: removing frames from one that is gone (or
+    // going) has nothing to do.
     write: (puts, deletes) =>
-      database.run(puts.length > 0, 'readwrite', [], async (frames) => {
-        for (const key of deletes) frames.delete(key);
-        if (puts.length === 0) return [];
-        const stored = (await promisifyRequest(frames.get(NEXT))) as number | undefined;
-        // A new store starts at the clock's milliseconds (20 frames a second stay far below it): the keys of a
-        // store removed and made anew do not meet the old ones. A store of an earlier version goes on after
-        // its last frame.
-        const next = stored ?? Math.max(((await lastKey(frames)) ?? 0) + 1, Date.now());
-        frames.put(next + puts.length, NEXT);
-        return puts.map((frame, index) => {
-          frames.put(frame, next + index);
-          return next + index;
+      puts.length === 0
+        ? database.run(false, 'readwrite', [], async (frames) => {
+            for (const key of deletes) frames.delete(key);
+            return [];
+          })
+        : exclusive(() =>
+            database.run(true, 'readwrite', [], async (frames) => {
+              for (const key of deletes) frames.delete(key);
+              return add(frames, puts);
+            }),
+          ),
+    removeIfEmpty: async () =>
+      Boolean(lock) &&
+      exclusive(async () => {
+        const empty = await database.run(false, 'readonly', false, async (frames) => {
+          return (await promisifyRequest(frames.count(frameKeys()))) === 0;
         });
+        if (empty) await database.remove();
+        return empty;
       }),
   };
+}
+
+/** Puts frames under the next keys. */
+async function add(frames: IDBObjectStore, puts: LoggingFrame[]): Promise<number[]> {
+  const stored = (await promisifyRequest(frames.get(NEXT))) as number | undefined;
+  // A new store starts at the clock's milliseconds (20 frames a second stay far below it): the keys of a store
+  // removed and made anew do not meet the old ones. A store of an earlier version goes on after its last frame.
+  const next = stored ?? Math.max(((await lastKey(frames)) ?? 0) + 1, Date.now());
+  frames.put(next + puts.length, NEXT);
+  return puts.map((frame, index) => {
+    frames.put(frame, next + index);
+    return next + index;
+  });
 }
 
 const lastKey = async (frames: IDBObjectStore) =>
@@ -106,6 +139,14 @@ class Database {
       const [result] = await Promise.all([work(transaction.objectStore(FRAMES)), promisifyRequest(transaction)]);
       return result;
     }
+  }
+
+  /** Deletes the database; the other tabs' connections close for it, and their next use opens a new one. */
+  async remove(): Promise<void> {
+    const db = await this.connection?.catch(() => undefined);
+    db?.close();
+    this.connection = undefined;
+    await promisifyRequest(indexedDB.deleteDatabase(this.name));
   }
 
   private async open(create: boolean): Promise<IDBDatabase | undefined> {

@@ -121,6 +121,8 @@ const freshIndexedDb = () => {
   vi.stubGlobal('indexedDB', new IDBFactory());
   vi.stubGlobal('IDBKeyRange', IDBKeyRange);
 };
+/** The databases the browser keeps. */
+const databases = async () => (await indexedDB.databases()).map((database) => database.name);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('FrameUploader with the browser store (IndexedDB)', () => {
@@ -236,6 +238,7 @@ describe('FrameUploader with the browser store (IndexedDB)', () => {
         throw new DOMException('The user denied permission', 'UnknownError');
       },
       keys: async () => [],
+      removeIfEmpty: async () => false,
       write: async () => {
         throw new DOMException('The quota has been exceeded', 'QuotaExceededError');
       },
@@ -335,7 +338,12 @@ describe('FrameUploader in two tabs of one user (one IndexedDB, Web Locks)', () 
         posted.push(...frames.map((f) => f.data.n));
         await post(frames);
       },
-      { store: userFrameStore('anna'), lock: { request: tab.request, name: userStoreName('anna') }, watchMs: 10 },
+      {
+        store: userFrameStore('anna', tab.request),
+        lock: { request: tab.request, name: userStoreName('anna') },
+        watchMs: 10,
+        removeAfterMs: 0,
+      },
     );
     const close = () => {
       tab.close();
@@ -406,5 +414,45 @@ describe('FrameUploader in two tabs of one user (one IndexedDB, Web Locks)', () 
     expect(await storedFor('anna')).toEqual([]);
     second.close();
     expect(locks.held(userStoreName('anna'))).toBe(false);
+  });
+
+  it('removes the database once every frame kept there is uploaded; not while another tab keeps frames there', async () => {
+    const locks = webLocks();
+    let hang = false;
+    const first = openTab(locks, () => (hang ? never() : Promise.resolve()));
+    const second = openTab(locks);
+    await Promise.all([first.uploader.start(), second.uploader.start()]);
+    for (let n = 1; n <= 3; n++) first.uploader.add(frame(n));
+    await first.uploader.saved();
+    await vi.waitFor(async () => expect(await databases()).toEqual([]));
+    expect(first.posted).toEqual([1, 2, 3]);
+
+    // The other tab logs: the database is made anew, and goes once its frames are uploaded.
+    for (let n = 4; n <= 5; n++) second.uploader.add(frame(n));
+    await second.uploader.saved();
+    expect(await databases()).toEqual([userStoreName('anna')]);
+    await vi.waitFor(async () => expect(await databases()).toEqual([]));
+    expect(first.posted).toEqual([1, 2, 3, 4, 5]);
+
+    // While its frames wait (the upload hangs), the database stays.
+    hang = true;
+    for (let n = 6; n <= 7; n++) second.uploader.add(frame(n));
+    await vi.waitFor(() => expect(first.posted).toContain(6));
+    await sleep(50);
+    expect(await storedFor('anna')).toEqual([6, 7]);
+  });
+
+  it('a frame another tab adds while the empty database is removed is kept', async () => {
+    const locks = webLocks();
+    const [first, second] = [locks.tab(), locks.tab()];
+    const uploading = userFrameStore('anna', first.request)!;
+    const logging = userFrameStore('anna', second.request)!;
+    const [key] = await uploading.write([frame(1)], []);
+    await uploading.write([], [key]);
+    // Both tabs have the database open.
+    expect(await logging.keys()).toEqual([]);
+    const [removed, added] = await Promise.all([uploading.removeIfEmpty(), logging.write([frame(2)], [])]);
+    expect(removed).toBe(true);
+    expect((await uploading.load()).map(([stored, f]) => [stored, f.data.n])).toEqual([[added[0], 2]]);
   });
 });

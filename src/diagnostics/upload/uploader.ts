@@ -41,6 +41,11 @@ export interface UploaderOptions {
   lock?: { request: RequestLock; name: string };
   /** How often the tab holding the lock looks for frames other tabs kept, and the others for what it took. */
   watchMs?: number;
+  /**
+   * With the lock: the store is deleted (FrameStore.removeIfEmpty) once nothing waits and no frame came
+   * for this long (while logging it would be deleted and made anew after every upload).
+   */
+  removeAfterMs?: number;
 }
 
 export interface UploadState {
@@ -78,6 +83,7 @@ interface Waiting {
 
 const RETRY_MS = [1000, 2000, 5000, 10_000];
 const WATCH_MS = 1000;
+const REMOVE_AFTER_MS = 5000;
 
 /**
  * Sends logging frames to `logging/createEntry` without ever holding up logging: one request at a
@@ -108,6 +114,10 @@ export class FrameUploader {
   private known = new Set<number>();
   /** The highest key read from the store: the tab holding the lock looks above it for new frames. */
   private scanned = -Infinity;
+  /** When the last frame came (logged here or taken from the store). */
+  private lastFrameAt = 0;
+  /** The store was written (or read at the start) since it was last found empty. */
+  private mayRemove = false;
   private operations: Promise<unknown> = Promise.resolve();
   private toWrite: Waiting[] = [];
   private toDelete: number[] = [];
@@ -147,6 +157,7 @@ export class FrameUploader {
   add(frame: Omit<LoggingFrame, 'frameId'>): void {
     const entry: Waiting = { frame: { ...frame, frameId: frameId() } };
     this.waiting.push(entry);
+    this.lastFrameAt = Date.now();
     if (this.options.store) this.toWrite.push(entry);
     this.trim();
     this.changed();
@@ -242,6 +253,8 @@ export class FrameUploader {
     this.waiting = earlier.concat(this.waiting);
     this.state.earlierWaiting += earlier.length;
     this.leading = true;
+    // An empty store left from before is removed too.
+    this.mayRemove = true;
     this.trim();
     this.changed();
     this.persist();
@@ -269,7 +282,8 @@ export class FrameUploader {
     void this.serial(async () => {
       if (this.leading) {
         const found = this.take(await store.load(this.scanned));
-        if (found.length === 0) return;
+        if (found.length === 0) return this.removeIfDone(store);
+        this.lastFrameAt = Date.now();
         this.waiting = this.waiting.concat(found);
         this.trim();
         this.changed();
@@ -290,6 +304,18 @@ export class FrameUploader {
       }
       this.finish(taken, 'sent');
     }).catch((error: unknown) => this.storeFailed('The frames kept in the browser could not be read', error));
+  }
+
+  /** Nothing waits and no frame came for a while: the store goes if no other tab has kept frames there. */
+  private async removeIfDone(store: FrameStore): Promise<void> {
+    const idle = Date.now() - this.lastFrameAt >= (this.options.removeAfterMs ?? REMOVE_AFTER_MS);
+    const written = !this.writeQueued && this.toWrite.length === 0 && this.toDelete.length === 0;
+    if (!this.mayRemove || !idle || !written || this.pending() > 0) return;
+    this.mayRemove = false;
+    if (!(await store.removeIfEmpty())) return;
+    // Keys start anew with the next store.
+    this.known.clear();
+    this.scanned = -Infinity;
   }
 
   /** Too many wait: the oldest waiting frames go (never those being sent). */
@@ -342,6 +368,7 @@ export class FrameUploader {
           if (entry.done) this.toDelete.push(entry.key);
         });
         for (const key of deletes) this.known.delete(key);
+        this.mayRemove = true;
       } catch (error) {
         // Logging and uploading go on; the frames wait in memory only.
         this.storeFailed('The waiting frames could not be kept in the browser', error);
