@@ -425,9 +425,12 @@ describe('diagnostics tool', () => {
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LOGIN_KEY, other.body]);
     await page.reload();
     await page.getByRole('region', { name: 'Start' }).waitFor();
-    await page.waitForTimeout(500);
-    expect(await page.getByRole('region', { name: 'Logging' }).count()).toBe(0);
+    // The card says whose they are, and shows none as the other's.
+    await expect
+      .poll(() => page.getByRole('status', { name: "Other users' frames" }).textContent())
+      .toBe(`${waiting} frames logged by admin wait in this browser and are uploaded when admin logs in here again.`);
     expect(await earlier.count()).toBe(0);
+    expect(await figure('waiting')).toBe(0);
 
     // Back as admin, online again: every waiting frame is stored once, and the card says they went.
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LOGIN_KEY, admin]);
@@ -489,6 +492,65 @@ describe('diagnostics tool', () => {
     await expect.poll(total).toBe(before + ids.size);
     expect(firstIds.length + secondIds.length - ids.size).toBeLessThanOrEqual(100);
     expect([...errors, ...secondErrors]).toEqual([]);
+    await context.close();
+  });
+
+  it('another user logging in through the Logging card is told whose frames wait in this browser', async () => {
+    const { page, errors, context } = await open({ width: 390, height: 844 });
+    const figure = async (id: string) => Number(await page.getByTestId(id).textContent());
+    const failure = page.getByRole('alert', { name: 'Upload' });
+    const others = page.getByRole('status', { name: "Other users' frames" });
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByTestId('id-vin').getByText('WVWZZZAUZKW123456').waitFor();
+    await page.getByRole('button', { name: 'Not Logging' }).click();
+    await expect.poll(() => figure('uploaded')).toBeGreaterThan(0);
+
+    // The admin's login ends (logged out in the back office): the frames wait, the card asks for a login.
+    await page.evaluate(async (key) => {
+      const { token } = JSON.parse(localStorage.getItem(key)!) as { token: string };
+      await fetch('/api/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      localStorage.removeItem(key);
+    }, LOGIN_KEY);
+    await failure.getByRole('button', { name: 'Log in and upload' }).waitFor();
+    await page.getByRole('button', { name: 'Logging', exact: true }).click();
+    await page.getByRole('button', { name: 'Not Logging' }).waitFor();
+    // The figures refresh twice a second.
+    await page.waitForTimeout(1000);
+    const waiting = await figure('waiting');
+    expect(waiting).toBeGreaterThan(10);
+
+    // Someone else logs in there: the tool is theirs now; the admin's frames are neither shown nor uploaded
+    // as theirs, and the card says whose they are.
+    const password = 'Mechaniker-1234';
+    await suite.server.save('user', { login: 'mechaniker', password });
+    await failure.getByLabel('Username').fill('mechaniker');
+    await failure.getByLabel('Password').fill(password);
+    await failure.getByRole('button', { name: 'Log in and upload' }).click();
+    await expect
+      .poll(() => others.textContent())
+      .toBe(`${waiting} frames logged by admin wait in this browser and are uploaded when admin logs in here again.`);
+    expect(await failure.count()).toBe(0);
+    await expect.poll(() => figure('waiting')).toBe(0);
+    expect(await figure('uploaded')).toBe(0);
+    const card = page.getByRole('region', { name: 'Logging' });
+    await card.screenshot({ path: '/tmp/diagnostics-other-user-390.png' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await card.screenshot({ path: '/tmp/diagnostics-other-user-1440.png' });
+    await page.screenshot({ path: '/tmp/diagnostics-other-user-page-1440.png', fullPage: true });
+
+    // The admin logs in here again: the frames go, and the note with them.
+    const admin = await suite.server.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LOGIN_KEY, admin.body]);
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('status', { name: 'Earlier session' }).textContent())
+      .toBe(`${waiting} frames from an earlier session were uploaded.`);
+    expect(await others.count()).toBe(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -16,11 +16,12 @@ export function App() {
       setLogin(null);
     });
   }, [login]);
-  return login ? <Tool login={login} /> : <Login onLogin={setLogin} />;
+  return login ? <Tool login={login} onLogin={setLogin} /> : <Login onLogin={setLogin} />;
 }
 
-function Tool({ login }: { login: LoginState }) {
-  return <DiagnosticsPage controller={useDiagnostics(login)} />;
+/** `onLogin`: another user logged in through the Logging card. */
+function Tool({ login, onLogin }: { login: LoginState; onLogin: (login: LoginState) => void }) {
+  return <DiagnosticsPage controller={useDiagnostics(login, onLogin)} />;
 }
 
 function Login({ onLogin }: { onLogin: (state: LoginState) => void }) {

@@ -15,8 +15,9 @@ const PHASE_LABEL: Record<Phase, string> = {
 /** The diagnostics tool at /_/simos-web (spec section 2): it only draws what useDiagnostics holds. */
 export function DiagnosticsPage({ controller: c }: { controller: DiagnosticsController }) {
   const connected = c.phase === 'connected';
-  // Not connected, the logging card is shown while the upload has news (frames an earlier session left).
-  const news = uploadNews(c.upload);
+  // Not connected, the logging card is shown while the upload has news (frames an earlier session left, or
+  // another user's).
+  const news = uploadNews(c.upload, c.otherUsers);
   return (
     <div className="mx-auto max-w-7xl space-y-4 p-3 sm:p-6">
       <header className="flex flex-wrap items-center justify-between gap-3">

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { OtherUserFrames } from '../upload/frameStore';
 import type { UploadState } from '../upload/uploader';
 import { LoggingCard, uploadNews } from './LoggingCard';
 import type { DiagnosticsController } from './useDiagnostics';
@@ -16,7 +17,7 @@ const idle: UploadState = {
 };
 
 /** The card as the page draws it, not connected, with this upload state. */
-const renderCard = (upload: Partial<UploadState>) =>
+const renderCard = (upload: Partial<UploadState>, otherUsers: OtherUserFrames[] = []) =>
   render(
     <LoggingCard
       controller={
@@ -28,6 +29,7 @@ const renderCard = (upload: Partial<UploadState>) =>
           rate: 0,
           position: { status: 'off', data: {} },
           upload: { ...idle, ...upload },
+          otherUsers,
           setLogging: () => {},
           changeMode: async () => {},
           resumeUpload: () => {},
@@ -66,6 +68,25 @@ describe('the Logging card', () => {
     expect(screen.queryByRole('status', { name: 'Other tab' })).toBeNull();
   });
 
+  it('says whose frames of other users wait in this browser, and that they go when those users log in here', () => {
+    const others = () =>
+      [...screen.getByRole('status', { name: "Other users' frames" }).querySelectorAll('p')].map((p) => p.textContent);
+    renderCard({}, [{ login: 'anna', frames: 240 }]);
+    expect(others()).toEqual([
+      '240 frames logged by anna wait in this browser and are uploaded when anna logs in here again.',
+    ]);
+    cleanup();
+    // A store of an earlier version does not know its user.
+    renderCard({ queued: 3 }, [{ login: 'marco', frames: 1 }, { frames: 7 }]);
+    expect(others()).toEqual([
+      '1 frame logged by marco waits in this browser and is uploaded when marco logs in here again.',
+      '7 frames logged by another user wait in this browser and are uploaded when they log in here again.',
+    ]);
+    cleanup();
+    renderCard({ queued: 3 });
+    expect(screen.queryByRole('status', { name: "Other users' frames" })).toBeNull();
+  });
+
   it('says how many frames were dropped unsent and why', () => {
     renderCard({ queued: 12_000, dropped: 37 });
     expect(screen.getByRole('alert', { name: 'Dropped frames' }).textContent).toBe(
@@ -81,5 +102,6 @@ describe('the Logging card', () => {
     expect(uploadNews({ ...idle, dropped: 3 })).toBe(true);
     expect(uploadNews({ ...idle, earlierSent: 3 })).toBe(true);
     expect(uploadNews({ ...idle, error: { message: 'Network error', status: 0 } })).toBe(true);
+    expect(uploadNews(idle, [{ login: 'anna', frames: 240 }])).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
 import { PlugZap } from 'lucide-react';
+import type { LoginState } from '../../shared/api/auth';
+import type { OtherUserFrames } from '../upload/frameStore';
 import { MAX_WAITING_FRAMES, MAX_WAITING_MINUTES, type UploadState } from '../upload/uploader';
 import { LoginForm } from './LoginForm';
 import { Card } from './Panels';
@@ -14,9 +16,17 @@ const POSITION_LABEL = {
 
 const frames = (count: number) => `${count} ${count === 1 ? 'frame' : 'frames'}`;
 
-/** Whether the upload has something to say while no bridge is connected (the card is shown then too). */
-export const uploadNews = (upload: UploadState) =>
-  upload.queued > 0 || Boolean(upload.error) || upload.dropped > 0 || upload.earlierSent > 0;
+/**
+ * Whether the upload has something to say while no bridge is connected (the card is shown then too), also
+ * that frames of other users wait in this browser.
+ */
+export const uploadNews = (upload: UploadState, otherUsers: OtherUserFrames[] = []) =>
+  upload.queued > 0 || Boolean(upload.error) || upload.dropped > 0 || upload.earlierSent > 0 || otherUsers.length > 0;
+
+/** Frames another user of this browser logged: theirs, uploaded when they log in here again. */
+export const otherUserNote = ({ login, frames: count }: OtherUserFrames) =>
+  `${frames(count)} logged by ${login ?? 'another user'} ${count === 1 ? 'waits' : 'wait'} in this browser and ` +
+  `${count === 1 ? 'is' : 'are'} uploaded when ${login ?? 'they'} ${login ? 'logs' : 'log'} in here again.`;
 
 /**
  * Logging on or off, how values are read, and the upload: what was sent, what waits (also what an
@@ -79,6 +89,13 @@ export function LoggingCard({ controller: c }: { controller: DiagnosticsControll
             : `${frames(upload.earlierSent)} from an earlier session ${upload.earlierSent === 1 ? 'was' : 'were'} uploaded.`}
         </p>
       )}
+      {c.otherUsers.length > 0 && (
+        <div role="status" aria-label="Other users' frames" className="mt-3 space-y-1 text-sm text-zinc-300">
+          {c.otherUsers.map((other, index) => (
+            <p key={`${index}-${other.login ?? ''}`}>{otherUserNote(other)}</p>
+          ))}
+        </div>
+      )}
       {upload.otherTab && (upload.queued > 0 || upload.sent > 0) && (
         <p role="status" aria-label="Other tab" className="mt-3 text-sm text-zinc-300">
           Another Simos Web tab in this browser uploads the frames logged here.
@@ -111,7 +128,7 @@ function UploadFailure({
 }: {
   error: { message: string; status: number };
   queued: number;
-  onLogin: () => void;
+  onLogin: (login: LoginState) => void;
 }) {
   const refused = error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
   const what =

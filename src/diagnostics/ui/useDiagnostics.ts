@@ -7,7 +7,7 @@ import { ProtocolError } from '../protocol/frame';
 import type { FaultCode } from '../protocol/uds';
 import { SimulatedBluetooth } from '../simulator/bluetooth';
 import type { LoginState } from '../../shared/api/auth';
-import { userFrameStore, userStoreName } from '../upload/frameStore';
+import { otherUsersFrames, userFrameStore, userStoreName, type OtherUserFrames } from '../upload/frameStore';
 import { browserLocks } from '../upload/locks';
 import { FrameUploader, type UploadState } from '../upload/uploader';
 import { LiveValues } from './liveValues';
@@ -32,7 +32,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * bridge, identification, the live value stream, logging with upload and position, fault codes and
  * the raw console's requests. A lost link is shown and can be reconnected without the chooser.
  */
-export function useDiagnostics(login: LoginState) {
+export function useDiagnostics(login: LoginState, onLogin: (login: LoginState) => void = () => {}) {
   const bluetooth = useMemo(() => browserBluetooth(), []);
   const [phase, setPhase] = useState<Phase>('disconnected');
   const [error, setError] = useState<string>();
@@ -76,14 +76,17 @@ export function useDiagnostics(login: LoginState) {
   const uploader = useMemo(() => {
     const request = browserLocks();
     return new FrameUploader(postFrames(login), {
-      store: userFrameStore(login.user._id, request),
+      store: userFrameStore(login.user, request),
       lock: request && { request, name: userStoreName(login.user._id) },
     });
   }, [login]);
   useEffect(() => {
     void uploader.start();
+    // Another user's uploader: nothing of the one before (its failure, its figures) is shown as theirs.
+    setUpload({ ...uploader.state });
     return () => uploader.stop();
   }, [uploader]);
+  const otherUsers = useOtherUsersFrames(login.user._id, uploader);
   const record = useRef<(frame: ValueFrame) => void>(() => {});
   record.current = (frame) => {
     live.push(frame);
@@ -245,11 +248,18 @@ export function useDiagnostics(login: LoginState) {
     if (!logging) void uploader.flush();
   }, [logging, uploader]);
 
-  /** After a new login: the frames kept while uploads were refused go now. */
-  const resumeUpload = useCallback(() => {
-    uploader.retryNow();
-    setUpload({ ...uploader.state });
-  }, [uploader]);
+  /**
+   * After a new login: the frames kept while uploads were refused go now. Another user logged in is the
+   * tool's user from now on (the login is the browser's); the frames of the one before stay theirs.
+   */
+  const resumeUpload = useCallback(
+    (next: LoginState) => {
+      if (next.user._id !== login.user._id) return onLogin(next);
+      uploader.retryNow();
+      setUpload({ ...uploader.state });
+    },
+    [login, onLogin, uploader],
+  );
 
   const faults = useFaults(ecu);
   const raw = useCallback(
@@ -274,6 +284,7 @@ export function useDiagnostics(login: LoginState) {
     setLogging,
     rate,
     upload,
+    otherUsers,
     resumeUpload,
     position,
     live,
@@ -286,6 +297,32 @@ export function useDiagnostics(login: LoginState) {
 }
 
 export type DiagnosticsController = ReturnType<typeof useDiagnostics>;
+
+/**
+ * The frames other users of this browser logged and keep waiting (shown, never uploaded here): counted
+ * when the tool's user changes, once the uploader before has written what it had, and every 10 s.
+ */
+function useOtherUsersFrames(userId: string, uploader: FrameUploader) {
+  const [others, setOthers] = useState<OtherUserFrames[]>([]);
+  const before = useRef<FrameUploader | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    const count = () =>
+      void otherUsersFrames(userId).then(
+        (found) => current && setOthers((shown) => (JSON.stringify(shown) === JSON.stringify(found) ? shown : found)),
+        (error: unknown) => console.debug('The frames of other users could not be counted', error),
+      );
+    const previous = before.current;
+    before.current = uploader;
+    void (previous ? previous.saved() : Promise.resolve()).then(count);
+    const timer = setInterval(count, 10_000);
+    return () => {
+      current = false;
+      clearInterval(timer);
+    };
+  }, [userId, uploader]);
+  return others;
+}
 
 /** Reading and clearing fault codes (clearing is confirmed by the view first). */
 function useFaults(ecu: () => EcuClient | undefined) {

@@ -27,20 +27,23 @@ export interface FrameStore {
 const FRAMES = 'frames';
 /** The next key (string keys sort after every number in IndexedDB, so they never mix with the frames). */
 const NEXT = 'next';
+/** The login of the user who logged the frames (said to another user of the browser). */
+const OWNER = 'owner';
+const PREFIX = 'simos-web-upload-';
 /** The frames' keys (numbers) above `after`, or from it on (`open` false). */
 const frameKeys = (after = -Infinity, open = true) => IDBKeyRange.bound(after, Infinity, open, true);
 
 /** The name of a user's database, and of the lock of the user's uploads (Web Locks). */
-export const userStoreName = (userId: string) => `simos-web-upload-${userId}`;
+export const userStoreName = (userId: string) => `${PREFIX}${userId}`;
 
 /**
  * One user's waiting frames in the browser's IndexedDB (a database per user, opened at the first use):
  * another user of the tool on the same browser neither sees nor uploads them. Undefined where the
  * browser has no IndexedDB (the frames then wait in memory only).
  */
-export function userFrameStore(userId: string, lock?: RequestLock): FrameStore | undefined {
+export function userFrameStore(user: StoreUser, lock?: RequestLock): FrameStore | undefined {
   if (typeof indexedDB === 'undefined') return undefined;
-  const database = new Database(userStoreName(userId));
+  const database = new Database(userStoreName(user._id));
   /** Runs `work` holding the user's store lock (at once without Web Locks). */
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
     if (!lock) return work();
@@ -74,6 +77,7 @@ export function userFrameStore(userId: string, lock?: RequestLock): FrameStore |
         : exclusive(() =>
             database.run(true, 'readwrite', [], async (frames) => {
               for (const key of deletes) frames.delete(key);
+              frames.put(user.login, OWNER);
               return add(frames, puts);
             }),
           ),
@@ -87,6 +91,51 @@ export function userFrameStore(userId: string, lock?: RequestLock): FrameStore |
         return empty;
       }),
   };
+}
+
+/** The user whose frames a store keeps. */
+export interface StoreUser {
+  _id: string;
+  login: string;
+}
+
+/** Frames another user logged in this browser; `login` unknown for a store of an earlier version. */
+export interface OtherUserFrames {
+  login?: string;
+  frames: number;
+}
+
+/**
+ * The frames other users of this browser keep waiting (each user's own database), by login; empty where
+ * the browser cannot list its databases (IndexedDB.databases()). Creates no database and keeps none open.
+ */
+export async function otherUsersFrames(userId: string): Promise<OtherUserFrames[]> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return [];
+  const names = (await indexedDB.databases())
+    .map(({ name }) => name ?? '')
+    .filter((name) => name.startsWith(PREFIX) && name !== userStoreName(userId));
+  const found = await Promise.all(
+    names.map(async (name): Promise<OtherUserFrames | undefined> => {
+      const database = new Database(name);
+      try {
+        return await database.run<OtherUserFrames | undefined>(false, 'readonly', undefined, async (frames) => {
+          const [count, login] = await Promise.all([
+            promisifyRequest(frames.count(frameKeys())),
+            promisifyRequest(frames.get(OWNER)),
+          ]);
+          return { login: typeof login === 'string' ? login : undefined, frames: count };
+        });
+      } catch {
+        // One that cannot be read is left out.
+        return undefined;
+      } finally {
+        await database.close();
+      }
+    }),
+  );
+  return found
+    .filter((other): other is OtherUserFrames => Boolean(other && other.frames > 0))
+    .sort((a, b) => (a.login ?? '\uffff').localeCompare(b.login ?? '\uffff'));
 }
 
 /** Puts frames under the next keys. */
@@ -143,10 +192,14 @@ class Database {
 
   /** Deletes the database; the other tabs' connections close for it, and their next use opens a new one. */
   async remove(): Promise<void> {
+    await this.close();
+    await promisifyRequest(indexedDB.deleteDatabase(this.name));
+  }
+
+  async close(): Promise<void> {
     const db = await this.connection?.catch(() => undefined);
     db?.close();
     this.connection = undefined;
-    await promisifyRequest(indexedDB.deleteDatabase(this.name));
   }
 
   private async open(create: boolean): Promise<IDBDatabase | undefined> {

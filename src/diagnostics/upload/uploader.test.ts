@@ -1,7 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoggingFrame } from '../../shared/api/logging';
-import { userFrameStore, userStoreName, type FrameStore } from './frameStore';
+import { createStore, setMany } from 'idb-keyval';
+import { otherUsersFrames, userFrameStore, userStoreName, type FrameStore } from './frameStore';
 import type { RequestLock } from './locks';
 import { FrameUploader, MAX_WAITING_FRAMES, UploadError } from './uploader';
 
@@ -111,9 +112,11 @@ describe('FrameUploader', () => {
   });
 });
 
+/** A user of the tool (the id is not the login). */
+const user = (login: string) => ({ _id: `id-${login}`, login });
 /** The frames a user's store holds (what a reload would find), by their `n`. */
-const storedFor = async (user: string) =>
-  (await userFrameStore(user)!.load()).sort(([a], [b]) => a - b).map(([, frame]) => frame.data.n);
+const storedFor = async (login: string) =>
+  (await userFrameStore(user(login))!.load()).sort(([a], [b]) => a - b).map(([, frame]) => frame.data.n);
 /** An upload that never answers: the first batch stays out, the rest waits. */
 const never = () => new Promise<void>(() => {});
 /** A fresh, empty IndexedDB for each test. */
@@ -129,17 +132,17 @@ describe('FrameUploader with the browser store (IndexedDB)', () => {
   beforeEach(freshIndexedDb);
 
   it('keeps waiting frames across a reload: the next start uploads them first, with their ids, as from an earlier session', async () => {
-    const first = new FrameUploader(never, { store: userFrameStore('anna') });
+    const first = new FrameUploader(never, { store: userFrameStore(user('anna')) });
     await first.start();
     for (let n = 1; n <= 5; n++) first.add(frame(n));
     await first.saved();
     first.stop();
     // The tab closed with one frame out (its answer lost) and four waiting: all five are kept.
-    const kept = await userFrameStore('anna')!.load();
+    const kept = await userFrameStore(user('anna'))!.load();
     expect(kept.map(([, f]) => f.data.n).sort()).toEqual([1, 2, 3, 4, 5]);
 
     // Reloaded: a frame logged before the store is read comes after the kept ones, and keeps its own place.
-    const second = new FrameUploader(never, { store: userFrameStore('anna') });
+    const second = new FrameUploader(never, { store: userFrameStore(user('anna')) });
     second.add(frame(6));
     await second.start();
     expect(second.state).toMatchObject({ earlierWaiting: 5, queued: 6 });
@@ -149,7 +152,9 @@ describe('FrameUploader with the browser store (IndexedDB)', () => {
     expect(await storedFor('anna')).toEqual([1, 2, 3, 4, 5, 6, 7]);
 
     const batches: LoggingFrame[][] = [];
-    const third = new FrameUploader(async (frames) => void batches.push(frames), { store: userFrameStore('anna') });
+    const third = new FrameUploader(async (frames) => void batches.push(frames), {
+      store: userFrameStore(user('anna')),
+    });
     await third.start();
     await third.flush();
     expect(batches.flat().map((f) => f.data.n)).toEqual([1, 2, 3, 4, 5, 6, 7]);
@@ -166,19 +171,43 @@ describe('FrameUploader with the browser store (IndexedDB)', () => {
   });
 
   it("keeps one store per user: another user of the same browser neither sees nor uploads a user's frames", async () => {
-    const anna = new FrameUploader(never, { store: userFrameStore('anna') });
+    const anna = new FrameUploader(never, { store: userFrameStore(user('anna')) });
     await anna.start();
     for (let n = 1; n <= 3; n++) anna.add(frame(n));
     await anna.saved();
     anna.stop();
 
     const post = vi.fn(async () => {});
-    const marco = new FrameUploader(post, { store: userFrameStore('marco') });
+    const marco = new FrameUploader(post, { store: userFrameStore(user('marco')) });
     await marco.start();
     await marco.flush();
     expect(post).not.toHaveBeenCalled();
     expect(marco.state).toMatchObject({ queued: 0, earlierWaiting: 0 });
     expect(await storedFor('anna')).toEqual([1, 2, 3]);
+  });
+
+  it('tells another user of the browser whose frames wait in it, and how many, making no database of theirs', async () => {
+    const anna = new FrameUploader(never, { store: userFrameStore(user('anna')) });
+    await anna.start();
+    for (let n = 1; n <= 3; n++) anna.add(frame(n));
+    await anna.saved();
+    anna.stop();
+    expect(await otherUsersFrames(user('marco')._id)).toEqual([{ login: 'anna', frames: 3 }]);
+    expect(await otherUsersFrames(user('anna')._id)).toEqual([]);
+
+    // A store of the version before knows no login; the next frames kept there come after its own.
+    const old = userStoreName('id-old');
+    await setMany(
+      [
+        [1, frame(1)],
+        [2, frame(2)],
+      ],
+      createStore(old, 'frames'),
+    );
+    expect(await otherUsersFrames(user('marco')._id)).toEqual([{ login: 'anna', frames: 3 }, { frames: 2 }]);
+    expect(await databases()).toEqual([userStoreName(user('anna')._id), old]);
+    await userFrameStore({ _id: 'id-old', login: 'old' })!.write([frame(3)], []);
+    expect(await storedFor('old')).toEqual([1, 2, 3]);
   });
 
   it('drops the oldest waiting frames past the limit and counts them, never the batch being sent', async () => {
@@ -190,7 +219,7 @@ describe('FrameUploader with the browser store (IndexedDB)', () => {
         posts.push(frames.map((f) => f.data.n));
         return posts.length === 1 ? new Promise<void>((_, reject) => (fail = reject)) : Promise.resolve();
       },
-      { store: userFrameStore('anna'), maxQueued: 5, log: () => {} },
+      { store: userFrameStore(user('anna')), maxQueued: 5, log: () => {} },
     );
     await uploader.start();
     for (let n = 1; n <= 8; n++) uploader.add(frame(n));
@@ -261,7 +290,7 @@ describe('FrameUploader with the browser store (IndexedDB)', () => {
     ]);
 
     vi.stubGlobal('indexedDB', undefined);
-    expect(userFrameStore('anna')).toBeUndefined();
+    expect(userFrameStore(user('anna'))).toBeUndefined();
   });
 });
 
@@ -339,8 +368,8 @@ describe('FrameUploader in two tabs of one user (one IndexedDB, Web Locks)', () 
         await post(frames);
       },
       {
-        store: userFrameStore('anna', tab.request),
-        lock: { request: tab.request, name: userStoreName('anna') },
+        store: userFrameStore(user('anna'), tab.request),
+        lock: { request: tab.request, name: userStoreName(user('anna')._id) },
         watchMs: 10,
         removeAfterMs: 0,
       },
@@ -373,7 +402,7 @@ describe('FrameUploader in two tabs of one user (one IndexedDB, Web Locks)', () 
 
   it('one tab uploads the frames kept in the browser; the other keeps what it logs there for it, and takes over when it closes', async () => {
     // An earlier session left three frames.
-    const earlier = new FrameUploader(never, { store: userFrameStore('anna') });
+    const earlier = new FrameUploader(never, { store: userFrameStore(user('anna')) });
     await earlier.start();
     for (let n = 1; n <= 3; n++) earlier.add(frame(n));
     await earlier.saved();
@@ -413,7 +442,7 @@ describe('FrameUploader in two tabs of one user (one IndexedDB, Web Locks)', () 
     await second.uploader.saved();
     expect(await storedFor('anna')).toEqual([]);
     second.close();
-    expect(locks.held(userStoreName('anna'))).toBe(false);
+    expect(locks.held(userStoreName(user('anna')._id))).toBe(false);
   });
 
   it('removes the database once every frame kept there is uploaded; not while another tab keeps frames there', async () => {
@@ -430,7 +459,7 @@ describe('FrameUploader in two tabs of one user (one IndexedDB, Web Locks)', () 
     // The other tab logs: the database is made anew, and goes once its frames are uploaded.
     for (let n = 4; n <= 5; n++) second.uploader.add(frame(n));
     await second.uploader.saved();
-    expect(await databases()).toEqual([userStoreName('anna')]);
+    expect(await databases()).toEqual([userStoreName(user('anna')._id)]);
     await vi.waitFor(async () => expect(await databases()).toEqual([]));
     expect(first.posted).toEqual([1, 2, 3, 4, 5]);
 
@@ -445,8 +474,8 @@ describe('FrameUploader in two tabs of one user (one IndexedDB, Web Locks)', () 
   it('a frame another tab adds while the empty database is removed is kept', async () => {
     const locks = webLocks();
     const [first, second] = [locks.tab(), locks.tab()];
-    const uploading = userFrameStore('anna', first.request)!;
-    const logging = userFrameStore('anna', second.request)!;
+    const uploading = userFrameStore(user('anna'), first.request)!;
+    const logging = userFrameStore(user('anna'), second.request)!;
     const [key] = await uploading.write([frame(1)], []);
     await uploading.write([], [key]);
     // Both tabs have the database open.
