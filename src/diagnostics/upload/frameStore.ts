@@ -44,11 +44,14 @@ export const userStoreName = (userId: string) => `${PREFIX}${userId}`;
 export function userFrameStore(user: StoreUser, lock?: RequestLock): FrameStore | undefined {
   if (typeof indexedDB === 'undefined') return undefined;
   const database = new Database(userStoreName(user._id));
-  /** Runs `work` holding the user's store lock (at once without Web Locks). */
+  /** Runs `work` holding the user's store lock (at once without Web Locks, or where they are refused). */
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
     if (!lock) return work();
-    let result!: Promise<T>;
-    return lock(`${database.name} store`, {}, () => (result = work()).then(() => {})).then(() => result);
+    let result: Promise<T> | undefined;
+    return lock(`${database.name} store`, {}, () => (result = work()).then(() => {})).then(
+      () => result!,
+      (error: unknown) => (result ? Promise.reject(error) : work()),
+    );
   };
   return {
     load: (after) =>
@@ -205,6 +208,12 @@ class Database {
   private async open(create: boolean): Promise<IDBDatabase | undefined> {
     const db = await this.connection?.catch(() => undefined);
     if (db) return db;
+    // Looked for each second while it does not exist: the browser's list of databases answers that without
+    // making and dropping one (where it has the list).
+    if (!create && typeof indexedDB.databases === 'function') {
+      const names = (await indexedDB.databases()).map(({ name }) => name);
+      if (!names.includes(this.name)) return undefined;
+    }
     const opening = openDatabase(this.name, create);
     this.connection = opening;
     const forget = () => {

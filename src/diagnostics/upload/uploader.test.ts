@@ -484,4 +484,33 @@ describe('FrameUploader in two tabs of one user (one IndexedDB, Web Locks)', () 
     expect(removed).toBe(true);
     expect((await uploading.load()).map(([stored, f]) => [stored, f.data.n])).toEqual([[added[0], 2]]);
   });
+
+  it('while nothing is kept, looks for frames without making and dropping a database each time', async () => {
+    const tab = openTab(webLocks());
+    await tab.uploader.start();
+    const open = vi.spyOn(indexedDB, 'open');
+    await sleep(100);
+    expect(open).not.toHaveBeenCalled();
+    expect(await databases()).toEqual([]);
+  });
+
+  it('uploads as without Web Locks when the browser refuses them', async () => {
+    const posted: number[] = [];
+    const log = vi.fn();
+    const refused: RequestLock = async () => {
+      throw new DOMException('Access to the Locks API is denied in this context.', 'SecurityError');
+    };
+    const uploader = new FrameUploader(async (frames) => void posted.push(...frames.map((f) => f.data.n)), {
+      store: userFrameStore(user('anna'), refused),
+      lock: { request: refused, name: userStoreName(user('anna')._id) },
+      log,
+    });
+    await uploader.start();
+    uploader.add(frame(1));
+    await uploader.flush();
+    await uploader.saved();
+    expect(posted).toEqual([1]);
+    expect(log.mock.calls.map(([message]) => message)).toEqual(['The upload could not be shared with other tabs']);
+    uploader.stop();
+  });
 });

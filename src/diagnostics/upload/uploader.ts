@@ -223,9 +223,11 @@ export class FrameUploader {
           this.state.otherTab = true;
           settled();
         },
+        // Web Locks refused (as they may be in a sandboxed frame): this tab uploads, as without them.
         failed: (error) => {
           this.log('The upload could not be shared with other tabs', error);
-          settled();
+          this.state.otherTab = false;
+          void this.serial(() => this.lead(store)).finally(settled);
         },
       });
       this.letGo = () => {
