@@ -30,9 +30,11 @@ const stages = [
   [['Unit and API tests', 'npx', ['vitest', 'run', '--exclude', 'tests/e2e/**', ...args]]],
   // Browser tests two files at a time (vitest.config.ts: maxWorkers 2): 512 s instead of 753 s one at a time.
   // Not isolated (the config's project 'server'; --no-isolate says so here too): each worker loads the server's
-  // modules, Playwright and sharp once, not once per file (about 5 s a file). Every file starts its own server,
-  // database and Chromium and closes them (adminSuite), so nothing but module code and PGlite's compiled WASM
-  // is shared; a file run alone (`npx vitest run tests/e2e/x.test.ts`) runs in a worker of its own.
+  // modules, Playwright and sharp once, not once per file (about 5 s a file). Every file starts its own server
+  // and database and closes them (adminSuite); a worker's Chromium serves the files it runs one after the other
+  // (tests/helpers/browser.ts sharedBrowser: each test has contexts of its own, a file's are closed after it).
+  // Nothing else but module code and PGlite's compiled WASM is shared; a file run alone
+  // (`npx vitest run tests/e2e/x.test.ts`) runs in a worker of its own.
   [['Browser tests', 'npx', ['vitest', 'run', 'tests/e2e', '--no-isolate', ...args]]],
   [['Storybook builds', 'npm', ['run', 'build-storybook']]],
 ];

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppOptions } from '../../src/server/app';
-import { launchBrowser } from '../helpers/browser';
+import { releaseBrowser, sharedBrowser } from '../helpers/browser';
 import { createTestApp } from '../helpers/testApp';
 
 export type AdminServer = Awaited<ReturnType<typeof startAdminServer>>;
@@ -49,16 +49,17 @@ export async function startAdminServer(options: AppOptions = {}) {
 }
 
 /**
- * The admin server and Chromium one test file shares: started before its tests (before the file's
- * own `beforeAll`), closed after them. Read `suite.server` and `suite.browser` inside tests and hooks.
+ * The admin server and Chromium one test file shares: started before its tests (before the file's own
+ * `beforeAll`); after them the server is closed, and so are the file's contexts in the worker's Chromium.
+ * Read `suite.server` and `suite.browser` inside tests and hooks.
  */
 export function adminSuite(options: AppOptions = {}): { readonly server: AdminServer; readonly browser: Browser } {
   const suite = {} as { server: AdminServer; browser: Browser };
   beforeAll(async () => {
-    [suite.server, suite.browser] = await Promise.all([startAdminServer(options), launchBrowser()]);
+    [suite.server, suite.browser] = await Promise.all([startAdminServer(options), sharedBrowser()]);
   });
   afterAll(async () => {
-    await suite.browser?.close();
+    await releaseBrowser(suite.browser);
     await suite.server?.close();
   });
   return suite;

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { launchBrowser, VIEWPORTS, watchErrors } from '../helpers/browser';
+import { releaseBrowser, sharedBrowser, VIEWPORTS, watchErrors } from '../helpers/browser';
 import { createTestApp } from '../helpers/testApp';
 import { LOGIN_KEY, newContext } from './admin';
 
@@ -146,15 +146,18 @@ export async function selectTile(page: Page, name: string) {
 /** Where the file screens' screenshots go. */
 export const SHOTS = process.env.FILES_SHOTS_DIR ?? '/tmp/shots-files';
 
-/** Starts the server and Chromium for a suite (closed after it); read them from the returned object inside tests. */
+/**
+ * Starts the server and takes the worker's Chromium for a suite (the server and the suite's contexts closed after it);
+ * read them from the returned object inside tests.
+ */
 export function filesSuite(): { server: FilesServer; browser: Browser } {
   const suite = {} as { server: FilesServer; browser: Browser };
   beforeAll(async () => {
-    [suite.server, suite.browser] = await Promise.all([startFilesServer(), launchBrowser()]);
+    [suite.server, suite.browser] = await Promise.all([startFilesServer(), sharedBrowser()]);
     await mkdir(SHOTS, { recursive: true });
   });
   afterAll(async () => {
-    await suite.browser?.close();
+    await releaseBrowser(suite.browser);
     await suite.server?.close();
   });
   return suite;

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePly, encodeSplat, sphereGaussians } from '../../src/site/elements/gaussian/splatFile';
-import { launchBrowser, newPage } from '../helpers/browser';
+import { releaseBrowser, sharedBrowser, newPage } from '../helpers/browser';
 
 const FIXTURE = fileURLToPath(new URL('./gaussian-fixture/', import.meta.url));
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-3d';
@@ -96,12 +96,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   mkdirSync(SHOTS, { recursive: true });
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await new Promise((resolve) => server?.close(resolve));
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/server/db/sql';
-import { launchBrowser, newPage } from '../helpers/browser';
+import { releaseBrowser, sharedBrowser, newPage } from '../helpers/browser';
 import { userWithRole } from '../helpers/users';
 import { FakeDocker } from '../helpers/fakeDocker';
 import { FakeOpenAi } from '../helpers/fakeOpenAi';
@@ -60,13 +60,13 @@ beforeAll(async () => {
         storyUrl,
       },
     }),
-    launchBrowser(),
+    sharedBrowser(),
   ]);
   await mkdir(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   await docker?.stop();
   await openai?.stop();

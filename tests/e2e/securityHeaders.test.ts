@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
 import { encodeSplat, sphereGaussians } from '../../src/site/elements/gaussian/splatFile';
-import { launchBrowser, newPage, VIEWPORTS } from '../helpers/browser';
+import { releaseBrowser, sharedBrowser, newPage, VIEWPORTS } from '../helpers/browser';
 import { newContext, storeLogin } from './admin';
 import { startSiteServer, type SiteServer } from './siteServer';
 
@@ -14,11 +14,11 @@ let browser: Browser;
 let admin: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startSiteServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startSiteServer(), sharedBrowser()]);
   admin = await server.login();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

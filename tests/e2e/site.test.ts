@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_SUCCESS } from '../../src/shared/rules/constants';
-import { launchBrowser, newPage } from '../helpers/browser';
+import { releaseBrowser, sharedBrowser, newPage } from '../helpers/browser';
 import { newContext, rows, storeLogin } from './admin';
 import { startSiteServer, type SiteServer } from './siteServer';
 
@@ -16,10 +16,10 @@ describe('public site in the browser', () => {
   let requests: string[];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startSiteServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startSiteServer(), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.close();
   });
   beforeEach(async () => {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
-import { launchBrowser, newPage, VIEWPORTS } from '../helpers/browser';
+import { releaseBrowser, sharedBrowser, newPage, VIEWPORTS } from '../helpers/browser';
 import { startSiteServer, type SiteServer } from './siteServer';
 
 /** The 3D elements have their own browser test (tests/e2e/gaussian.test.ts, WebGL pixels). */
@@ -11,10 +11,10 @@ describe('every element in the browser', () => {
   let server: SiteServer;
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startSiteServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startSiteServer(), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.close();
   });
 

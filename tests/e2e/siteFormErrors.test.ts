@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_FAILURE } from '../../src/shared/rules/constants';
-import { launchBrowser, newPage } from '../helpers/browser';
+import { releaseBrowser, sharedBrowser, newPage } from '../helpers/browser';
 import { addWorkshopPage, startSiteServer, type SiteServer } from './siteServer';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-forms';
@@ -14,11 +14,11 @@ describe('public forms say at the field what is wrong', { timeout: 120_000 }, ()
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startSiteServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startSiteServer(), sharedBrowser()]);
     await addWorkshopPage(server, '/Workshop');
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.close();
   });
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../helpers/browser';
+import { releaseBrowser, sharedBrowser, newPage } from '../helpers/browser';
 import { startSiteServer, type SiteServer } from './siteServer';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/site/shots';
@@ -22,10 +22,10 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startSiteServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startSiteServer(), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.close();
   });
 

@@ -1,7 +1,7 @@
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
-import { launchBrowser, newPage, VIEWPORTS } from '../helpers/browser';
+import { releaseBrowser, sharedBrowser, newPage, VIEWPORTS } from '../helpers/browser';
 import { startSiteServer, type SiteServer } from './siteServer';
 
 /**
@@ -14,7 +14,7 @@ describe('a page with a lazily loaded 3D element', () => {
   let server: SiteServer;
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startSiteServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startSiteServer(), sharedBrowser()]);
     const example = (tag: string) => server.app.services.registry.elements[tag].examples[0];
     const [home] = (await server.app.services.documents.find(SYSTEM, 'page', { query: { _path: '/' }, limit: 1 }))
       .results;
@@ -35,7 +35,7 @@ describe('a page with a lazily loaded 3D element', () => {
     });
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.close();
   });
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
-import { launchBrowser, newPage, VIEWPORTS } from '../helpers/browser';
+import { releaseBrowser, sharedBrowser, newPage, VIEWPORTS } from '../helpers/browser';
 import { startSiteServer, type SiteServer } from './siteServer';
 
 const OUT = process.env.SHOTS_DIR ?? '/tmp/shots-site';
@@ -17,7 +17,7 @@ describe('elements at the top level of a page', () => {
   let browser: Browser;
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
-    [server, browser] = await Promise.all([startSiteServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startSiteServer(), sharedBrowser()]);
     const [home] = (await server.app.services.documents.find(SYSTEM, 'page', { query: { _path: '/' }, limit: 1 }))
       .results;
     const header = (text: string, level: number) => ({ tag: 'header', props: { text, level, alignment: 'left' } });
@@ -43,7 +43,7 @@ describe('elements at the top level of a page', () => {
     });
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.close();
   });
 

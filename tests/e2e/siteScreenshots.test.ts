@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, VIEWPORTS } from '../helpers/browser';
+import { releaseBrowser, sharedBrowser, newPage, VIEWPORTS } from '../helpers/browser';
 import { startSiteServer, type SiteServer } from './siteServer';
 
 const OUT = process.env.SHOTS_DIR ?? '/tmp/shots-site';
@@ -12,10 +12,10 @@ describe('demo site screenshots', () => {
   let browser: Browser;
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
-    [server, browser] = await Promise.all([startSiteServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startSiteServer(), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.close();
   });
 

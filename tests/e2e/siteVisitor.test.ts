@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_FAILURE } from '../../src/shared/rules/constants';
-import { launchBrowser, newPage } from '../helpers/browser';
+import { releaseBrowser, sharedBrowser, newPage } from '../helpers/browser';
 import { addWorkshopPage, startSiteServer, type SiteServer } from './siteServer';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-site-visitor';
@@ -16,12 +16,12 @@ describe('the public site for a visitor', { timeout: 180_000 }, () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startSiteServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startSiteServer(), sharedBrowser()]);
     // Firma first: the first field the server names is not the first of the form.
     await addWorkshopPage(server, '/Anmeldung', ['firma', 'vorname', 'email']);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.close();
   });
 

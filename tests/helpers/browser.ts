@@ -19,6 +19,32 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The Chromium of this test worker, launched by the first test file that asks and kept for the files after it
+ * (the browser tests run their files in workers that are not isolated): launching and closing one per file
+ * cost about a second of two busy cores each time. Files share no state through it: every test opens its own
+ * context (cookies, storage, cache and permissions are per context), and `releaseBrowser` closes what a file
+ * left open. Playwright closes it when the worker exits; a browser that crashed or was closed is launched anew.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  if (!shared) {
+    const launching = launchBrowser();
+    shared = launching;
+    const forget = () => {
+      if (shared === launching) shared = undefined;
+    };
+    launching.then((browser) => browser.on('disconnected', forget), forget);
+  }
+  return shared;
+}
+
+/** After a test file: closes the contexts it left open in the shared browser, so the next file starts with none. */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  if (browser?.isConnected()) await Promise.all(browser.contexts().map((context) => context.close()));
+}
+
 export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
   phone: { width: 375, height: 812 },
