@@ -65,9 +65,13 @@ describe('building a new page', { timeout: 180_000 }, () => {
       await expect.poll(() => tags(id)).toEqual(['hero', 'section']);
       await addElement(page, 'Paragraph', { inside: true });
       await waitSaved(page);
-      await expect.poll(() => tags(id)).toEqual(['hero', 'section']);
-      const section = ((await draft(suite.server, id)).elements as Node[])[1];
-      expect((section.props.children as Node[]).map((n) => n.tag)).toEqual(['paragraph']);
+      // Polled: 'saved' may still be the state of the save before, the paragraph's save not begun yet.
+      const inSection = async () =>
+        (((await draft(suite.server, id)).elements as Node[])[1]?.props.children as Node[] | undefined)?.map(
+          (n) => n.tag,
+        );
+      await expect.poll(inSection).toEqual(['paragraph']);
+      expect(await tags(id)).toEqual(['hero', 'section']);
 
       // A gallery's image in the sidebar: the file picker and the alternative text each get the row.
       await page.getByRole('button', { name: 'Close element' }).click();
