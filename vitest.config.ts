@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Tests of the browser code (admin, site, diagnostics tool) stub browser globals: jsdom, WebSocket, fetch, fake
- * timers. Each of their files keeps a fresh module graph and globals of its own (vitest's default isolation).
+ * timers. Each of their files keeps a fresh module graph and globals of its own (a VM context of its own).
  */
 const CLIENT_TESTS = ['src/{admin,site,diagnostics}/**/*.test.{ts,tsx}'];
 
@@ -18,7 +18,17 @@ export default defineConfig({
     // PGlite and Chromium are heavy: two workers match the two cores of the build machine.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'client', include: CLIENT_TESTS } },
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          include: CLIENT_TESTS,
+          // Each file still gets fresh globals and modules, in a VM context of a worker that stays, instead of a
+          // new process each (the 78 files' run: 33 to 44 s before, 21 to 26 s so). Node's built-in modules are
+          // shared and their errors are not `instanceof Error` of the file's context: compare messages or codes.
+          pool: 'vmForks',
+        },
+      },
       {
         extends: true,
         test: {
