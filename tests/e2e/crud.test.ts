@@ -121,7 +121,7 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     const { page, context } = await adminPage('/_/invoices/new');
     await page.locator('#root_name').fill('Website-Relaunch');
     await page.locator('#root_client').selectOption({ label: 'Basler Bäckerei GmbH' });
-    await page.locator('#root_date').fill('2024-03-28');
+    await page.locator('#root_date').fill('28.3.2024');
     await page.getByRole('button', { name: 'Add Invoice item' }).click();
     await page.locator('#root_items_0_name').fill('Beratung');
     await page.locator('#root_items_0_price').fill('120');
@@ -145,6 +145,8 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     expect((await findById('invoice', id)).json).toMatchObject({
       client: client._id,
       status: 'open',
+      // Typed 28.3.2024, stored as before.
+      date: '2024-03-28',
       items: [
         { price: 120, count: 6.5 },
         { price: 110, count: 12 },
@@ -299,7 +301,7 @@ describe('generic edit page', { timeout: 60_000 }, () => {
 
     const { page, context } = await adminPage('/_/transactions/new');
     await page.locator('#root_name').fill('Steuerrate');
-    await page.locator('#root_date').fill('2026-11-07');
+    await page.locator('#root_date').fill('07.11.2026');
     await page.locator('#root_amount').fill('1850');
     await page.locator('#root_direction').selectOption({ label: 'Outgoing' });
     await save(page);

@@ -65,6 +65,8 @@ async function choose(page: Page, client: string, from: string, to: string) {
   await dialog(page).locator('select[name=client]').selectOption(client);
   await dialog(page).locator('input[name=from]').fill(from);
   await dialog(page).locator('input[name=to]').fill(to);
+  // A typed day counts once the field is left.
+  await dialog(page).locator('input[name=to]').press('Tab');
 }
 
 describe('invoicing in the admin', { timeout: 120_000 }, () => {
@@ -76,7 +78,7 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Create invoice' }).click();
     await dialog(page).waitFor();
     // A client without an hourly rate: the dialog says so and offers no Create (the server would refuse it).
-    await choose(page, noRateId, '2026-02-01', '2026-02-28');
+    await choose(page, noRateId, '01.02.2026', '28.02.2026');
     await expect.poll(() => dialog(page).getByTestId('invoice-preview').innerText()).toContain('1 entry');
     await expect
       .poll(() => dialog(page).getByTestId('invoice-no-rate').innerText())
@@ -88,7 +90,7 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
     expect(await dialog(page).innerText()).not.toMatch(/draft/i);
     expect(await dialog(page).getByRole('button', { name: 'Create invoice' }).isDisabled()).toBe(true);
 
-    await choose(page, clientId, '2026-02-01', '2026-02-28');
+    await choose(page, clientId, '01.02.2026', '28.02.2026');
     await expect
       .poll(() => dialog(page).getByTestId('invoice-preview').innerText())
       .toBe('2 entries not yet invoiced · 2,75 h · about 360,00 € net');
@@ -123,7 +125,7 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
   it("links a client without an hourly rate to the client's page, closing the dialog", async () => {
     const { page, errors, context } = await open('/_/timetracking');
     await page.getByRole('button', { name: 'Create invoice' }).click();
-    await choose(page, noRateId, '2026-02-01', '2026-02-28');
+    await choose(page, noRateId, '01.02.2026', '28.02.2026');
     const link = dialog(page).getByRole('link', { name: "the client's page" });
     await link.waitFor();
     await dialog(page).screenshot({ path: `${SHOTS}/invoice-from-time-no-rate-1440.png` });
@@ -138,7 +140,7 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
   it('says there is nothing left to invoice the second time, also from the client page', async () => {
     const { page, errors, context } = await open('/_/timetracking');
     await page.getByRole('button', { name: 'Create invoice' }).click();
-    await choose(page, clientId, '2026-02-01', '2026-02-28');
+    await choose(page, clientId, '01.02.2026', '28.02.2026');
     await expect
       .poll(() => dialog(page).getByTestId('invoice-preview').innerText())
       .toMatch(/^Nothing left to invoice/);

@@ -103,7 +103,9 @@ describe('money workflows in the admin', { timeout: 180_000 }, () => {
       const { page, errors, context } = await open('/_/offers/new', width);
       const date = page.locator('#root_date');
       const today = () => [before, zonedDay(Date.now())];
-      await expect.poll(() => date.inputValue(), { timeout: 10_000 }).toBeOneOf(today());
+      // Shown day.month.year.
+      const shown = () => today().map((day) => day.split('-').reverse().join('.'));
+      await expect.poll(() => date.inputValue(), { timeout: 10_000 }).toBeOneOf(shown());
       // Saved as it stands, the offer keeps that day.
       await page.locator('#root_name').fill(`Neues Angebot ${width}`);
       const client = page.locator('#root_client');
@@ -114,7 +116,7 @@ describe('money workflows in the admin', { timeout: 180_000 }, () => {
       expect((await read('offer', page.url().split('/').pop()!)).date).toBeOneOf(today());
       for (const path of ['/_/invoices/new', '/_/transactions/new']) {
         await page.goto(suite.server.url(path));
-        await expect.poll(() => date.inputValue(), { timeout: 10_000 }).toBeOneOf(today());
+        await expect.poll(() => date.inputValue(), { timeout: 10_000 }).toBeOneOf(shown());
       }
       // On the transaction: the CHF amount is required only while no EUR amount is given, and says so.
       const label = page.locator('label[for=root_amount]');
@@ -163,7 +165,7 @@ describe('money workflows in the admin', { timeout: 180_000 }, () => {
     });
     const { page, errors, context } = await open('/_/transactions/new', 1440);
     await page.locator('#root_name').fill('Zahlung Audit Treuhand');
-    await page.locator('#root_date').fill('2026-11-27');
+    await page.locator('#root_date').fill('27.11.2026');
     await page.locator('#root_direction').selectOption({ label: 'Incoming' });
     await page.locator('#root_foreignAmount').fill('1.081,00');
     await page.locator('#root_amount').fill('1.010,50');

@@ -456,12 +456,12 @@ describe('time tracking', { timeout: 120_000 }, () => {
 });
 
 describe('a Start in the future', { timeout: 120_000 }, () => {
-  /** The datetime-local text of an instant in the browser's zone (what a user types). */
+  /** What a user types for an instant in the browser's zone: time, then date. */
   const typed = (page: Page, ms: number) =>
     page.evaluate((at) => {
       const d = new Date(at);
       const pad = (n: number) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+      return `${pad(d.getHours())}:${pad(d.getMinutes())} ${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
     }, ms);
 
   it('is refused at the Start field of a running entry, and nothing is saved', async () => {
@@ -479,6 +479,7 @@ describe('a Start in the future', { timeout: 120_000 }, () => {
     const start = row.getByLabel('Start');
     const stored = await start.inputValue();
     await start.fill(await typed(page, Date.now() + 3 * HOUR));
+    await start.press('Enter');
     const message = row.getByTestId('start-error');
     await expect.poll(() => message.innerText()).toBe(FUTURE_START_MESSAGE);
     expect(await start.getAttribute('aria-invalid')).toBe('true');
@@ -498,6 +499,7 @@ describe('a Start in the future', { timeout: 120_000 }, () => {
     // A start now or earlier saves, and the message goes.
     const earlier = Math.floor((Date.now() - 2 * HOUR) / 60_000) * 60_000;
     await start.fill(await typed(page, earlier));
+    await start.press('Enter');
     await expect.poll(async () => (await entryOf(entry._id)).start).toBe(iso(earlier));
     await expect.poll(() => message.count()).toBe(0);
     expect(await start.getAttribute('aria-invalid')).toBeNull();
@@ -527,6 +529,7 @@ describe('a Start in the future', { timeout: 120_000 }, () => {
     const end = row.getByLabel('End');
     const stored = await end.inputValue();
     await end.fill(await typed(page, Date.now() - 4 * HOUR));
+    await end.press('Enter');
     const message = row.getByTestId('end-error');
     await expect.poll(() => message.innerText()).toBe(END_BEFORE_START_MESSAGE);
     expect(await end.getAttribute('aria-invalid')).toBe('true');
@@ -543,12 +546,14 @@ describe('a Start in the future', { timeout: 120_000 }, () => {
     // A Start moved past the End is refused at the Start the same way.
     const start = row.getByLabel('Start');
     await start.fill(await typed(page, Date.now() - 30 * 60_000));
+    await start.press('Enter');
     await expect.poll(() => row.getByTestId('start-error').innerText()).toBe(END_BEFORE_START_MESSAGE);
     await start.blur();
 
     // A valid End saves, and the message goes.
     const later = Math.floor((Date.now() - 2 * HOUR) / 60_000) * 60_000;
     await end.fill(await typed(page, later));
+    await end.press('Enter');
     await expect.poll(async () => (await entryOf(entry._id)).end).toBe(iso(later));
     await expect.poll(() => row.getByTestId('end-error').count()).toBe(0);
     expect(sent).toHaveLength(1);

@@ -1,6 +1,8 @@
-import type { FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { entryProblem, isStoredEntry } from '../../shared/format/dateEntry';
 import { formatMoney } from '../../shared/format/money';
+import { DateField } from '../../site/ui/DateField';
 import { DialogShell } from '../files/DialogShell';
 import { formatHours } from '../timetracking/days';
 import { Button } from '../ui/Button';
@@ -11,6 +13,7 @@ import { useInvoiceFromTime, type InvoiceFromTimeController } from './useInvoice
 
 export const fieldClass =
   'h-8 w-full rounded-md border border-zinc-300 bg-white px-2.5 text-[13px] text-zinc-800 shadow-xs focus:border-accent-600 focus:ring-2 focus:ring-accent-600/20 focus:outline-none';
+const invalidFieldClass = fieldClass.replace('border-zinc-300', 'border-red-400 ring-2 ring-red-400/20');
 const labelClass = 'mb-1 block text-[13px] font-medium text-zinc-700';
 const FORM_ID = 'invoice-from-time-form';
 
@@ -81,6 +84,55 @@ function Preview({
   );
 }
 
+/** A day of the period, typed as 06.07.2024 or picked; text that cannot be read is named under it. */
+function PeriodDay({
+  name,
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange(value: string): void;
+}) {
+  const id = useId();
+  // Said once the field is left: while it is typed into, the dialog keeps its height (and its buttons their place).
+  const [editing, setEditing] = useState(false);
+  // The period keeps such text, so it cannot be sent (periodProblem) until the day is corrected.
+  const problem = editing ? undefined : entryProblem(value, 'date');
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-xs text-zinc-500">
+        {label}
+      </label>
+      <DateField
+        kind="date"
+        id={id}
+        name={name}
+        value={value}
+        min={isStoredEntry(min, 'date') ? min : undefined}
+        max={isStoredEntry(max, 'date') ? max : undefined}
+        onChange={(day) => onChange(day ?? '')}
+        onEdit={() => setEditing(true)}
+        onBlur={() => setEditing(false)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
+        className={`${problem ? invalidFieldClass : fieldClass} pr-9 tabular-nums`}
+      />
+      {problem && (
+        <p id={`${id}-error`} className="mt-1 text-[11px] leading-snug text-red-600">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * The dialog of "Create invoice": client, period, what it holds; creating opens the new (open) invoice.
  * `clientRoute`: where clients open (`/_/clients`), for the link of a client without an hourly rate.
@@ -145,28 +197,20 @@ export function InvoiceFromTimeView({
         <fieldset>
           <legend className={labelClass}>Period</legend>
           <div className="grid grid-cols-2 gap-3">
-            <label className="block">
-              <span className="mb-1 block text-xs text-zinc-500">From</span>
-              <input
-                type="date"
-                name="from"
-                value={invoice.period.from}
-                max={invoice.period.to || undefined}
-                onChange={(event) => invoice.setPeriod({ ...invoice.period, from: event.target.value })}
-                className={fieldClass}
-              />
-            </label>
-            <label className="block">
-              <span className="mb-1 block text-xs text-zinc-500">To</span>
-              <input
-                type="date"
-                name="to"
-                value={invoice.period.to}
-                min={invoice.period.from || undefined}
-                onChange={(event) => invoice.setPeriod({ ...invoice.period, to: event.target.value })}
-                className={fieldClass}
-              />
-            </label>
+            <PeriodDay
+              name="from"
+              label="From"
+              value={invoice.period.from}
+              max={invoice.period.to}
+              onChange={(from) => invoice.setPeriod({ ...invoice.period, from })}
+            />
+            <PeriodDay
+              name="to"
+              label="To"
+              value={invoice.period.to}
+              min={invoice.period.from}
+              onChange={(to) => invoice.setPeriod({ ...invoice.period, to })}
+            />
           </div>
           <div className="mt-2 flex flex-wrap gap-1.5">
             {PRESETS.map((preset) => {

@@ -21,6 +21,7 @@ describe('billing period', () => {
 
   it('refuses incomplete or reversed periods and bounds starts as the server does', () => {
     expect(periodProblem({ from: '', to: '2026-04-09' })).toMatch(/both days/);
+    expect(periodProblem({ from: '31.02.2026', to: '2026-04-09' })).toBe('Correct the period: its field says why');
     expect(periodProblem({ from: '2026-04-10', to: '2026-04-09' })).toMatch(/not end before/);
     expect(periodProblem({ from: '2026-04-09', to: '2026-04-09' })).toBeUndefined();
     // Swiss days, as the server bills them: February in Basel starts at 23:00 UTC the day before.

@@ -38,6 +38,8 @@ export function untilToday(today: string): Period {
 
 /** Why the period cannot be sent, or undefined when it can. */
 export function periodProblem({ from, to }: Period): string | undefined {
+  // A day typed that cannot be read is kept as typed; its field says what is wrong with it.
+  if ((from && !DAY.test(from)) || (to && !DAY.test(to))) return 'Correct the period: its field says why';
   if (!DAY.test(from) || !DAY.test(to)) return 'Choose both days of the period';
   if (from > to) return 'The period must not end before it starts';
   return undefined;

@@ -32,7 +32,13 @@ export function useInvoiceFromTime(initialClient: string | undefined) {
     {
       model: 'trackedTime',
       params: {
-        query: { client, start: startBounds(period), end: { $ne: null }, invoice: { $exists: false } },
+        // A period with a day typed that cannot be read has no bounds (the query is skipped then).
+        query: {
+          client,
+          ...(problem ? {} : { start: startBounds(period) }),
+          end: { $ne: null },
+          invoice: { $exists: false },
+        },
         limit: ENTRY_LIMIT,
       },
     },

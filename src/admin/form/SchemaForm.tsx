@@ -11,6 +11,7 @@ import { currentSecretErrors, standingErrors, toErrorSchema, unplacedErrors } fr
 import { prepareSchema } from './schema/prepareSchema';
 import { storedSecretsOptional } from './schema/storedSecrets';
 import { uiSchemaFor } from './schema/uiSchemaFor';
+import { dateEntryErrors } from './values/dateInput';
 import { unlistedValues, withUnlisted, type UnlistedValues } from './schema/unlistedValues';
 import { themeTemplates } from './templates';
 import type { DocumentRef, FormContext, FormDataSource } from './types';
@@ -95,7 +96,21 @@ export function SchemaForm({
   // An error leaves its field once the field is edited (the data as the errors came is what was refused).
   const [refused, setRefused] = useState({ errors, data: formData });
   if (refused.errors !== errors) setRefused({ errors, data: formData });
-  const shown = useMemo(() => standingErrors(errors, refused.data, formData), [errors, refused.data, formData]);
+  // A date typed that cannot be read is named at its field as soon as it is left (the server is not asked).
+  const entryFields = useMemo(
+    () =>
+      Object.entries(prepared.properties ?? {}).map(([name, property]) => ({
+        name,
+        format: property.format,
+        readOnly: property.readOnly,
+      })),
+    [prepared],
+  );
+  const shown = useMemo(() => {
+    const standing = standingErrors(errors, refused.data, formData);
+    const entries = dateEntryErrors(entryFields, formData);
+    return entries ? { ...standing, ...entries } : standing;
+  }, [errors, refused.data, formData, entryFields]);
   const extraErrors = useMemo(() => toErrorSchema(shown), [shown]);
   const visibleFields = useMemo(
     () =>

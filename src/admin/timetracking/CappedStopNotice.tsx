@@ -5,7 +5,7 @@ import { Button, IconButton } from '../ui/Button';
 import { formatClock } from './days';
 import type { CappedStop } from './useTimeTrackingController';
 
-/** The browser's own zone: the End field (datetime-local) shows its clock, so the notice names the same time. */
+/** The browser's own zone: the End field shows its clock, so the notice names the same time. */
 const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**

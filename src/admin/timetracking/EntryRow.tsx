@@ -2,7 +2,8 @@ import { ReceiptText, Square, Trash2 } from 'lucide-react';
 import { MAX_ENTRY_HOURS, TRACKED_TIME } from '../../shared/rules/constants';
 import { useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { dateTimeToInput, inputToDateTime } from '../form/values/dateInput';
+import { entryMessage } from '../../shared/format/dateEntry';
+import { DateField } from '../../site/ui/DateField';
 import { durationHours, roundUpToQuarterHours, TRACKED_TIME_MULTIPLIERS } from '../../shared/rules/trackedTime';
 import { useSaveOnLeave } from '../core/edit/useSaveOnLeave';
 import { IconButton } from '../ui/Button';
@@ -17,6 +18,8 @@ const control = `${base} border-zinc-300 bg-white text-zinc-800`;
 const lockedControl = `${base} border-zinc-200 bg-zinc-50 text-zinc-600`;
 /** The Start or End of a timer stopped at a bound, until it is corrected or the notice dismissed. */
 const flaggedControl = `${base} border-amber-400 bg-amber-50 text-zinc-800 ring-2 ring-amber-400/30`;
+/** How a Start or End is typed. */
+const ENTRY_EXAMPLE = 'a time and date, e.g. 14:30 06.07.2024';
 /** A field whose value was refused. */
 const invalidControl = `${base} border-red-400 bg-white text-zinc-800 ring-2 ring-red-400/20`;
 
@@ -68,39 +71,49 @@ function DateTimeField({
   error?: string;
   onSave(iso: string): void;
 }) {
-  const draft = useFocusDraft(dateTimeToInput(value ?? ''));
+  // Text typed here that could not be read: said at the field like a refusal, and nothing is saved.
+  const [unread, setUnread] = useState<string>();
+  const shownError = unread ?? error;
   const errorId = `${id}-${label.toLowerCase()}-error`;
-  const look = readOnly ? lockedControl : error ? invalidControl : flagged ? flaggedControl : control;
+  const look = readOnly ? lockedControl : shownError ? invalidControl : flagged ? flaggedControl : control;
+  const inputId = `${id}-${label.toLowerCase()}`;
+  // Labelled by `for`, not by wrapping: the calendar button beside the text is no part of the label.
   return (
-    <Field label={label} className="max-sm:col-span-2">
-      <input
-        type="datetime-local"
+    <div className="flex min-w-0 flex-col gap-1 max-sm:col-span-2">
+      <label htmlFor={inputId} className="text-[11px] font-medium text-zinc-500 xl:sr-only">
+        {label}
+      </label>
+      <DateField
+        kind="datetime"
+        id={inputId}
         aria-label={label}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`${look} tabular-nums`}
-        value={draft.value}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={shownError ? errorId : undefined}
+        className={`${look} pr-9 tabular-nums`}
+        value={value ?? undefined}
         readOnly={readOnly}
-        onFocus={draft.begin}
-        onBlur={draft.end}
-        onChange={(event) => {
-          draft.set(event.target.value);
-          const iso = inputToDateTime(event.target.value);
-          // Spec section 4: field edits save on change. A half-typed value reads '' (one Backspace in a
-          // segment): that is no change, and never clears the end (which would make the entry run again).
-          if (iso) onSave(iso);
+        onChange={(iso, read) => {
+          // Spec section 4: field edits save on change, which for typed text is when it is complete (Enter, or
+          // the field left). Text that is no time and date, or none (an emptied End would make the entry run
+          // again), is no change.
+          if (!read.ok) setUnread(entryMessage(read, 'datetime'));
+          else if (iso === undefined) setUnread(`${label} cannot be emptied: type ${ENTRY_EXAMPLE}`);
+          else {
+            setUnread(undefined);
+            onSave(iso);
+          }
         }}
       />
-      {error && (
+      {shownError && (
         <span
           id={errorId}
           className="text-[11px] leading-snug text-red-600"
           data-testid={`${label.toLowerCase()}-error`}
         >
-          {error}
+          {shownError}
         </span>
       )}
-    </Field>
+    </div>
   );
 }
 

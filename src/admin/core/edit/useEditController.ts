@@ -15,6 +15,7 @@ import { useProgress } from '../useProgress';
 import { useLeaveGuard } from './useLeaveGuard';
 import { formChanged } from './formChanged';
 import { defaultsOf } from '../../../shared/registry/elements';
+import { dateEntryErrors } from '../../form/values/dateInput';
 
 export type { FormData };
 
@@ -75,6 +76,12 @@ export function useEditController(model: ModelInfo, id: string) {
       setErrors({});
       setSecretsChanged([]);
       if (data !== formData) setForm((current) => ({ ...current, data, dirty: true }));
+      // A date typed that cannot be read is refused here, in the words its field shows: nothing is sent.
+      const unread = dateEntryErrors(model.fields, data);
+      if (unread) {
+        setErrors(unread);
+        throw new ApiError(400, saveFailureMessage(model, registry.resolver, unread, ''), unread);
+      }
       try {
         const saved = await saveCall({
           model: model.name,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cssSizeOf, cssSizeWithAmount } from './cssSizeInput';
-import { dateTimeToInput, dateToInput, inputToDate, inputToDateTime } from './dateInput';
+import { dateEntryErrors } from './dateInput';
 import { jsonToDraft, parseJsonDraft } from './jsonDraft';
 import { formatMoneyInput, parseMoneyInput } from './moneyInput';
 import { numberToInput, parseNumberInput } from './numberInput';
@@ -98,20 +98,30 @@ describe('CSS size input', () => {
   });
 });
 
-describe('date inputs', () => {
-  it('stores YYYY-MM-DD for dates', () => {
-    expect(dateToInput('2024-03-28')).toBe('2024-03-28');
-    expect(dateToInput('2024-03-28T10:00:00.000Z')).toBe('2024-03-28');
-    expect(dateToInput(undefined)).toBe('');
-    expect(inputToDate('2024-03-28')).toBe('2024-03-28');
-    expect(inputToDate('')).toBeUndefined();
+describe('date entries of a form', () => {
+  const fields = [
+    { name: 'date', format: 'date' },
+    { name: 'start', format: 'date-time' },
+    { name: 'at', format: 'time' },
+    { name: 'created', format: 'date-time', readOnly: true },
+    { name: 'name' },
+  ];
+
+  it('names the date, date-time and time fields holding text that cannot be stored', () => {
+    expect(
+      dateEntryErrors(fields, { date: '31.02.2026', start: '06.07.2024', at: '25:00', created: 'x', name: '31.02.' }),
+    ).toEqual({
+      date: 'There is no 31.02.2026: February 2026 has 28 days',
+      start: '“06.07.2024” needs a time too, e.g. 14:30 06.07.2024',
+      at: 'There is no 25:00: hours go up to 23',
+    });
   });
 
-  it('stores ISO timestamps for date-times, edited in local time', () => {
-    const iso = inputToDateTime('2024-05-06T09:30');
-    expect(iso).toBe(new Date(2024, 4, 6, 9, 30).toISOString());
-    expect(dateTimeToInput(iso)).toBe('2024-05-06T09:30');
-    expect(inputToDateTime('')).toBeUndefined();
-    expect(dateTimeToInput('nonsense')).toBe('');
+  it('finds nothing in stored values and empty fields', () => {
+    expect(dateEntryErrors(fields, { date: '2024-03-28', start: '2024-05-06T07:30:00.000Z', at: '14:30' })).toBe(
+      undefined,
+    );
+    expect(dateEntryErrors(fields, {})).toBeUndefined();
+    expect(dateEntryErrors(fields, undefined)).toBeUndefined();
   });
 });

@@ -1,55 +1,48 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import type { EntryKind } from '../../../shared/format/dateEntry';
+import { DateField } from '../../../site/ui/DateField';
 import { inputClass } from '../ui/classes';
-import { dateTimeToInput, dateToInput, inputToDate, inputToDateTime } from '../values/dateInput';
 
-function NativeInput(props: WidgetProps & { type: string; text: string; toValue: (text: string) => unknown }) {
-  const {
-    id,
-    htmlName,
-    onChange,
-    onBlur,
-    onFocus,
-    disabled,
-    readonly,
-    required,
-    rawErrors,
-    autofocus,
-    type,
-    text,
-    toValue,
-  } = props;
+/**
+ * A date, date-time or time typed as text (06.07.2024, 14:30 06.07.2024, 14:30), whatever the browser's
+ * language. Text that cannot be read goes into the form as typed: the form names the problem under the
+ * field (SchemaForm, `dateEntryErrors`) and SAVE refuses it, instead of saving the old value while the
+ * field shows something else.
+ */
+function EntryWidget({ kind, ...props }: WidgetProps & { kind: EntryKind }) {
+  const { id, htmlName, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, autofocus } = props;
   return (
-    <input
+    <DateField
+      kind={kind}
       id={id}
       name={htmlName ?? id}
-      type={type}
-      className={inputClass(rawErrors, 'tabular-nums')}
-      value={text}
+      value={value}
+      className={inputClass(rawErrors, `tabular-nums ${kind === 'time' ? '' : 'pr-9'}`)}
+      placeholder={props.placeholder || undefined}
       required={required}
       disabled={disabled}
       readOnly={readonly}
       autoFocus={autofocus}
       aria-invalid={rawErrors?.length ? true : undefined}
       aria-describedby={ariaDescribedByIds(id)}
-      onChange={(event) => onChange(toValue(event.target.value))}
-      onBlur={(event) => onBlur(id, toValue(event.target.value))}
-      onFocus={(event) => onFocus(id, toValue(event.target.value))}
+      onChange={(next) => onChange(next)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
     />
   );
 }
 
 /** A day, stored as "YYYY-MM-DD". */
 export function DateWidget(props: WidgetProps) {
-  return <NativeInput {...props} type="date" text={dateToInput(props.value)} toValue={inputToDate} />;
+  return <EntryWidget {...props} kind="date" />;
 }
 
-/** A point in time, edited in the browser's local time and stored as an ISO timestamp. */
+/** A point in time, typed in the browser's local time and stored as an ISO timestamp. */
 export function DateTimeWidget(props: WidgetProps) {
-  return <NativeInput {...props} type="datetime-local" text={dateTimeToInput(props.value)} toValue={inputToDateTime} />;
+  return <EntryWidget {...props} kind="datetime" />;
 }
 
 /** A time of day, stored as "HH:MM". */
 export function TimeWidget(props: WidgetProps) {
-  const text = typeof props.value === 'string' ? props.value : '';
-  return <NativeInput {...props} type="time" text={text} toValue={(t) => (t === '' ? undefined : t.slice(0, 5))} />;
+  return <EntryWidget {...props} kind="time" />;
 }
