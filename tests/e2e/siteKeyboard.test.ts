@@ -86,7 +86,7 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
       const termin = page.locator('form').filter({ hasText: 'Erstgespräch anfragen' });
       await termin.getByLabel('Name').fill('Anna Keller');
       await termin.getByLabel('E-Mail').fill('anna@example.ch');
-      await termin.getByLabel('Wunschtermin').fill('2099-03-01');
+      await termin.getByLabel('Wunschtermin').fill('1.3.2099');
       const request = termin.getByRole('button', { name: 'Termin anfragen' });
       await request.click();
       await dialog.waitFor();

@@ -60,7 +60,12 @@ describe('the public site for a visitor', { timeout: 180_000 }, () => {
       await form.getByLabel('Name').fill('Anna Keller');
       await form.getByLabel('E-Mail').fill('anna@example.ch');
       const date = form.getByLabel('Wunschtermin');
-      await date.fill('2020-01-15');
+      // A day that does not exist is named as soon as the field is left, in German.
+      await date.fill('31.02.2099');
+      await form.getByLabel('Nachricht').focus();
+      const said = async () => page.locator(`[id="${await date.getAttribute('aria-describedby')}"]`).innerText();
+      await expect.poll(said).toBe('Feld Wunschtermin: Den 31.02.2099 gibt es nicht, der Februar 2099 hat 28 Tage');
+      await date.fill('15.1.2020');
       await form.getByLabel('Nachricht').fill('Erste Zeile\nZweite Zeile');
       await form.getByRole('button', { name: 'Termin anfragen' }).click();
 
@@ -70,14 +75,14 @@ describe('the public site for a visitor', { timeout: 180_000 }, () => {
         'Feld Wunschtermin darf nicht in der Vergangenheit liegen',
       );
       expect(await date.evaluate((element) => element === document.activeElement)).toBe(true);
-      // The picker starts today: its earliest day is no day in the past.
-      expect(await date.getAttribute('min')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // The calendar starts today: its earliest day is no day in the past.
+      expect(await form.locator('input[type=date]').getAttribute('min')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(sent).toEqual([]);
       await date.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/termin-past-${width}.png` });
 
       // A day to come goes through, with the message's lines.
-      await date.fill('2099-03-01');
+      await date.fill('01.03.2099');
       await form.getByRole('button', { name: 'Termin anfragen' }).click();
       await page.getByRole('dialog').waitFor();
       expect(await page.getByRole('dialog').innerText()).toContain('Vielen Dank');

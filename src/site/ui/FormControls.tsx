@@ -1,5 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { entryProblem } from '../../shared/format/dateEntry';
 import { earliestDate } from '../../shared/rules';
+import { DateField } from './DateField';
 import type { FormField, FormValues } from './formFields';
 
 /** A component class of ../styles/site.css. */
@@ -15,10 +17,16 @@ interface FieldProps {
 }
 
 /** A labelled input for one form field, with its error under it. */
-export function FormFieldControl({ field, value, error, markRequired, onChange }: FieldProps): ReactNode {
+export function FormFieldControl({ field, value, error: refused, markRequired, onChange }: FieldProps): ReactNode {
   const id = useId();
   const errorId = `${id}-error`;
   const min = useEarliestDate(field.minDate);
+  // A date field being typed into says nothing until it is left (DateField reads the text then).
+  const [editing, setEditing] = useState(false);
+  // A day typed that cannot be read is said as soon as the field is left; the submit checks it again.
+  const error = editing
+    ? undefined
+    : (refused ?? (field.kind === 'date' ? entryProblem(value, 'date', 'de', field.label) : undefined));
   const common = {
     id,
     name: field.name,
@@ -72,13 +80,28 @@ export function FormFieldControl({ field, value, error, markRequired, onChange }
         ))}
       </select>
     );
+  } else if (field.kind === 'date') {
+    // Typed as 06.07.2024 whatever the browser's language (a native date input follows it), calendar at hand.
+    control = (
+      <DateField
+        {...common}
+        kind="date"
+        language="de"
+        value={text}
+        min={min}
+        onChange={(day) => onChange(field.name, day ?? '')}
+        onEdit={() => setEditing(true)}
+        onBlur={() => setEditing(false)}
+        className={`${INPUT_CLASS} pr-14 tabular-nums`}
+        buttonClassName="right-0.5 size-11 rounded-md text-ink/60 hover:text-brand focus-visible:outline-brand"
+      />
+    );
   } else {
     control = (
       <input
         {...common}
         type={field.kind}
         inputMode={field.kind === 'number' ? 'decimal' : undefined}
-        min={min}
         autoComplete={Object.hasOwn(AUTOCOMPLETE, field.name) ? AUTOCOMPLETE[field.name] : undefined}
         value={text}
         onChange={(e) => onChange(field.name, e.target.value)}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactField, CONTACT_FIELDS } from '../elements/Contact';
-import { formFields, serverFieldErrors, validateRequired } from './formFields';
+import { entryErrors, formFields, serverFieldErrors, validateRequired } from './formFields';
 
 describe('validateRequired', () => {
   it('names an e-mail the server would refuse, and an empty required field', () => {
@@ -29,6 +29,25 @@ describe('validateRequired', () => {
     });
     expect(validateRequired([termin], { termin: '2026-06-10' }, now)).toEqual({});
     expect(validateRequired([termin], { termin: '' }, now)).toEqual({});
+  });
+
+  it("says in German why a date field's text is no day, with or without x-minDate", () => {
+    const [termin, geburtstag] = formFields({
+      type: 'object',
+      properties: {
+        termin: { type: 'string', title: 'Wunschtermin', format: 'date', 'x-minDate': 'today' },
+        geburtstag: { type: 'string', title: 'Geburtstag', format: 'date' },
+      },
+    });
+    const values = { termin: '31.02.2099', geburtstag: '6.7.2' };
+    const expected = {
+      termin: 'Feld Wunschtermin: Den 31.02.2099 gibt es nicht, der Februar 2099 hat 28 Tage',
+      geburtstag: 'Feld Geburtstag ist unvollständig: bitte als Tag.Monat.Jahr eingeben, z. B. 06.07.2024',
+    };
+    expect(validateRequired([termin, geburtstag], values)).toEqual(expected);
+    // A form that leaves its checks to the server still sends no such text.
+    expect(entryErrors([termin, geburtstag], values)).toEqual(expected);
+    expect(entryErrors([termin, geburtstag], { termin: '2099-02-28', geburtstag: '' })).toEqual({});
   });
 });
 

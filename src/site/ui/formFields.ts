@@ -1,3 +1,4 @@
+import { entryProblem } from '../../shared/format/dateEntry';
 import { dateFieldMessage, invalidEmailMessage, isEmail, requiredFieldMessage } from '../../shared/rules';
 import { ORDER_KEY, orderedKeys } from '../../shared/registry/keyOrder';
 import type { FieldError } from '../../shared/validation/createAjv';
@@ -99,7 +100,8 @@ function isEmpty(value: string | boolean | undefined): boolean {
 /**
  * 'Feld {label} ist erforderlich' for every required field left empty (spec section 5; a field's own
  * `requiredMessage` instead), and what the server refuses too: an e-mail field's address its format
- * refuses, a date before the field's `minDate` (`now` says what today is); by field name.
+ * refuses, a date field's text that is no day (31.02.2026), a date before the field's `minDate` (`now`
+ * says what today is); by field name.
  */
 export function validateRequired(fields: FormField[], values: FormValues, now?: Date): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -109,10 +111,31 @@ export function validateRequired(fields: FormField[], values: FormValues, now?: 
     if (field.required && isEmpty(value))
       errors[field.name] = field.requiredMessage ?? requiredFieldMessage(field.label);
     else if (field.kind === 'email' && text && !isEmail(text)) errors[field.name] = invalidEmailMessage(field.label);
-    else if (field.minDate && text) {
-      const message = dateFieldMessage(field.label, field.minDate, text, now);
+    else if (field.kind === 'date' && text) {
+      const message =
+        dateProblem(field, text) ??
+        (field.minDate ? dateFieldMessage(field.label, field.minDate, text, now) : undefined);
       if (message) errors[field.name] = message;
     }
+  }
+  return errors;
+}
+
+/** Why a date field's text cannot be sent (typed, and no day that exists), in German; undefined when it can. */
+function dateProblem(field: FormField, text: string): string | undefined {
+  return entryProblem(text, 'date', 'de', field.label);
+}
+
+/**
+ * The date fields whose text cannot be sent (a form that leaves the checks to the server sends no
+ * such text either: the server would store it as typed), by field name.
+ */
+export function entryErrors(fields: FormField[], values: FormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    const problem = field.kind === 'date' && typeof value === 'string' ? dateProblem(field, value.trim()) : undefined;
+    if (problem) errors[field.name] = problem;
   }
   return errors;
 }

@@ -1,5 +1,13 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { initialValues, serverFieldErrors, validateRequired, type FormField, type FormValues } from './formFields';
+import { parseEntry } from '../../shared/format/dateEntry';
+import {
+  entryErrors,
+  initialValues,
+  serverFieldErrors,
+  validateRequired,
+  type FormField,
+  type FormValues,
+} from './formFields';
 import { submitFieldErrors } from './submitError';
 import { useSubmission } from './useSubmission';
 
@@ -19,10 +27,16 @@ export function enteredValues(form: HTMLFormElement, fields: FormField[]): FormV
       control instanceof HTMLTextAreaElement ||
       control instanceof HTMLSelectElement
     ) {
-      if (control.value) entered[field.name] = control.value;
+      if (control.value) entered[field.name] = field.kind === 'date' ? enteredDay(control.value) : control.value;
     }
   }
   return entered;
+}
+
+/** A day typed before hydration, as the date field stores it once read (06.07.2026 → 2026-07-06). */
+function enteredDay(text: string): string {
+  const read = parseEntry(text, 'date');
+  return read.ok ? (read.value ?? '') : text;
 }
 
 /** Focuses the control of a field (the first of a group), so a refused form says where to go on. */
@@ -81,14 +95,17 @@ export function useFieldForm(
       return rest;
     });
   }, []);
-  /** Shows the errors of the fields and moves the focus to the first wrong one; true when there are none. */
-  const checkRequired = (): boolean => {
-    const found = validateRequired(fields, values);
+  /** Shows the errors found and moves the focus to the first wrong field; true when there are none. */
+  const show = (found: Record<string, string>): boolean => {
     setErrors(found);
     const first = fields.find((field) => field.name in found);
     if (first) focusField(formRef.current, first.name);
     return !first;
   };
+  /** Shows the errors of the fields; true when there are none. */
+  const checkRequired = (): boolean => show(validateRequired(fields, values));
+  /** Shows the date fields whose text is no day (a form that leaves the other checks to the server). */
+  const checkEntries = (): boolean => show(entryErrors(fields, values));
   /**
    * Closes the dialog and returns the focus to the form: after the server refused it, to the first
    * field it named, else to the submit button (the dialog would give it back to the button, but the
@@ -100,5 +117,5 @@ export function useFieldForm(
     if (first) focusField(formRef.current, first.name);
     else formRef.current?.querySelector<HTMLElement>('[type="submit"]')?.focus();
   };
-  return { formRef, values, errors, onChange, checkRequired, ...submission, close, refused };
+  return { formRef, values, errors, onChange, checkRequired, checkEntries, ...submission, close, refused };
 }

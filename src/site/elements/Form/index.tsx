@@ -36,10 +36,12 @@ function SchemaForm({
   validate,
 }: ElementProps<'special.form'> & { fields: FormField[] }) {
   const { api } = useSite();
-  const { formRef, values, errors, onChange, checkRequired, state, submit, close, refused } = useFieldForm(fields);
+  const { formRef, values, errors, onChange, checkRequired, checkEntries, state, submit, close, refused } =
+    useFieldForm(fields);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (validate && !checkRequired()) return;
+    // A date typed that is no day is never sent, whether or not the form checks the rest itself.
+    if (!(validate ? checkRequired() : checkEntries())) return;
     void submit(() => api.submitForm(name, submittedData(fields, values)));
   };
 
