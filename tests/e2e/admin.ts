@@ -7,7 +7,7 @@ import type { AdminServer } from './adminServer';
 export const LOGIN_KEY = 'baukasten.admin.login';
 export const MODULE_KEY = 'baukasten.admin.module';
 
-/** A context with German date inputs and a desktop window. */
+/** A context as a Swiss user has it (de-CH, Zurich time) with a desktop window; dateEntry.test.ts uses en-US. */
 export function newContext(
   browser: Browser,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
