@@ -7,6 +7,15 @@ import type { AdminServer } from './adminServer';
 export const LOGIN_KEY = 'baukasten.admin.login';
 export const MODULE_KEY = 'baukasten.admin.module';
 
+/** The Swiss calendar day of an instant (YYYY-MM-DD), as time tracking keys its bars and periods. */
+export const swissDay = (ms: number) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Zurich',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(ms));
+
 /** A context as a Swiss user has it (de-CH, Zurich time) with a desktop window; dateEntry.test.ts uses en-US. */
 export function newContext(
   browser: Browser,

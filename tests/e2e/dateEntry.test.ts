@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, formatTimestamp } from '../../src/shared/format/date';
 import { newPage, VIEWPORTS } from '../helpers/browser';
-import { storeLogin } from './admin';
+import { storeLogin, swissDay } from './admin';
 import { adminSuite } from './adminServer';
 
 // Dates typed and shown day.month.year (spec section 9) in a browser whose language is American English,
@@ -18,13 +18,6 @@ const suite = adminSuite();
 let adminId: string;
 let clientId: string;
 
-const swissDay = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Zurich',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(ms));
 const stored = async (model: string, id: string) =>
   (await suite.server.api<Record<string, unknown>>('GET', `/api/document/findById?model=${model}&id=${id}`)).json;
 

@@ -5,7 +5,7 @@ import { sql } from '../../src/server/db/sql';
 import { formatTimestamp } from '../../src/shared/format/date';
 import { END_BEFORE_START_MESSAGE, FUTURE_START_MESSAGE } from '../../src/shared/rules/trackedTime';
 import { userWithRole } from '../helpers/users';
-import { newContext, storeLogin, watchKeptSaves } from './admin';
+import { newContext, storeLogin, swissDay, watchKeptSaves } from './admin';
 import { adminSuite } from './adminServer';
 
 // The time-tracking screen (spec sections 2, 4, 7, 9) against the real suite.server, in Chromium.
@@ -20,14 +20,6 @@ let clientId: string;
 const iso = (ms: number) => new Date(ms).toISOString();
 const entryOf = async (id: string) =>
   (await suite.server.api<Record<string, unknown>>('GET', `/api/document/findById?model=trackedTime&id=${id}`)).json;
-/** Swiss calendar day of an instant, as the screen keys its bars. */
-const swissDay = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Zurich',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(ms));
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });

@@ -2,19 +2,11 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OtherUserFrames } from '../upload/frameStore';
-import type { UploadState } from '../upload/uploader';
+import { IDLE_UPLOAD, type UploadState } from '../upload/uploader';
 import { LoggingCard, uploadNews } from './LoggingCard';
 import type { DiagnosticsController } from './useDiagnostics';
 
-const idle: UploadState = {
-  sent: 0,
-  queued: 0,
-  failures: 0,
-  dropped: 0,
-  earlierWaiting: 0,
-  earlierSent: 0,
-  otherTab: false,
-};
+const idle = IDLE_UPLOAD;
 
 /** The card as the page draws it, not connected, with this upload state. */
 const renderCard = (upload: Partial<UploadState>, otherUsers: OtherUserFrames[] = []) =>

@@ -9,7 +9,7 @@ import { SimulatedBluetooth } from '../simulator/bluetooth';
 import type { LoginState } from '../../shared/api/auth';
 import { otherUsersFrames, userFrameStore, userStoreName, type OtherUserFrames } from '../upload/frameStore';
 import { browserLocks } from '../upload/locks';
-import { FrameUploader, type UploadState } from '../upload/uploader';
+import { FrameUploader, IDLE_UPLOAD, type UploadState } from '../upload/uploader';
 import { LiveValues } from './liveValues';
 import { postFrames } from './server';
 import { usePosition } from './usePosition';
@@ -41,15 +41,7 @@ export function useDiagnostics(login: LoginState, onLogin: (login: LoginState) =
   const [mode, setMode] = useState<StreamMode>('persist');
   const [logging, setLogging] = useState(false);
   const [rate, setRate] = useState(0);
-  const [upload, setUpload] = useState<UploadState>({
-    sent: 0,
-    queued: 0,
-    failures: 0,
-    dropped: 0,
-    earlierWaiting: 0,
-    earlierSent: 0,
-    otherTab: false,
-  });
+  const [upload, setUpload] = useState<UploadState>(IDLE_UPLOAD);
   const live = useMemo(() => new LiveValues(), []);
   const position = usePosition(logging);
 

@@ -71,6 +71,17 @@ export interface UploadState {
   error?: { message: string; status: number };
 }
 
+/** Nothing sent, nothing waiting: the state before the first frame. */
+export const IDLE_UPLOAD: Readonly<UploadState> = {
+  sent: 0,
+  queued: 0,
+  failures: 0,
+  dropped: 0,
+  earlierWaiting: 0,
+  earlierSent: 0,
+  otherTab: false,
+};
+
 /** A frame waiting for the upload; `key` once it is written to the store. */
 interface Waiting {
   frame: LoggingFrame;
@@ -124,15 +135,7 @@ export class FrameUploader {
   private writeQueued = false;
   /** What went wrong with the store, said once each (not 20 times a second). */
   private storeErrors = new Set<string>();
-  readonly state: UploadState = {
-    sent: 0,
-    queued: 0,
-    failures: 0,
-    dropped: 0,
-    earlierWaiting: 0,
-    earlierSent: 0,
-    otherTab: false,
-  };
+  readonly state: UploadState = { ...IDLE_UPLOAD };
 
   constructor(
     private readonly post: PostFrames,
