@@ -114,6 +114,24 @@ describe('empty lists', { timeout: 60_000 }, () => {
     await expect.poll(() => page.getByText('0 entries').count()).toBe(1);
     await context.close();
   });
+
+  it('centre their text in the list on a phone, where the rows are cards', async () => {
+    const { page, context } = await adminPage('/_/posReceipts', VIEWPORTS.phone);
+    const empty = page.getByTestId('empty');
+    await expect.poll(() => empty.innerText()).toBe('Keine Daten vorhanden...');
+    const [box, frame] = await Promise.all([
+      empty.evaluate((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const text = range.getBoundingClientRect();
+        return { left: text.left, right: text.right };
+      }),
+      page.locator('table').evaluate((table) => table.getBoundingClientRect().toJSON() as DOMRect),
+    ]);
+    // The text sits in the middle of the list's frame (it sat at the left edge, the row as wide as its text).
+    expect(Math.abs(box.left - frame.left - (frame.right - box.right))).toBeLessThan(4);
+    await context.close();
+  });
 });
 
 describe('a select whose stored value is not among its options', { timeout: 60_000 }, () => {

@@ -52,6 +52,10 @@ const CARD_CELL = {
   hidden: 'max-sm:hidden',
 } as const;
 
+/** The spinner's and the empty text's row: on a phone, where the rows are cards, one centred box as wide as the list. */
+const MESSAGE_ROW = 'max-sm:block';
+const MESSAGE_CELL = 'max-sm:flex max-sm:items-center max-sm:justify-center';
+
 /** The rows of a list: sticky header with sort buttons, formatted cells, show and delete at the right end. */
 export function ListTable({
   list,
@@ -140,14 +144,14 @@ export function ListTable({
         </thead>
         <tbody className="max-sm:block">
           {list.loading ? (
-            <tr>
-              <td colSpan={colSpan} className="h-48 text-center">
+            <tr className={MESSAGE_ROW}>
+              <td colSpan={colSpan} className={`h-48 text-center ${MESSAGE_CELL}`}>
                 <Spinner className="mx-auto size-6" />
               </td>
             </tr>
           ) : list.rows.length === 0 ? (
-            <tr>
-              <td colSpan={colSpan} className="h-48 text-center text-zinc-500" data-testid="empty">
+            <tr className={MESSAGE_ROW}>
+              <td colSpan={colSpan} className={`h-48 text-center text-zinc-500 ${MESSAGE_CELL}`} data-testid="empty">
                 {list.error ?? EMPTY_LIST_TEXT}
               </td>
             </tr>
