@@ -84,8 +84,21 @@ describe('seedDemo', () => {
       'formData',
       'trackedTime',
       'siteConfig',
+      'pageDraft',
+      'pageVersion',
     ]) {
       expect(first.counts[model], model).toBeGreaterThan(0);
+    }
+    // Each demo page has the version its publish would have kept: its content, its access lists.
+    const pages = await t.app.services.documents.find(SYSTEM, 'page', { limit: 100 });
+    for (const page of pages.results) {
+      const versions = await t.app.services.documents.find(SYSTEM, 'pageVersion', { filter: { page: page._id } });
+      expect(versions.results, String(page.name)).toHaveLength(1);
+      expect(versions.results[0].content).toMatchObject({
+        name: page.name,
+        elements: page.elements,
+        _read: page._read,
+      });
     }
     const second = await seedDemo(t.app.services);
     expect(second).toEqual({ seeded: false, counts: {} });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { durationHours } from '../../shared/rules/trackedTime';
 import { SYSTEM } from '../access/caller';
 import { randomPassword } from '../modules/auth/passwords';
+import { versionLists } from '../modules/pages/operations';
 import type { Services } from '../services';
 import {
   DEMO_CLIENTS,
@@ -119,11 +120,16 @@ export async function seedDemo(
   // The public website: home, /Termin and /Impressum with a shared layout (navigation and footer).
   const site = await seedDemoSite(save, await demoImages(services));
   // Every page starts with its draft (same _id, same content): the page editor lists and edits drafts.
+  // And with the version a publish would have kept, so its history has the state Reset draft and
+  // Restore go back to (by nobody: the demo was seeded, not published by a user).
   for (const id of [site.home, site.termin, site.impressum]) {
-    const { _id, _createdAt, _updatedAt, _version, ...content } = await documents.findById(SYSTEM, 'page', id);
-    void [_id, _createdAt, _updatedAt, _version];
+    const page = await documents.findById(SYSTEM, 'page', id);
+    const { _id, _createdAt, _updatedAt, _version, ...content } = page;
+    void [_id, _createdAt, _version];
     await documents.save(SYSTEM, 'pageDraft', content, { createWithId: id });
     counts.pageDraft = (counts.pageDraft ?? 0) + 1;
+    await documents.save(SYSTEM, 'pageVersion', { page: id, publishedAt: _updatedAt, content, ...versionLists(page) });
+    counts.pageVersion = (counts.pageVersion ?? 0) + 1;
   }
 
   services.log.info({ counts }, 'Demo data created');
