@@ -120,8 +120,8 @@ export async function seedDemo(
   // The public website: home, /Termin and /Impressum with a shared layout (navigation and footer).
   const site = await seedDemoSite(save, await demoImages(services));
   // Every page starts with its draft (same _id, same content): the page editor lists and edits drafts.
-  // And with the version a publish would have kept, so its history has the state Reset draft and
-  // Restore go back to (by nobody: the demo was seeded, not published by a user).
+  // And with the version a publish would have kept, so its history shows the state Restore goes back
+  // to (published by nobody: the demo was seeded, not published by a user).
   for (const id of [site.home, site.termin, site.impressum]) {
     const page = await documents.findById(SYSTEM, 'page', id);
     const { _id, _createdAt, _updatedAt, _version, ...content } = page;
