@@ -115,7 +115,7 @@ function Entries({
                 <span className="tabular-nums">{formatDate(entry.date)}</span>
                 {entry.invoice && entry.debtor && ` · ${entry.debtor}`}
                 {entry.reference && (
-                  <span className="block font-mono text-[11px] break-all text-zinc-400">{entry.reference}</span>
+                  <span className="block font-mono text-[11px] break-all text-zinc-500">{entry.reference}</span>
                 )}
               </p>
               {entry.due !== undefined && entry.received !== undefined && (

@@ -10,7 +10,7 @@ export function HtmlPreview({ label, html, subject }: { label: string; html: str
     >
       <header className="flex h-9 items-center justify-between border-b border-zinc-200 bg-zinc-50 px-3">
         <h2 className="text-[13px] font-medium text-zinc-700">Vorschau</h2>
-        <span className="text-xs text-zinc-400">{label}</span>
+        <span className="text-xs text-zinc-500">{label}</span>
       </header>
       {subject !== undefined && (
         <p
@@ -21,7 +21,7 @@ export function HtmlPreview({ label, html, subject }: { label: string; html: str
           {subject ? (
             <span className="min-w-0 font-medium break-words text-zinc-900">{subject}</span>
           ) : (
-            <span className="text-zinc-400">(no subject)</span>
+            <span className="text-zinc-500">(no subject)</span>
           )}
         </p>
       )}

@@ -85,7 +85,7 @@ export default function ElementsPage() {
                 <span className="flex items-baseline justify-between gap-2">
                   <span className="text-[13px] font-medium text-zinc-900">
                     {info.label}
-                    {info.deprecated && <span className="ml-1 text-xs font-normal text-zinc-400">(old)</span>}
+                    {info.deprecated && <span className="ml-1 text-xs font-normal text-zinc-500">(old)</span>}
                   </span>
                   <code className="truncate text-[11px] text-zinc-500">{info.tag}</code>
                 </span>

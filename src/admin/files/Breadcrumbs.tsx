@@ -63,7 +63,7 @@ export function Breadcrumbs({
             <Fragment key={crumb.id ?? 'root'}>
               {folded && index === folded.from && (
                 <li className="flex shrink-0 items-center gap-0.5 sm:hidden">
-                  <ChevronRight aria-hidden className="size-3.5 shrink-0 text-zinc-400" />
+                  <ChevronRight aria-hidden className="size-3.5 shrink-0 text-zinc-500" />
                   <button
                     type="button"
                     aria-label="Show the whole path"
@@ -78,7 +78,7 @@ export function Breadcrumbs({
               <li
                 className={`flex items-center gap-0.5 ${index === 0 ? 'shrink-0' : 'min-w-0'} ${hidden ? 'max-sm:hidden' : ''}`}
               >
-                {index > 0 && <ChevronRight aria-hidden className="size-3.5 shrink-0 text-zinc-400" />}
+                {index > 0 && <ChevronRight aria-hidden className="size-3.5 shrink-0 text-zinc-500" />}
                 {last && index > 0 ? (
                   <span aria-current="page" className="truncate px-1.5 py-1 font-medium text-zinc-900">
                     {label}

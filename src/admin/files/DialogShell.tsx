@@ -36,7 +36,7 @@ export function DialogShell({
             </div>
             <Dialog.Close
               aria-label="Close"
-              className="-mr-1.5 rounded-md p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+              className="-mr-1.5 rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700"
             >
               <X className="size-4" />
             </Dialog.Close>

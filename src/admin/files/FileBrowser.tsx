@@ -201,7 +201,7 @@ export function FileBrowser({
                 aria-label={value === 'grid' ? 'Grid view' : 'List view'}
                 title={value === 'grid' ? 'Grid view' : 'List view'}
                 onClick={() => setMode(value)}
-                className={`rounded p-1 ${mode === value ? 'bg-zinc-100 text-zinc-900' : 'text-zinc-400 hover:text-zinc-700'}`}
+                className={`rounded p-1 ${mode === value ? 'bg-zinc-100 text-zinc-900' : 'text-zinc-500 hover:text-zinc-700'}`}
               >
                 {value === 'grid' ? <LayoutGrid className="size-4" /> : <List className="size-4" />}
               </button>
@@ -241,7 +241,7 @@ export function FileBrowser({
           <p className="py-24 text-center text-[13px] text-red-600">{browser.error}</p>
         ) : browser.children.length === 0 ? (
           <div className="flex flex-col items-center py-24 text-center" data-testid="empty">
-            <span className="flex size-11 items-center justify-center rounded-full bg-zinc-100 text-zinc-400">
+            <span className="flex size-11 items-center justify-center rounded-full bg-zinc-100 text-zinc-500">
               <Upload aria-hidden className="size-5" />
             </span>
             <p className="mt-3 text-[13px] font-medium text-zinc-800">This folder is empty</p>
@@ -279,7 +279,7 @@ export function FileBrowser({
           </div>
         )}
         {!browser.loading && browser.total > 0 && (
-          <p className="pt-3 text-center text-xs text-zinc-400 tabular-nums" data-testid="loaded-count">
+          <p className="pt-3 text-center text-xs text-zinc-500 tabular-nums" data-testid="loaded-count">
             {browser.children.length} of {browser.total}
           </p>
         )}

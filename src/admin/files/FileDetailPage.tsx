@@ -54,7 +54,7 @@ function Preview({ detail }: { detail: FileDetailController }) {
           className="flex flex-col items-center gap-2 p-16 text-center text-[13px] text-zinc-500"
           data-testid="file-other"
         >
-          <FileQuestion aria-hidden className="size-8 text-zinc-400" strokeWidth={1.5} />
+          <FileQuestion aria-hidden className="size-8 text-zinc-500" strokeWidth={1.5} />
           No preview for this type. Use ‘open file’.
         </div>
       );

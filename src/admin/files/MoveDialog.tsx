@@ -79,7 +79,7 @@ export function MoveDialog({
             >
               <Folder aria-hidden className="size-4 text-accent-600" />
               <span className="min-w-0 flex-1 truncate">{child.name}</span>
-              <ChevronRight aria-hidden className="size-4 text-zinc-400" />
+              <ChevronRight aria-hidden className="size-4 text-zinc-500" />
             </button>
           </li>
         ))}

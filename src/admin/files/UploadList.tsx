@@ -35,7 +35,7 @@ export function UploadList({ uploads }: { uploads: Uploads }) {
                   type="button"
                   aria-label={`Dismiss ${entry.name}`}
                   onClick={() => uploads.dismiss(entry.key)}
-                  className="rounded p-0.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+                  className="rounded p-0.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700"
                 >
                   <X className="size-3.5" />
                 </button>
@@ -60,7 +60,7 @@ export function UploadList({ uploads }: { uploads: Uploads }) {
                 </div>
               )}
               {entry.status !== 'failed' && (
-                <p className="mt-1 text-[11px] text-zinc-400 tabular-nums">{formatFileSize(entry.size)}</p>
+                <p className="mt-1 text-[11px] text-zinc-500 tabular-nums">{formatFileSize(entry.size)}</p>
               )}
             </li>
           );

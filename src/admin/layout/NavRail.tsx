@@ -84,7 +84,7 @@ export function NavRail({ nav, tools = [] }: { nav: NavController; tools?: NavTo
           ))}
           {nav.groups.length > 0 && (
             <div className="mt-3 border-t border-zinc-100 pt-3">
-              <p className={`${label} mb-1 px-3 text-[11px] font-semibold tracking-wider text-zinc-400 uppercase`}>
+              <p className={`${label} mb-1 px-3 text-[11px] font-semibold tracking-wider text-zinc-500 uppercase`}>
                 Modules
               </p>
               {nav.groups.map((group) => {

@@ -168,7 +168,7 @@ export function ListTable({
                     if ((event.target as HTMLElement).closest('a,button') || window.getSelection()?.toString()) return;
                     navigate(list.showLink(doc));
                   }}
-                  className={`cursor-pointer border-b border-zinc-100 last:border-0 hover:bg-zinc-50 ${CARD_ROW} ${deleted ? 'text-zinc-400 line-through' : 'text-zinc-800'}`}
+                  className={`cursor-pointer border-b border-zinc-100 last:border-0 hover:bg-zinc-50 ${CARD_ROW} ${deleted ? 'text-zinc-500 line-through' : 'text-zinc-800'}`}
                 >
                   {row.getAllCells().map((cell) => {
                     const spec = specs.get(cell.column.id)!;
@@ -200,7 +200,7 @@ export function ListTable({
                       }}
                       aria-label="Show"
                       title="Show"
-                      className="inline-flex size-7 items-center justify-center rounded-md text-zinc-400 hover:bg-zinc-100 hover:text-zinc-900"
+                      className="inline-flex size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
                     >
                       <Eye className="size-4" />
                     </a>
@@ -210,7 +210,7 @@ export function ListTable({
                         aria-label="Delete"
                         title="Delete (shift-click skips the question)"
                         onClick={(event) => onDelete(event, doc)}
-                        className="inline-flex size-7 items-center justify-center rounded-md text-zinc-400 hover:bg-red-50 hover:text-red-600"
+                        className="inline-flex size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-red-50 hover:text-red-600"
                       >
                         <Trash2 className="size-4" />
                       </button>

@@ -27,7 +27,7 @@ export function ListToolbar({ list }: { list: ListController }) {
           <span className="sr-only">Search</span>
           <Search
             aria-hidden
-            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400"
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-500"
           />
           <input
             type="search"
@@ -42,7 +42,7 @@ export function ListToolbar({ list }: { list: ListController }) {
               type="button"
               aria-label="Clear search"
               onClick={() => list.setSearchText('')}
-              className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1 text-zinc-400 hover:text-zinc-700"
+              className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1 text-zinc-500 hover:text-zinc-700"
             >
               <X className="size-3.5" />
             </button>

@@ -28,7 +28,7 @@ export function Pagination({
       </button>
       {pageWindow(page, pageCount).map((item, index) =>
         item === null ? (
-          <span key={`gap-${index}`} className="px-1 text-zinc-400">
+          <span key={`gap-${index}`} className="px-1 text-zinc-500">
             …
           </span>
         ) : (

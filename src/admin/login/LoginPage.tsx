@@ -6,7 +6,7 @@ import { documentTitle } from '../../shared/admin/titles';
 import { useLoginController } from './useLoginController';
 
 const input =
-  'mt-1.5 block h-9 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm text-zinc-900 shadow-xs placeholder:text-zinc-400 focus:border-accent-600 focus:ring-2 focus:ring-accent-600/20 focus:outline-none';
+  'mt-1.5 block h-9 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm text-zinc-900 shadow-xs placeholder:text-zinc-500 focus:border-accent-600 focus:ring-2 focus:ring-accent-600/20 focus:outline-none';
 
 /** The screen shown with no stored login state. */
 export function LoginPage({ controller }: { controller: ReturnType<typeof useLoginController> }) {

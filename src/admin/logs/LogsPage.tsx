@@ -176,7 +176,7 @@ function SessionDetail({ logs }: { logs: LogsController }) {
                   aria-hidden
                 />
                 <span className="truncate">{channel.name}</span>
-                {channel.unit && <span className="ml-auto shrink-0 text-xs text-zinc-400">{channel.unit}</span>}
+                {channel.unit && <span className="ml-auto shrink-0 text-xs text-zinc-500">{channel.unit}</span>}
               </label>
             ))}
           </div>

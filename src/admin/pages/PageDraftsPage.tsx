@@ -80,7 +80,7 @@ export default function PageDraftsPage() {
                       to={`/_/pageDrafts/new?parent=${node._id}`}
                       aria-label={`New page under ${node.name}`}
                       title={`New page under ${node.name}`}
-                      className="flex size-7 items-center justify-center rounded text-zinc-400 hover:bg-zinc-100 hover:text-zinc-800"
+                      className="flex size-7 items-center justify-center rounded text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800"
                     >
                       <FilePlus2 className="size-4" aria-hidden />
                     </Link>

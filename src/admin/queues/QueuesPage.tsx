@@ -101,7 +101,7 @@ function JobData({
   open: boolean;
   onToggle(): void;
 }) {
-  if (entries.length === 0) return <span className="text-zinc-400">—</span>;
+  if (entries.length === 0) return <span className="text-zinc-500">—</span>;
   return (
     <div className="min-w-0">
       <div className="flex items-start gap-1">
@@ -124,7 +124,7 @@ function JobData({
           aria-label={open ? 'Hide the data as JSON' : 'Show the data as JSON'}
           title={open ? 'Hide JSON' : 'Show JSON'}
           onClick={onToggle}
-          className={`-my-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 focus-visible:ring-2 focus-visible:ring-accent-600/30 focus-visible:outline-none ${open ? 'bg-zinc-100 text-zinc-700' : ''}`}
+          className={`-my-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700 focus-visible:ring-2 focus-visible:ring-accent-600/30 focus-visible:outline-none ${open ? 'bg-zinc-100 text-zinc-700' : ''}`}
         >
           <Braces aria-hidden className="size-3.5" />
         </button>

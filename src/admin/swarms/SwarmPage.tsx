@@ -33,7 +33,7 @@ const ACTION_TONES: Record<SwarmDeployResult['action'], string> = {
 };
 
 function State({ value }: { value?: string }) {
-  if (!value) return <span className="text-zinc-400">—</span>;
+  if (!value) return <span className="text-zinc-500">—</span>;
   return (
     <span
       data-testid="service-state"
@@ -46,7 +46,7 @@ function State({ value }: { value?: string }) {
 
 /** A service the engine runs: its newest task's state and the running count; one it does not know: 'Not deployed'. */
 function ServiceState({ row, configured }: { row: SwarmServiceRow; configured: boolean }) {
-  if (!configured) return <span className="text-zinc-400">—</span>;
+  if (!configured) return <span className="text-zinc-500">—</span>;
   if (!row.exists)
     return (
       <span
@@ -95,7 +95,7 @@ function ServiceRow({
         <State value={row.desiredState} />
       </td>
       <td className="max-w-xs px-3 py-2.5 text-xs break-words text-red-700" data-testid="service-error">
-        {row.error ?? <span className="text-zinc-400">—</span>}
+        {row.error ?? <span className="text-zinc-500">—</span>}
       </td>
       <td className="px-3 py-2.5 text-xs whitespace-nowrap text-zinc-700 max-md:hidden">{row.node ?? '—'}</td>
       <td className="px-3 py-2 pr-4 text-right whitespace-nowrap">

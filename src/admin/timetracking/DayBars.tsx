@@ -47,7 +47,7 @@ export function DayBars({
               data-hours={day.hours}
             >
               <span
-                className={`text-[11px] tabular-nums sm:text-xs ${day.hours > 0 ? 'text-zinc-800' : 'text-zinc-400'}`}
+                className={`text-[11px] tabular-nums sm:text-xs ${day.hours > 0 ? 'text-zinc-800' : 'text-zinc-500'}`}
                 data-testid="day-total"
               >
                 {formatHours(day.hours).replace(' h', '')}
@@ -63,7 +63,7 @@ export function DayBars({
               <span className={`mt-1.5 text-xs ${isToday ? 'font-semibold text-zinc-900' : 'text-zinc-500'}`}>
                 {weekday.format(date)}
               </span>
-              <span className="text-[11px] text-zinc-400 tabular-nums max-sm:hidden">
+              <span className="text-[11px] text-zinc-500 tabular-nums max-sm:hidden">
                 {formatDate(date, { timeZone: 'UTC' }).slice(0, 6)}
               </span>
             </li>

@@ -45,7 +45,7 @@ export function DocumentLinks({
             title={link.label}
             data-link={link.path}
             onClick={() => void open(link.path)}
-            className="inline-flex size-7 items-center justify-center rounded-md text-zinc-400 hover:bg-zinc-100 hover:text-zinc-900"
+            className="inline-flex size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
           >
             {icon}
           </button>

@@ -70,11 +70,11 @@ export function ArrayFieldTemplate({
     <section className="flex min-w-0 flex-col gap-2" aria-labelledby={`${fieldPathId.$id}__title`}>
       <div className="flex items-end justify-between gap-2">
         <div>
-          <h3 id={`${fieldPathId.$id}__title`} className="text-sm font-semibold text-gray-800">
+          <h2 id={`${fieldPathId.$id}__title`} className="text-sm font-semibold text-gray-800">
             {title}
             {required && <span className="ml-0.5 text-red-600">*</span>}
-            <span className="ml-1.5 font-normal text-gray-400 tabular-nums">{items.length}</span>
-          </h3>
+            <span className="ml-1.5 font-normal text-gray-500 tabular-nums">{items.length}</span>
+          </h2>
           {description && <p className={helpClass}>{description}</p>}
         </div>
         {editable && canAdd && (
@@ -115,7 +115,7 @@ export function ArrayFieldTemplate({
             {items.length > 0 ? (
               <ol className="@container flex flex-col gap-2">{items}</ol>
             ) : (
-              <p className="rounded-md border border-dashed border-gray-200 px-3 py-4 text-center text-sm text-gray-400">
+              <p className="rounded-md border border-dashed border-gray-200 px-3 py-4 text-center text-sm text-gray-500">
                 No entries yet
               </p>
             )}

@@ -14,6 +14,7 @@ export function FieldTemplate({
   displayLabel,
   uiSchema,
   hideError,
+  schema,
 }: FieldTemplateProps) {
   if (hidden) return <div className="hidden">{children}</div>;
   // Object-valued widgets (JSON, CSS size, link) are fields to rjsf, which then hides their label.
@@ -21,6 +22,7 @@ export function FieldTemplate({
   const inList = typeof fieldPathId.path[fieldPathId.path.length - 1] === 'number';
   const showLabel = !inList && (displayLabel || uiSchema?.['ui:field'] === 'widget');
   const errors = hideError ? [] : rawErrors;
+  const composite = schema.type === 'object' || schema.type === 'array';
   const unless = (uiSchema?.['ui:options'] as { requiredUnless?: string[] } | undefined)?.requiredUnless;
   return (
     <div className="flex min-w-0 flex-col gap-1">
@@ -36,6 +38,12 @@ export function FieldTemplate({
             // Required only while these are empty (uiSchemaFor: `requiredUnless`): the mark says so.
             <span className="ml-1.5 text-xs font-normal text-zinc-500">or {unless.join(' or ')}</span>
           )}
+        </label>
+      )}
+      {inList && label && !composite && (
+        // Shown by its list's title; a screen reader names the item by it and its number ("Roles 2").
+        <label htmlFor={id} className="sr-only">
+          {label.replace(/-(\d+)$/, ' $1')}
         </label>
       )}
       {children}

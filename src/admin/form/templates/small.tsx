@@ -10,10 +10,10 @@ import { helpClass, iconButtonClass, secondaryButtonClass } from '../ui/classes'
 
 export function TitleFieldTemplate({ id, title, required }: TitleFieldProps) {
   return (
-    <h3 id={id} className="text-sm font-semibold text-gray-800">
+    <h2 id={id} className="text-sm font-semibold text-gray-800">
       {title}
       {required && <span className="ml-0.5 text-red-600">*</span>}
-    </h3>
+    </h2>
   );
 }
 

@@ -6,7 +6,7 @@ export function inputClass(rawErrors?: string[], extra = ''): string {
   const border = rawErrors?.length ? 'border-red-500' : 'border-gray-300';
   return [
     'block w-full min-w-0 rounded-md border bg-white px-2.5 py-1.5 text-sm text-gray-900 shadow-xs',
-    'placeholder:text-gray-400 disabled:cursor-not-allowed disabled:bg-gray-50 disabled:text-gray-500',
+    'placeholder:text-gray-500 disabled:cursor-not-allowed disabled:bg-gray-50 disabled:text-gray-500',
     focus,
     border,
     extra,

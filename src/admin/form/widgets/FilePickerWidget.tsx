@@ -37,7 +37,7 @@ function FilePicker({ id, value, onChange, disabled, readonly, options }: Widget
             <FileThumb item={file} className="size-9 rounded" />
           </span>
         ) : (
-          <span className="hidden size-9 shrink-0 items-center justify-center rounded bg-zinc-100 text-zinc-400 @[12rem]:flex">
+          <span className="hidden size-9 shrink-0 items-center justify-center rounded bg-zinc-100 text-zinc-500 @[12rem]:flex">
             <FolderOpen aria-hidden className="size-4" />
           </span>
         )}
@@ -52,7 +52,7 @@ function FilePicker({ id, value, onChange, disabled, readonly, options }: Widget
           aria-label="Clear"
           title="Clear"
           onClick={() => onChange(undefined)}
-          className="rounded-md p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+          className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700"
         >
           <X className="size-4" />
         </button>

@@ -14,16 +14,17 @@ export function ReadOnlyBox({
   children: ReactNode;
   align?: 'left' | 'right';
 }) {
+  // An <output>: a value the form shows, not one it takes; unlike a <div>, the field's <label for> names it.
   return (
-    <div id={id} className={readOnlyClass} aria-readonly="true">
+    <output id={id} className={readOnlyClass}>
       {/* pre-line: a read-only message (a contact request's) keeps its line breaks and paragraphs. */}
       <span
         className={`min-w-0 flex-1 break-words whitespace-pre-line ${align === 'right' ? 'text-right tabular-nums' : ''}`}
       >
         {children}
       </span>
-      <Lock className="size-3.5 shrink-0 text-gray-400" aria-hidden="true" />
-    </div>
+      <Lock className="size-3.5 shrink-0 text-gray-500" aria-hidden="true" />
+    </output>
   );
 }
 
@@ -36,7 +37,7 @@ export function ReadOnlyWidget({ id, value, schema, options, placeholder }: Widg
   return (
     <ReadOnlyBox id={id} align={numeric ? 'right' : 'left'}>
       {empty && placeholder ? (
-        <span className="text-gray-400">{placeholder}</span>
+        <span className="text-gray-500">{placeholder}</span>
       ) : (
         formatValue(value, schema as JsonSchema, labels)
       )}

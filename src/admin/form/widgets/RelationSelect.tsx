@@ -95,7 +95,7 @@ export function RelationSelect({
         </select>
         {loading && (
           <LoaderCircle
-            className="pointer-events-none absolute top-2 right-7 size-4 animate-spin text-gray-400"
+            className="pointer-events-none absolute top-2 right-7 size-4 animate-spin text-gray-500"
             aria-hidden="true"
           />
         )}

@@ -52,7 +52,7 @@ const FileSelect = singleRelation('file');
 export function FileWidget(props: WidgetProps) {
   return (
     <div className="flex items-center gap-2">
-      <FileImage className="size-4 shrink-0 text-gray-400" aria-hidden="true" />
+      <FileImage className="size-4 shrink-0 text-gray-500" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <FileSelect {...props} />
       </div>

@@ -57,7 +57,7 @@ export function AddElementPanel({
   return (
     <div role="group" aria-label="Elements to add" className="rounded-lg border border-zinc-200 bg-white p-2 shadow-sm">
       <label className="flex h-8 items-center gap-2 rounded-md border border-zinc-300 px-2 focus-within:border-accent-600">
-        <Search className="size-3.5 text-zinc-400" aria-hidden />
+        <Search className="size-3.5 text-zinc-500" aria-hidden />
         <input
           autoFocus
           value={search}
@@ -118,7 +118,7 @@ export function AddElementPanel({
           <div key={group.category} role="group" aria-labelledby={`${ids}-${group.category}`}>
             <h3
               id={`${ids}-${group.category}`}
-              className="px-1 pt-1 text-[11px] font-semibold tracking-wide text-zinc-400 uppercase"
+              className="px-1 pt-1 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase"
             >
               {CATEGORY_LABELS[group.category]}
             </h3>

@@ -79,7 +79,7 @@ const Row = memo(
           type="button"
           aria-label={`Move ${label}`}
           title="Drag to move"
-          className="flex size-6 shrink-0 cursor-grab items-center justify-center rounded text-zinc-400 hover:text-zinc-700 active:cursor-grabbing"
+          className="flex size-6 shrink-0 cursor-grab items-center justify-center rounded text-zinc-500 hover:text-zinc-700 active:cursor-grabbing"
           {...sortable.attributes}
           {...sortable.listeners}
         >
@@ -188,7 +188,7 @@ function IconAction({
       aria-label={label}
       title={label}
       onClick={onClick}
-      className={`flex size-6 items-center justify-center rounded text-zinc-400 hover:bg-white ${danger ? 'hover:text-red-600' : 'hover:text-zinc-800'}`}
+      className={`flex size-6 items-center justify-center rounded text-zinc-500 hover:bg-white ${danger ? 'hover:text-red-600' : 'hover:text-zinc-800'}`}
     >
       {children}
     </button>
@@ -237,7 +237,7 @@ function EmptySlot({ listPath, depth, label }: { listPath: ElementPath; depth: n
     <li
       ref={drop.setNodeRef}
       style={{ marginLeft: `${depth * 16 + 28}px` }}
-      className={`my-0.5 rounded border border-dashed px-2 py-1 text-xs ${drop.isOver ? 'border-accent-600 bg-accent-50 text-accent-700' : 'border-zinc-300 text-zinc-400'}`}
+      className={`my-0.5 rounded border border-dashed px-2 py-1 text-xs ${drop.isOver ? 'border-accent-600 bg-accent-50 text-accent-700' : 'border-zinc-300 text-zinc-500'}`}
     >
       {label}: empty
     </li>

@@ -85,7 +85,7 @@ function Row({
         type="button"
         aria-label={open ? `Collapse ${node.name}` : `Expand ${node.name}`}
         onClick={onToggle}
-        className={`flex size-5 shrink-0 items-center justify-center rounded text-zinc-400 hover:text-zinc-700 ${node.children.length ? '' : 'invisible'}`}
+        className={`flex size-5 shrink-0 items-center justify-center rounded text-zinc-500 hover:text-zinc-700 ${node.children.length ? '' : 'invisible'}`}
       >
         <ChevronRight className={`size-3.5 transition-transform ${open ? 'rotate-90' : ''}`} aria-hidden />
       </button>
@@ -96,7 +96,7 @@ function Row({
         className={`min-w-0 flex-1 truncate ${active ? 'font-medium text-zinc-900' : 'text-zinc-700 hover:text-zinc-900'}`}
       >
         {node.name}
-        <span className="ml-1.5 text-xs text-zinc-400">{node._path}</span>
+        <span className="ml-1.5 text-xs text-zinc-500">{node._path}</span>
       </Link>
       {actions?.(node)}
       <button
@@ -119,7 +119,7 @@ function TopLevelDrop() {
   return (
     <div
       ref={drop.setNodeRef}
-      className={`mt-1 rounded-md border border-dashed px-2 py-1.5 text-center text-xs ${drop.isOver ? 'border-accent-600 bg-accent-50 text-accent-700' : 'border-zinc-200 text-zinc-400'}`}
+      className={`mt-1 rounded-md border border-dashed px-2 py-1.5 text-center text-xs ${drop.isOver ? 'border-accent-600 bg-accent-50 text-accent-700' : 'border-zinc-200 text-zinc-500'}`}
     >
       Drop here for a top-level page
     </div>

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../../src/server/access/caller';
+import { seedDemo } from '../../src/server/seed/demo';
+import { VIEWPORTS } from '../helpers/browser';
+import { openAdmin } from './admin';
+import { adminSuite } from './adminServer';
+
+/**
+ * The back office against axe-core's WCAG 2.1 A and AA rules (look.md: contrast AA at least, keyboard
+ * reachable everywhere), on every screen of the menu and an edit form of each demo model, with the
+ * demo data in them. A finding names the rule, the screen and the first elements.
+ */
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface Finding {
+  rule: string;
+  help: string;
+  elements: string[];
+}
+
+async function audit(page: Page): Promise<Finding[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async (tags) => {
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          context: Document,
+          options: object,
+        ): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
+      };
+    };
+    const { violations } = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    return violations.map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      elements: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }));
+  }, TAGS);
+}
+
+describe('accessibility of the back office', { timeout: 240_000 }, () => {
+  const suite = adminSuite();
+  const screens: string[] = [];
+
+  beforeAll(async () => {
+    const { services } = suite.server.app;
+    await seedDemo(services);
+    for (const model of Object.values(services.registry.models)) {
+      const { results } = await services.documents.find(SYSTEM, model.name, { limit: 1 });
+      if (results[0]) screens.push(`/_/${model.plural}/${results[0]._id}`);
+    }
+  });
+
+  /** The findings on each screen, one page going from screen to screen as a user would. */
+  async function findings(paths: string[], viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+    const { page, errors, context } = await openAdmin(suite, '/_', viewport);
+    const found = [];
+    for (const path of paths) {
+      await page.goto(suite.server.url(path));
+      await page.locator('#root:not([aria-busy])').waitFor();
+      // Loaded: no spinner left (the admin's spinners are role=status with a label).
+      await expect.poll(() => page.locator('svg[role=status]').count()).toBe(0);
+      found.push(...(await audit(page)).map((finding) => ({ path, ...finding })));
+    }
+    await context.close();
+    expect(errors).toEqual([]);
+    return found;
+  }
+
+  it('finds no violation on the screens of the menu, at 1440 and 390 px', async () => {
+    const { page, context } = await openAdmin(suite, '/_');
+    const menu = await page
+      .locator('nav[aria-label=Main] a')
+      .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute('href')!))]);
+    await context.close();
+    expect(menu.length).toBeGreaterThan(15);
+    expect([
+      ...(await findings(menu)),
+      ...(await findings(['/_', '/_/clients', '/_/timetracking', '/_/pageDrafts'], VIEWPORTS.phone)),
+    ]).toEqual([]);
+  });
+
+  it('finds no violation on an edit form of each model with demo documents', async () => {
+    expect(screens.length).toBeGreaterThan(10);
+    expect(await findings(screens)).toEqual([]);
+  });
+});
