@@ -495,6 +495,56 @@ describe('diagnostics tool', () => {
     await context.close();
   });
 
+  it('two tabs of one user: the tab that logs counts what the uploading tab reports, not frames the server refused', async () => {
+    const { page: first, errors, context } = await open({ width: 390, height: 844 });
+    const total = async () => {
+      const { sessions } = (await suite.server.api<LogSessionsAnswer>('GET', '/api/logging/sessions')).json;
+      return sessions.reduce((sum, session) => sum + session.frames, 0);
+    };
+    const before = await total();
+    await expect.poll(() => first.evaluate(async () => (await navigator.locks.query()).held?.length)).toBe(1);
+    const { page: second, errors: secondErrors } = await newPage(context);
+    await second.goto(suite.server.url('/_/simos-web'));
+    const figure = async (id: string) => Number(await second.getByTestId(id).textContent());
+    await second.getByRole('button', { name: 'Connect' }).click();
+    await second.getByTestId('id-vin').getByText('WVWZZZAUZKW123456').waitFor();
+    await second.getByRole('button', { name: 'Not Logging' }).click();
+    await expect.poll(() => figure('uploaded')).toBeGreaterThan(20);
+
+    // The server refuses what the first tab uploads for a while: the second tab says so and counts none of it.
+    const refusal = 'frames[0]: data.engineSpeed: must be a number';
+    await first.route('**/api/logging/createEntry', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: refusal }) }),
+    );
+    const failure = second.getByRole('alert', { name: 'Upload' });
+    await failure
+      .getByText(`Upload failed: ${refusal}. The refused frames are left out; the others are uploaded.`)
+      .waitFor();
+    await second.waitForTimeout(1000);
+    await first.unroute('**/api/logging/createEntry');
+    await failure.waitFor({ state: 'detached' });
+    await second.getByRole('button', { name: 'Logging', exact: true }).click();
+    await second.getByRole('button', { name: 'Not Logging' }).waitFor();
+    await expect.poll(() => figure('waiting')).toBe(0);
+    await second.waitForTimeout(1000);
+
+    // Uploaded is what the server stored; the refused ones are said apart.
+    const stored = (await total()) - before;
+    expect(await figure('uploaded')).toBe(stored);
+    const refused = Number(
+      /^(\d+) frames were refused by the server and left out\.$/.exec(
+        (await second.getByRole('status', { name: 'Refused frames' }).textContent()) ?? '',
+      )?.[1],
+    );
+    expect(refused).toBeGreaterThan(10);
+    expect(await second.getByRole('status', { name: 'Other tab' }).textContent()).toBe(
+      'Another Simos Web tab in this browser uploads the frames logged here.',
+    );
+    await second.getByRole('region', { name: 'Logging' }).screenshot({ path: '/tmp/diagnostics-refused-390.png' });
+    expect([...errors, ...secondErrors]).toEqual([]);
+    await context.close();
+  });
+
   it('another user logging in through the Logging card is told whose frames wait in this browser', async () => {
     const { page, errors, context } = await open({ width: 390, height: 844 });
     const figure = async (id: string) => Number(await page.getByTestId(id).textContent());

@@ -87,11 +87,32 @@ describe('the Logging card', () => {
     expect(screen.queryByRole('status', { name: 'Earlier session' })).toBeNull();
   });
 
+  it('says how many frames the server refused, once the failure that said why is over', () => {
+    renderCard({ sent: 40, refused: 3, error: { message: 'frames[2]: data.n: must be a number', status: 400 } });
+    expect(screen.getByRole('alert', { name: 'Upload' }).textContent).toBe(
+      'Upload failed: frames[2]: data.n: must be a number. The refused frames are left out; the others are uploaded.',
+    );
+    expect(screen.queryByRole('status', { name: 'Refused frames' })).toBeNull();
+    cleanup();
+    renderCard({ sent: 40, refused: 1 });
+    expect(screen.getByRole('status', { name: 'Refused frames' }).textContent).toBe(
+      '1 frame was refused by the server and left out.',
+    );
+    cleanup();
+    // Another tab uploads: what it refused of this tab's frames is said here too, with the note.
+    renderCard({ refused: 3, otherTab: true });
+    expect(screen.getByRole('status', { name: 'Refused frames' }).textContent).toBe(
+      '3 frames were refused by the server and left out.',
+    );
+    expect(screen.getByRole('status', { name: 'Other tab' })).toBeTruthy();
+  });
+
   it('is shown without a connection only while the upload has something to say', () => {
     expect(uploadNews(idle)).toBe(false);
     expect(uploadNews({ ...idle, sent: 300 })).toBe(false);
     expect(uploadNews({ ...idle, queued: 3 })).toBe(true);
     expect(uploadNews({ ...idle, dropped: 3 })).toBe(true);
+    expect(uploadNews({ ...idle, refused: 3 })).toBe(true);
     expect(uploadNews({ ...idle, earlierSent: 3 })).toBe(true);
     expect(uploadNews({ ...idle, error: { message: 'Network error', status: 0 } })).toBe(true);
     expect(uploadNews(idle, [{ login: 'anna', frames: 240 }])).toBe(true);

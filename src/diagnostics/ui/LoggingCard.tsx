@@ -21,7 +21,12 @@ const frames = (count: number) => `${count} ${count === 1 ? 'frame' : 'frames'}`
  * that frames of other users wait in this browser.
  */
 export const uploadNews = (upload: UploadState, otherUsers: OtherUserFrames[] = []) =>
-  upload.queued > 0 || Boolean(upload.error) || upload.dropped > 0 || upload.earlierSent > 0 || otherUsers.length > 0;
+  upload.queued > 0 ||
+  Boolean(upload.error) ||
+  upload.dropped > 0 ||
+  upload.refused > 0 ||
+  upload.earlierSent > 0 ||
+  otherUsers.length > 0;
 
 /** Frames another user of this browser logged: theirs, uploaded when they log in here again. */
 export const otherUserNote = ({ login, frames: count }: OtherUserFrames) =>
@@ -30,7 +35,8 @@ export const otherUserNote = ({ login, frames: count }: OtherUserFrames) =>
 
 /**
  * Logging on or off, how values are read, and the upload: what was sent, what waits (also what an
- * earlier session left in the browser), what was dropped, and why an upload failed.
+ * earlier session left in the browser), what was dropped or refused, and why an upload failed. While
+ * another tab uploads, the figures are this tab's frames as that tab reports them.
  */
 export function LoggingCard({ controller: c }: { controller: DiagnosticsController }) {
   const connected = c.phase === 'connected';
@@ -96,7 +102,7 @@ export function LoggingCard({ controller: c }: { controller: DiagnosticsControll
           ))}
         </div>
       )}
-      {upload.otherTab && (upload.queued > 0 || upload.sent > 0) && (
+      {upload.otherTab && (upload.queued > 0 || upload.sent > 0 || upload.dropped > 0 || upload.refused > 0) && (
         <p role="status" aria-label="Other tab" className="mt-3 text-sm text-zinc-300">
           Another Simos Web tab in this browser uploads the frames logged here.
         </p>
@@ -109,6 +115,11 @@ export function LoggingCard({ controller: c }: { controller: DiagnosticsControll
         >
           The oldest {frames(upload.dropped)} {upload.dropped === 1 ? 'was' : 'were'} dropped unsent: at most{' '}
           {MAX_WAITING_FRAMES} frames ({MAX_WAITING_MINUTES} minutes of logging) wait for the upload.
+        </p>
+      )}
+      {upload.refused > 0 && !upload.error && (
+        <p role="status" aria-label="Refused frames" className="mt-3 text-sm text-zinc-300">
+          {frames(upload.refused)} {upload.refused === 1 ? 'was' : 'were'} refused by the server and left out.
         </p>
       )}
       {upload.error && <UploadFailure error={upload.error} queued={upload.queued} onLogin={c.resumeUpload} />}

@@ -7,6 +7,8 @@ export interface WaitingFrame {
   key?: number;
   /** Read from the store at the start: logged in an earlier session. */
   earlier?: boolean;
+  /** Read from the store: another tab's (or an earlier session's); the uploading tab says what became of it. */
+  taken?: boolean;
   /** Sent, refused or dropped: it waits no more (and leaves the store). */
   done?: boolean;
 }
@@ -105,7 +107,7 @@ export class KeptFrames {
       this.scanned = Math.max(this.scanned, key);
       if (this.known.has(key)) continue;
       this.known.add(key);
-      taken.push({ frame, key });
+      taken.push({ frame, key, taken: true });
     }
     return taken;
   }

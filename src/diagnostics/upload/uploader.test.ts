@@ -4,7 +4,7 @@ import type { LoggingFrame } from '../../shared/api/logging';
 import { createStore, setMany } from 'idb-keyval';
 import { otherUsersFrames, userFrameStore, userStoreName, type FrameStore } from './frameStore';
 import type { RequestLock } from './locks';
-import { FrameUploader, MAX_WAITING_FRAMES, UploadError } from './uploader';
+import { FrameUploader, MAX_WAITING_FRAMES, UploadError, type UploaderOptions } from './uploader';
 
 const frame = (n: number) => ({ timestamp: new Date(n).toISOString(), vin: 'WVWZZZAUZKW123456', data: { n } });
 
@@ -359,6 +359,7 @@ describe('FrameUploader in two tabs of one user (one IndexedDB, Web Locks)', () 
   const openTab = (
     locks: ReturnType<typeof webLocks>,
     post: (frames: LoggingFrame[]) => Promise<void> = async () => {},
+    options: Partial<UploaderOptions> = {},
   ) => {
     const tab = locks.tab();
     const posted: number[] = [];
@@ -372,6 +373,7 @@ describe('FrameUploader in two tabs of one user (one IndexedDB, Web Locks)', () 
         lock: { request: tab.request, name: userStoreName(user('anna')._id) },
         watchMs: 10,
         removeAfterMs: 0,
+        ...options,
       },
     );
     const close = () => {
@@ -443,6 +445,72 @@ describe('FrameUploader in two tabs of one user (one IndexedDB, Web Locks)', () 
     expect(await storedFor('anna')).toEqual([]);
     second.close();
     expect(locks.held(userStoreName(user('anna')._id))).toBe(false);
+  });
+
+  it('a tab that does not upload counts its frames as the uploading tab reports them: uploaded, dropped or refused, and why', async () => {
+    const locks = webLocks();
+    let answer!: () => void;
+    const refusal = 'frames[0]: data.n: must be a number';
+    const first = openTab(
+      locks,
+      async (frames) => {
+        const numbers = frames.map((f) => f.data.n);
+        if (numbers.includes(11)) await new Promise<void>((resolve) => (answer = resolve));
+        if (numbers.includes(18)) throw new UploadError(refusal, 400);
+      },
+      { maxQueued: 5, log: () => {} },
+    );
+    const second = openTab(locks);
+    await Promise.all([first.uploader.start(), second.uploader.start()]);
+    expect(second.uploader.state.otherTab).toBe(true);
+
+    // The second tab logs; the first takes frame 11 and its upload hangs, then the next nine come: of those only
+    // the newest four fit beside it (at most five wait), the oldest five are dropped.
+    second.uploader.add(frame(11));
+    await vi.waitFor(() => expect(first.posted).toEqual([11]));
+    for (let n = 12; n <= 20; n++) second.uploader.add(frame(n));
+    await vi.waitFor(() => expect(first.uploader.state).toMatchObject({ dropped: 5 }));
+    await vi.waitFor(() => expect(second.uploader.state).toMatchObject({ dropped: 5, sent: 0, queued: 5 }));
+
+    // 11 goes up; the server refuses the batch of 17 to 20 (invalid, no frame named): none of them counts as uploaded.
+    answer();
+    await vi.waitFor(() => expect(second.uploader.state).toMatchObject({ sent: 1, refused: 4, queued: 0 }));
+    expect(first.posted).toEqual([11, 17, 18, 19, 20]);
+    expect(second.uploader.state).toMatchObject({ dropped: 5, error: { message: refusal, status: 400 } });
+    expect(first.uploader.state).toMatchObject({ sent: 1, dropped: 5, refused: 4 });
+
+    // The next frame goes up: the refusal is over, the count stays.
+    second.uploader.add(frame(21));
+    await vi.waitFor(() => expect(second.uploader.state).toMatchObject({ sent: 2, refused: 4, dropped: 5, queued: 0 }));
+    expect(second.uploader.state.error).toBeUndefined();
+    expect(second.posted).toEqual([]);
+  });
+
+  it('counts its frames as uploaded when the uploading tab says nothing of them for a while (a tab of an earlier version)', async () => {
+    const locks = webLocks();
+    // The first tab has no BroadcastChannel: it reports nothing.
+    const channel = globalThis.BroadcastChannel;
+    vi.stubGlobal('BroadcastChannel', undefined);
+    const first = openTab(
+      locks,
+      async () => {
+        throw new UploadError('data.n: must be a number', 400);
+      },
+      { log: () => {} },
+    );
+    await first.uploader.start();
+    vi.stubGlobal('BroadcastChannel', channel);
+    const log = vi.fn();
+    const second = openTab(locks, undefined, { reportWaitMs: 200, log });
+    await second.uploader.start();
+    for (let n = 1; n <= 3; n++) second.uploader.add(frame(n));
+    await vi.waitFor(() => expect(first.uploader.state).toMatchObject({ refused: 3 }));
+    await sleep(50);
+    expect(second.uploader.state).toMatchObject({ sent: 0, queued: 3 });
+    await vi.waitFor(() => expect(second.uploader.state).toMatchObject({ sent: 3, queued: 0 }));
+    expect(log.mock.calls.map(([message]) => message)).toEqual([
+      "The uploading tab says nothing of what became of this tab's frames: they count as uploaded",
+    ]);
   });
 
   it('removes the database once every frame kept there is uploaded; not while another tab keeps frames there', async () => {

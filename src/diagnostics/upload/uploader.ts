@@ -42,18 +42,21 @@ export interface UploadState {
   failures: number;
   /** Frames dropped unsent because more than `maxQueued` waited (the oldest went). */
   dropped: number;
+  /** Frames the server refused (invalid): left out, never uploaded. */
+  refused: number;
   /** Frames an earlier session left in the store that still wait (being uploaded). */
   earlierWaiting: number;
   /** Frames an earlier session left in the store that were uploaded since. */
   earlierSent: number;
   /**
    * Another tab of this browser uploads the user's frames: this one keeps those it logs in the store, and
-   * counts them as sent once that tab has taken them (it says what failed).
+   * counts them as that tab reports them uploaded, dropped or refused.
    */
   otherTab: boolean;
   /**
    * The last upload's failure while it holds (cleared by the next upload that succeeds): the server's
-   * `error` or 'Network error', and its status (0 when the network failed).
+   * `error` or 'Network error', and its status (0 when the network failed). While another tab uploads,
+   * why it refused frames of this tab's (cleared when it reports the next ones uploaded).
    */
   error?: { message: string; status: number };
 }
@@ -64,6 +67,7 @@ export const IDLE_UPLOAD: Readonly<UploadState> = {
   queued: 0,
   failures: 0,
   dropped: 0,
+  refused: 0,
   earlierWaiting: 0,
   earlierSent: 0,
   otherTab: false,
@@ -116,9 +120,11 @@ export class FrameUploader {
           this.waiting = this.waiting.concat(frames);
           this.queueChanged();
         },
-        settled: (frames, outcome) => {
+        settled: (frames, outcome, refusal) => {
           const done = new Set(frames);
           this.waiting = this.waiting.filter((entry) => !done.has(entry));
+          if (outcome === 'sent') this.state.error = undefined;
+          if (refusal) this.state.error = refusal;
           this.finish(frames, outcome);
         },
         otherTab: (other) => (this.state.otherTab = other),
@@ -218,6 +224,9 @@ export class FrameUploader {
     }
     if (outcome === 'sent') this.state.sent += entries.length;
     if (outcome === 'dropped') this.state.dropped += entries.length;
+    if (outcome === 'refused') this.state.refused += entries.length;
+    // Frames other tabs logged: they count them as this tab says.
+    this.tabs?.report(entries, outcome, outcome === 'refused' ? this.state.error : undefined);
     this.changed();
     this.kept?.persist();
   }
