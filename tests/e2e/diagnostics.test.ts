@@ -4,7 +4,7 @@ import type { LogFramesAnswer, LogSessionsAnswer, LoggingFrame } from '../../src
 import { newPage } from '../helpers/browser';
 import { injectSimulatedBluetooth, withoutBluetooth } from '../helpers/simulatedBluetooth';
 import { ADMIN_PASSWORD } from '../helpers/testApp';
-import { LOGIN_KEY, newContext, storeLogin } from './admin';
+import { LOGIN_KEY, loginThroughUi, newContext, storeLogin } from './admin';
 import { adminSuite } from './adminServer';
 
 const BASEL = { latitude: 47.5596, longitude: 7.5886, accuracy: 5 };
@@ -542,6 +542,52 @@ describe('diagnostics tool', () => {
     );
     await second.getByRole('region', { name: 'Logging' }).screenshot({ path: '/tmp/diagnostics-refused-390.png' });
     expect([...errors, ...secondErrors]).toEqual([]);
+    await context.close();
+  });
+
+  it('another user logging in to the back office in another tab makes the tool theirs at once, without a reload', async () => {
+    const { page: tool, errors, context } = await open({ width: 390, height: 844 });
+    const figure = async (id: string) => Number(await tool.getByTestId(id).textContent());
+    /** The login each upload of the tool carries. */
+    const tokens: string[] = [];
+    tool.on('request', (request) => {
+      if (request.url().endsWith('/api/logging/createEntry')) tokens.push(request.headers().authorization ?? '');
+    });
+    await tool.getByRole('button', { name: 'Connect' }).click();
+    await tool.getByTestId('id-vin').getByText('WVWZZZAUZKW123456').waitFor();
+    await tool.getByRole('button', { name: 'Not Logging' }).click();
+    await expect.poll(() => figure('uploaded')).toBeGreaterThan(0);
+    const admin = (
+      JSON.parse((await tool.evaluate((key) => localStorage.getItem(key), LOGIN_KEY))!) as { token: string }
+    ).token;
+    expect(tokens.at(-1)).toBe(`Bearer ${admin}`);
+
+    // The back office in another tab of the browser: the admin logs out, and someone else logs in there.
+    const password = 'Werkstatt-1234';
+    await suite.server.save('role', { name: 'werkstatt', permissions: ['manage:files'] });
+    await suite.server.save('user', { login: 'werkstatt', roles: ['werkstatt'], password });
+    const { page: office, errors: officeErrors } = await newPage(context);
+    await office.setViewportSize({ width: 1440, height: 900 });
+    await office.goto(suite.server.url('/_'));
+    await office.getByRole('button', { name: 'Logout' }).click();
+    await office.getByRole('heading', { name: 'Sign in with your account' }).waitFor();
+    await loginThroughUi(office, suite.server, 'werkstatt', password);
+    const werkstatt = (
+      JSON.parse((await office.evaluate((key) => localStorage.getItem(key), LOGIN_KEY))!) as { token: string }
+    ).token;
+
+    // The tool is theirs now: what it logs goes up with their login, and the admin's frames that waited meanwhile
+    // (the admin's login had ended) are said to be the admin's, not uploaded as theirs.
+    await expect.poll(() => tokens.at(-1), { timeout: 5000 }).toBe(`Bearer ${werkstatt}`);
+    await expect
+      .poll(() => tool.getByRole('status', { name: "Other users' frames" }).textContent())
+      .toMatch(
+        /^\d+ frames? logged by admin waits? in this browser and (is|are) uploaded when admin logs in here again\.$/,
+      );
+    await expect.poll(() => figure('uploaded')).toBeGreaterThan(0);
+    expect(await tool.getByRole('alert', { name: 'Upload' }).count()).toBe(0);
+    expect(await tool.getByRole('button', { name: 'Logging', exact: true }).count()).toBe(1);
+    expect([...errors, ...officeErrors]).toEqual([]);
     await context.close();
   });
 

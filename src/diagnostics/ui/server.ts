@@ -16,6 +16,22 @@ export function loadLogin(): LoginState | null {
   }
 }
 
+/**
+ * Calls back with the login another tab of the browser stored (a login in the back office, or in the tool
+ * open in another tab): the `storage` event fires only in the other tabs of the origin. A logout (no login
+ * stored) is not passed on: uploads are refused then, and the Logging card asks for a login. Returns the
+ * unsubscribe function.
+ */
+export function onStoredLogin(listener: (login: LoginState) => void): () => void {
+  const changed = (event: StorageEvent) => {
+    if (event.key !== ADMIN_LOGIN_KEY && event.key !== null) return;
+    const login = loadLogin();
+    if (login && typeof login.user?._id === 'string') listener(login);
+  };
+  window.addEventListener('storage', changed);
+  return () => window.removeEventListener('storage', changed);
+}
+
 export function forgetLogin(): void {
   localStorage.removeItem(ADMIN_LOGIN_KEY);
 }

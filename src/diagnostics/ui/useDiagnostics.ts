@@ -11,7 +11,7 @@ import { otherUsersFrames, userFrameStore, userStoreName, type OtherUserFrames }
 import { browserLocks } from '../upload/locks';
 import { FrameUploader, IDLE_UPLOAD, type UploadState } from '../upload/uploader';
 import { LiveValues } from './liveValues';
-import { postFrames } from './server';
+import { onStoredLogin, postFrames } from './server';
 import { usePosition } from './usePosition';
 
 /** Spec section 4: the identification is read 1 s after connecting. */
@@ -252,6 +252,8 @@ export function useDiagnostics(login: LoginState, onLogin: (login: LoginState) =
     },
     [login, onLogin, uploader],
   );
+  // A login stored in another tab (the back office shares it) counts as one here, without a reload.
+  useEffect(() => onStoredLogin(resumeUpload), [resumeUpload]);
 
   const faults = useFaults(ecu);
   const raw = useCallback(
