@@ -56,6 +56,22 @@ describe('diagnostics tool', () => {
     await context.close();
   });
 
+  it('leaves its login screen when the back office in another tab of the browser logs in', async () => {
+    const context = await newContext(suite.browser, { width: 390, height: 844 });
+    await withoutBluetooth(context);
+    const { page: tool, errors } = await newPage(context);
+    await tool.goto(suite.server.url('/_/simos-web'));
+    await tool.getByRole('button', { name: 'Log in' }).waitFor();
+    const { page: office, errors: officeErrors } = await newPage(context);
+    await office.setViewportSize({ width: 1440, height: 900 });
+    await loginThroughUi(office, suite.server);
+    // No reload: the tool takes the login the back office stored.
+    await tool.getByRole('button', { name: 'Demo' }).waitFor();
+    expect(await tool.getByRole('button', { name: 'Log in' }).count()).toBe(0);
+    expect([...errors, ...officeErrors]).toEqual([]);
+    await context.close();
+  });
+
   it('connects, identifies the engine, shows live values with warnings, reads faults and raw requests', async () => {
     const { page, errors, context } = await open();
     await page.getByRole('button', { name: 'Connect' }).click();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { LoginState } from '../../shared/api/auth';
 import { DiagnosticsPage } from './DiagnosticsPage';
 import { LoginForm } from './LoginForm';
-import { checkLogin, forgetLogin, loadLogin } from './server';
+import { checkLogin, forgetLogin, loadLogin, onStoredLogin } from './server';
 import { useDiagnostics } from './useDiagnostics';
 
 /** The standalone tool: login required (the back office's login), then the tool. */
@@ -24,7 +24,9 @@ function Tool({ login, onLogin }: { login: LoginState; onLogin: (login: LoginSta
   return <DiagnosticsPage controller={useDiagnostics(login, onLogin)} />;
 }
 
+/** Also taken: a login in the back office in another tab of this browser (it shares the login). */
 function Login({ onLogin }: { onLogin: (state: LoginState) => void }) {
+  useEffect(() => onStoredLogin(onLogin), [onLogin]);
   return (
     <main className="flex min-h-dvh items-center justify-center p-4">
       <div className="w-full max-w-sm space-y-4 rounded-xl border border-zinc-800 bg-zinc-900 p-6">

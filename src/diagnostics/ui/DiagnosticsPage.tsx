@@ -19,7 +19,7 @@ export function DiagnosticsPage({ controller: c }: { controller: DiagnosticsCont
   // another user's).
   const news = uploadNews(c.upload, c.otherUsers);
   return (
-    <div className="mx-auto max-w-7xl space-y-4 p-3 sm:p-6">
+    <main className="mx-auto max-w-7xl space-y-4 p-3 sm:p-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <h1 className="text-lg font-semibold text-zinc-50">Simos Web</h1>
@@ -114,6 +114,6 @@ export function DiagnosticsPage({ controller: c }: { controller: DiagnosticsCont
           </div>
         </>
       )}
-    </div>
+    </main>
   );
 }
