@@ -43,6 +43,28 @@ const rows = (page: Page) => page.locator('[data-testid=entries] li[data-id]');
 const dayHours = (page: Page, day: string) =>
   page.locator(`[data-testid=day-bar][data-day="${day}"]`).getAttribute('data-hours').then(Number);
 
+/** What switching to another tab or app and back tells the page. */
+const setVisibility = (page: Page, state: 'hidden' | 'visible') =>
+  page.evaluate((to) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => to });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
+
+/**
+ * Closes the tab as the user would: 'beforeunload' when the page asked first, and the user then stays (or, with
+ * `leave`, leaves anyway).
+ */
+function closeTab(page: Page, choice: 'stay' | 'leave' = 'stay'): Promise<string> {
+  const answer = new Promise<string>((resolve) => {
+    page.once('dialog', (question) => {
+      resolve(question.type());
+      void (choice === 'leave' ? question.accept() : question.dismiss());
+    });
+    page.once('close', () => resolve('closed without a question'));
+  });
+  return page.close({ runBeforeUnload: true }).then(() => answer);
+}
+
 describe('time tracking', { timeout: 120_000 }, () => {
   it('shows the own entries of the last 7 days with per-day bars rounded up to quarter hours', async () => {
     // Midday two days ago (Swiss time), so both entries fall on the same calendar day whatever the hour now.
@@ -660,33 +682,80 @@ describe('a Start in the future', { timeout: 120_000 }, () => {
     await name.fill('Entwurf Startseite');
     // Switching to another tab or app hides the page: the name is saved though the field keeps its focus, by a
     // request the browser keeps going should the tab close now.
-    await page.evaluate(() => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
+    await setVisibility(page, 'hidden');
     await expect.poll(async () => (await entryOf(entry._id)).name).toBe('Entwurf Startseite');
     expect(await keptSaves()).toEqual([true]);
     expect(await name.evaluate((input) => input === document.activeElement)).toBe(true);
-    await page.evaluate(() => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
+    await setVisibility(page, 'visible');
     expect(errors).toEqual([]);
 
     // More typed, not saved yet: closing the tab asks first.
     await name.press('End');
     await name.pressSequentially(' v2');
-    const asked = new Promise<string>((resolve) => {
-      page.once('dialog', (question) => {
-        resolve(question.type());
-        void question.dismiss();
-      });
-      page.once('close', () => resolve('closed without a question'));
-    });
-    await page.close({ runBeforeUnload: true });
-    expect(await asked).toBe('beforeunload');
+    expect(await closeTab(page)).toBe('beforeunload');
     await context.close();
     // The entry is not one of the later tests' (nor of their day totals).
+    expect((await suite.server.api('DELETE', `/api/document/delete?model=trackedTime&id=${entry._id}`)).status).toBe(
+      200,
+    );
+  });
+
+  // As a typed Name: a Start or End typed and neither confirmed with Enter nor left was lost with the tab.
+  it('saves a typed Start or End when the page is hidden or left, never a half-typed one, and asks before closing over either', async () => {
+    const begun = Math.floor((Date.now() - 5 * HOUR) / 60_000) * 60_000;
+    const entry = await suite.server.save('trackedTime', {
+      start: iso(begun),
+      end: iso(begun + 2 * HOUR),
+      name: 'Zeiten',
+      user: adminId,
+    });
+    const { page, context, errors } = await trackingPage();
+    const row = page.locator(`li[data-id="${entry._id}"]`);
+    const start = row.getByLabel('Start');
+    const end = row.getByLabel('End');
+    const keptSaves = await watchKeptSaves(page);
+    // Typed, no Enter, the field keeps its focus: hiding the page saves it by a request that outlives the page.
+    await start.click();
+    await start.fill(await typed(page, begun - HOUR));
+    await setVisibility(page, 'hidden');
+    await expect.poll(async () => (await entryOf(entry._id)).start).toBe(iso(begun - HOUR));
+    expect(await keptSaves()).toEqual([true]);
+    expect(await start.evaluate((input) => input === document.activeElement)).toBe(true);
+    await setVisibility(page, 'visible');
+    await expect.poll(() => row.getByTestId('duration').innerText()).toBe('3:00:00');
+
+    // Half a time: nothing is saved as the page hides, and the stored End stays.
+    await end.click();
+    await end.fill('14:3');
+    await setVisibility(page, 'hidden');
+    for (let i = 0; i < 2; i += 1)
+      await page.waitForResponse((response) => response.url().endsWith('/api/document/find'));
+    expect(await keptSaves()).toEqual([true]);
+    expect((await entryOf(entry._id)).end).toBe(entry.end);
+    await setVisibility(page, 'visible');
+    // But closing the tab asks first, rather than losing what is typed.
+    expect(await closeTab(page)).toBe('beforeunload');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // A complete time and date typed asks too, and leaving anyway saves it as the page unloads.
+    const later = await trackingPage();
+    const laterEnd = later.page.locator(`li[data-id="${entry._id}"]`).getByLabel('End');
+    await laterEnd.click();
+    await laterEnd.fill(await typed(later.page, begun + HOUR));
+    expect(await closeTab(later.page, 'leave')).toBe('beforeunload');
+    await expect.poll(async () => (await entryOf(entry._id)).end).toBe(iso(begun + HOUR));
+    expect(later.errors).toEqual([]);
+    await later.context.close();
+
+    // The stored End typed another way (a two-digit year) is no change: the tab closes without a question.
+    const same = await trackingPage();
+    const sameEnd = same.page.locator(`li[data-id="${entry._id}"]`).getByLabel('End');
+    await sameEnd.click();
+    await sameEnd.fill((await typed(same.page, begun + HOUR)).replace(/\.20(\d\d)$/, '.$1'));
+    expect(await closeTab(same.page)).toBe('closed without a question');
+    expect(same.errors).toEqual([]);
+    await same.context.close();
     expect((await suite.server.api('DELETE', `/api/document/delete?model=trackedTime&id=${entry._id}`)).status).toBe(
       200,
     );

@@ -1,8 +1,8 @@
 import { ReceiptText, Square, Trash2 } from 'lucide-react';
 import { MAX_ENTRY_HOURS, TRACKED_TIME } from '../../shared/rules/constants';
-import { useRef, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { entryMessage } from '../../shared/format/dateEntry';
+import { entryChange, entryMessage } from '../../shared/format/dateEntry';
 import { DateField } from '../../site/ui/DateField';
 import { durationHours, roundUpToQuarterHours, TRACKED_TIME_MULTIPLIERS } from '../../shared/rules/trackedTime';
 import { useSaveOnLeave } from '../core/edit/useSaveOnLeave';
@@ -10,6 +10,9 @@ import { IconButton } from '../ui/Button';
 import { formatClock, formatHours } from './days';
 import { billedOn, type EntryPatch, type TrackedEntry } from './useTimeTrackingController';
 import type { RequestOptions } from '../core/data/types';
+
+/** A save made as the page is hidden or closed: the browser must not cancel it with the page. */
+const OUTLIVES_PAGE: RequestOptions = { keepalive: true };
 
 const base =
   'h-8 w-full min-w-0 rounded-md border px-2.5 text-[13px] shadow-xs focus:border-accent-600 focus:ring-2 focus:ring-accent-600/20 focus:outline-none';
@@ -69,8 +72,17 @@ function DateTimeField({
   flagged?: boolean;
   /** Why the value last typed here was refused (the field shows the stored one again once left). */
   error?: string;
-  onSave(iso: string): void;
+  onSave(iso: string, options?: RequestOptions): void;
 }) {
+  // Text typed and not yet read (Enter, or the field left), as the Name's: a time and date is saved when the page
+  // is hidden or left, and a reload or close asks while what is typed differs from the stored value, also when it
+  // is no time and date yet (nothing is saved then).
+  const [typed, setTyped] = useState<string | null>(null);
+  const unsaved = typed !== null && !readOnly && entryChange(typed, value, 'datetime') ? typed : undefined;
+  useSaveOnLeave(unsaved, (text) => {
+    const read = entryChange(text, value, 'datetime');
+    if (read?.ok && read.value !== undefined) onSave(read.value, OUTLIVES_PAGE);
+  });
   // Text typed here that could not be read: said at the field like a refusal, and nothing is saved.
   const [unread, setUnread] = useState<string>();
   const shownError = unread ?? error;
@@ -92,6 +104,7 @@ function DateTimeField({
         className={`${look} pr-9 tabular-nums`}
         value={value ?? undefined}
         readOnly={readOnly}
+        onDraft={setTyped}
         onChange={(iso, read) => {
           // Spec section 4: field edits save on change, which for typed text is when it is complete (Enter, or
           // the field left). Text that is no time and date, or none (an emptied End would make the entry run
@@ -160,16 +173,10 @@ export function EntryRow({
       : 'Stop';
   const warn = overLimit || ahead;
   const name = useFocusDraft(entry.name ?? '');
-  // A name typed but not yet saved (the field still has focus): saved when the page is hidden or left, once
-  // per text (hiding and unloading both fire on closing a tab); a reload or close asks until it is stored.
-  const unsavedName = name.editing && name.value !== (entry.name ?? '');
-  const flushedName = useRef<string | null>(null);
-  useSaveOnLeave(unsavedName, () => {
-    if (flushedName.current === name.value) return;
-    flushedName.current = name.value;
-    // The page may be on its way out: the browser must not cancel the save with it.
-    onUpdate({ name: name.value }, { keepalive: true });
-  });
+  // A name typed but not yet saved (the field still has focus): saved when the page is hidden or left; a reload
+  // or close asks until it is stored.
+  const unsavedName = name.editing && name.value !== (entry.name ?? '') ? name.value : undefined;
+  useSaveOnLeave(unsavedName, (text) => onUpdate({ name: text }, OUTLIVES_PAGE));
   const knownClient = !entry.client || clients.some((client) => client.value === entry.client);
   const clientName = entry.client
     ? (clients.find((client) => client.value === entry.client)?.label ?? otherClients[entry.client])
@@ -247,7 +254,7 @@ export function EntryRow({
         readOnly={billed}
         flagged={toCorrect === 'start'}
         error={fieldError?.field === 'start' ? fieldError.message : undefined}
-        onSave={(start) => onUpdate({ start })}
+        onSave={(start, options) => onUpdate({ start }, options)}
       />
       <DateTimeField
         id={entry._id}
@@ -256,7 +263,7 @@ export function EntryRow({
         readOnly={billed}
         flagged={toCorrect === 'end'}
         error={fieldError?.field === 'end' ? fieldError.message : undefined}
-        onSave={(end) => onUpdate({ end })}
+        onSave={(end, options) => onUpdate({ end }, options)}
       />
       <div className="col-span-2 flex items-center justify-end gap-1 md:self-end xl:col-span-1 xl:self-auto">
         <div className="mr-auto flex flex-col leading-tight xl:mr-1 xl:ml-auto xl:items-end">

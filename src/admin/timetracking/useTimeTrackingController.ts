@@ -253,7 +253,10 @@ export function useTimeTrackingController() {
      * `capped` says so.
      */
     stop: (entry: TrackedEntry) => stopEntry(entry, Date.now()),
-    /** `options.keepalive`: the save outlives the page (a name saved as the page is hidden or closed). */
+    /**
+     * `options.keepalive`: the save outlives the page (a name, start or end typed and saved as the page is hidden
+     * or closed).
+     */
     update: async (entry: TrackedEntry, patch: EntryPatch, options?: RequestOptions) => {
       // The Start or End corrected after a stop at a bound: the notice has done its job.
       if (patch.end !== undefined || patch.start !== undefined) forget(entry);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  entryChange,
   entryMessage,
   entryProblem,
   entryText,
@@ -187,6 +188,21 @@ describe('what a field shows and stores', () => {
     expect(entryProblem('14:30', 'time')).toBeUndefined();
     expect(entryProblem(undefined, 'date')).toBeUndefined();
     expect(entryProblem('', 'date')).toBeUndefined();
+  });
+
+  it('tells text that changes what a field holds from the same value typed another way', () => {
+    const start = local(2026, 3, 14, 9, 15);
+    expect(entryChange('09:15 14.03.2026', start, 'datetime', { now })).toBeUndefined();
+    expect(entryChange(' 9:15  14.3.26 ', start, 'datetime', { now })).toBeUndefined();
+    // The time alone keeps the field's day.
+    expect(entryChange('10:45', start, 'datetime', { now })).toEqual({ ok: true, value: local(2026, 3, 14, 10, 45) });
+    expect(entryChange('10:45 14.03.', start, 'datetime', { now })).toMatchObject({ ok: true });
+    expect(entryChange('10:4', start, 'datetime', { now })).toMatchObject({ ok: false, text: '10:4' });
+    expect(entryChange('', start, 'datetime', { now })).toEqual({ ok: true, value: undefined });
+    expect(entryChange('', null, 'datetime', { now })).toBeUndefined();
+    expect(entryChange('06.07.2024', '2024-07-06', 'date', { now })).toBeUndefined();
+    expect(entryChange('6.7.24', '2024-07-06', 'date', { now })).toBeUndefined();
+    expect(entryChange('7.7.24', '2024-07-06', 'date', { now })).toEqual({ ok: true, value: '2024-07-07' });
   });
 
   it("gives the picker the stored value in its own form and takes the picker's back", () => {

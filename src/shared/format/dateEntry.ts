@@ -212,6 +212,22 @@ export function entryText(value: unknown, kind: EntryKind): string {
   return local ? `${clockText(local.clock)} ${dayText(local.day)}` : value;
 }
 
+/**
+ * What text typed into a field that holds `value` changes: nothing (undefined) for the text the field shows
+ * or the same value typed another way (6.7.24 for 06.07.2024), else its reading: the value to store, or why
+ * the text cannot be stored.
+ */
+export function entryChange(
+  text: string,
+  value: unknown,
+  kind: EntryKind,
+  context: Omit<EntryContext, 'base'> = {},
+): EntryResult | undefined {
+  if (text.trim().replace(/\s+/g, ' ') === entryText(value, kind)) return undefined;
+  const read = parseEntry(text, kind, { ...context, base: value });
+  return read.ok && read.value === (value ?? undefined) ? undefined : read;
+}
+
 /** What the field holds is a stored value (or nothing), not text typed that could not be read. */
 export function isStoredEntry(value: unknown, kind: EntryKind): boolean {
   if (value === undefined || value === null || value === '') return true;

@@ -2,9 +2,9 @@ import { CalendarDays } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   ENTRY_PLACEHOLDER,
+  entryChange,
   entryText,
   fromPicker,
-  parseEntry,
   pickerValue,
   type EntryKind,
   type EntryLanguage,
@@ -55,6 +55,11 @@ export interface DateFieldProps {
    * the field for a button below does not move the button away under the pointer as the error goes.
    */
   onEdit?(): void;
+  /**
+   * The text on screen while the field has focus, as it changes (not yet read while it differs from what the
+   * field holds), and null once the field is left: a screen that saves what was typed when the page goes away.
+   */
+  onDraft?(text: string | null): void;
 }
 
 /**
@@ -77,11 +82,16 @@ export function DateField({
   onFocus,
   onBlur,
   onEdit,
+  onDraft,
   readOnly,
   disabled,
   ...input
 }: DateFieldProps): ReactNode {
-  const [draft, setDraft] = useState<string | null>(null);
+  const [draft, setDraftState] = useState<string | null>(null);
+  const setDraft = (next: string | null) => {
+    setDraftState(next);
+    onDraft?.(next);
+  };
   const picker = useRef<HTMLInputElement>(null);
   const shown = entryText(value, kind);
   const text = draft ?? shown;
@@ -89,11 +99,15 @@ export function DateField({
 
   /** Reads the text typed; answers whether it could be read (or was no change). */
   const commit = (): boolean => {
-    if (draft === null || draft.trim().replace(/\s+/g, ' ') === shown) return true;
-    const read = parseEntry(draft, kind, { base: value });
+    if (draft === null) return true;
+    const read = entryChange(draft, value, kind);
+    // The same day typed another way (6.7.24 for 06.07.2024) is no change: it shows as the field holds it.
+    if (read === undefined) {
+      setDraft(shown);
+      return true;
+    }
     if (read.ok) setDraft(entryText(read.value, kind));
-    // The same day typed another way (6.7.24 for 06.07.2024) is no change.
-    if (!read.ok || read.value !== (value ?? undefined)) onChange(read.ok ? read.value : read.text, read);
+    onChange(read.ok ? read.value : read.text, read);
     return read.ok;
   };
 
