@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoiceReference } from '../../src/server/modules/payment/qrReference';
 import { DEMO_SITE_CONFIG } from '../../src/server/seed/demoData';
-import { openAdmin } from './admin';
+import { openAdmin, rows } from './admin';
 import { adminSuite } from './adminServer';
 import { invoiceStatus, openInvoice, useDemoBilling } from './billing';
 
@@ -133,6 +133,33 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
     await page.waitForURL(new RegExp(`/_/clients/${noRateId}$`));
     await dialog(page).waitFor({ state: 'detached' });
     await page.locator('#root_hourlyRate').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("loads none of the date fields' code on the clients list; Create invoice's dialog opens as before", async () => {
+    /** Whether a script the page loaded holds the date fields' code (their calendar label, their pattern). */
+    const dateCodeLoaded = async (page: Page) => {
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((url) => url.endsWith('.js')),
+      );
+      const bodies = await Promise.all(scripts.map(async (url) => (await fetch(url)).text()));
+      return bodies.some(
+        (body) => body.includes('Pick a day and time') || body.includes('hours:minutes day.month.year'),
+      );
+    };
+    const { page, errors, context } = await open('/_/clients');
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    expect(await dateCodeLoaded(page)).toBe(false);
+    // The dialog, loaded as it opens, shows its period; and the check above does find the code where it is.
+    await page.getByRole('link', { name: 'Time tracking' }).first().click();
+    await page.getByRole('button', { name: 'Create invoice' }).click();
+    await expect.poll(() => dialog(page).locator('input[name=from]').inputValue()).toMatch(/^01\.\d{2}\.\d{4}$/);
+    expect(await dateCodeLoaded(page)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

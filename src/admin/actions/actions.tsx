@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { ModelInfo } from '../../shared/registry';
 import type { ActionAnnotation, AdminActionName } from '../../shared/vocabulary';
 import { useAdmin } from '../core/AdminContext';
@@ -9,8 +9,12 @@ import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { BankStatementDialog } from './BankStatementDialog';
 import { InvoiceFromOfferAction } from './InvoiceFromOfferAction';
-import { InvoiceFromTimeDialog } from './InvoiceFromTimeDialog';
 import { useBankStatementImport } from './useBankStatementImport';
+
+// Loaded as it opens: a list page shows the button, and the dialog's date fields are code it needs only then.
+const InvoiceFromTimeDialog = lazy(() =>
+  import('./InvoiceFromTimeDialog').then((module) => ({ default: module.InvoiceFromTimeDialog })),
+);
 
 /** What an action's button gets: its annotation, the model, and the document of an edit page. */
 export interface ActionProps {
@@ -41,7 +45,12 @@ export function InvoiceFromTimeAction({ action, model, doc }: ActionProps) {
     <>
       <ActionButton action={action} onClick={() => setOpen(true)} />
       {open && (
-        <InvoiceFromTimeDialog client={model.name === 'client' ? doc?._id : undefined} onClose={() => setOpen(false)} />
+        <Suspense fallback={null}>
+          <InvoiceFromTimeDialog
+            client={model.name === 'client' ? doc?._id : undefined}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );
