@@ -227,6 +227,46 @@ describe('public site in the browser', () => {
     await phone.close();
   });
 
+  it("loads the date field's code only for a form with a date field, also when one is reached by a link", async () => {
+    // Text only the date field's code holds (its calendar button's label, the German pattern of its messages).
+    const dateScripts: string[] = [];
+    const read: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (!response.url().endsWith('.js')) return;
+      read.push(
+        response.text().then(
+          (body) => {
+            if (body.includes('Tag im Kalender wählen') || body.includes('Tag.Monat.Jahr'))
+              dateScripts.push(response.url());
+          },
+          () => undefined,
+        ),
+      );
+    });
+    const loadedDateCode = async () => {
+      await Promise.all(read);
+      return dateScripts.length > 0;
+    };
+    // The contact form (name, e-mail, message, consent) runs, and its page loads no date code.
+    await page.goto(server.url('/#kontakt'), { waitUntil: 'networkidle' });
+    const contact = page.locator('form').filter({ hasText: 'Nachricht' }).first();
+    await contact.getByRole('button', { name: 'Senden' }).click();
+    await expect.poll(() => contact.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    expect(await loadedDateCode()).toBe(false);
+    // A link to the appointment form: its Wunschtermin works as it shows, its code loaded with the page.
+    await page.locator('footer a', { hasText: 'Termin vereinbaren' }).click();
+    await page.waitForURL('**/Termin');
+    const form = page.locator('form').filter({ hasText: 'Erstgespräch anfragen' });
+    const date = form.getByLabel('Wunschtermin');
+    await date.fill('31.02.2099');
+    await form.getByLabel('Nachricht').focus();
+    const said = async () => page.locator(`[id="${await date.getAttribute('aria-describedby')}"]`).innerText();
+    await expect.poll(said).toBe('Feld Wunschtermin: Den 31.02.2099 gibt es nicht, der Februar 2099 hat 28 Tage');
+    expect(await loadedDateCode()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('loads no three.js, 3D element or admin code on the demo pages', async () => {
     for (const pathname of ['/', '/Termin']) await page.goto(server.url(pathname), { waitUntil: 'networkidle' });
     const scripts = requests.filter((url) => url.endsWith('.js'));

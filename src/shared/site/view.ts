@@ -65,7 +65,7 @@ export function notFoundView(path: string, home?: PageAnswer | null): Extract<Si
   };
 }
 
-/** The element tags a view shows, nested ones included (the split elements among them load before it shows). */
+/** The element tags a view shows, nested ones included. */
 export function viewTags(view: SiteView): Set<string> {
   const tags = new Set<string>();
   walkElements([...view.elements.before, ...view.elements.main, ...view.elements.after], (node) => tags.add(node.tag));

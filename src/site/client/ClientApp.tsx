@@ -4,7 +4,7 @@ import { NOT_FOUND_TEXT } from '../../shared/rules/constants';
 import { contentChanged, hashTarget, scrollAfterRender, scrollToTarget } from '../scroll/smoothScroll';
 import { SiteApp } from '../ssr/SiteApp';
 import { preloadElements } from '../elements/registry';
-import { notFoundView, pageView, viewTags, type SiteBootData, type SiteView } from '../../shared/site/view';
+import { notFoundView, pageView, type SiteBootData, type SiteView } from '../../shared/site/view';
 import { fetchPage, siteApi, storedToken } from './api';
 import { interceptedUrl } from './links';
 import { redirectTarget } from '../../shared/site/redirectTarget';
@@ -52,7 +52,7 @@ export function ClientApp({ boot, onReady }: { boot: SiteBootData; onReady?: (fo
         ? pageView(answer)
         : notFoundView(url.pathname, await fetchPage('/').catch(() => undefined));
       // Shown once its interactive elements' code is here (if it fails, they appear when it arrives).
-      await preloadElements(viewTags(view)).catch(() => undefined);
+      await preloadElements(view).catch(() => undefined);
       if (visit !== latest.current) return;
       const href = url.pathname + url.search + url.hash;
       if (mode === 'push') history.pushState(null, '', href);

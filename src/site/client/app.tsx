@@ -1,7 +1,6 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { SiteBootData } from '../../shared/site/view';
-import { viewTags } from '../../shared/site/view';
 import { preloadElements } from '../elements/registry';
 import { ClientApp, type Follow } from './ClientApp';
 
@@ -12,7 +11,7 @@ import { ClientApp, type Follow } from './ClientApp';
  * hydrated, the function that follows a link the way a click inside the site does.
  */
 export async function startApp(root: HTMLElement, boot: SiteBootData): Promise<Follow> {
-  await preloadElements(viewTags(boot.view)).catch((error: unknown) => console.warn('Elements', error));
+  await preloadElements(boot.view).catch((error: unknown) => console.warn('Elements', error));
   return new Promise((resolve) =>
     startTransition(() => {
       hydrateRoot(root, <ClientApp boot={boot} onReady={resolve} />, {

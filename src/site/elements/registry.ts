@@ -1,4 +1,9 @@
+import type { ElementTag } from '../../shared/generated/schemas';
+import { walkElements } from '../../shared/site/compose';
+import type { SiteView } from '../../shared/site/view';
 import type { ElementRegistry } from '../render/types';
+import { loadFormDates } from '../ui/dateCode';
+import { hasDateField } from '../ui/fieldKind';
 import Anchor from './Anchor';
 import Button from './Button';
 import Column from './Column';
@@ -65,12 +70,29 @@ export const siteElements = {
   video: splitElement<'video'>(() => import('./Video')),
 } satisfies ElementRegistry;
 
-/** Loads the code of the split elements among `tags` (all of them without tags): before hydrating or showing a view. */
-export async function preloadElements(tags?: Iterable<string>): Promise<void> {
-  const wanted = tags ? new Set(tags) : undefined;
-  await Promise.all(
-    Object.entries(siteElements)
-      .filter(([tag, component]) => 'preload' in component && (!wanted || wanted.has(tag)))
+/** The props of the elements whose forms may have date fields: the form's JSON Schema. */
+const FORM_SCHEMAS: Partial<Record<ElementTag, (props: Record<string, unknown>) => unknown>> = {
+  'special.form': (props) => props.properties,
+  'special.configurator': (props) => props.properties,
+};
+
+/**
+ * Loads the code a view's elements need (all of it without a view: the server, the editor's preview) before it
+ * hydrates or shows: its split elements', and the date fields' when one of its forms has a date field.
+ */
+export async function preloadElements(view?: SiteView): Promise<void> {
+  const tags = new Set<string>();
+  let dates = !view;
+  if (view)
+    walkElements([...view.elements.before, ...view.elements.main, ...view.elements.after], (node) => {
+      tags.add(node.tag);
+      const schema = Object.hasOwn(FORM_SCHEMAS, node.tag) ? FORM_SCHEMAS[node.tag as ElementTag] : undefined;
+      if (schema && hasDateField(schema((node.props ?? {}) as Record<string, unknown>))) dates = true;
+    });
+  await Promise.all([
+    ...Object.entries(siteElements)
+      .filter(([tag, component]) => 'preload' in component && (!view || tags.has(tag)))
       .map(([, component]) => (component as { preload: () => Promise<void> }).preload()),
-  );
+    dates ? loadFormDates() : undefined,
+  ]);
 }

@@ -1,7 +1,6 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { entryProblem } from '../../shared/format/dateEntry';
+import { use, useEffect, useId, useState, type ReactNode } from 'react';
 import { earliestDate } from '../../shared/rules';
-import { DateField } from './DateField';
+import { formDates, loadFormDates } from './dateCode';
 import type { FormField, FormValues } from './formFields';
 
 /** A component class of ../styles/site.css. */
@@ -20,13 +19,13 @@ interface FieldProps {
 export function FormFieldControl({ field, value, error: refused, markRequired, onChange }: FieldProps): ReactNode {
   const id = useId();
   const errorId = `${id}-error`;
+  // A date field's code is a chunk of its own (a form without one loads none of it): it waits for it, if need be.
+  const dates = field.kind === 'date' ? (formDates() ?? use(loadFormDates())) : undefined;
   const min = useEarliestDate(field.minDate);
   // A date field being typed into says nothing until it is left (DateField reads the text then).
   const [editing, setEditing] = useState(false);
   // A day typed that cannot be read is said as soon as the field is left; the submit checks it again.
-  const error = editing
-    ? undefined
-    : (refused ?? (field.kind === 'date' ? entryProblem(value, 'date', 'de', field.label) : undefined));
+  const error = editing ? undefined : (refused ?? dates?.entryProblem(value, 'date', 'de', field.label));
   const common = {
     id,
     name: field.name,
@@ -80,10 +79,10 @@ export function FormFieldControl({ field, value, error: refused, markRequired, o
         ))}
       </select>
     );
-  } else if (field.kind === 'date') {
+  } else if (dates) {
     // Typed as 06.07.2024 whatever the browser's language (a native date input follows it), calendar at hand.
     control = (
-      <DateField
+      <dates.DateField
         {...common}
         kind="date"
         language="de"

@@ -1,6 +1,26 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contactField, CONTACT_FIELDS } from '../elements/Contact';
+import { loadFormDates } from './dateCode';
 import { entryErrors, formFields, serverFieldErrors, validateRequired } from './formFields';
+import { hasDateField } from './fieldKind';
+
+// In a page, a form's date fields wait for their code, so its checks run with it there.
+beforeAll(() => loadFormDates());
+
+describe('hasDateField', () => {
+  it('finds a date field among the properties of a form schema, and none in one that cannot be a form', () => {
+    expect(hasDateField({ properties: { termin: { type: 'string', format: 'date', title: 'Wunschtermin' } } })).toBe(
+      true,
+    );
+    expect(hasDateField({ properties: { name: { type: 'string' }, agb: { type: 'boolean' } } })).toBe(false);
+    // A choice of days is a select, not a date field.
+    expect(hasDateField({ properties: { day: { type: 'string', format: 'date', enum: ['2026-07-06'] } } })).toBe(false);
+    expect(hasDateField({ type: 'object', properties: {}, required: [] })).toBe(false);
+    expect(hasDateField(undefined)).toBe(false);
+    expect(hasDateField({ properties: 'termin' })).toBe(false);
+    expect(hasDateField({ properties: { termin: null } })).toBe(false);
+  });
+});
 
 describe('validateRequired', () => {
   it('names an e-mail the server would refuse, and an empty required field', () => {

@@ -1,13 +1,14 @@
-import { entryProblem } from '../../shared/format/dateEntry';
 import { dateFieldMessage, invalidEmailMessage, isEmail, requiredFieldMessage } from '../../shared/rules';
 import { ORDER_KEY, orderedKeys } from '../../shared/registry/keyOrder';
 import type { FieldError } from '../../shared/validation/createAjv';
+import { formDates } from './dateCode';
+import { kindOf, type FieldKind, type PropertySchema } from './fieldKind';
 
 /** One input of a public form, derived from a property of the form's JSON Schema. */
 export interface FormField {
   name: string;
   label: string;
-  kind: 'text' | 'email' | 'tel' | 'url' | 'date' | 'number' | 'textarea' | 'select' | 'checkbox';
+  kind: FieldKind;
   required: boolean;
   options: string[];
   description?: string;
@@ -19,40 +20,8 @@ export interface FormField {
 
 export type FormValues = Record<string, string | boolean>;
 
-interface PropertySchema {
-  type?: unknown;
-  title?: unknown;
-  description?: unknown;
-  format?: unknown;
-  enum?: unknown;
-  maxLength?: unknown;
-  'x-widget'?: unknown;
-  'x-minDate'?: unknown;
-}
-
 /** Names that must never become keys of submitted data. */
 const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
-
-function kindOf(property: PropertySchema): FormField['kind'] {
-  if (Array.isArray(property.enum)) return 'select';
-  if (property.type === 'boolean') return 'checkbox';
-  if (property.type === 'number' || property.type === 'integer') return 'number';
-  if (property['x-widget'] === 'textarea' || (typeof property.maxLength === 'number' && property.maxLength > 300))
-    return 'textarea';
-  switch (property.format) {
-    case 'email':
-      return 'email';
-    case 'uri':
-      return 'url';
-    case 'date':
-      return 'date';
-    case 'tel':
-    case 'phone':
-      return 'tel';
-    default:
-      return 'text';
-  }
-}
 
 /**
  * The fields of a form schema (`{ type: 'object', properties, required }`), in the order the editor wrote
@@ -121,9 +90,12 @@ export function validateRequired(fields: FormField[], values: FormValues, now?: 
   return errors;
 }
 
-/** Why a date field's text cannot be sent (typed, and no day that exists), in German; undefined when it can. */
+/**
+ * Why a date field's text cannot be sent (typed, and no day that exists), in German; undefined when it can. A date
+ * field shows only once the date code is loaded (its control waits for it), so text typed into one finds it here.
+ */
 function dateProblem(field: FormField, text: string): string | undefined {
-  return entryProblem(text, 'date', 'de', field.label);
+  return formDates()?.entryProblem(text, 'date', 'de', field.label);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { parseEntry } from '../../shared/format/dateEntry';
 import {
   entryErrors,
   initialValues,
@@ -8,6 +7,7 @@ import {
   type FormField,
   type FormValues,
 } from './formFields';
+import { formDates } from './dateCode';
 import { submitFieldErrors } from './submitError';
 import { useSubmission } from './useSubmission';
 
@@ -35,8 +35,9 @@ export function enteredValues(form: HTMLFormElement, fields: FormField[]): FormV
 
 /** A day typed before hydration, as the date field stores it once read (06.07.2026 → 2026-07-06). */
 function enteredDay(text: string): string {
-  const read = parseEntry(text, 'date');
-  return read.ok ? (read.value ?? '') : text;
+  // The form mounts once its date fields' code is there (they wait for it).
+  const read = formDates()?.parseEntry(text, 'date');
+  return read?.ok ? (read.value ?? '') : text;
 }
 
 /** Focuses the control of a field (the first of a group), so a refused form says where to go on. */
