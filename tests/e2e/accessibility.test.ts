@@ -56,6 +56,9 @@ describe('accessibility of the back office', { timeout: 240_000 }, () => {
       const { results } = await services.documents.find(SYSTEM, model.name, { limit: 1 });
       if (results[0]) screens.push(`/_/${model.plural}/${results[0]._id}`);
     }
+    // A file's own page (the file browser's detail view), not the generic form.
+    const file = (await services.documents.find(SYSTEM, 'file', { limit: 1 })).results[0];
+    screens.push(`/_/file/${file._id}`);
   });
 
   /** The findings on each screen, one page going from screen to screen as a user would. */
@@ -85,6 +88,15 @@ describe('accessibility of the back office', { timeout: 240_000 }, () => {
       ...(await findings(menu)),
       ...(await findings(['/_', '/_/clients', '/_/timetracking', '/_/pageDrafts'], VIEWPORTS.phone)),
     ]).toEqual([]);
+  });
+
+  it('finds no violation in the delete dialog of a list', async () => {
+    const { page, errors, context } = await openAdmin(suite, '/_/clients');
+    await page.getByRole('button', { name: 'Delete' }).first().click();
+    await page.getByRole('dialog').waitFor();
+    expect(await audit(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('finds no violation on an edit form of each model with demo documents', async () => {

@@ -10,6 +10,7 @@ import { Spinner } from '../ui/Spinner';
 import { Breadcrumbs, crumbsOf } from './Breadcrumbs';
 import { filesPath } from './FilesPage';
 import { useFileDetail, type FileDetailController } from './useFileDetail';
+import { ScrollablePre } from '../ui/ScrollablePre';
 
 function Preview({ detail }: { detail: FileDetailController }) {
   const { file, kind, url } = detail;
@@ -124,12 +125,12 @@ export function FileDetailView({ detail }: { detail: FileDetailController }) {
           </section>
           <section aria-label="Raw JSON" className="overflow-hidden rounded-lg border border-zinc-200 bg-white">
             <h2 className="border-b border-zinc-100 px-4 py-2 text-xs font-medium text-zinc-500">Raw JSON</h2>
-            <pre
+            <ScrollablePre
               data-testid="raw-json"
               className="max-h-96 overflow-auto p-4 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-zinc-700"
             >
               {JSON.stringify(file, null, 2)}
-            </pre>
+            </ScrollablePre>
           </section>
         </div>
       </div>

@@ -21,6 +21,7 @@ import { Tooltip } from '../ui/Tooltip';
 import { jobDataEntries, orderedBySchema, type DataEntry } from './jobData';
 import { jobsSubtitle, STATE_TONES } from './jobState';
 import { useQueuesController, type QueuesController } from './useQueuesController';
+import { ScrollablePre } from '../ui/ScrollablePre';
 
 /** A job state as delivered by the server; a failed job's error shows in a tooltip. */
 function StateBadge({ job }: { job: QueueJob }) {
@@ -130,12 +131,12 @@ function JobData({
         </button>
       </div>
       {open && (
-        <pre
+        <ScrollablePre
           data-testid="job-json"
           className="mt-2 max-h-64 overflow-auto rounded-md border border-zinc-200 bg-zinc-50 p-2 font-mono text-xs whitespace-pre-wrap text-zinc-700 [overflow-wrap:anywhere]"
         >
           {JSON.stringify(orderedBySchema(job.data, schema), null, 2)}
-        </pre>
+        </ScrollablePre>
       )}
     </div>
   );

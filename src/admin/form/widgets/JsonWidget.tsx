@@ -3,6 +3,7 @@ import { errorClass, inputClass, readOnlyClass } from '../ui/classes';
 import { jsonToDraft, parseJsonDraft } from '../values/jsonDraft';
 import { withoutRecordedOrder } from '../values/recordedOrder';
 import { useDraft } from './useDraft';
+import { ScrollablePre } from '../../ui/ScrollablePre';
 
 /**
  * JSON as text: only text that parses is passed on; while it does not, the parser's message shows below.
@@ -30,9 +31,12 @@ export function JsonWidget({
   );
   if (readonly) {
     return (
-      <pre id={id} className={`${readOnlyClass} max-h-80 overflow-auto font-mono text-xs whitespace-pre-wrap`}>
+      <ScrollablePre
+        id={id}
+        className={`${readOnlyClass} max-h-80 overflow-auto font-mono text-xs whitespace-pre-wrap`}
+      >
         {draft || '—'}
-      </pre>
+      </ScrollablePre>
     );
   }
   const parsed = parseJsonDraft(draft);
