@@ -85,11 +85,11 @@ export default function ElementsPage() {
                 <span className="flex items-baseline justify-between gap-2">
                   <span className="text-[13px] font-medium text-zinc-900">
                     {info.label}
-                    {info.deprecated && <span className="ml-1 text-xs font-normal text-zinc-500">(old)</span>}
+                    {info.deprecated && <span className="ml-1 text-xs font-normal text-zinc-600">(old)</span>}
                   </span>
-                  <code className="truncate text-[11px] text-zinc-500">{info.tag}</code>
+                  <code className="truncate text-[11px] text-zinc-600">{info.tag}</code>
                 </span>
-                <span className="mt-0.5 line-clamp-2 block text-xs text-zinc-500">{info.description}</span>
+                <span className="mt-0.5 line-clamp-2 block text-xs text-zinc-600">{info.description}</span>
               </button>
             </li>
           ))}
