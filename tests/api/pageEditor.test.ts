@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   PageTreeNode,
@@ -39,7 +36,7 @@ describe('page editor API (drafts, paths, publish, reset, spell check, versions,
   const site = (url: string) => t.app.inject({ method: 'GET', url });
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { dataDir: mkdtempSync(path.join(tmpdir(), 'bk-editor-')) } });
+    t = await createTestApp();
     await seedDemo(t.app.services, { env: { DEMO_USERS_PASSWORD: '1' } });
     admin = await t.login();
     anna = await t.login('anna', 'demo-anna');

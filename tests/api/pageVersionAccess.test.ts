@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageVersionsAnswer } from '../../src/shared/api/pages';
 import { SYSTEM } from '../../src/server/access/caller';
@@ -46,7 +43,7 @@ async function versionsAs(token: string, pageId: string): Promise<PageVersionsAn
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { dataDir: mkdtempSync(path.join(tmpdir(), 'bk-versions-')) } });
+  t = await createTestApp();
   await seedDemo(t.app.services, { env: { DEMO_USERS_PASSWORD: '1' } });
   admin = await t.login();
   anna = await t.login('anna', 'demo-anna');

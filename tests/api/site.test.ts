@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020';
 import { SYSTEM } from '../../src/server/access/caller';
@@ -59,7 +56,7 @@ describe('public site (SSR, page API, sitemap)', () => {
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { dataDir: mkdtempSync(path.join(tmpdir(), 'bk-site-')) } });
+    t = await createTestApp();
     await seedDemo(t.app.services, { env: {} });
     const { results } = await t.app.services.documents.find(SYSTEM, 'page', { limit: 50 });
     ids = Object.fromEntries(results.map((page) => [page.name as string, page._id]));

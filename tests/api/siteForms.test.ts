@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
 import { DocumentRepository } from '../../src/server/modules/documents/repository';
@@ -26,7 +23,7 @@ describe('public form endpoints', () => {
     (await t.app.services.documents.find(SYSTEM, model, { limit: 1, sort: { _createdAt: -1 } })).results[0];
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { dataDir: mkdtempSync(path.join(tmpdir(), 'bk-forms-')) } });
+    t = await createTestApp();
   });
   afterAll(() => t?.close());
 

@@ -1,7 +1,4 @@
-import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { SYSTEM } from '../../src/server/access/caller';
 import { DocumentRepository } from '../../src/server/modules/documents/repository';
 import { seedDemo } from '../../src/server/seed/demo';
@@ -12,7 +9,7 @@ export type SiteServer = Awaited<ReturnType<typeof startSiteServer>>;
 
 /** The real app with the demo site on a fresh database, listening on a random port of 127.0.0.1. */
 export async function startSiteServer() {
-  const t = await createTestApp({ config: { dataDir: mkdtempSync(path.join(tmpdir(), 'bk-site-e2e-')) } });
+  const t = await createTestApp();
   await seedDemo(t.app.services, { env: {} });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;

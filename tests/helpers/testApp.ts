@@ -63,8 +63,15 @@ export async function createTestApp(options: AppOptions & { wrapDb?: (db: Databa
   const fresh = await freshDatabase();
   const { drop } = fresh;
   const db = wrapDb ? wrapDb(fresh.db) : fresh.db;
-  // Uploaded files of this app live in their own temporary folder.
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bk-test-'));
+  // Uploaded files of this app live in a temporary folder of its own, removed by `close` (or when the app fails to
+  // start); a folder the caller gives as `config.dataDir` is the caller's to remove.
+  const ownDataDir = appOptions.config?.dataDir ? undefined : await mkdtemp(path.join(os.tmpdir(), 'bk-test-'));
+  const removeOwnDataDir = () => (ownDataDir ? rm(ownDataDir, { recursive: true, force: true }) : Promise.resolve());
+  async function giveUp(error: unknown): Promise<never> {
+    await drop();
+    await removeOwnDataDir();
+    throw error;
+  }
   const app = await buildApp({
     logger: false,
     ...appOptions,
@@ -72,11 +79,14 @@ export async function createTestApp(options: AppOptions & { wrapDb?: (db: Databa
     config: {
       adminPassword: ADMIN_PASSWORD,
       schemaDirs: [path.resolve('tests/fixtures/schemas')],
-      dataDir,
+      ...(ownDataDir ? { dataDir: ownDataDir } : {}),
       ...appOptions.config,
     },
+  }).catch(giveUp);
+  await app.services.auth.ensureAdmin().catch(async (error: unknown) => {
+    await app.close();
+    return giveUp(error);
   });
-  await app.services.auth.ensureAdmin();
 
   async function login(username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
     const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
@@ -92,7 +102,7 @@ export async function createTestApp(options: AppOptions & { wrapDb?: (db: Databa
     async close() {
       await app.close();
       await drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await removeOwnDataDir();
     },
   };
 }
