@@ -1,16 +1,15 @@
-import { mkdir } from 'node:fs/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from '../../src/server/db/sql';
 import { createObjectId } from '../../src/shared/format/objectId';
 import { VIEWPORTS } from '../helpers/browser';
 import { adminSuite } from './adminServer';
 import { expectRows, newContext, rows, save, storeLogin } from './admin';
+import { screenshot } from '../helpers/screenshots';
 
 // What the generic list and edit screens show for data the schema did not foresee: related documents that are
 // deleted or gone, enum values no longer listed, empty lists; and how contact requests and mail templates read.
 const suite = adminSuite();
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-beforeAll(() => mkdir(SHOTS, { recursive: true }));
 const OBJECT_ID = /[0-9a-f]{24}/;
 
 async function adminPage(path: string, viewport?: { width: number; height: number }) {
@@ -83,7 +82,7 @@ describe('labels of related documents in lists', { timeout: 60_000 }, () => {
         'Unknown client',
         'Unknown client (2)',
       ]);
-      await page.screenshot({ path: `${SHOTS}/filter-unknown-client-${viewport.width}.png` });
+      await screenshot(page, { path: `${SHOTS}/filter-unknown-client-${viewport.width}.png` });
       // The other one shows the invoice of the vanished client.
       await filter.selectOption({ label: 'Unknown client' });
       await expectRows(page, ['Verlorenes Projekt'], 2);
@@ -216,12 +215,12 @@ describe('contact requests and mail templates', { timeout: 60_000 }, () => {
         const last = h1.lastElementChild!.getBoundingClientRect();
         return h1.scrollWidth <= h1.clientWidth && last.right <= h1.getBoundingClientRect().right + 0.5;
       });
-    await page.screenshot({ path: `${SHOTS}/contact-request-1440.png` });
+    await screenshot(page, { path: `${SHOTS}/contact-request-1440.png` });
     expect(await uncut()).toBe(true);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(uncut).toBe(true);
     expect(await heading.locator(':scope > span').last().innerText()).toBe(title);
-    await page.screenshot({ path: `${SHOTS}/contact-request-390.png` });
+    await screenshot(page, { path: `${SHOTS}/contact-request-390.png` });
     await context.close();
   });
 
@@ -268,7 +267,7 @@ describe('contact requests and mail templates', { timeout: 60_000 }, () => {
       const top = async (locator: typeof warning) => (await locator.boundingBox())!.y;
       expect(await top(warning)).toBeLessThan(await top(page.getByTestId('preview-subject')));
       await warning.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/mail-template-unknown-${size}.png` });
+      await screenshot(page, { path: `${SHOTS}/mail-template-unknown-${size}.png` });
       await page.getByRole('button', { name: 'SAVE' }).click();
       await expect
         .poll(() => page.locator('body').innerText())

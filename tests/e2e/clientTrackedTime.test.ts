@@ -1,7 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openAdmin } from './admin';
 import { adminSuite } from './adminServer';
+import { screenshot } from '../helpers/screenshots';
 
 // Audit s12: a client's tracked hours per month (GET /api/payment/getClientTrackedTime) were on no screen. The
 // client's edit page shows them in a 'Tracked time' panel (x-admin.panels), and nothing for a client without time.
@@ -11,7 +11,6 @@ let clientId: string;
 let quietId: string;
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   const adminId = (await suite.server.api<{ _id: string }>('GET', '/api/self')).json._id;
   clientId = (await suite.server.save('client', { name: 'Rheinblick Immobilien AG' }))._id;
   quietId = (await suite.server.save('client', { name: 'Basler Bäckerei GmbH' }))._id;
@@ -36,7 +35,7 @@ describe("a client's tracked time", { timeout: 120_000 }, () => {
         'March 2026\n1,00 h',
         'February 2026\n2,75 h',
       ]);
-      await page.screenshot({ path: `${SHOTS}/client-tracked-time-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/client-tracked-time-${viewport.width}.png`, fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, formatTimestamp } from '../../src/shared/format/date';
 import { newPage, VIEWPORTS } from '../helpers/browser';
 import { storeLogin, swissDay } from './admin';
 import { adminSuite } from './adminServer';
+import { screenshot } from '../helpers/screenshots';
 
 // Dates typed and shown day.month.year (spec section 9) in a browser whose language is American English,
 // whose native date inputs would show 07/06/2024 and 07/06/2024, 02:30 PM.
@@ -40,7 +40,6 @@ const localIso = (page: Page, year: number, month: number, day: number, hours: n
   page.evaluate(([y, mo, d, h, mi]) => new Date(y, mo - 1, d, h, mi).toISOString(), [year, month, day, hours, minutes]);
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   adminId = (await suite.server.api<{ _id: string }>('GET', '/api/self')).json._id;
   clientId = (await suite.server.save('client', { name: 'Rheinblick Immobilien AG', hourlyRate: 120 }))._id;
 });
@@ -66,7 +65,7 @@ describe('dates in an en-US browser', { timeout: 120_000 }, () => {
     expect(await date.getAttribute('aria-invalid')).toBe('true');
     expect(await date.getAttribute('aria-describedby')).toContain('root_date__error');
     expect(await date.inputValue()).toBe('31.02.2026');
-    await page.screenshot({ path: `${SHOTS}/date-invoice-impossible-1440.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/date-invoice-impossible-1440.png`, fullPage: true });
     await page.getByRole('button', { name: 'SAVE' }).click();
     await expect
       .poll(() => page.getByRole('tooltip').innerText())
@@ -75,7 +74,7 @@ describe('dates in an en-US browser', { timeout: 120_000 }, () => {
     expect((await stored('invoice', invoice._id)).date).toBe('2024-07-06');
     await page.setViewportSize(PHONE);
     await date.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/date-invoice-impossible-390.png` });
+    await screenshot(page, { path: `${SHOTS}/date-invoice-impossible-390.png` });
     await page.setViewportSize(DESKTOP);
 
     // Typed short, shown in full once left, stored as before (YYYY-MM-DD).
@@ -93,7 +92,7 @@ describe('dates in an en-US browser', { timeout: 120_000 }, () => {
     expect(await picker.getAttribute('aria-hidden')).toBe('true');
     await picker.fill('2024-07-09', { force: true });
     await expect.poll(() => date.inputValue()).toBe('09.07.2024');
-    await page.screenshot({ path: `${SHOTS}/date-invoice-1440.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/date-invoice-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -135,7 +134,7 @@ describe('dates in an en-US browser', { timeout: 120_000 }, () => {
     await expect.poll(() => message.innerText()).toBe('There is no 31.02.2026: February 2026 has 28 days');
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     expect(await field.getAttribute('aria-describedby')).toBe(await message.getAttribute('id'));
-    await page.screenshot({ path: `${SHOTS}/date-timetracking-impossible-1440.png` });
+    await screenshot(page, { path: `${SHOTS}/date-timetracking-impossible-1440.png` });
     await field.blur();
     await expect.poll(() => field.inputValue()).toBe(`08:05 ${formatDate(start)}`);
     // Half-typed and left: no save either (an End is never emptied).
@@ -151,7 +150,7 @@ describe('dates in an en-US browser', { timeout: 120_000 }, () => {
     expect(await stored('trackedTime', entry._id)).toMatchObject({ start: eightOFive, end: entry.end });
     await page.setViewportSize(PHONE);
     await row.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/date-timetracking-impossible-390.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/date-timetracking-impossible-390.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -171,7 +170,7 @@ describe('dates in an en-US browser', { timeout: 120_000 }, () => {
       await expect.poll(() => dialog.innerText()).toContain('There is no 31.11.2026: November 2026 has 30 days');
       expect(await to.getAttribute('aria-invalid')).toBe('true');
       expect(await dialog.getByRole('button', { name: 'Create invoice' }).isDisabled()).toBe(true);
-      await page.screenshot({ path: `${SHOTS}/date-invoice-from-time-impossible-${viewport.width}.png` });
+      await screenshot(page, { path: `${SHOTS}/date-invoice-from-time-impossible-${viewport.width}.png` });
       await from.fill('1.11.');
       await to.fill('30.11.');
       await to.press('Tab');
@@ -179,7 +178,7 @@ describe('dates in an en-US browser', { timeout: 120_000 }, () => {
       expect(await from.inputValue()).toMatch(/^01\.11\.\d{4}$/);
       expect(await to.getAttribute('aria-invalid')).toBeNull();
       await expect.poll(() => dialog.getByTestId('invoice-preview').count()).toBe(1);
-      await page.screenshot({ path: `${SHOTS}/date-invoice-from-time-${viewport.width}.png` });
+      await screenshot(page, { path: `${SHOTS}/date-invoice-from-time-${viewport.width}.png` });
       expect(saves).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();

@@ -4,6 +4,7 @@ import { createObjectId } from '../../src/shared/format/objectId';
 import { newPage } from '../helpers/browser';
 import { userWithRole } from '../helpers/users';
 import { adminPage, filesSuite, png, selectTile, SHOTS } from './filesServer';
+import { screenshot } from '../helpers/screenshots';
 
 const suite = filesSuite();
 const viewports = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
@@ -67,7 +68,7 @@ describe('deleting a file that pages use', { timeout: 120_000 }, () => {
             .catch(() => ''),
         )
         .toContain('In 1 site configuration: Atelier Rhein (Favicon URL)');
-      await page.screenshot({ path: `${SHOTS}/delete-favicon-file-${name}.png` });
+      await screenshot(page, { path: `${SHOTS}/delete-favicon-file-${name}.png` });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await logoTile.click(); // unselect
 
@@ -76,8 +77,8 @@ describe('deleting a file that pages use', { timeout: 120_000 }, () => {
       const usage = dialog.getByTestId('file-usage');
       await expect.poll(() => usage.innerText().catch(() => '')).toContain('Used on 2 pages: Angebot, Home');
       expect(await usage.innerText()).toContain('In 1 layout: Standard');
-      await page.waitForTimeout(2300); // the Delete button's fill (spec section 2), for the screenshot
-      await page.screenshot({ path: `${SHOTS}/delete-used-file-${name}.png` });
+      // settle: the Delete button's fill (spec section 2) finishes first.
+      await screenshot(page, { settle: 2300, path: `${SHOTS}/delete-used-file-${name}.png` });
       if (name === 'desktop') {
         await dialog.getByRole('button', { name: 'Cancel' }).click();
       } else {
@@ -96,11 +97,11 @@ describe('deleting a file that pages use', { timeout: 120_000 }, () => {
     await site.reload({ waitUntil: 'networkidle' });
     expect(await site.locator('main').innerText()).toContain('Unser Angebot');
     expect(await site.locator('img[alt="Team-Foto"]').count()).toBe(0);
-    await site.screenshot({ path: `${SHOTS}/public-after-file-delete-desktop.png` });
+    await screenshot(site, { path: `${SHOTS}/public-after-file-delete-desktop.png` });
     await site.setViewportSize(viewports.phone);
     await site.goto(suite.server.url('/'), { waitUntil: 'networkidle' });
     expect(await site.locator('img[alt="Team-Foto"]').count()).toBe(0);
-    await site.screenshot({ path: `${SHOTS}/public-after-file-delete-phone.png` });
+    await screenshot(site, { path: `${SHOTS}/public-after-file-delete-phone.png` });
     await visitor.close();
 
     // The page editor's and the layout editor's previews show the elements as the site does: no broken image.
@@ -119,7 +120,7 @@ describe('deleting a file that pages use', { timeout: 120_000 }, () => {
           .locator('img')
           .evaluateAll((images) => images.filter((img) => !(img as HTMLImageElement).naturalWidth).length);
         expect(broken, `${what} ${name}`).toBe(0);
-        await page.screenshot({ path: `${SHOTS}/editor-after-file-delete-${what}-${name}.png` });
+        await screenshot(page, { path: `${SHOTS}/editor-after-file-delete-${what}-${name}.png` });
         expect(errors).toEqual([]);
         await context.close();
       }
@@ -160,8 +161,8 @@ describe('deleting a file that pages use', { timeout: 120_000 }, () => {
       await expect.poll(() => usage.innerText().catch(() => '')).toContain('Used on 1 page: Rückblick');
       expect(await usage.innerText()).toContain('Also used on 1 page you may not open');
       expect(await usage.innerText()).not.toContain('Vorstand');
-      await page.waitForTimeout(2300); // the Delete button's fill (spec section 2), for the screenshot
-      await page.screenshot({ path: `${SHOTS}/delete-file-hidden-use-${name}.png` });
+      // settle: the Delete button's fill (spec section 2) finishes first.
+      await screenshot(page, { settle: 2300, path: `${SHOTS}/delete-file-hidden-use-${name}.png` });
       expect(errors).toEqual([]);
       await context.close();
     }

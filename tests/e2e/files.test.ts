@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS } from '../helpers/browser';
 import { MP4, PDF, png, adminPage as openAdminPage, filesSuite, SHOTS } from './filesServer';
+import { screenshot } from '../helpers/screenshots';
 
 const suite = filesSuite();
 
@@ -26,22 +27,19 @@ describe('file browser', { timeout: 90_000 }, () => {
         .poll(() => tileNames(page))
         .toEqual(['Dokumente', 'website', 'imagefilm.mp4', 'Preisliste.pdf', 'robots.txt', 'team-basel.png']);
       await page.locator('[data-testid=file-browser] img').first().waitFor();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${SHOTS}/browser-${name}.png` });
+      await screenshot(page, { settle: 300, path: `${SHOTS}/browser-${name}.png` });
       // The list view with a multi-selection.
       await page.getByRole('button', { name: 'List view' }).click();
       await tiles(page).filter({ hasText: 'website' }).click();
       await tiles(page)
         .filter({ hasText: 'team-basel.png' })
         .click({ modifiers: ['Shift'] });
-      await page.waitForTimeout(200);
-      await page.screenshot({ path: `${SHOTS}/browser-list-${name}.png` });
+      await screenshot(page, { settle: 200, path: `${SHOTS}/browser-list-${name}.png` });
       await page.getByRole('button', { name: 'Grid view' }).click();
       await tiles(page).filter({ hasText: 'team-basel.png' }).dblclick();
       await page.waitForURL(/\/_\/file\/[0-9a-f]{24}$/);
       await page.getByTestId('file-image').waitFor();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${SHOTS}/detail-${name}.png` });
+      await screenshot(page, { settle: 300, path: `${SHOTS}/detail-${name}.png` });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
       expect(errors).toEqual([]);
       await context.close();
@@ -82,7 +80,7 @@ describe('file browser', { timeout: 90_000 }, () => {
       if (now !== null) seen.add(Number(now));
       await page.waitForTimeout(50);
     }
-    await page.screenshot({ path: `${SHOTS}/uploads-desktop.png` });
+    await screenshot(page, { path: `${SHOTS}/uploads-desktop.png` });
     expect([...seen].some((value) => value > 0 && value < 100)).toBe(true);
     await expect.poll(() => entry.getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
@@ -308,7 +306,7 @@ describe('folder permissions in the file browser', { timeout: 90_000 }, () => {
       );
     await expect.poll(() => tileNames(page)).toEqual(['Belege']);
     expect(await tiles(page).filter({ hasText: 'Belege' }).getAttribute('aria-selected')).toBe('true');
-    await page.screenshot({ path: `${SHOTS}/delete-refused.png` });
+    await screenshot(page, { path: `${SHOTS}/delete-refused.png` });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await dialog.count()).toBe(0);
     expect(errors).toEqual([]);
@@ -332,8 +330,7 @@ describe('folder permissions in the file browser', { timeout: 90_000 }, () => {
       const top = async (selector: string) => (await dialog.locator(selector).boundingBox())!.y;
       expect(await top('[data-testid=permission-rule]')).toBeGreaterThan(await top('input[name=name]'));
       expect(await top('input[name=_read]')).toBeGreaterThan(await top('[data-testid=permission-rule]'));
-      await page.waitForTimeout(200);
-      await page.screenshot({ path: `${SHOTS}/new-folder-dialog-${name}.png` });
+      await screenshot(page, { settle: 200, path: `${SHOTS}/new-folder-dialog-${name}.png` });
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -358,8 +355,7 @@ describe('folder permissions in the file browser', { timeout: 90_000 }, () => {
       expect(await dialog.getByTestId('permission-rule').innerText()).toContain(
         'Starts with the permissions of "Personal"',
       );
-      await page.waitForTimeout(200);
-      await page.screenshot({ path: `${SHOTS}/permissions-new-folder-${name}.png` });
+      await screenshot(page, { settle: 200, path: `${SHOTS}/permissions-new-folder-${name}.png` });
       // Emptied, the lists are not sent: the folder still takes its folder's.
       await dialog.locator('input[name=_read]').fill('');
       await dialog.locator('input[name=_write]').fill('');
@@ -382,8 +378,7 @@ describe('folder permissions in the file browser', { timeout: 90_000 }, () => {
     expect(await page.getByRole('dialog').getByTestId('permission-rule').innerText()).toContain(
       'Changes apply to everything inside',
     );
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SHOTS}/permissions-edit-folder-desktop.png` });
+    await screenshot(page, { settle: 200, path: `${SHOTS}/permissions-edit-folder-desktop.png` });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS } from '../helpers/browser';
 import { png, adminPage as openAdminPage, filesSuite, SHOTS } from './filesServer';
+import { screenshot } from '../helpers/screenshots';
 
 const suite = filesSuite();
 
@@ -28,7 +29,7 @@ describe('file picker and image presets', { timeout: 90_000 }, () => {
     await expect.poll(() => dialog.getByRole('button', { name: 'Select', exact: true }).isDisabled()).toBe(true);
     await dialog.locator('[role=option]', { hasText: 'anna.png' }).click();
     await expect.poll(() => dialog.getByRole('button', { name: 'Select', exact: true }).isEnabled()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/picker-desktop.png` });
+    await screenshot(page, { path: `${SHOTS}/picker-desktop.png` });
     await dialog.getByRole('button', { name: 'Select', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => field.innerText()).toContain('anna.png');
@@ -95,8 +96,7 @@ describe('file picker and image presets', { timeout: 90_000 }, () => {
           { timeout: 15_000 },
         )
         .toBe(153);
-      await page.waitForTimeout(500);
-      await page.screenshot({ path: `${SHOTS}/presets-${name}.png`, fullPage: name === 'desktop' });
+      await screenshot(page, { settle: 500, path: `${SHOTS}/presets-${name}.png`, fullPage: name === 'desktop' });
       expect(errors).toEqual([]);
       await context.close();
     }

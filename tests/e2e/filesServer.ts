@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { releaseBrowser, sharedBrowser, VIEWPORTS, watchErrors } from '../helpers/browser';
@@ -154,7 +153,6 @@ export function filesSuite(): { server: FilesServer; browser: Browser } {
   const suite = {} as { server: FilesServer; browser: Browser };
   beforeAll(async () => {
     [suite.server, suite.browser] = await Promise.all([startFilesServer(), sharedBrowser()]);
-    await mkdir(SHOTS, { recursive: true });
   });
   afterAll(async () => {
     await releaseBrowser(suite.browser);

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminPage as openAdminPage, filesSuite, SHOTS } from './filesServer';
+import { screenshot } from '../helpers/screenshots';
 
 const suite = filesSuite();
 
@@ -12,7 +13,7 @@ const tiles = (page: Page) => page.locator('[data-testid=file-browser] [role=opt
 const tile = (page: Page, name: string) => tiles(page).filter({ hasText: name });
 const tileNames = (page: Page) => tiles(page).locator('span.truncate.font-medium').allInnerTexts();
 const selectedCount = (page: Page) => page.locator('[role=option][aria-selected=true]').count();
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/touch-${name}.png` });
+const shot = (page: Page, name: string) => screenshot(page, { path: `${SHOTS}/touch-${name}.png` });
 
 /** A finger held on the element until it is selected (the long press), then lifted. */
 async function longPress(page: Page, target: Locator) {

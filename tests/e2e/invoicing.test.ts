@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoiceReference } from '../../src/server/modules/payment/qrReference';
@@ -6,6 +5,7 @@ import { DEMO_SITE_CONFIG } from '../../src/server/seed/demoData';
 import { openAdmin, rows } from './admin';
 import { adminSuite } from './adminServer';
 import { invoiceStatus, openInvoice, useDemoBilling } from './billing';
+import { screenshot } from '../helpers/screenshots';
 
 // "Create invoice" from tracked time and the bank statement import (issue 10, items 4 and 7), in Chromium.
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
@@ -43,7 +43,6 @@ function camt054(entries: { id: string; amount: string; reference?: string; debt
 }
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   await useDemoBilling(suite.server);
   adminId = (await suite.server.api<{ _id: string }>('GET', '/api/self')).json._id;
   clientId = (await suite.server.save('client', { name: 'Rheinblick Immobilien AG', hourlyRate: 120 }))._id;
@@ -95,8 +94,8 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
       .poll(() => dialog(page).getByTestId('invoice-preview').innerText())
       .toBe('2 entries not yet invoiced · 2,75 h · about 360,00 € net');
     expect(await dialog(page).getByRole('alert').count()).toBe(0);
-    await dialog(page).screenshot({ path: `${SHOTS}/invoice-from-time-1440.png` });
-    await page.screenshot({ path: `${SHOTS}/invoice-from-time-page-1440.png` });
+    await screenshot(dialog(page), { path: `${SHOTS}/invoice-from-time-1440.png` });
+    await screenshot(page, { path: `${SHOTS}/invoice-from-time-page-1440.png` });
     await dialog(page).getByRole('button', { name: 'Create invoice' }).click();
     await page.waitForURL(/\/_\/invoices\/[0-9a-f]{24}$/);
     invoiceId = page.url().split('/').pop()!;
@@ -117,7 +116,7 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
         timeout: 10_000,
       })
       .toEqual(expect.arrayContaining(['Workshop', 'Konzept']));
-    await page.screenshot({ path: `${SHOTS}/invoice-created-1440.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/invoice-created-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -128,7 +127,7 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
     await choose(page, noRateId, '01.02.2026', '28.02.2026');
     const link = dialog(page).getByRole('link', { name: "the client's page" });
     await link.waitFor();
-    await dialog(page).screenshot({ path: `${SHOTS}/invoice-from-time-no-rate-1440.png` });
+    await screenshot(dialog(page), { path: `${SHOTS}/invoice-from-time-no-rate-1440.png` });
     await link.click();
     await page.waitForURL(new RegExp(`/_/clients/${noRateId}$`));
     await dialog(page).waitFor({ state: 'detached' });
@@ -183,7 +182,7 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
     await expect
       .poll(() => dialog(phone.page).getByTestId('invoice-preview').innerText())
       .toMatch(/^1 entry not yet invoiced · 1,00 h/);
-    await phone.page.screenshot({ path: `${SHOTS}/invoice-from-time-390.png` });
+    await screenshot(phone.page, { path: `${SHOTS}/invoice-from-time-390.png` });
     expect([...errors, ...phone.errors]).toEqual([]);
     await phone.context.close();
   });
@@ -205,7 +204,7 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
     await expect.poll(() => matched.innerText()).toContain(`Invoice ${invoiceNumber}`);
     expect(await matched.innerText()).toContain('389,16 €');
     expect(await dialog(page).getByTestId('statement-unmatched').innerText()).toContain('Unbekannt');
-    await dialog(page).screenshot({ path: `${SHOTS}/bank-statement-1440.png` });
+    await screenshot(dialog(page), { path: `${SHOTS}/bank-statement-1440.png` });
     await dialog(page).getByRole('button', { name: 'Done' }).click();
     // The list refetched: the invoice is paid.
     await expect.poll(() => status.getAttribute('data-status')).toBe('paid');
@@ -236,7 +235,7 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
     });
     await expect.poll(() => dialog(phone.page).getByTestId('statement-already').innerText()).toMatch(/^1 credit was/);
     expect(await dialog(phone.page).getByTestId('statement-matched').innerText()).toContain('Matched 0');
-    await phone.page.screenshot({ path: `${SHOTS}/bank-statement-390.png` });
+    await screenshot(phone.page, { path: `${SHOTS}/bank-statement-390.png` });
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await phone.context.close();
@@ -323,7 +322,7 @@ describe('invoice and offer PDF links', { timeout: 120_000 }, () => {
     expect(text).toContain('Partly paid 1');
     expect(text).toContain('Received 8,10 € of 108,10 € due · 100,00 € still open');
     expect(await dialog(page).getByTestId('statement-matched').innerText()).toContain('Matched 0');
-    await dialog(page).screenshot({ path: `${SHOTS}/bank-statement-partial-1440.png` });
+    await screenshot(dialog(page), { path: `${SHOTS}/bank-statement-partial-1440.png` });
     await dialog(page).getByRole('button', { name: 'Done' }).click();
     expect(
       (await suite.server.api<{ status: string }>('GET', `/api/document/findById?model=invoice&id=${saved._id}`)).json
@@ -368,7 +367,7 @@ describe('a bank statement import that fails', { timeout: 120_000 }, () => {
     );
     // The first credit was fine, but nothing of the file was booked.
     expect([await status(first.id), await status(second.id)]).toEqual(['open', 'open']);
-    await dialog(page).screenshot({ path: `${SHOTS}/bank-statement-refused-1440.png` });
+    await screenshot(dialog(page), { path: `${SHOTS}/bank-statement-refused-1440.png` });
     // The file itself was refused: the same file would fail again, so the dialog offers another file.
     expect(await dialog(page).getByRole('button', { name: 'Try again' }).count()).toBe(0);
     expect(await dialog(page).getByTestId('statement-failed').innerText()).toContain('Correct the file');
@@ -400,7 +399,7 @@ describe('a bank statement import that fails', { timeout: 120_000 }, () => {
     await expect
       .poll(() => done.evaluate((button) => getComputedStyle(button).backgroundColor))
       .toBe('rgb(255, 255, 255)');
-    await phone.page.screenshot({ path: `${SHOTS}/bank-statement-network-390.png` });
+    await screenshot(phone.page, { path: `${SHOTS}/bank-statement-network-390.png` });
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await dialog(phone.page).getByRole('button', { name: 'Try again' }).click();
@@ -449,7 +448,7 @@ describe('a bank statement import without an answer from the server', { timeout:
     expect(await dialog(page).innerText()).not.toContain('Failed to fetch');
     // The chosen file stays: its name above, and Try again sends it as it was.
     expect(await dialog(page).innerText()).toContain('camt054-april.xml');
-    await dialog(page).screenshot({ path: `${SHOTS}/bank-statement-network-1440.png` });
+    await screenshot(dialog(page), { path: `${SHOTS}/bank-statement-network-1440.png` });
 
     await dialog(page).getByRole('button', { name: 'Try again' }).click();
     await expect
@@ -482,7 +481,7 @@ describe('a bank statement import without an answer from the server', { timeout:
         .poll(() => dialog(page).getByTestId('statement-empty').innerText())
         .toBe('No credits in this file\n\nThe file was read, but it holds no incoming payment: nothing was booked.');
       expect(await dialog(page).getByTestId('statement-matched').count()).toBe(0);
-      await page.screenshot({ path: `${SHOTS}/bank-statement-empty-${viewport.width}.png` });
+      await screenshot(page, { path: `${SHOTS}/bank-statement-empty-${viewport.width}.png` });
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -531,7 +530,7 @@ describe('a bank statement import whose dialog is closed while it runs', { timeo
       const footerClose = dialog(page).getByRole('button', { name: 'Close', exact: true }).last();
       expect(await footerClose.innerText()).toBe('Close');
       expect(await dialog(page).getByRole('button', { name: 'Done' }).count()).toBe(0);
-      await page.screenshot({ path: `${SHOTS}/bank-statement-importing-${viewport.width}.png` });
+      await screenshot(page, { path: `${SHOTS}/bank-statement-importing-${viewport.width}.png` });
 
       // Closed (the footer's button, or Escape on the phone): the list says the import goes on.
       if (viewport.width === 1440) await footerClose.click();
@@ -539,7 +538,7 @@ describe('a bank statement import whose dialog is closed while it runs', { timeo
       await expect.poll(() => dialog(page).count()).toBe(0);
       const running = page.getByTestId('bank-statement-running');
       expect(await running.innerText()).toBe('Importing bank statement…');
-      await page.screenshot({ path: `${SHOTS}/bank-statement-in-background-${viewport.width}.png` });
+      await screenshot(page, { path: `${SHOTS}/bank-statement-in-background-${viewport.width}.png` });
       // Its button opens the dialog again (no second import), which closes again.
       await running.click();
       await goesOn.waitFor();
@@ -556,7 +555,7 @@ describe('a bank statement import whose dialog is closed while it runs', { timeo
         `/api/document/findById?model=invoice&id=${saved._id}`,
       );
       expect(paid.json.status).toBe('paid');
-      await page.screenshot({ path: `${SHOTS}/bank-statement-in-background-done-${viewport.width}.png` });
+      await screenshot(page, { path: `${SHOTS}/bank-statement-in-background-done-${viewport.width}.png` });
       await dialog(page).getByRole('button', { name: 'Done' }).click();
       await expect.poll(() => dialog(page).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Import bank statement' }).count()).toBe(1);
@@ -592,8 +591,8 @@ describe('booking a suggested credit in the bank statement dialog', { timeout: 1
     expect(buttons.map((text) => text.trim())).toEqual(
       [booked, twin, stale].map((invoice) => `Book on invoice ${invoice.number}`),
     );
-    await dialog(page).screenshot({ path: `${SHOTS}/bank-statement-suggested-1440.png` });
-    await page.screenshot({ path: `${SHOTS}/bank-statement-suggested-page-1440.png` });
+    await screenshot(dialog(page), { path: `${SHOTS}/bank-statement-suggested-1440.png` });
+    await screenshot(page, { path: `${SHOTS}/bank-statement-suggested-page-1440.png` });
 
     // The connection drops on the first try: the product's words, and booking again is safe.
     await page.route('**/api/payment/bankStatement/suggestion?*', (route) => route.abort('connectionreset'), {
@@ -617,7 +616,7 @@ describe('booking a suggested credit in the bank statement dialog', { timeout: 1
       .poll(() => suggested.getByRole('alert').innerText())
       .toBe(`Not booked: Invoice ${stale.number} is no longer open`);
     expect(await suggested.innerText()).toContain('Suggested 1');
-    await dialog(page).screenshot({ path: `${SHOTS}/bank-statement-suggested-booked-1440.png` });
+    await screenshot(dialog(page), { path: `${SHOTS}/bank-statement-suggested-booked-1440.png` });
     await dialog(page).getByRole('button', { name: 'Done' }).click();
     // The list refetched: the booked invoice shows as paid.
     const row = page.locator(`tbody tr[data-id="${booked.id}"] [data-status]`);
@@ -643,7 +642,7 @@ describe('booking a suggested credit in the bank statement dialog', { timeout: 1
     const phoneSuggested = dialog(phone.page).getByTestId('statement-suggested');
     await expect.poll(() => phoneSuggested.innerText()).toContain('Suggested 1');
     await phoneSuggested.getByRole('button', { name: `Book on invoice ${stale.number}` }).scrollIntoViewIfNeeded();
-    await phone.page.screenshot({ path: `${SHOTS}/bank-statement-suggested-390.png` });
+    await screenshot(phone.page, { path: `${SHOTS}/bank-statement-suggested-390.png` });
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await phoneSuggested.getByRole('button', { name: `Book on invoice ${stale.number}` }).click();

@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS } from '../helpers/browser';
 import { adminSuite } from './adminServer';
 import { openAdmin, rows, save } from './admin';
+import { screenshot } from '../helpers/screenshots';
 
 // An edit form with unsaved changes holds a navigation to another screen and asks: stay, leave without
 // saving, or save and leave. The browser asks before a reload or closing the tab.
@@ -12,7 +12,6 @@ const suite = adminSuite();
 let clientId = '';
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   clientId = (await suite.server.save('client', { name: 'Rheinblick Immobilien AG', firstname: 'Anna' }))._id;
 });
 
@@ -101,7 +100,7 @@ describe('leaving a form with unsaved changes', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await toInvoices(page);
     await dialog(page).waitFor();
-    await page.screenshot({ path: `${SHOTS}/leave-dialog-390.png` });
+    await screenshot(page, { path: `${SHOTS}/leave-dialog-390.png` });
     await dialog(page).getByRole('button', { name: 'Save and leave' }).click();
     await expect.poll(() => dialog(page).count()).toBe(0);
     expect(page.url()).toMatch(new RegExp(`/_/clients/${clientId}$`));

@@ -1,8 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
 import { newContext, rows, storeLogin } from './admin';
+import { screenshot } from '../helpers/screenshots';
 
 // Audit 4, finding 12: at 390 px the invoice list pushed Status and Total off-screen. Under 640 px a row is a
 // two-line card (`x-compact`): name and total, then client, date and status; the desktop table is unchanged.
@@ -10,7 +10,6 @@ const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const suite = adminSuite();
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   const client = await suite.server.save('client', { name: 'Spalenberg Druckerei und Verlag GmbH' });
   const invoice = (name: string, price: number, status: string) =>
     suite.server.save('invoice', {
@@ -95,7 +94,7 @@ describe('the generic list on a phone', { timeout: 120_000 }, () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const frame = page.locator('table').locator('xpath=..');
     expect(await frame.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/list-phone-invoices-390.png` });
+    await screenshot(page, { path: `${SHOTS}/list-phone-invoices-390.png` });
 
     // The column heads are gone: the sort is a select.
     await page.getByLabel('Sort', { exact: true }).selectOption({ label: 'Sort: Total (net) ↓' });
@@ -142,7 +141,7 @@ describe('the generic list on a phone', { timeout: 120_000 }, () => {
           expect(Math.max(...line.heights), where).toBeLessThan(36);
         }
       }
-      await page.screenshot({ path: `${SHOTS}/list-phone-${plural}-390.png` });
+      await screenshot(page, { path: `${SHOTS}/list-phone-${plural}-390.png` });
     }
     await context.close();
   });
@@ -160,7 +159,7 @@ describe('the generic list on a phone', { timeout: 120_000 }, () => {
     // One line per row, every cell in it.
     expect((await rows(page).first().boundingBox())!.height).toBeLessThan(50);
     expect(await rows(page).first().locator('td:visible').count()).toBe(7);
-    await page.screenshot({ path: `${SHOTS}/list-phone-invoices-1440.png` });
+    await screenshot(page, { path: `${SHOTS}/list-phone-invoices-1440.png` });
     await context.close();
   });
 });

@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
 import { zonedDay } from '../../src/shared/format/zonedDays';
 import { openAdmin } from './admin';
 import { adminSuite } from './adminServer';
 import { openInvoice, useDemoBilling } from './billing';
+import { screenshot } from '../helpers/screenshots';
 
 // The money workflows an audit walked (s10 fix D): an offer made into an invoice, a payment entered by hand that
 // pays its invoice, and numbers shown German style (count '6,25', the payment reference grouped as on the PDF).
@@ -15,7 +15,6 @@ const suite = adminSuite();
 let clientId: string;
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   await useDemoBilling(suite.server);
   clientId = (await suite.server.save('client', { name: 'Audit Treuhand GmbH', hourlyRate: 180 }))._id;
 });
@@ -41,7 +40,7 @@ describe('money workflows in the admin', { timeout: 180_000 }, () => {
       const { page, errors, context } = await open(`/_/offers/${offer._id}`, width);
       const create = page.getByRole('button', { name: 'Create invoice' });
       await create.waitFor();
-      await page.screenshot({ path: `${SHOTS}/offer-create-invoice-${width}.png` });
+      await screenshot(page, { path: `${SHOTS}/offer-create-invoice-${width}.png` });
       // A change not saved yet is saved first: the invoice holds what the user sees.
       await expect.poll(() => page.locator('#root_name').inputValue()).toBe(`Beratung Q4 ${width}`);
       await page.locator('#root_name').fill(`Beratung Q4 ${width} (angepasst)`);
@@ -63,7 +62,7 @@ describe('money workflows in the admin', { timeout: 180_000 }, () => {
       const count = page.locator('#root_items_0_count');
       await expect.poll(() => count.inputValue(), { timeout: 10_000 }).toBe('6,25');
       expect(await page.locator('#root_items_0_price').inputValue()).toBe('180,00');
-      await page.screenshot({ path: `${SHOTS}/invoice-from-offer-${width}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/invoice-from-offer-${width}.png`, fullPage: true });
       // The invoice names its offer, read-only, as a link to it.
       const offerLink = page.locator('#root_offer a');
       await expect.poll(() => offerLink.innerText(), { timeout: 10_000 }).toContain(`Beratung Q4 ${width} (angepasst)`);
@@ -78,7 +77,7 @@ describe('money workflows in the admin', { timeout: 180_000 }, () => {
       await expect
         .poll(() => dialog.innerText())
         .toContain(`Invoice ${invoiceNumber} was already created from this offer. Create another?`);
-      await page.screenshot({ path: `${SHOTS}/offer-invoice-again-${width}.png` });
+      await screenshot(page, { path: `${SHOTS}/offer-invoice-again-${width}.png` });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(page.url()).toMatch(new RegExp(`/_/offers/${offer._id}$`));
@@ -121,7 +120,7 @@ describe('money workflows in the admin', { timeout: 180_000 }, () => {
       // On the transaction: the CHF amount is required only while no EUR amount is given, and says so.
       const label = page.locator('label[for=root_amount]');
       await expect.poll(() => label.innerText()).toMatch(/^Amount \(CHF\)\s*\*\s*or Amount \(EUR\)$/);
-      await page.screenshot({ path: `${SHOTS}/transaction-new-${width}.png` });
+      await screenshot(page, { path: `${SHOTS}/transaction-new-${width}.png` });
       await page.locator('#root_foreignAmount').fill('1.081,00');
       await expect.poll(() => label.innerText()).toBe('Amount (CHF)');
       expect(errors).toEqual([]);
@@ -150,7 +149,7 @@ describe('money workflows in the admin', { timeout: 180_000 }, () => {
       await count.blur();
       expect(await count.inputValue()).toBe('6,5');
       await reference.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/invoice-reference-${width}.png` });
+      await screenshot(page, { path: `${SHOTS}/invoice-reference-${width}.png` });
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -180,7 +179,7 @@ describe('money workflows in the admin', { timeout: 180_000 }, () => {
     await page.goto(suite.server.url('/_/invoices'));
     const row = page.locator('tr', { hasText: 'Audit Beratung Q4' });
     await expect.poll(() => row.locator('[data-status]').getAttribute('data-status'), { timeout: 10_000 }).toBe('paid');
-    await page.screenshot({ path: `${SHOTS}/invoices-after-manual-payment-1440.png` });
+    await screenshot(page, { path: `${SHOTS}/invoices-after-manual-payment-1440.png` });
     expect(errors).toEqual([]);
     await context.close();
   });

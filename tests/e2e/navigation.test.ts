@@ -1,14 +1,13 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newPage, VIEWPORTS } from '../helpers/browser';
 import { userWithRole } from '../helpers/users';
 import { adminSuite } from './adminServer';
 import { expectRows, newContext, rows, save, storeLogin } from './admin';
+import { screenshot } from '../helpers/screenshots';
 
 const suite = adminSuite();
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-beforeAll(() => mkdir(SHOTS, { recursive: true }));
 
 async function navLabels(page: Page): Promise<string[]> {
   const nav = page.locator('nav[aria-label=Main]');
@@ -166,7 +165,7 @@ describe('navigation', { timeout: 60_000 }, () => {
         expect(await page.getByRole('button', { name: 'Upload' }).count()).toBe(0);
         expect(await page.getByText('preise.txt').count()).toBe(0);
         expect(await page.getByText('Angebot').count()).toBe(0);
-        await page.screenshot({ path: `${SHOTS}/no-access-${shot}-${viewport.width}.png` });
+        await screenshot(page, { path: `${SHOTS}/no-access-${shot}-${viewport.width}.png` });
       }
       expect(errors).toEqual([]);
       await context.close();
@@ -221,7 +220,7 @@ describe('navigation', { timeout: 60_000 }, () => {
           expect(await page.getByRole('button', { name: 'SAVE' }).count(), path).toBe(0);
           expect(await page.getByText(name).count(), path).toBe(0);
           expect(await page.getByText('Services').count(), path).toBe(0);
-          if (login === 'greta') await page.screenshot({ path: `${SHOTS}/no-access-${shot}-${viewport.width}.png` });
+          if (login === 'greta') await screenshot(page, { path: `${SHOTS}/no-access-${shot}-${viewport.width}.png` });
         }
         // The screens asked the server for nothing it would refuse.
         expect(calls.filter((url) => /swarm|mailTemplate/.test(url))).toEqual([]);

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
@@ -11,6 +10,7 @@ import { FakeOpenAi } from '../helpers/fakeOpenAi';
 import { newContext, storeLogin } from './admin';
 import { draft, outlineRow, waitSaved } from './pageEditor';
 import { startAdminServer, type AdminServer } from './adminServer';
+import { screenshot } from '../helpers/screenshots';
 
 /** Browser tests of the operations screens (issue 12), each against its local fake of the outside service. */
 
@@ -62,7 +62,6 @@ beforeAll(async () => {
     }),
     sharedBrowser(),
   ]);
-  await mkdir(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -132,7 +131,7 @@ describe('swarm detail', { timeout: 90_000 }, () => {
     await expect
       .poll(() => list.getByRole('button', { name: 'DEPLOY' }).getAttribute('data-state'))
       .not.toBe('loading');
-    await page.screenshot({ path: `${SHOTS}/swarm-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/swarm-desktop.png`, fullPage: true });
 
     // An engine refusal reaches the user as a message on the row; refresh shows what changed elsewhere.
     docker.refuse.set('website', 'rpc error: code = InvalidArgument desc = port 8080 is already in use');
@@ -149,7 +148,7 @@ describe('swarm detail', { timeout: 90_000 }, () => {
     await expect
       .poll(() => list.getByRole('button', { name: 'DEPLOY' }).getAttribute('data-state'))
       .not.toBe('loading');
-    await page.screenshot({ path: `${SHOTS}/swarm-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/swarm-phone.png`, fullPage: true });
     expect(errors).toEqual([]);
     await close();
   });
@@ -182,7 +181,7 @@ describe('swarm detail: new service and deploy with unsaved edits', { timeout: 9
     expect(await configCount()).toBe(configsBefore);
     await dialog.getByRole('textbox', { name: 'Name' }).fill('staging-worker');
     await dialog.getByRole('textbox', { name: 'Image' }).fill('worker:3');
-    await page.screenshot({ path: `${SHOTS}/swarm-new-service-desktop.png` });
+    await screenshot(page, { path: `${SHOTS}/swarm-new-service-desktop.png` });
     await dialog.getByRole('button', { name: 'CREATE' }).click();
     await dialog.waitFor({ state: 'detached' });
     const workerRow = list.locator('tr[data-service=staging-worker]');
@@ -201,7 +200,7 @@ describe('swarm detail: new service and deploy with unsaved edits', { timeout: 9
     await name.fill('Staging Basel');
     await expect.poll(() => deploy.innerText()).toBe('SAVE & DEPLOY');
     expect(await deploy.getAttribute('title')).toBe('Saves your changes to the swarm, then deploys it');
-    await page.screenshot({ path: `${SHOTS}/swarm-unsaved-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/swarm-unsaved-desktop.png`, fullPage: true });
     await deploy.click();
     await expect
       .poll(() => list.getByTestId('deploy-result').allInnerTexts(), { timeout: 10_000 })
@@ -230,10 +229,10 @@ describe('swarm detail: new service and deploy with unsaved edits', { timeout: 9
 
     await name.fill('Staging Basel');
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: `${SHOTS}/swarm-unsaved-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/swarm-unsaved-phone.png`, fullPage: true });
     await list.getByRole('button', { name: 'NEW SERVICE' }).click();
     await dialog.waitFor();
-    await page.screenshot({ path: `${SHOTS}/swarm-new-service-phone.png` });
+    await screenshot(page, { path: `${SHOTS}/swarm-new-service-phone.png` });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
@@ -282,7 +281,7 @@ describe('swarm detail refresh', { timeout: 90_000 }, () => {
     const deploy = page.getByRole('region', { name: 'Services' }).getByRole('button', { name: 'DEPLOY' });
     expect((await deploy.boundingBox())!.y).toBeGreaterThan((await status.boundingBox())!.y);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await page.getByRole('region', { name: 'Services' }).screenshot({ path: `${SHOTS}/swarm-services-phone.png` });
+    await screenshot(page.getByRole('region', { name: 'Services' }), { path: `${SHOTS}/swarm-services-phone.png` });
     expect(errors).toEqual([]);
     await close();
   });
@@ -315,11 +314,11 @@ describe('mail template detail', { timeout: 90_000 }, () => {
         await expect.poll(() => frame.locator('h1').innerText()).toBe('Anfrage von Lukas Brunner');
       }
       const name = viewport === DESKTOP ? 'desktop' : 'phone';
-      await page.screenshot({ path: `${SHOTS}/mail-${name}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/mail-${name}.png`, fullPage: true });
       // Full-page captures leave iframes below the fold blank: the preview itself, scrolled into view.
-      await page
-        .getByRole('region', { name: 'Vorschau HTML' })
-        .screenshot({ path: `${SHOTS}/mail-${name}-preview.png` });
+      await screenshot(page.getByRole('region', { name: 'Vorschau HTML' }), {
+        path: `${SHOTS}/mail-${name}-preview.png`,
+      });
       expect(errors).toEqual([]);
       await close();
     }
@@ -352,7 +351,7 @@ describe('AI text assistant', { timeout: 90_000 }, () => {
       // Nothing changed yet.
       expect(await field.inputValue()).toBe(original);
       await assistant.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/ai-${viewport === DESKTOP ? 'desktop' : 'phone'}.png` });
+      await screenshot(page, { path: `${SHOTS}/ai-${viewport === DESKTOP ? 'desktop' : 'phone'}.png` });
 
       if (viewport === DESKTOP) {
         await assistant.getByRole('button', { name: 'Retry' }).click();
@@ -450,7 +449,7 @@ describe('debug terminal', { timeout: 90_000 }, () => {
     expect(await dialog.getByRole('navigation', { name: 'Last commands' }).getByRole('button').allInnerTexts()).toEqual(
       ['1 + 1', 'throw new Error("absichtlich")', expect.stringContaining('console.log("Benutzer:"')],
     );
-    await page.screenshot({ path: `${SHOTS}/debug-desktop.png` });
+    await screenshot(page, { path: `${SHOTS}/debug-desktop.png` });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
@@ -465,7 +464,7 @@ describe('debug terminal', { timeout: 90_000 }, () => {
     await command.press('Shift+Enter');
     await expect.poll(() => dialog.getByTestId('debug-buffer').last().innerText(), { timeout: 10_000 }).toBe('← 2');
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: `${SHOTS}/debug-phone.png` });
+    await screenshot(page, { path: `${SHOTS}/debug-phone.png` });
     const { rows } = await server.db.query<{ code: string }>(sql`SELECT code FROM debug_eval_audit ORDER BY id`);
     expect(rows.map((row) => row.code).slice(-2)).toEqual(['1 + 1', '1 + 1']);
     expect(errors).toEqual([]);
@@ -513,7 +512,7 @@ describe('story page', { timeout: 90_000 }, () => {
       expect(first[90]).toMatchObject({ frame: 90, progress: 1 });
       await expect.poll(() => page.getByTestId('story-frame').innerText()).toBe('90/90');
       expect(await page.frameLocator('iframe[title="Story preview"]').locator('h1').innerText()).toBe('100%');
-      await page.screenshot({ path: `${SHOTS}/story-${viewport === DESKTOP ? 'desktop' : 'phone'}.png` });
+      await screenshot(page, { path: `${SHOTS}/story-${viewport === DESKTOP ? 'desktop' : 'phone'}.png` });
 
       if (viewport === DESKTOP) {
         await page.getByRole('button', { name: 'Replay' }).click();
@@ -528,7 +527,7 @@ describe('story page', { timeout: 90_000 }, () => {
           .poll(() => page.getByRole('alert').innerText(), { timeout: 10_000 })
           .toContain('Nothing answers at http://127.0.0.1:9/');
         expect(await page.getByRole('button', { name: 'Replay' }).isDisabled()).toBe(true);
-        await page.screenshot({ path: `${SHOTS}/story-down-desktop.png` });
+        await screenshot(page, { path: `${SHOTS}/story-down-desktop.png` });
         await page.reload();
         await expect.poll(() => address.inputValue()).toBe('http://127.0.0.1:9/');
         await address.fill(storyUrl);
@@ -560,7 +559,7 @@ describe('AI text assistant in the page editor', { timeout: 90_000 }, () => {
     const assistant = page.getByRole('region', { name: 'AI assistant for Text' });
     await assistant.getByRole('button', { name: 'Propose' }).click();
     await expect.poll(() => assistant.locator('ins').allInnerTexts()).toEqual(['beraten KMU ']);
-    await page.screenshot({ path: `${SHOTS}/ai-page-editor-desktop.png` });
+    await screenshot(page, { path: `${SHOTS}/ai-page-editor-desktop.png` });
     await assistant.getByRole('button', { name: 'Accept' }).click();
     await waitSaved(page);
     expect(((await draft(server, id)).elements as { props: { text: string } }[])[0].props.text).toBe(

@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
 import { sql } from '../../src/server/db/sql';
 import { createObjectId } from '../../src/shared/format/objectId';
 import { adminSuite } from './adminServer';
 import { newContext, save, storeLogin } from './admin';
+import { screenshot } from '../helpers/screenshots';
 
 // Audit 3, finding 7: changing one's own password asks for the current one (the server refuses without it).
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -14,7 +14,6 @@ const login = (username: string, password: string) =>
   suite.server.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   await suite.server.save('role', { name: 'staff', permissions: ['manage:cms', 'manage:files'] });
   annaId = (await suite.server.save('user', { login: 'anna', roles: ['staff'], password: 'anna-password-1' }))._id;
 });
@@ -46,7 +45,7 @@ describe('own password', { timeout: 90_000 }, () => {
       expect((await login('anna', password)).statusCode).toBe(401);
       await current.fill(before);
       expect(await current.inputValue()).toBe(before);
-      await page.screenshot({ path: `${SHOTS}/own-password-${name}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/own-password-${name}.png`, fullPage: true });
       await save(page);
       await expect.poll(async () => (await login('anna', password)).statusCode, { timeout: 10_000 }).toBe(200);
       await context.close();
@@ -86,7 +85,7 @@ describe('own password', { timeout: 90_000 }, () => {
         });
       await expect.poll(inView).toBe(true);
       expect(await current.getAttribute('aria-invalid')).toBe('true');
-      await page.screenshot({ path: `${SHOTS}/own-password-wrong-${name}.png` });
+      await screenshot(page, { path: `${SHOTS}/own-password-wrong-${name}.png` });
 
       await current.fill(before);
       expect(await error.count()).toBe(0);
@@ -94,14 +93,14 @@ describe('own password', { timeout: 90_000 }, () => {
       await expect
         .poll(() => page.getByTestId('secret-changed').textContent())
         .toBe('Password changed. You stay signed in here; your other sessions were signed out.');
-      await page.screenshot({ path: `${SHOTS}/own-password-changed-${name}.png` });
+      await screenshot(page, { path: `${SHOTS}/own-password-changed-${name}.png` });
 
       // The other session ends and says why; this one goes on (also after a reload).
       await other
         .getByRole('status')
         .filter({ hasText: 'Your password was changed. Please sign in with the new one.' })
         .waitFor();
-      await other.screenshot({ path: `${SHOTS}/own-password-elsewhere-${name}.png` });
+      await screenshot(other, { path: `${SHOTS}/own-password-elsewhere-${name}.png` });
       await page.reload();
       await page.locator('#root_password').waitFor();
       expect(await page.getByRole('heading', { name: 'Sign in with your account' }).count()).toBe(0);
@@ -138,7 +137,7 @@ describe('own password', { timeout: 90_000 }, () => {
       // The server refuses a user without a password, and the form says so at the field.
       await save(page);
       await page.locator('#root_password__error').filter({ hasText: 'is required' }).waitFor();
-      await page.screenshot({ path: `${SHOTS}/new-user-password-${name}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/new-user-password-${name}.png`, fullPage: true });
       expect(
         (await suite.server.app.services.documents.find(SYSTEM, 'user', { query: { login: user } })).results,
       ).toEqual([]);
@@ -184,12 +183,12 @@ describe('own password', { timeout: 90_000 }, () => {
       await page.goto(suite.server.url(`/_/users/${annaId}`));
       await expect.poll(() => status.innerText()).toBe('Set — leave empty to keep it');
       expect(await page.locator('#root_password').getAttribute('placeholder')).toBe('••••••••');
-      await page.screenshot({ path: `${SHOTS}/password-set-${name}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/password-set-${name}.png`, fullPage: true });
 
       await page.goto(suite.server.url(`/_/users/${legacy}`));
       await expect.poll(() => status.innerText()).toBe('Not set: this user cannot log in until a password is set');
       expect(await page.locator('#root_password').getAttribute('placeholder')).toBe('');
-      await page.screenshot({ path: `${SHOTS}/password-not-set-${name}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/password-not-set-${name}.png`, fullPage: true });
       // Saving another field keeps it unset, and says so.
       await page.locator('#root_lastName').fill('Brunner');
       const button = await save(page);
@@ -227,7 +226,7 @@ describe('own password', { timeout: 90_000 }, () => {
         'Not set: this user cannot log in until a password is set',
       );
       expect(await cell(annaId).innerText()).toBe('Set');
-      await page.screenshot({ path: `${SHOTS}/users-password-column-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/users-password-column-${viewport.width}.png`, fullPage: true });
       if (name === 'phone') {
         // Set on the server: the list follows live.
         const stored = (await suite.server.api('GET', `/api/document/findById?model=user&id=${legacy}`)).json;

@@ -1,8 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
 import { addElement, draft, openEditor, outlineRow, preview, waitSaved } from './pageEditor';
+import { screenshot } from '../helpers/screenshots';
 
 // Building a new page top-down in the editor: it starts with the site's layout, an element added after the
 // one just added follows it, and the sidebar's forms stack nested fields instead of cutting them off.
@@ -11,7 +11,6 @@ const suite = adminSuite();
 let layoutId: string;
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   layoutId = (
     await suite.server.save('layout', {
       name: 'Standard',
@@ -24,7 +23,7 @@ beforeAll(async () => {
 });
 
 type Node = { tag: string; props: Record<string, unknown> };
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+const shoot = (page: Page, name: string) => screenshot(page, { path: `${SHOTS}/${name}.png`, fullPage: false });
 const box = async (page: Page, selector: string) => (await page.locator(selector).boundingBox())!;
 const tags = async (id: string) => ((await draft(suite.server, id)).elements as Node[] | undefined)?.map((n) => n.tag);
 

@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DocumentRepository } from '../../src/server/modules/documents/repository';
 import { createObjectId } from '../../src/shared/format/objectId';
 import { adminSuite } from './adminServer';
 import { addElement, draft, openEditor, outlineRow, preview, saveState, waitSaved } from './pageEditor';
+import { screenshot } from '../helpers/screenshots';
 
 // The element checks of the page editor (the server's, and the form's at its fields), with screenshots to look at.
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -12,7 +12,6 @@ const suite = adminSuite();
 let homeId: string;
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   homeId = (await suite.server.save('pageDraft', { name: 'Home', elements: [] }))._id;
   await suite.server.api('GET', `/api/cms/publishPage?id=${homeId}`);
 });
@@ -29,7 +28,7 @@ const form = { tag: 'special.form', props: { title: 'Workshop', name: 'workshop'
 const storedForm = { ...form, props: { ...form.props, properties: { ...fields, 'x-order': ['name', 'email'] } } };
 const BROKEN = 'Fields › “email”: must be an object';
 
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+const shoot = (page: Page, name: string) => screenshot(page, { path: `${SHOTS}/${name}.png`, fullPage: false });
 const notSaved = (page: Page) => page.getByRole('alert').filter({ hasText: 'Not saved:' });
 const jsonField = (page: Page) => page.locator('#element_properties');
 const fieldError = (page: Page) => page.locator('#element_properties__error');

@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DocumentRepository } from '../../src/server/modules/documents/repository';
 import { createObjectId } from '../../src/shared/format/objectId';
 import { adminSuite } from './adminServer';
 import { draft, openEditor, outlineRow, preview, saveState, waitSaved } from './pageEditor';
+import { screenshot } from '../helpers/screenshots';
 
 // The element form's defaults, the configurator's preview, a refused publish and a refused restore in the page editor.
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -12,7 +12,6 @@ const suite = adminSuite();
 let homeId: string;
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   homeId = (await suite.server.save('pageDraft', { name: 'Home', elements: [] }))._id;
   await suite.server.api('GET', `/api/cms/publishPage?id=${homeId}`);
 });
@@ -26,7 +25,7 @@ const fields = { type: 'object', properties: { name: { type: 'string', title: 'N
 const form = { tag: 'special.form', props: { title: 'Workshop', name: 'workshop', properties: fields } };
 /** The form as the server answers it: with the written order of its fields recorded (`x-order`). */
 const storedForm = { ...form, props: { ...form.props, properties: { ...fields, 'x-order': ['name'] } } };
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+const shoot = (page: Page, name: string) => screenshot(page, { path: `${SHOTS}/${name}.png`, fullPage: false });
 const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 async function selectElement(page: Page, tag: string, label: RegExp) {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/server/db/sql';
 import { adminSuite } from './adminServer';
 import { draft, openEditor, outlineRow, waitSaved } from './pageEditor';
+import { screenshot } from '../helpers/screenshots';
 
 const SHOTS = process.env.ED_SHOTS_DIR ?? '/tmp/ed3/shots';
 const suite = adminSuite();
@@ -63,7 +64,7 @@ describe('page settings', { timeout: 120_000 }, () => {
     await outlineRow(page, 'button').nth(1).click();
     await expect.poll(() => icon.locator('option:checked').textContent()).toBe('pizza (not in the list)');
     expect(await page.locator('[data-icon-preview]').getAttribute('data-icon-preview')).toBe('');
-    await page.screenshot({ path: `${SHOTS}/editor-icon-unknown-1440.png` });
+    await screenshot(page, { path: `${SHOTS}/editor-icon-unknown-1440.png` });
     await icon.selectOption({ label: 'Mail' });
     await waitSaved(page);
     const elements = (await draft(suite.server, buttons)).elements as { props: { icon: string } }[];

@@ -1,7 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
 import { openEditor, outlineRow, preview } from './pageEditor';
+import { screenshot } from '../helpers/screenshots';
 
 // The page list, the editor, the layout editor and the elements page at 1440, 820 and 390 px, to look at.
 const SHOTS = process.env.PAGES_SHOTS_DIR ?? '/tmp/shots-pages';
@@ -12,7 +12,6 @@ let homeId: string;
 let layoutId: string;
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   layoutId = (
     await suite.server.save('layout', {
       name: 'Standard',
@@ -64,26 +63,26 @@ describe('page editor screens', { timeout: 180_000 }, () => {
       expect(await list.page.locator(`[data-page="${homeId}"] [role=img]`).getAttribute('aria-label')).toBe(
         'Published, draft changed',
       );
-      await list.page.screenshot({ path: `${SHOTS}/pages-list-${width}.png` });
+      await screenshot(list.page, { path: `${SHOTS}/pages-list-${width}.png` });
       await list.context.close();
 
       const editor = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${homeId}`, viewport);
       await outlineRow(editor.page, 'paragraph').waitFor();
       await preview(editor.page).locator('main p', { hasText: 'Strategie' }).click();
       await editor.page.locator('#element_text [contenteditable]').first().waitFor();
-      await editor.page.screenshot({ path: `${SHOTS}/page-editor-${width}.png` });
-      await editor.page.screenshot({ path: `${SHOTS}/page-editor-${width}-full.png`, fullPage: true });
+      await screenshot(editor.page, { path: `${SHOTS}/page-editor-${width}.png` });
+      await screenshot(editor.page, { path: `${SHOTS}/page-editor-${width}-full.png`, fullPage: true });
       expect(editor.errors).toEqual([]);
       await editor.context.close();
 
       const layout = await openEditor(suite.browser, suite.server, `/_/layouts/${layoutId}`, viewport);
       await outlineRow(layout.page, 'footer').waitFor();
-      await layout.page.screenshot({ path: `${SHOTS}/layout-editor-${width}.png` });
+      await screenshot(layout.page, { path: `${SHOTS}/layout-editor-${width}.png` });
       await layout.context.close();
 
       const elements = await openEditor(suite.browser, suite.server, '/_/elements?tag=section', viewport);
       await elements.page.frameLocator('iframe').locator('h2').first().waitFor();
-      await elements.page.screenshot({ path: `${SHOTS}/elements-${width}.png` });
+      await screenshot(elements.page, { path: `${SHOTS}/elements-${width}.png` });
       await elements.context.close();
     }
   });

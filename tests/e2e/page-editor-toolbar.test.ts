@@ -1,7 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
 import { openEditor, waitSaved } from './pageEditor';
+import { screenshot } from '../helpers/screenshots';
 
 const SHOTS = process.env.ED_SHOTS_DIR ?? '/tmp/ed3/shots';
 
@@ -10,7 +10,6 @@ let homeId: string;
 let pageId: string;
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   homeId = (await suite.server.save('pageDraft', { name: 'Home', elements: [] }))._id;
   pageId = (
     await suite.server.save('pageDraft', {
@@ -55,7 +54,7 @@ describe('page editor toolbar', { timeout: 120_000 }, () => {
       expect(new Set(seen.map(([, height]) => height)).size, JSON.stringify(seen)).toBe(1);
       // The state is still told: in words for assistive technology and as a tooltip.
       expect(await page.getByRole('status').filter({ hasText: 'Saved' }).count()).toBe(1);
-      await page.screenshot({ path: `${SHOTS}/editor-toolbar-${width}.png` });
+      await screenshot(page, { path: `${SHOTS}/editor-toolbar-${width}.png` });
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -3,6 +3,7 @@ import { newPage } from '../helpers/browser';
 import { userWithRole } from '../helpers/users';
 import { LOGIN_KEY, newContext, storeLogin } from './admin';
 import { png, filesSuite, SHOTS } from './filesServer';
+import { screenshot } from '../helpers/screenshots';
 
 const suite = filesSuite();
 const DESKTOP = { width: 1440, height: 900 };
@@ -65,7 +66,7 @@ describe('queues screen', { timeout: 90_000 }, () => {
       fileId: sample._id,
       presetName: expect.any(String),
     });
-    await page.screenshot({ path: `${SHOTS}/queues-desktop.png` });
+    await screenshot(page, { path: `${SHOTS}/queues-desktop.png` });
     await data.getByRole('button', { name: 'Hide the data as JSON' }).click();
     await data.getByTestId('job-json').waitFor({ state: 'detached' });
     // Leaving the screen leaves the queue.
@@ -86,7 +87,7 @@ describe('queues screen', { timeout: 90_000 }, () => {
     await folded.getByRole('button', { name: 'Show the data as JSON' }).click();
     await folded.getByTestId('job-json').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await page.screenshot({ path: `${SHOTS}/queues-phone.png` });
+    await screenshot(page, { path: `${SHOTS}/queues-phone.png` });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -115,7 +116,7 @@ describe('queues screen', { timeout: 90_000 }, () => {
       const json = await row.getByTestId('job-json').locator('visible=true').innerText();
       expect(Object.keys(JSON.parse(json))).toEqual(['template', 'to', 'replyTo', 'data']);
       expect(Object.keys(JSON.parse(json).data)).toEqual(['id', 'firstName', 'lastName', 'email', 'city']);
-      await page.screenshot({ path: `${SHOTS}/queues-mail-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/queues-mail-${viewport.width}.png`, fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -163,7 +164,7 @@ describe('queues screen', { timeout: 90_000 }, () => {
     await row(waiting).getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => row(waiting).getAttribute('data-state')).toBe('cancelled');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await page.screenshot({ path: `${SHOTS}/queues-cancelled-phone.png` });
+    await screenshot(page, { path: `${SHOTS}/queues-cancelled-phone.png` });
     gates[0]();
     await page.waitForTimeout(1000);
     expect((await queues.job('outbox', waiting))?.state).toBe('cancelled');
@@ -202,7 +203,7 @@ describe('queues screen', { timeout: 90_000 }, () => {
         const nav = page.locator('nav[aria-label=Main]');
         expect(await nav.locator(`a[href="${visit.path.split('?')[0]}"]`).count()).toBe(0);
         expect(queueCalls).toEqual([]);
-        await page.screenshot({ path: `${SHOTS}/no-access-${visit.shot}-${viewport.width}.png` });
+        await screenshot(page, { path: `${SHOTS}/no-access-${visit.shot}-${viewport.width}.png` });
         expect(errors).toEqual([]);
         await context.close();
       }

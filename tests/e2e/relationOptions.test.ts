@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from '../helpers/browser';
 import { newContext, save, storeLogin } from './admin';
 import { adminSuite } from './adminServer';
 import { userWithRole } from '../helpers/users';
+import { screenshot } from '../helpers/screenshots';
 
 // x-relation `where` and `details` in the invoice form: the Transaction select offers incoming payments only,
 // each with its date and amount, so three payments of one payer can be told apart.
@@ -15,7 +15,6 @@ let paymentIds: string[];
 let payoutId: string;
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   const client = await suite.server.save('client', { name: 'Basler Bäckerei GmbH' });
   const transaction = (doc: Record<string, unknown>) =>
     suite.server.save('transaction', { multiplier: 1, client: client._id, ...doc });
@@ -84,7 +83,7 @@ describe('relation selects with where and details', { timeout: 120_000 }, () => 
     // A native select's open list is drawn outside the page: show it expanded in place for the screenshot.
     await select.evaluate((element) => element.setAttribute('size', '5'));
     await select.selectOption(paymentIds[1]);
-    await page.screenshot({ path: `${SHOTS}/invoice-transaction-select-1440.png` });
+    await screenshot(page, { path: `${SHOTS}/invoice-transaction-select-1440.png` });
     await select.evaluate((element) => element.removeAttribute('size'));
 
     await save(page);
@@ -129,7 +128,7 @@ describe('relation labels an accountant may not look up', { timeout: 120_000 }, 
         )
         .toEqual(['anna', 'marco']);
       expect(await page.locator('body').innerText()).not.toContain(anna.id);
-      await page.screenshot({ path: `${SHOTS}/invoice-item-user-accountant-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/invoice-item-user-accountant-${viewport.width}.png`, fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -1,8 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS } from '../helpers/browser';
 import { adminSuite } from './adminServer';
 import { newContext, rows, storeLogin } from './admin';
+import { screenshot } from '../helpers/screenshots';
 
 // Screenshots of the login, a list and an edit page at desktop and phone widths, to look at (look.md "Check it").
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -11,7 +11,6 @@ const suite = adminSuite();
 let invoiceId: string;
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   const clients = [];
   for (const name of [
     'Rheinblick Immobilien AG',
@@ -48,7 +47,7 @@ describe('screenshots', { timeout: 60_000 }, () => {
       const page = await context.newPage();
       await page.goto(suite.server.url('/_'));
       await page.getByRole('heading', { name: 'Sign in with your account' }).waitFor();
-      await page.screenshot({ path: `${SHOTS}/login-${name}.png` });
+      await screenshot(page, { path: `${SHOTS}/login-${name}.png` });
       await context.close();
 
       const admin = await newContext(suite.browser, viewport);
@@ -56,18 +55,16 @@ describe('screenshots', { timeout: 60_000 }, () => {
       const list = await admin.newPage();
       await list.goto(suite.server.url('/_/invoices'));
       await rows(list).first().waitFor();
-      await list.screenshot({ path: `${SHOTS}/list-${name}.png` });
+      await screenshot(list, { path: `${SHOTS}/list-${name}.png` });
       await list.goto(suite.server.url(`/_/invoices/${invoiceId}`));
       await list.locator('#root_name').waitFor();
-      await list.waitForTimeout(300);
-      await list.screenshot({ path: `${SHOTS}/edit-${name}.png` });
+      await screenshot(list, { settle: 300, path: `${SHOTS}/edit-${name}.png` });
       if (name === 'phone') {
         await list.getByRole('button', { name: 'Open menu' }).click();
-        await list.screenshot({ path: `${SHOTS}/menu-${name}.png` });
+        await screenshot(list, { path: `${SHOTS}/menu-${name}.png` });
       } else {
         await list.locator('nav[aria-label=Main]').hover();
-        await list.waitForTimeout(300);
-        await list.screenshot({ path: `${SHOTS}/rail-${name}.png` });
+        await screenshot(list, { settle: 300, path: `${SHOTS}/rail-${name}.png` });
       }
       // Nothing may overflow the viewport horizontally.
       expect(await list.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);

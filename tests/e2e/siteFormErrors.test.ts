@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_FAILURE } from '../../src/shared/rules/constants';
 import { releaseBrowser, sharedBrowser, newPage } from '../helpers/browser';
 import { addWorkshopPage, startSiteServer, type SiteServer } from './siteServer';
+import { screenshot } from '../helpers/screenshots';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-forms';
 const viewports = { '1440': { width: 1440, height: 900 }, '390': { width: 390, height: 844 } } as const;
@@ -13,7 +13,6 @@ describe('public forms say at the field what is wrong', { timeout: 120_000 }, ()
   let browser: Browser;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     [server, browser] = await Promise.all([startSiteServer(), sharedBrowser()]);
     await addWorkshopPage(server, '/Workshop');
   });
@@ -44,7 +43,7 @@ describe('public forms say at the field what is wrong', { timeout: 120_000 }, ()
       );
       expect(await page.getByRole('dialog').count()).toBe(0);
       await email.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/contact-bad-email-${width}.png` });
+      await screenshot(page, { path: `${SHOTS}/contact-bad-email-${width}.png` });
 
       // Corrected, the message goes as the visitor types, and the request is sent.
       await email.fill('anna@example.ch');
@@ -75,13 +74,13 @@ describe('public forms say at the field what is wrong', { timeout: 120_000 }, ()
         'Feld Vorname ist erforderlich',
         'Feld E-Mail ist erforderlich',
       ]);
-      await page.screenshot({ path: `${SHOTS}/form-empty-dialog-${width}.png` });
+      await screenshot(page, { path: `${SHOTS}/form-empty-dialog-${width}.png` });
       await dialog.getByRole('button', { name: 'Schliessen' }).click();
       const vorname = form.getByLabel('Vorname');
       expect(await vorname.getAttribute('aria-invalid')).toBe('true');
       expect(await form.innerText()).toContain('Feld E-Mail ist erforderlich');
       expect(await form.getByLabel('Firma').getAttribute('aria-invalid')).toBeNull();
-      await page.screenshot({ path: `${SHOTS}/form-empty-fields-${width}.png` });
+      await screenshot(page, { path: `${SHOTS}/form-empty-fields-${width}.png` });
       expect(await stored()).toHaveLength(sent);
 
       await vorname.fill('Anna');

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseBrowser, sharedBrowser, newPage } from '../helpers/browser';
 import { startSiteServer, type SiteServer } from './siteServer';
+import { screenshot } from '../helpers/screenshots';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/site/shots';
 const viewports = { '1440': { width: 1440, height: 900 }, '390': { width: 390, height: 844 } } as const;
@@ -21,7 +21,6 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
   let browser: Browser;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     [server, browser] = await Promise.all([startSiteServer(), sharedBrowser()]);
   });
   afterAll(async () => {
@@ -47,7 +46,7 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
         expect(shown.y).toBeGreaterThanOrEqual(0);
         expect(shown.width).toBeGreaterThan(100);
         expect(shown.height).toBeGreaterThanOrEqual(44);
-        if (path === '/') await page.screenshot({ path: `${SHOTS}/skip-link-${width}.png` });
+        if (path === '/') await screenshot(page, { path: `${SHOTS}/skip-link-${width}.png` });
 
         await page.keyboard.press('Enter');
         await expect.poll(async () => (await active(page)).tag).toBe('MAIN');
@@ -80,7 +79,7 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
       expect(await dialog.count()).toBe(0);
       // The form started over; the focus ring shows where the keyboard goes on.
       expect(await contact.getByLabel('Name').inputValue()).toBe('');
-      await page.screenshot({ path: `${SHOTS}/contact-closed-${width}.png` });
+      await screenshot(page, { path: `${SHOTS}/contact-closed-${width}.png` });
 
       await page.goto(server.url('/Termin'), { waitUntil: 'networkidle' });
       const termin = page.locator('form').filter({ hasText: 'Erstgespräch anfragen' });
@@ -135,7 +134,7 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
     expect(await consent.isChecked()).toBe(true);
     await page.touchscreen.tap(x, y + 20);
     expect(await consent.isChecked()).toBe(false);
-    await page.screenshot({ path: `${SHOTS}/contact-consent-390.png` });
+    await screenshot(page, { path: `${SHOTS}/contact-consent-390.png` });
     expect(errors).toEqual([]);
     await context.close();
   });

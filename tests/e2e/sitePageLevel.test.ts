@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
 import { releaseBrowser, sharedBrowser, newPage, VIEWPORTS } from '../helpers/browser';
 import { startSiteServer, type SiteServer } from './siteServer';
+import { screenshot } from '../helpers/screenshots';
 
 const OUT = process.env.SHOTS_DIR ?? '/tmp/shots-site';
 
@@ -16,7 +16,6 @@ describe('elements at the top level of a page', () => {
   let server: SiteServer;
   let browser: Browser;
   beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
     [server, browser] = await Promise.all([startSiteServer(), sharedBrowser()]);
     const [home] = (await server.app.services.documents.find(SYSTEM, 'page', { query: { _path: '/' }, limit: 1 }))
       .results;
@@ -62,7 +61,7 @@ describe('elements at the top level of a page', () => {
       const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
       const { page, errors } = await newPage(context);
       await page.goto(server.url('/oben'), { waitUntil: 'networkidle' });
-      await page.screenshot({ path: `${OUT}/toplevel-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, { path: `${OUT}/toplevel-${viewport.width}.png`, fullPage: true });
 
       // The navigation's logo (or site name) marks where the content starts.
       const logo = await left(page, 'body > #site > header a');

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseBrowser, sharedBrowser, newPage, VIEWPORTS } from '../helpers/browser';
 import { startSiteServer, type SiteServer } from './siteServer';
+import { screenshot } from '../helpers/screenshots';
 
 const OUT = process.env.SHOTS_DIR ?? '/tmp/shots-site';
 const PAGES = { home: '/', termin: '/Termin', impressum: '/Impressum', notfound: '/gibt-es-nicht' } as const;
@@ -11,7 +11,6 @@ describe('demo site screenshots', () => {
   let server: SiteServer;
   let browser: Browser;
   beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
     [server, browser] = await Promise.all([startSiteServer(), sharedBrowser()]);
   });
   afterAll(async () => {
@@ -35,7 +34,7 @@ describe('demo site screenshots', () => {
         }
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: `${OUT}/${name}-${viewport.width}.png`, fullPage: true });
+        await screenshot(page, { path: `${OUT}/${name}-${viewport.width}.png`, fullPage: true });
       }
       await context.close();
       expect(errors).toEqual([]);

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_FAILURE } from '../../src/shared/rules/constants';
 import { releaseBrowser, sharedBrowser, newPage } from '../helpers/browser';
 import { addWorkshopPage, startSiteServer, type SiteServer } from './siteServer';
+import { screenshot } from '../helpers/screenshots';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-site-visitor';
 const viewports = { '1440': { width: 1440, height: 900 }, '390': { width: 390, height: 844 } } as const;
@@ -15,7 +15,6 @@ describe('the public site for a visitor', { timeout: 180_000 }, () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     [server, browser] = await Promise.all([startSiteServer(), sharedBrowser()]);
     // Firma first: the first field the server names is not the first of the form.
     await addWorkshopPage(server, '/Anmeldung', ['firma', 'vorname', 'email']);
@@ -35,14 +34,14 @@ describe('the public site for a visitor', { timeout: 180_000 }, () => {
     await expect.poll(() => menu.isVisible()).toBe(true);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => !!document.activeElement?.closest('#site-mobile-menu'))).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/menu-open-390.png` });
+    await screenshot(page, { path: `${SHOTS}/menu-open-390.png` });
 
     await page.keyboard.press('Escape');
     await expect.poll(() => menu.isVisible()).toBe(false);
     const closed = page.getByRole('button', { name: 'Menü öffnen' });
     expect(await closed.getAttribute('aria-expanded')).toBe('false');
     expect(await closed.evaluate((element) => element === document.activeElement)).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/menu-escaped-390.png` });
+    await screenshot(page, { path: `${SHOTS}/menu-escaped-390.png` });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -79,7 +78,7 @@ describe('the public site for a visitor', { timeout: 180_000 }, () => {
       expect(await form.locator('input[type=date]').getAttribute('min')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(sent).toEqual([]);
       await date.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/termin-past-${width}.png` });
+      await screenshot(page, { path: `${SHOTS}/termin-past-${width}.png` });
 
       // A day to come goes through, with the message's lines.
       await date.fill('01.03.2099');
@@ -123,7 +122,7 @@ describe('the public site for a visitor', { timeout: 180_000 }, () => {
       const box = (await consent.boundingBox())!;
       expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
       await consent.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/contact-empty-${width}.png` });
+      await screenshot(page, { path: `${SHOTS}/contact-empty-${width}.png` });
       await form.getByText('Ich bin einverstanden').click();
       expect(await consent.isChecked()).toBe(true);
       expect(errors).toEqual([]);
@@ -165,7 +164,7 @@ describe('the public site for a visitor', { timeout: 180_000 }, () => {
       expect(await page.getByRole('navigation', { name: 'Hauptnavigation' }).count()).toBe(1);
       expect(await page.locator('footer').count()).toBeGreaterThan(0);
       expect(await page.getByRole('link', { name: 'Zur Startseite' }).isVisible()).toBe(true);
-      await page.screenshot({ path: `${SHOTS}/notfound-${width}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/notfound-${width}.png`, fullPage: true });
       // On from there through the navigation: the home page, without a reload.
       await page
         .getByRole('link', { name: /Startseite|Rhein Consulting/ })
@@ -198,7 +197,7 @@ describe('the public site for a visitor', { timeout: 180_000 }, () => {
       expect(await number.evaluate((element) => element.getClientRects().length), await number.innerText()).toBe(1);
     }
     await numbers.first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/phone-number-390.png` });
+    await screenshot(page, { path: `${SHOTS}/phone-number-390.png` });
     expect(errors).toEqual([]);
     await context.close();
   });

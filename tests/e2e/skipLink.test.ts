@@ -1,12 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openAdmin } from './admin';
 import { adminSuite } from './adminServer';
+import { screenshot } from '../helpers/screenshots';
 
 const SHOTS = process.env.ED_SHOTS_DIR ?? '/tmp/ed3/shots';
 const suite = adminSuite();
-
-beforeAll(() => mkdir(SHOTS, { recursive: true }));
 
 describe('skip link', { timeout: 60_000 }, () => {
   it('is the first Tab stop, shows only while focused, and Enter takes the focus past the navigation into the screen', async () => {
@@ -22,7 +20,7 @@ describe('skip link', { timeout: 60_000 }, () => {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
       expect((await link.boundingBox())!.width).toBeGreaterThan(50);
-      await page.screenshot({ path: `${SHOTS}/skip-link-${viewport.width}.png` });
+      await screenshot(page, { path: `${SHOTS}/skip-link-${viewport.width}.png` });
       await page.keyboard.press('Enter');
       expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
       expect(page.url()).toBe(suite.server.url('/_/clients'));

@@ -1,8 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
 import { newContext, rows, storeLogin } from './admin';
+import { screenshot } from '../helpers/screenshots';
 
 // Audit 4, finding 10: a staff user saw Add User, delete icons and a New User form the server refuses, and their
 // own profile asked for the roles (403). The admin shows what the caller's rights allow, and asks nothing else.
@@ -11,7 +11,6 @@ const suite = adminSuite();
 let annaId: string;
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   await suite.server.save('role', { name: 'staff', permissions: ['manage:cms', 'manage:files'] });
   annaId = (await suite.server.save('user', { login: 'anna', roles: ['staff'], password: 'anna-password-1' }))._id;
   await suite.server.save('user', { login: 'marco', roles: [], password: 'marco-password-1' });
@@ -50,7 +49,7 @@ describe('what a staff user may do with users', { timeout: 120_000 }, () => {
       // Audit 5: roles they may not read would filter by nothing but 'Unknown role': no Roles filter is offered.
       await page.getByLabel('Search').waitFor();
       expect(await page.getByLabel('Filter Roles').count()).toBe(0);
-      await page.screenshot({ path: `${SHOTS}/staff-users-${name}.png` });
+      await screenshot(page, { path: `${SHOTS}/staff-users-${name}.png` });
       // Nor does such a filter in a link narrow the list out of sight: there would be no control to clear it.
       await page.goto(suite.server.url(`/_/users?f.roles=${encodeURIComponent('"admin"')}`));
       await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(1);
@@ -64,7 +63,7 @@ describe('what a staff user may do with users', { timeout: 120_000 }, () => {
       // Roles they may not list: the stored one reads as it is, without a request for the role list.
       await expect.poll(() => page.locator('#root_roles').innerText()).toBe('staff');
       await page.getByLabel('Projects').waitFor();
-      await page.screenshot({ path: `${SHOTS}/staff-own-profile-${name}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/staff-own-profile-${name}.png`, fullPage: true });
 
       // Typed by hand, the New User form is read-only and asks for no roles either.
       await page.goto(suite.server.url('/_/users/new'));
@@ -123,7 +122,7 @@ describe('a delete the server refuses', { timeout: 120_000 }, () => {
       .poll(() => dialog.getByRole('alert').innerText())
       .toBe('Not deleted. Role staff cannot be deleted while 1 User (anna) refers to it by its Name: change it first');
     expect(calls.refused).toEqual([expect.stringMatching(/^409 .*\/api\/document\/delete\?model=role&/)]);
-    await page.screenshot({ path: `${SHOTS}/delete-refused-role.png` });
+    await screenshot(page, { path: `${SHOTS}/delete-refused-role.png` });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await staff.count()).toBe(1);

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/server/db/sql';
@@ -7,6 +6,7 @@ import { END_BEFORE_START_MESSAGE, FUTURE_START_MESSAGE } from '../../src/shared
 import { userWithRole } from '../helpers/users';
 import { newContext, storeLogin, swissDay, watchKeptSaves } from './admin';
 import { adminSuite } from './adminServer';
+import { screenshot } from '../helpers/screenshots';
 
 // The time-tracking screen (spec sections 2, 4, 7, 9) against the real suite.server, in Chromium.
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -22,7 +22,6 @@ const entryOf = async (id: string) =>
   (await suite.server.api<Record<string, unknown>>('GET', `/api/document/findById?model=trackedTime&id=${id}`)).json;
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   adminId = (await suite.server.api<{ _id: string }>('GET', '/api/self')).json._id;
   clientId = (await suite.server.save('client', { name: 'Rheinblick Immobilien AG' }))._id;
   await suite.server.save('client', { name: 'Basler Bäckerei GmbH' });
@@ -164,10 +163,10 @@ describe('time tracking', { timeout: 120_000 }, () => {
         .evaluateAll((options) => options.map((o) => `${(o as HTMLOptionElement).value} ${o.textContent}`)),
     ).toEqual(['1 Normal', '1.2 Okay', '1.5 Nervig', '1.54 65€ to 100€', '1.846 65€ to 120€', '2 Ätzend']);
 
-    await page.screenshot({ path: `${SHOTS}/timetracking-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/timetracking-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('tracked-days').waitFor();
-    await page.screenshot({ path: `${SHOTS}/timetracking-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/timetracking-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // Stop sets the end to now; the row stops ticking.
@@ -294,9 +293,9 @@ describe('time tracking', { timeout: 120_000 }, () => {
     expect(await row.getByRole('button', { name: /^Billed on invoice/ }).isDisabled()).toBe(true);
     // A finished entry shows no stop button (it looked like an empty checkbox).
     expect(await row.getByRole('button', { name: 'Stop' }).count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/timetracking-billed-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/timetracking-billed-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/timetracking-billed-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/timetracking-billed-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
     await badge.click();
     await page.waitForURL(`**/_/invoices/${made.json.invoice}`);
@@ -423,9 +422,9 @@ describe('time tracking', { timeout: 120_000 }, () => {
     const stop = row.getByRole('button', { name: 'Stop at the 24 h limit' });
     expect(await stop.getAttribute('title')).toBe('Stop at the 24 h limit (running for more than 24 h)');
 
-    await page.screenshot({ path: `${SHOTS}/timetracking-over-limit-desktop.png` });
+    await screenshot(page, { path: `${SHOTS}/timetracking-over-limit-desktop.png` });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/timetracking-over-limit-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/timetracking-over-limit-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
     // One click stops it, at start + 24 h; the notice says so with that time.
     await stop.click();
@@ -440,9 +439,9 @@ describe('time tracking', { timeout: 120_000 }, () => {
     expect(text).toContain('If you stopped working earlier, correct its End.');
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await row.getByTestId('rounded').innerText()).toBe('24,00 h');
-    await page.screenshot({ path: `${SHOTS}/timetracking-capped-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/timetracking-capped-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/timetracking-capped-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/timetracking-capped-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // "Correct End" takes the user to the End field of that entry.
@@ -499,9 +498,9 @@ describe('a Start in the future', { timeout: 120_000 }, () => {
     expect(await start.getAttribute('aria-invalid')).toBe('true');
     expect(await start.getAttribute('aria-describedby')).toBe(await message.getAttribute('id'));
     expect(await page.getByRole('alert').count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/timetracking-future-start-desktop.png` });
+    await screenshot(page, { path: `${SHOTS}/timetracking-future-start-desktop.png` });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/timetracking-future-start-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/timetracking-future-start-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
     // Left, the field shows the stored start again and the message says why; nothing went to the server.
     await start.blur();
@@ -606,7 +605,7 @@ describe('a Start in the future', { timeout: 120_000 }, () => {
     const stop = row.getByRole('button', { name: 'Stop' });
     expect(await stop.getAttribute('title')).toBe('Stop');
     expect(await stop.locator('svg').count()).toBe(1);
-    await page.screenshot({ path: `${SHOTS}/timetracking-long-client-desktop.png` });
+    await screenshot(page, { path: `${SHOTS}/timetracking-long-client-desktop.png` });
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => stop.innerText()).toBe('Stop');
@@ -615,7 +614,7 @@ describe('a Start in the future', { timeout: 120_000 }, () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await row.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/timetracking-stop-phone.png` });
+    await screenshot(page, { path: `${SHOTS}/timetracking-stop-phone.png` });
     await stop.click();
     await expect.poll(() => row.getAttribute('data-running')).toBe('false');
     expect(errors).toEqual([]);
@@ -639,10 +638,10 @@ describe('a Start in the future', { timeout: 120_000 }, () => {
     // Before the click, the row says what Stop will do.
     expect(await row.getByTestId('starts-ahead').innerText()).toBe('starts later');
     const stop = row.getByRole('button', { name: 'Stop at its start (its Start is in the future)' });
-    await page.screenshot({ path: `${SHOTS}/timetracking-starts-later-desktop.png` });
+    await screenshot(page, { path: `${SHOTS}/timetracking-starts-later-desktop.png` });
     await page.setViewportSize({ width: 390, height: 844 });
     await row.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/timetracking-starts-later-phone.png` });
+    await screenshot(page, { path: `${SHOTS}/timetracking-starts-later-phone.png` });
     await page.setViewportSize({ width: 1440, height: 900 });
     await stop.click();
     await expect.poll(() => row.getAttribute('data-running')).toBe('false');
@@ -655,9 +654,9 @@ describe('a Start in the future', { timeout: 120_000 }, () => {
     );
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await row.getByLabel('Start').getAttribute('class')).toContain('border-amber-400');
-    await page.screenshot({ path: `${SHOTS}/timetracking-stopped-at-start-desktop.png` });
+    await screenshot(page, { path: `${SHOTS}/timetracking-stopped-at-start-desktop.png` });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/timetracking-stopped-at-start-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/timetracking-stopped-at-start-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
     await notice.getByRole('button', { name: 'Correct Start' }).click();
     expect(await row.getByLabel('Start').evaluate((input) => input === document.activeElement)).toBe(true);
