@@ -118,7 +118,11 @@ describe('diagnostics tool', () => {
     const toggle = page.getByRole('button', { name: 'Not Logging' });
     await toggle.click();
     await page.getByRole('button', { name: 'Logging', exact: true }).waitFor();
-    await page.waitForTimeout(10_000);
+    // Logs until the tool counts 150 frames (7.5 s at 20 a second); the rate is checked on the frames' own times.
+    const logged = async () =>
+      Number(await page.getByTestId('uploaded').textContent()) +
+      Number(await page.getByTestId('waiting').textContent());
+    await expect.poll(logged, { timeout: 30_000 }).toBeGreaterThanOrEqual(150);
     await page.getByRole('button', { name: 'Logging', exact: true }).click();
     await page.getByRole('button', { name: 'Not Logging' }).waitFor();
     await screenshot(page, { path: '/tmp/diagnostics-390.png', fullPage: true });
@@ -128,10 +132,11 @@ describe('diagnostics tool', () => {
       return sessions.reduce((sum, session) => sum + session.frames, 0);
     };
     await expect.poll(() => page.getByTestId('uploaded').textContent()).toMatch(/^\d+$/);
+    // The last uploads land (the page's figures lag by up to half a second, so they cannot tell when).
     await page.waitForTimeout(1000);
     const frames = await stored();
-    // About 10 s of logging (the clicks around the wait add a little under load): at least 150 frames.
     expect(frames).toBeGreaterThanOrEqual(150);
+    // Switched off, nothing more comes: at 20 a second, each frame sent as it comes, this second would hold 20.
     await page.waitForTimeout(1000);
     expect(await stored()).toBe(frames);
 
@@ -308,7 +313,8 @@ describe('diagnostics tool', () => {
     // Within the second before the identification is read.
     await page.evaluate(() => (window as unknown as Simulated).simulation.dropConnection());
     await expect.poll(() => status(page).textContent()).toBe('Connection lost');
-    // Past the second and a reply timeout: no word of the ignition, the lost link is the message.
+    // Past the second and a reply timeout: no word of the ignition, the lost link is the message. A wait for
+    // something not to appear: IDENTIFY_AFTER_MS (1000) + REPLY_TIMEOUT_MS (200) and a margin.
     await page.waitForTimeout(1600);
     expect(await engine.getByRole('alert').count()).toBe(0);
     expect(await page.getByText('Is the ignition on?').count()).toBe(0);
@@ -412,7 +418,7 @@ describe('diagnostics tool', () => {
     await expect.poll(() => figure('waiting')).toBeGreaterThan(40);
     await page.getByRole('button', { name: 'Logging', exact: true }).click();
     await page.getByRole('button', { name: 'Not Logging' }).waitFor();
-    // The figures refresh twice a second.
+    // The figures refresh twice a second (a timer of the page's); nothing shows when they have.
     await page.waitForTimeout(1000);
     const uploaded = await figure('uploaded');
     const waiting = await figure('waiting');
@@ -625,9 +631,11 @@ describe('diagnostics tool', () => {
       localStorage.removeItem(key);
     }, LOGIN_KEY);
     await failure.getByRole('button', { name: 'Log in and upload' }).waitFor();
+    // More than 10 frames logged since (half a second at 20 a second; under load the prompt can come later).
+    await expect.poll(() => figure('waiting')).toBeGreaterThan(10);
     await page.getByRole('button', { name: 'Logging', exact: true }).click();
     await page.getByRole('button', { name: 'Not Logging' }).waitFor();
-    // The figures refresh twice a second.
+    // The figures refresh twice a second (a timer of the page's); nothing shows when they have.
     await page.waitForTimeout(1000);
     const waiting = await figure('waiting');
     expect(waiting).toBeGreaterThan(10);

@@ -159,6 +159,7 @@ describe('file browser', { timeout: 90_000 }, () => {
     // 50 tiles fill more than 1.2 times this window, so the second page waits for the scroll.
     const { page, context } = await adminPage(`/_/files/${folder._id}`, { width: 1440, height: 600 });
     await expect.poll(() => tiles(page).count()).toBe(50);
+    // The second page must not load without a scroll: time for it to have.
     await page.waitForTimeout(500);
     expect(await page.getByTestId('loaded-count').innerText()).toBe('50 of 62');
 

@@ -204,6 +204,7 @@ describe('3D elements in Chromium', () => {
     page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
     await page.goto(pageUrl('viewer', { file: ID.main }, '&below'));
     await page.locator('figure.bk-gs[data-state="idle"]').waitFor();
+    // Below the fold it loads nothing: a wait for requests that must not come.
     await page.waitForTimeout(800);
     expect(loaded.filter((file) => heavy.has(file.slice(1)))).toEqual([]);
     expect(loaded).not.toContain('/api/files/download');

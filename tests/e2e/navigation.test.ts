@@ -117,7 +117,15 @@ describe('navigation', { timeout: 60_000 }, () => {
     const examples = page.frameLocator('iframe[title="3D hotspots examples"]');
     // The hotspot's chip (its marker, a second button of the same name, comes once the scene is drawn).
     await examples.locator('button.bk-gs-chip', { hasText: 'Empfang' }).waitFor();
-    await page.waitForTimeout(1500);
+    // Until the scenes that load (those in view) have loaded or failed; none still loading.
+    await expect
+      .poll(async () => {
+        const states = await examples
+          .locator('figure.bk-gs')
+          .evaluateAll((figures) => figures.map((figure) => figure.getAttribute('data-state')));
+        return states.some((state) => state !== 'idle') && !states.includes('loading');
+      })
+      .toBe(true);
     expect(await examples.getByText('Die 3D-Ansicht konnte nicht geladen werden', { exact: false }).count()).toBe(0);
     expect(missing).toEqual([]);
     await page.goto(suite.server.url('/_'));

@@ -259,6 +259,7 @@ describe('swarm detail refresh', { timeout: 90_000 }, () => {
 
     docker.byName('termine')!.Spec.Mode = { Replicated: { Replicas: 2 } };
     await page.clock.runFor(20_000);
+    // No request may follow (the page's clock ran; a request it started would show within this).
     await page.waitForTimeout(300);
     expect(asked).toBe(before);
     expect(await row.getByTestId('replicas').innerText()).toBe('1/1 running');
@@ -485,6 +486,7 @@ describe('debug terminal for other users', { timeout: 90_000 }, () => {
     await nav.getByRole('link', { name: 'Swarms' }).first().waitFor();
     expect(await nav.getByRole('button', { name: 'Debug terminal' }).count()).toBe(0);
     await page.keyboard.press('Alt+Backquote');
+    // The terminal must not open: time enough for it to have.
     await page.waitForTimeout(300);
     expect(await page.getByRole('dialog', { name: 'Debug terminal' }).count()).toBe(0);
     expect(errors).toEqual([]);

@@ -166,6 +166,7 @@ describe('queues screen', { timeout: 90_000 }, () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, { path: `${SHOTS}/queues-cancelled-phone.png` });
     gates[0]();
+    // The queue is free again: a second in which the cancelled job must not run.
     await page.waitForTimeout(1000);
     expect((await queues.job('outbox', waiting))?.state).toBe('cancelled');
     await row(waiting).getByRole('button', { name: 'Retry' }).click();

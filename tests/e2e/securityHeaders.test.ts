@@ -39,6 +39,7 @@ async function upload(name: string, type: string, body: Uint8Array): Promise<str
 async function scrollThrough(page: Page) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y < height; y += 500) await page.evaluate((top) => window.scrollTo(0, top), y);
+  // Time for a refusal to be reported: the test checks that none is (nothing to wait for when all is well).
   await page.waitForTimeout(300);
 }
 
@@ -129,6 +130,7 @@ describe('pages under the CSP in Chromium', () => {
     // The contact form works under the policy (a submission is a fetch of this origin).
     await page.goto(server.url('/raum-3d'));
     await page.locator('figure.bk-gs[data-state="ready"]').waitFor({ timeout: 60_000 });
+    // Its workers and WebAssembly start after 'ready': a second in which no refusal may come.
     await page.waitForTimeout(1000);
     expect(errors).toEqual([]);
     await context.close();

@@ -136,6 +136,7 @@ describe('public site in the browser', () => {
     const tab = await reduced.newPage();
     await tab.goto(server.url('/'), { waitUntil: 'networkidle' });
     await tab.locator('header nav a', { hasText: 'Pakete' }).first().click();
+    // "At once": 50 ms, far shorter than a smooth scroll, for the jump; waiting for the position would pass either way.
     await tab.waitForTimeout(50);
     expect(await tab.evaluate(() => document.documentElement.classList.contains('lenis'))).toBe(false);
     const top = await tab.evaluate(() => document.getElementById('pakete')!.getBoundingClientRect().top);

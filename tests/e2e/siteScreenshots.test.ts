@@ -28,10 +28,12 @@ describe('demo site screenshots', () => {
         await page.goto(server.url(pathname), { waitUntil: 'networkidle' });
         // Walk down the page so lazy images load, then back to the top.
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        for (let y = 0; y < height; y += viewport.height / 2) {
-          await page.evaluate((top) => window.scrollTo(0, top), y);
-          await page.waitForTimeout(60);
-        }
+        // At each stop, two frames are drawn: the lazy elements see that they came into view.
+        for (let y = 0; y < height; y += viewport.height / 2)
+          await page.evaluate(async (top) => {
+            window.scrollTo(0, top);
+            await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+          }, y);
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.waitForLoadState('networkidle');
         await screenshot(page, { path: `${OUT}/${name}-${viewport.width}.png`, fullPage: true });
