@@ -13,7 +13,8 @@ const stages = [
   [
     ['Formatting and lint', 'npm', ['run', 'lint']],
     // Prettier, ESLint (package.json "lint") and tsc keep caches in .cache/ (by content): a re-run checks only
-    // what changed. Cold, under heavy load: lint 402 s, tsc 228 s; warm: 19 s and 59 s.
+    // what changed. Measured side by side on the two cores (load average about 4, others' work included): cold,
+    // lint 52 s and tsc 41 s; warm with nothing changed, 4 s and 6 s.
     [
       'Type check',
       'npx',
@@ -35,7 +36,8 @@ const stages = [
   // and database and closes them (adminSuite); a worker's Chromium serves the files it runs one after the other
   // (tests/helpers/browser.ts sharedBrowser: each test has contexts of its own, a file's are closed after it).
   // Nothing else but module code and PGlite's compiled WASM is shared; a file run alone
-  // (`npx vitest run tests/e2e/x.test.ts`) runs in a worker of its own.
+  // (`npx vitest run tests/e2e/x.test.ts`) runs in a worker of its own. The screenshots for people to look at
+  // are taken only with SCREENSHOTS=1 (tests/helpers/screenshots.ts).
   [['Browser tests', 'npx', ['vitest', 'run', 'tests/e2e', '--no-isolate', ...args]]],
   [['Storybook builds', 'npm', ['run', 'build-storybook']]],
 ];
