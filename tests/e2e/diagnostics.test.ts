@@ -536,34 +536,36 @@ describe('diagnostics tool', () => {
 
     // The server refuses what the first tab uploads for a while: the second tab says so and counts none of it.
     const refusal = 'frames[0]: data.engineSpeed: must be a number';
-    await first.route('**/api/logging/createEntry', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: refusal }) }),
-    );
+    let refusedSent = 0;
+    await first.route('**/api/logging/createEntry', (route) => {
+      refusedSent += (route.request().postDataJSON() as { frames: unknown[] }).frames.length;
+      return route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: refusal }) });
+    });
     const failure = second.getByRole('alert', { name: 'Upload' });
     await failure
       .getByText(`Upload failed: ${refusal}. The refused frames are left out; the others are uploaded.`)
       .waitFor();
-    await second.waitForTimeout(1000);
+    // Until more than 10 frames were refused.
+    await expect.poll(() => refusedSent).toBeGreaterThan(10);
     await first.unroute('**/api/logging/createEntry');
     await failure.waitFor({ state: 'detached' });
     await second.getByRole('button', { name: 'Logging', exact: true }).click();
     await second.getByRole('button', { name: 'Not Logging' }).waitFor();
     await expect.poll(() => figure('waiting')).toBe(0);
-    await second.waitForTimeout(1000);
 
-    // Uploaded is what the server stored; the refused ones are said apart.
-    const stored = (await total()) - before;
-    expect(await figure('uploaded')).toBe(stored);
-    const refused = Number(
-      /^(\d+) frames were refused by the server and left out\.$/.exec(
-        (await second.getByRole('status', { name: 'Refused frames' }).textContent()) ?? '',
-      )?.[1],
-    );
+    // Uploaded is what the server stored (once the uploading tab's reports are in and the figures refreshed);
+    // the refused ones are said apart.
+    await expect.poll(async () => (await figure('uploaded')) === (await total()) - before).toBe(true);
+    const refusedNote = second.getByRole('status', { name: 'Refused frames' });
+    await expect
+      .poll(() => refusedNote.textContent())
+      .toMatch(/^\d+ frames were refused by the server and left out\.$/);
+    const refused = Number(/^(\d+)/.exec((await refusedNote.textContent())!)![1]);
     expect(refused).toBeGreaterThan(10);
     expect(await second.getByRole('status', { name: 'Other tab' }).textContent()).toBe(
       'Another Simos Web tab in this browser uploads the frames logged here.',
     );
-    await second.getByRole('region', { name: 'Logging' }).screenshot({ path: '/tmp/diagnostics-refused-390.png' });
+    await screenshot(second.getByRole('region', { name: 'Logging' }), { path: '/tmp/diagnostics-refused-390.png' });
     expect([...errors, ...secondErrors]).toEqual([]);
     await context.close();
   });
