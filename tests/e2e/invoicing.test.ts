@@ -138,18 +138,7 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
 
   it("loads none of the date fields' code on the clients list; Create invoice's dialog opens as before", async () => {
     /** Whether a script the page loaded holds the date fields' code (their calendar label, their pattern). */
-    const dateCodeLoaded = async (page: Page) => {
-      const scripts = await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map((entry) => entry.name)
-          .filter((url) => url.endsWith('.js')),
-      );
-      const bodies = await Promise.all(scripts.map(async (url) => (await fetch(url)).text()));
-      return bodies.some(
-        (body) => body.includes('Pick a day and time') || body.includes('hours:minutes day.month.year'),
-      );
-    };
+    const dateCodeLoaded = (page: Page) => scriptsHold(page, ['Pick a day and time', 'hours:minutes day.month.year']);
     const { page, errors, context } = await open('/_/clients');
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');
@@ -474,12 +463,16 @@ describe('a bank statement import without an answer from the server', { timeout:
     ]) {
       const { page, errors, context } = await open('/_/invoices', viewport);
       await page.getByRole('button', { name: 'Import bank statement' }).waitFor();
+      // The list page loads the dialog's code only when a file is picked.
+      await page.waitForLoadState('networkidle');
+      expect(await scriptsHold(page, ['No credits in this file'])).toBe(false);
       await page
         .getByTestId('bank-statement-file')
         .setInputFiles({ name: 'camt054-leer.xml', mimeType: 'application/xml', buffer: Buffer.from(camt054([])) });
       await expect
         .poll(() => dialog(page).getByTestId('statement-empty').innerText())
         .toBe('No credits in this file\n\nThe file was read, but it holds no incoming payment: nothing was booked.');
+      expect(await scriptsHold(page, ['No credits in this file'])).toBe(true);
       expect(await dialog(page).getByTestId('statement-matched').count()).toBe(0);
       await screenshot(page, { path: `${SHOTS}/bank-statement-empty-${viewport.width}.png` });
       expect(errors).toEqual([]);
@@ -487,6 +480,18 @@ describe('a bank statement import without an answer from the server', { timeout:
     }
   });
 });
+
+/** Whether a script the page loaded holds one of `texts` (so its code was loaded). */
+async function scriptsHold(page: Page, texts: string[]): Promise<boolean> {
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => url.endsWith('.js')),
+  );
+  const bodies = await Promise.all(scripts.map(async (url) => (await fetch(url)).text()));
+  return bodies.some((body) => texts.some((text) => body.includes(text)));
+}
 
 describe('a bank statement import whose dialog is closed while it runs', { timeout: 120_000 }, () => {
   it('says before closing that the import goes on, goes on, and opens with its result when it is done', async () => {

@@ -7,13 +7,16 @@ import { navIcon } from '../core/nav/icons';
 import type { Doc } from '../core/data/types';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
-import { BankStatementDialog } from './BankStatementDialog';
 import { InvoiceFromOfferAction } from './InvoiceFromOfferAction';
 import { useBankStatementImport } from './useBankStatementImport';
 
-// Loaded as it opens: a list page shows the button, and the dialog's date fields are code it needs only then.
+// Loaded as they open: a list page shows the buttons; the dialogs (date fields, a bank statement's table) are code
+// it needs only then.
 const InvoiceFromTimeDialog = lazy(() =>
   import('./InvoiceFromTimeDialog').then((module) => ({ default: module.InvoiceFromTimeDialog })),
+);
+const BankStatementDialog = lazy(() =>
+  import('./BankStatementDialog').then((module) => ({ default: module.BankStatementDialog })),
 );
 
 /** What an action's button gets: its annotation, the model, and the document of an edit page. */
@@ -80,7 +83,11 @@ function BankStatementAction({ action }: ActionProps) {
         className="hidden"
         onChange={(event) => statement.onPicked(event.target.files)}
       />
-      <BankStatementDialog statement={statement} invoiceRoute={registry.model('invoice')?.route ?? '/_/invoices'} />
+      {statement.state.phase !== 'idle' && (
+        <Suspense fallback={null}>
+          <BankStatementDialog statement={statement} invoiceRoute={registry.model('invoice')?.route ?? '/_/invoices'} />
+        </Suspense>
+      )}
     </>
   );
 }
