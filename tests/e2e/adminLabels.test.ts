@@ -4,12 +4,11 @@ import { createObjectId } from '../../src/shared/format/objectId';
 import { VIEWPORTS } from '../helpers/browser';
 import { adminSuite } from './adminServer';
 import { expectRows, newContext, rows, save, storeLogin } from './admin';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 // What the generic list and edit screens show for data the schema did not foresee: related documents that are
 // deleted or gone, enum values no longer listed, empty lists; and how contact requests and mail templates read.
 const suite = adminSuite();
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const OBJECT_ID = /[0-9a-f]{24}/;
 
 async function adminPage(path: string, viewport?: { width: number; height: number }) {

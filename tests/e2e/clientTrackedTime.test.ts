@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openAdmin } from './admin';
 import { adminSuite } from './adminServer';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 // Audit s12: a client's tracked hours per month (GET /api/payment/getClientTrackedTime) were on no screen. The
 // client's edit page shows them in a 'Tracked time' panel (x-admin.panels), and nothing for a client without time.
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
 const suite = adminSuite();
 let clientId: string;
 let quietId: string;

@@ -3,7 +3,7 @@ import { seedDemo } from '../../src/server/seed/demo';
 import { newPage } from '../helpers/browser';
 import { newContext, storeLogin } from './admin';
 import { adminSuite } from './adminServer';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 /** The home page `/_` with the demo data: the reports the server computes, per role (spec section 6). */
 describe('dashboard', () => {
@@ -36,7 +36,7 @@ describe('dashboard', () => {
     // What clients owe on the two open demo invoices, VAT included as on their PDFs: 1.972,83 + 1.199,91.
     await expect.poll(() => page.getByTestId('invoices-open').textContent()).toBe('3.172,74 €');
     expect(await page.getByTestId('invoices').textContent()).toContain('2 open, incl. VAT');
-    await screenshot(page, { path: '/tmp/dashboard-1440.png', fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/dashboard-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
 
@@ -44,7 +44,7 @@ describe('dashboard', () => {
     await phone.page.getByTestId('revenue-income').waitFor();
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(phone.page, { path: '/tmp/dashboard-390.png', fullPage: true });
+    await screenshot(phone.page, { path: `${SHOTS}/dashboard-390.png`, fullPage: true });
     await phone.context.close();
   });
 
@@ -72,7 +72,7 @@ describe('dashboard', () => {
         .getByTestId('expenses-bar')
         .evaluateAll((rects) => rects.map((rect) => Number(rect.getAttribute('height'))));
       expect(Math.max(...bars)).toBeGreaterThan(0);
-      await screenshot(page, { path: `/tmp/dashboard-marco-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/dashboard-marco-${viewport.width}.png`, fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -4,11 +4,10 @@ import { formatDate, formatTimestamp } from '../../src/shared/format/date';
 import { newPage, VIEWPORTS } from '../helpers/browser';
 import { storeLogin, swissDay } from './admin';
 import { adminSuite } from './adminServer';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 // Dates typed and shown day.month.year (spec section 9) in a browser whose language is American English,
 // whose native date inputs would show 07/06/2024 and 07/06/2024, 02:30 PM.
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 const DESKTOP = VIEWPORTS.desktop;

@@ -6,7 +6,7 @@ import { injectSimulatedBluetooth, withoutBluetooth } from '../helpers/simulated
 import { ADMIN_PASSWORD } from '../helpers/testApp';
 import { LOGIN_KEY, loginThroughUi, newContext, storeLogin } from './admin';
 import { adminSuite } from './adminServer';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 const BASEL = { latitude: 47.5596, longitude: 7.5886, accuracy: 5 };
 type Simulated = Window & {
@@ -92,7 +92,7 @@ describe('diagnostics tool', () => {
     const bounds = (key: string) => gauge(page, key).locator('div.justify-between span').allTextContents();
     expect(await bounds('lambda')).toEqual(['0,6', '1,4']);
     expect(await bounds('engineSpeed')).toEqual(['0', '7.000']);
-    await screenshot(page, { path: '/tmp/diagnostics-1440.png', fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/diagnostics-1440.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Read' }).click();
     await page.getByRole('list', { name: 'Stored fault codes' }).getByText('P0301').waitFor();
@@ -125,7 +125,7 @@ describe('diagnostics tool', () => {
     await expect.poll(logged, { timeout: 30_000 }).toBeGreaterThanOrEqual(150);
     await page.getByRole('button', { name: 'Logging', exact: true }).click();
     await page.getByRole('button', { name: 'Not Logging' }).waitFor();
-    await screenshot(page, { path: '/tmp/diagnostics-390.png', fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/diagnostics-390.png`, fullPage: true });
 
     const stored = async () => {
       const { sessions } = (await suite.server.api<LogSessionsAnswer>('GET', '/api/logging/sessions')).json;
@@ -174,7 +174,7 @@ describe('diagnostics tool', () => {
     // The phone turned to landscape.
     await page.setViewportSize({ width: 844, height: 390 });
     expect(await overflow()).toBeLessThanOrEqual(0);
-    await screenshot(page, { path: '/tmp/diagnostics-844-landscape.png' });
+    await screenshot(page, { path: `${SHOTS}/diagnostics-844-landscape.png` });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -220,9 +220,9 @@ describe('diagnostics tool', () => {
     expect(await paused.getAttribute('aria-pressed')).toBe('true');
     expect(await paused.isDisabled()).toBe(false);
     await page.getByText('Nothing is logged while the connection is lost').waitFor();
-    await screenshot(page, { path: '/tmp/diagnostics-lost-390.png', fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/diagnostics-lost-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await screenshot(page, { path: '/tmp/diagnostics-lost-1440.png', fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/diagnostics-lost-1440.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
 
     // Out of reach, the reconnect fails and says so; back in reach, it succeeds and the error is gone.
@@ -280,7 +280,7 @@ describe('diagnostics tool', () => {
       .getByText(/^Upload failed: Session expired or invalid\. Log in again to upload them: \d+ frames wait/)
       .waitFor();
     await expect.poll(waiting).toBeGreaterThan(20);
-    await screenshot(page, { path: '/tmp/diagnostics-upload-login-390.png', fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/diagnostics-upload-login-390.png`, fullPage: true });
     await failure.getByLabel('Username').fill('admin');
     await failure.getByLabel('Password').fill(ADMIN_PASSWORD);
     await failure.getByRole('button', { name: 'Log in and upload' }).click();
@@ -379,7 +379,7 @@ describe('diagnostics tool', () => {
     await page.getByRole('button', { name: 'Connect' }).click();
     await silent.waitFor();
     expect(await page.getByRole('button', { name: 'Not Logging' }).isDisabled()).toBe(true);
-    await screenshot(page, { path: '/tmp/diagnostics-silent-390.png', fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/diagnostics-silent-390.png`, fullPage: true });
     // Still silent: the same message again, the button stays.
     await engine.getByRole('button', { name: 'Retry' }).click();
     await engine.getByText('Reading the identification…').waitFor();
@@ -431,9 +431,9 @@ describe('diagnostics tool', () => {
     expect(await status(page).textContent()).toBe('Not connected');
     expect(await figure('waiting')).toBe(waiting);
     await page.getByRole('region', { name: 'Start' }).waitFor();
-    await screenshot(page, { path: '/tmp/diagnostics-earlier-390.png', fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/diagnostics-earlier-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await screenshot(page, { path: '/tmp/diagnostics-earlier-1440.png', fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/diagnostics-earlier-1440.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
 
     // Another user of this browser: the frames are not theirs to upload.
@@ -565,7 +565,7 @@ describe('diagnostics tool', () => {
     expect(await second.getByRole('status', { name: 'Other tab' }).textContent()).toBe(
       'Another Simos Web tab in this browser uploads the frames logged here.',
     );
-    await screenshot(second.getByRole('region', { name: 'Logging' }), { path: '/tmp/diagnostics-refused-390.png' });
+    await screenshot(second.getByRole('region', { name: 'Logging' }), { path: `${SHOTS}/diagnostics-refused-390.png` });
     expect([...errors, ...secondErrors]).toEqual([]);
     await context.close();
   });
@@ -656,10 +656,10 @@ describe('diagnostics tool', () => {
     await expect.poll(() => figure('waiting')).toBe(0);
     expect(await figure('uploaded')).toBe(0);
     const card = page.getByRole('region', { name: 'Logging' });
-    await screenshot(card, { path: '/tmp/diagnostics-other-user-390.png' });
+    await screenshot(card, { path: `${SHOTS}/diagnostics-other-user-390.png` });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await screenshot(card, { path: '/tmp/diagnostics-other-user-1440.png' });
-    await screenshot(page, { path: '/tmp/diagnostics-other-user-page-1440.png', fullPage: true });
+    await screenshot(card, { path: `${SHOTS}/diagnostics-other-user-1440.png` });
+    await screenshot(page, { path: `${SHOTS}/diagnostics-other-user-page-1440.png`, fullPage: true });
 
     // The admin logs in here again: the frames go, and the note with them.
     const admin = await suite.server.app.inject({

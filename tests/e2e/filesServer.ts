@@ -143,7 +143,7 @@ export async function selectTile(page: Page, name: string) {
 }
 
 /** Where the file screens' screenshots go. */
-export const SHOTS = process.env.FILES_SHOTS_DIR ?? '/tmp/shots-files';
+export { SHOTS } from '../helpers/screenshots';
 
 /**
  * Starts the server and takes the worker's Chromium for a suite (the server and the suite's contexts closed after it);

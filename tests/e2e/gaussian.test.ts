@@ -13,10 +13,9 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePly, encodeSplat, sphereGaussians } from '../../src/site/elements/gaussian/splatFile';
 import { releaseBrowser, sharedBrowser, newPage } from '../helpers/browser';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 const FIXTURE = fileURLToPath(new URL('./gaussian-fixture/', import.meta.url));
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-3d';
 
 const ID = {
   main: '66b2a0c1e4b0a1b2c3d4e6b1',

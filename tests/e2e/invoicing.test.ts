@@ -5,10 +5,9 @@ import { DEMO_SITE_CONFIG } from '../../src/server/seed/demoData';
 import { openAdmin, rows } from './admin';
 import { adminSuite } from './adminServer';
 import { invoiceStatus, openInvoice, useDemoBilling } from './billing';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 // "Create invoice" from tracked time and the bank statement import (issue 10, items 4 and 7), in Chromium.
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
 const IBAN = (DEMO_SITE_CONFIG.billing as { iban: string }).iban.replace(/\s/g, '');
 
 const suite = adminSuite();

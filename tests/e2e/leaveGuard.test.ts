@@ -3,11 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS } from '../helpers/browser';
 import { adminSuite } from './adminServer';
 import { openAdmin, rows, save } from './admin';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 // An edit form with unsaved changes holds a navigation to another screen and asks: stay, leave without
 // saving, or save and leave. The browser asks before a reload or closing the tab.
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const suite = adminSuite();
 let clientId = '';
 

@@ -2,11 +2,10 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
 import { newContext, rows, storeLogin } from './admin';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 // Audit 4, finding 12: at 390 px the invoice list pushed Status and Total off-screen. Under 640 px a row is a
 // two-line card (`x-compact`): name and total, then client, date and status; the desktop table is unchanged.
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const suite = adminSuite();
 
 beforeAll(async () => {

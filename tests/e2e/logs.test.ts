@@ -5,7 +5,7 @@ import { newPage } from '../helpers/browser';
 import { newContext, storeLogin } from './admin';
 import { adminSuite } from './adminServer';
 import { insertLogSession, simulatedFrame } from './logSession';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 const VIN = 'WVWZZZAUZKW765432';
 const START = Date.UTC(2026, 4, 12, 14, 2, 0);
@@ -109,7 +109,7 @@ describe('logs', () => {
     expect(text).toContain('1:00');
     expect(text).toMatch(/6.000 rpm/);
     expect(text).toContain('-2.50 °');
-    await screenshot(page, { path: '/tmp/logs-list-1440.png', fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/logs-list-1440.png`, fullPage: true });
 
     await row.getByRole('button').click();
     const chart = page.getByTestId('log-chart');
@@ -157,7 +157,7 @@ describe('logs', () => {
     expect(rpm).toMatch(/^Engine speed: \d{1,3}('\d{3})? rpm$/);
     expect(setpoint).toMatch(/^Boost pressure setpoint: \d{2,3}\.\d kPa$/);
     expect(coolant).toBe('Coolant temperature: 90 °C');
-    await screenshot(page, { path: '/tmp/logs-legend-1440.png', fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/logs-legend-1440.png`, fullPage: true });
     await page.mouse.move(0, 0);
     await expect.poll(async () => (await legend())[2]).toBe('Boost pressure setpoint: –');
     expect(await legend()).toEqual([
@@ -177,7 +177,7 @@ describe('logs', () => {
     await expect.poll(() => reset.isDisabled()).toBe(false);
     await reset.click();
     await expect.poll(() => reset.isDisabled()).toBe(true);
-    await screenshot(page, { path: '/tmp/logs-session-1440.png', fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/logs-session-1440.png`, fullPage: true });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(download.suggestedFilename()).toBe(`${VIN}-2026-05-12T14-02-00-000Z.csv`);
@@ -195,12 +195,12 @@ describe('logs', () => {
     await phone.page.locator('tbody tr[data-id]').first().waitFor();
     const overflow = () => phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
-    await screenshot(phone.page, { path: '/tmp/logs-list-390.png', fullPage: true });
+    await screenshot(phone.page, { path: `${SHOTS}/logs-list-390.png`, fullPage: true });
     await phone.page.locator('tbody tr[data-id]').first().getByRole('button').click();
     await phone.page.getByTestId('log-chart').locator('canvas').waitFor();
     await phone.page.getByTestId('gps-track').waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
-    await screenshot(phone.page, { path: '/tmp/logs-session-390.png', fullPage: true });
+    await screenshot(phone.page, { path: `${SHOTS}/logs-session-390.png`, fullPage: true });
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });
@@ -235,7 +235,7 @@ describe('logs', () => {
     expect(min).toBeGreaterThan(first + (last - first) * 0.25);
     expect(max).toBeLessThan(first + (last - first) * 0.65);
     expect(max - min).toBeGreaterThan((last - first) * 0.25);
-    await screenshot(page, { path: '/tmp/logs-big-zoomed-1440.png', fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/logs-big-zoomed-1440.png`, fullPage: true });
 
     // A channel switched on keeps the zoomed span; off again; reset brings the whole session back.
     await page.locator('input[data-channel=coolantTemp]').check();
@@ -245,7 +245,7 @@ describe('logs', () => {
     await expect.poll(() => chart.getAttribute('data-series')).toBe('3');
     await page.getByTestId('reset-zoom').click();
     await expect.poll(span).toEqual([first, last]);
-    await screenshot(page, { path: '/tmp/logs-big-1440.png', fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/logs-big-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
@@ -292,7 +292,7 @@ describe('logs', () => {
     expect(max).toBeGreaterThan(first + 500.025);
     expect((max - min) * 20).toBeLessThan(500);
     expect(await topOfSeries(page, color)).toBeLessThan(0.15);
-    await screenshot(page, { path: '/tmp/logs-spike-zoomed-1440.png', fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/logs-spike-zoomed-1440.png`, fullPage: true });
 
     // Reset: the whole session again, spike included.
     await page.getByTestId('reset-zoom').click();
@@ -345,7 +345,7 @@ describe('logs', () => {
         expect(await page.getByTestId('gps-gaps').innerText()).toBe(
           'The track breaks where no frames were logged (1 gap).',
         );
-        await screenshot(page, { path: `/tmp/logs-gap-${frames}-${viewport.width}.png`, fullPage: true });
+        await screenshot(page, { path: `${SHOTS}/logs-gap-${frames}-${viewport.width}.png`, fullPage: true });
         expect(errors).toEqual([]);
         await context.close();
       }

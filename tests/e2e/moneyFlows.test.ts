@@ -4,11 +4,10 @@ import { zonedDay } from '../../src/shared/format/zonedDays';
 import { openAdmin } from './admin';
 import { adminSuite } from './adminServer';
 import { openInvoice, useDemoBilling } from './billing';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 // The money workflows an audit walked (s10 fix D): an offer made into an invoice, a payment entered by hand that
 // pays its invoice, and numbers shown German style (count '6,25', the payment reference grouped as on the PDF).
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
 const WIDTHS = [1440, 390] as const;
 
 const suite = adminSuite();

@@ -4,10 +4,9 @@ import { newPage, VIEWPORTS } from '../helpers/browser';
 import { userWithRole } from '../helpers/users';
 import { adminSuite } from './adminServer';
 import { expectRows, newContext, rows, save, storeLogin } from './admin';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 const suite = adminSuite();
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 
 async function navLabels(page: Page): Promise<string[]> {
   const nav = page.locator('nav[aria-label=Main]');

@@ -10,11 +10,10 @@ import { FakeOpenAi } from '../helpers/fakeOpenAi';
 import { newContext, storeLogin } from './admin';
 import { draft, outlineRow, waitSaved } from './pageEditor';
 import { startAdminServer, type AdminServer } from './adminServer';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 /** Browser tests of the operations screens (issue 12), each against its local fake of the outside service. */
 
-const SHOTS = process.env.OPS_SHOTS_DIR ?? '/tmp/shots-ops';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 

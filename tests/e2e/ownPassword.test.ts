@@ -4,10 +4,9 @@ import { sql } from '../../src/server/db/sql';
 import { createObjectId } from '../../src/shared/format/objectId';
 import { adminSuite } from './adminServer';
 import { newContext, save, storeLogin } from './admin';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 // Audit 3, finding 7: changing one's own password asks for the current one (the server refuses without it).
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const suite = adminSuite();
 let annaId: string;
 const login = (username: string, password: string) =>

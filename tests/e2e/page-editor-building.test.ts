@@ -2,11 +2,10 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
 import { addElement, draft, openEditor, outlineRow, preview, waitSaved } from './pageEditor';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 // Building a new page top-down in the editor: it starts with the site's layout, an element added after the
 // one just added follows it, and the sidebar's forms stack nested fields instead of cutting them off.
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const suite = adminSuite();
 let layoutId: string;
 

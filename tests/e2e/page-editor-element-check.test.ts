@@ -4,10 +4,9 @@ import { DocumentRepository } from '../../src/server/modules/documents/repositor
 import { createObjectId } from '../../src/shared/format/objectId';
 import { adminSuite } from './adminServer';
 import { addElement, draft, openEditor, outlineRow, preview, saveState, waitSaved } from './pageEditor';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 // The element checks of the page editor (the server's, and the form's at its fields), with screenshots to look at.
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const suite = adminSuite();
 let homeId: string;
 

@@ -4,10 +4,9 @@ import { DocumentRepository } from '../../src/server/modules/documents/repositor
 import { createObjectId } from '../../src/shared/format/objectId';
 import { adminSuite } from './adminServer';
 import { draft, openEditor, outlineRow, preview, saveState, waitSaved } from './pageEditor';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 // The element form's defaults, the configurator's preview, a refused publish and a refused restore in the page editor.
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const suite = adminSuite();
 let homeId: string;
 

@@ -2,9 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/server/db/sql';
 import { adminSuite } from './adminServer';
 import { draft, openEditor, outlineRow, waitSaved } from './pageEditor';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
-const SHOTS = process.env.ED_SHOTS_DIR ?? '/tmp/ed3/shots';
 const suite = adminSuite();
 let services: string;
 let buttons: string;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
 import { draft, openEditor, outlineRow, waitSaved } from './pageEditor';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 const suite = adminSuite();
 let pageId: string;
@@ -29,7 +29,7 @@ describe('add-element picker', { timeout: 120_000 }, () => {
     expect(await page.locator(`[id="${described}"]`).innerText()).not.toContain('.');
     // Deprecated elements still render on old pages but are not offered.
     expect(await page.getByRole('button', { name: 'Content (deprecated)' }).count()).toBe(0);
-    await screenshot(page, { path: '/tmp/9fmt-picker-1440.png' });
+    await screenshot(page, { path: `${SHOTS}/9fmt-picker-1440.png` });
 
     await page.getByRole('textbox', { name: 'Search elements' }).fill('parag');
     const offered = () =>

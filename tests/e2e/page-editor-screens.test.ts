@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
 import { openEditor, outlineRow, preview } from './pageEditor';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 // The page list, the editor, the layout editor and the elements page at 1440, 820 and 390 px, to look at.
-const SHOTS = process.env.PAGES_SHOTS_DIR ?? '/tmp/shots-pages';
 const WIDTHS = [1440, 820, 390];
 
 const suite = adminSuite();

@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
 import { openEditor, waitSaved } from './pageEditor';
-import { screenshot } from '../helpers/screenshots';
-
-const SHOTS = process.env.ED_SHOTS_DIR ?? '/tmp/ed3/shots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 const suite = adminSuite();
 let homeId: string;

@@ -3,11 +3,10 @@ import { newPage } from '../helpers/browser';
 import { newContext, save, storeLogin } from './admin';
 import { adminSuite } from './adminServer';
 import { userWithRole } from '../helpers/users';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 // x-relation `where` and `details` in the invoice form: the Transaction select offers incoming payments only,
 // each with its date and amount, so three payments of one payer can be told apart.
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp';
 
 const suite = adminSuite();
 let invoiceId: string;

@@ -2,10 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS } from '../helpers/browser';
 import { adminSuite } from './adminServer';
 import { newContext, rows, storeLogin } from './admin';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 // Screenshots of the login, a list and an edit page at desktop and phone widths, to look at (look.md "Check it").
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 
 const suite = adminSuite();
 let invoiceId: string;

@@ -2,9 +2,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseBrowser, sharedBrowser, newPage } from '../helpers/browser';
 import { startSiteServer, type SiteServer } from './siteServer';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/site/shots';
 const viewports = { '1440': { width: 1440, height: 900 }, '390': { width: 390, height: 844 } } as const;
 
 const active = (page: Page) =>

@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
 import { releaseBrowser, sharedBrowser, newPage, VIEWPORTS } from '../helpers/browser';
 import { startSiteServer, type SiteServer } from './siteServer';
-import { screenshot } from '../helpers/screenshots';
-
-const OUT = process.env.SHOTS_DIR ?? '/tmp/shots-site';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 /**
  * Elements placed directly on a page (the editor's "Add element" adds them there) line up with the
@@ -61,7 +59,7 @@ describe('elements at the top level of a page', () => {
       const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
       const { page, errors } = await newPage(context);
       await page.goto(server.url('/oben'), { waitUntil: 'networkidle' });
-      await screenshot(page, { path: `${OUT}/toplevel-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/toplevel-${viewport.width}.png`, fullPage: true });
 
       // The navigation's logo (or site name) marks where the content starts.
       const logo = await left(page, 'body > #site > header a');

@@ -2,9 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseBrowser, sharedBrowser, newPage, VIEWPORTS } from '../helpers/browser';
 import { startSiteServer, type SiteServer } from './siteServer';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
-const OUT = process.env.SHOTS_DIR ?? '/tmp/shots-site';
 const PAGES = { home: '/', termin: '/Termin', impressum: '/Impressum', notfound: '/gibt-es-nicht' } as const;
 
 describe('demo site screenshots', () => {
@@ -36,7 +35,7 @@ describe('demo site screenshots', () => {
           }, y);
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.waitForLoadState('networkidle');
-        await screenshot(page, { path: `${OUT}/${name}-${viewport.width}.png`, fullPage: true });
+        await screenshot(page, { path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
       }
       await context.close();
       expect(errors).toEqual([]);

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_FAILURE } from '../../src/shared/rules/constants';
 import { releaseBrowser, sharedBrowser, newPage } from '../helpers/browser';
 import { addWorkshopPage, startSiteServer, type SiteServer } from './siteServer';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-site-visitor';
 const viewports = { '1440': { width: 1440, height: 900 }, '390': { width: 390, height: 844 } } as const;
 const phone = viewports['390'];
 

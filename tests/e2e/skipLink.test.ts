@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openAdmin } from './admin';
 import { adminSuite } from './adminServer';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
-const SHOTS = process.env.ED_SHOTS_DIR ?? '/tmp/ed3/shots';
 const suite = adminSuite();
 
 describe('skip link', { timeout: 60_000 }, () => {

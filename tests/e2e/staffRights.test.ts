@@ -2,11 +2,10 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
 import { newContext, rows, storeLogin } from './admin';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 // Audit 4, finding 10: a staff user saw Add User, delete icons and a New User form the server refuses, and their
 // own profile asked for the roles (403). The admin shows what the caller's rights allow, and asks nothing else.
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const suite = adminSuite();
 let annaId: string;
 

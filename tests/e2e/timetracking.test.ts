@@ -6,10 +6,9 @@ import { END_BEFORE_START_MESSAGE, FUTURE_START_MESSAGE } from '../../src/shared
 import { userWithRole } from '../helpers/users';
 import { newContext, storeLogin, swissDay, watchKeptSaves } from './admin';
 import { adminSuite } from './adminServer';
-import { screenshot } from '../helpers/screenshots';
+import { screenshot, SHOTS } from '../helpers/screenshots';
 
 // The time-tracking screen (spec sections 2, 4, 7, 9) against the real suite.server, in Chromium.
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 

@@ -8,6 +8,8 @@ import type { Locator, Page } from 'playwright-core';
  * A test that checks an image's pixels takes it with Playwright's `screenshot()` itself.
  */
 export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
+/** The folder they go to: SHOTS_DIR, or /tmp/shots. */
+export const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 
 type Options = Parameters<Page['screenshot']>[0] &
   Parameters<Locator['screenshot']>[0] & {
