@@ -65,7 +65,7 @@ describe('accessibility of the back office', { timeout: 240_000 }, () => {
   /** The findings on each screen, one page going from screen to screen as a user would. */
   async function findings(paths: string[], viewport: { width: number; height: number } = VIEWPORTS.desktop) {
     const { page, errors, context } = await openAdmin(suite, '/_', viewport);
-    const found = [];
+    const found: (Finding & { path: string })[] = [];
     for (const path of paths) {
       await page.goto(suite.server.url(path));
       await page.locator('#root:not([aria-busy])').waitFor();
@@ -93,13 +93,39 @@ describe('accessibility of the back office', { timeout: 240_000 }, () => {
     ]).toEqual([]);
   });
 
-  it('finds no violation in the delete dialog of a list', async () => {
-    const { page, errors, context } = await openAdmin(suite, '/_/clients');
-    await page.getByRole('button', { name: 'Delete' }).first().click();
-    await page.getByRole('dialog').waitFor();
-    expect(await audit(page)).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
+  it('finds no violation in the dialogs and panels a user opens', async () => {
+    const found: (Finding & { path: string })[] = [];
+    /** Opens `path`, does `open` (which shows the dialog or panel) and audits the page with it. */
+    const opened = async (path: string, open: (page: Page) => Promise<unknown>) => {
+      const { page, errors, context } = await openAdmin(suite, path);
+      await open(page);
+      found.push(...(await audit(page)).map((finding) => ({ path, ...finding })));
+      expect(errors, path).toEqual([]);
+      await context.close();
+    };
+    await opened('/_/clients', async (page) => {
+      await page.getByRole('button', { name: 'Delete' }).first().click();
+      await page.getByRole('dialog').waitFor();
+    });
+    const home = screens.find((path) => path.startsWith('/_/pageDrafts/'))!;
+    await opened(home, async (page) => {
+      await page.getByRole('tab', { name: 'Elements' }).click();
+      await page.getByRole('button', { name: 'Add element' }).click();
+      await page.getByRole('button', { name: 'Paragraph', exact: true }).waitFor();
+    });
+    await opened(home, async (page) => {
+      await page.getByRole('button', { name: 'Versions' }).click();
+      await page.getByRole('dialog', { name: 'Versions' }).locator('[data-version]').first().waitFor();
+    });
+    await opened('/_/timetracking', async (page) => {
+      await page.getByRole('button', { name: 'Create invoice' }).click();
+      await page.getByRole('dialog').locator('input[name=from]').waitFor();
+    });
+    await opened('/_/files', async (page) => {
+      await page.getByRole('button', { name: 'New folder' }).click();
+      await page.getByRole('dialog').waitFor();
+    });
+    expect(found).toEqual([]);
   });
 
   it('finds no violation on an edit form of each model with demo documents', async () => {

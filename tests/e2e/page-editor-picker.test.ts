@@ -32,11 +32,7 @@ describe('add-element picker', { timeout: 120_000 }, () => {
     await screenshot(page, { path: `${SHOTS}/9fmt-picker-1440.png` });
 
     await page.getByRole('textbox', { name: 'Search elements' }).fill('parag');
-    const offered = () =>
-      page
-        .getByRole('group', { name: 'Elements to add' })
-        .getByRole('button')
-        .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+    const offered = () => page.getByRole('group', { name: 'Elements to add' }).getByRole('button').allTextContents();
     await expect.poll(offered).toEqual(['Paragraph']);
     await page.getByRole('textbox', { name: 'Search elements' }).fill('gibt es nicht');
     await expect.poll(() => page.getByText('No element is called “gibt es nicht”.').count()).toBe(1);

@@ -126,24 +126,26 @@ export function AddElementPanel({
               {group.items.map((info) => {
                 const description = shortDescription(info.description);
                 return (
-                  <li key={info.tag}>
+                  // The description sits beside the button, not in it, so the button's name is its visible label
+                  // (WCAG 2.5.3); the button's ::after covers the whole item, so a click on the description adds too.
+                  <li
+                    key={info.tag}
+                    className="group relative rounded-md px-2 py-1.5 focus-within:bg-accent-50 hover:bg-accent-50"
+                  >
                     <button
                       type="button"
-                      aria-label={info.label}
                       aria-describedby={description ? `${ids}-${info.tag}` : undefined}
                       title={info.description}
                       onClick={() => onAdd(info)}
-                      className="group block w-full rounded-md px-2 py-1.5 text-left hover:bg-accent-50 focus-visible:bg-accent-50 focus-visible:outline-none"
+                      className="block w-full text-left text-[13px] font-medium text-zinc-800 group-hover:text-accent-700 after:absolute after:inset-0 focus-visible:outline-none"
                     >
-                      <span className="block text-[13px] font-medium text-zinc-800 group-hover:text-accent-700">
-                        {info.label}
-                      </span>
-                      {description && (
-                        <span id={`${ids}-${info.tag}`} className="line-clamp-2 block text-xs text-zinc-500">
-                          {description}
-                        </span>
-                      )}
+                      {info.label}
                     </button>
+                    {description && (
+                      <span id={`${ids}-${info.tag}`} className="line-clamp-2 block text-xs text-zinc-500">
+                        {description}
+                      </span>
+                    )}
                   </li>
                 );
               })}
