@@ -16,6 +16,7 @@ import { createRegistry } from '../src/shared/registry/registry';
 import { relationAccessProblems } from '../src/shared/registry/relationAccess';
 import type { JsonSchema } from '../src/shared/registry/jsonSchema';
 import { createAjv } from '../src/shared/validation/createAjv';
+import { annotationProblems } from '../src/shared/validation/annotationProblems';
 
 const root = path.resolve(import.meta.dirname, '..');
 function option(name: string, fallback: string): string {
@@ -270,7 +271,9 @@ function checkSchemas(entries: Entry[]): void {
     try {
       ajv.getSchema(entry.schema.$id!);
     } catch (error) {
-      throw new Error(`schemas/${entry.kind}/${entry.file}: ${error instanceof Error ? error.message : String(error)}`);
+      const problems = annotationProblems(entry.schema);
+      const said = problems.length ? problems.join('\n  ') : error instanceof Error ? error.message : String(error);
+      throw new Error(`schemas/${entry.kind}/${entry.file}:${problems.length > 1 ? '\n  ' : ' '}${said}`);
     }
   }
 }
@@ -351,4 +354,9 @@ async function main(): Promise<void> {
   );
 }
 
-await main();
+// What this script refuses (a schema's problem, said with its file) is printed without a stack trace;
+// anything else (a TypeError: a bug here) with one.
+await main().catch((error: unknown) => {
+  console.error(error instanceof Error && error.constructor === Error ? `Error: ${error.message}` : error);
+  process.exit(1);
+});

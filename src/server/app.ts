@@ -36,6 +36,7 @@ import { collectRoutes, openApiRoutes } from './modules/openapi/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { schemaRoutes } from './modules/schemas/routes';
 import { loadSchemaSet } from './schemaSet';
+import { annotationProblems } from '../shared/validation/annotationProblems';
 import type { Services } from './services';
 import { openBlobStore } from './blob/open';
 import { createFilesService } from './modules/files/operations';
@@ -123,7 +124,16 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
   // Before any route: the OpenAPI description lists every route registered after this.
   collectRoutes(app);
 
-  const registry = createRegistry(options.schemas ?? (await loadSchemaSet(config.schemaDirs)));
+  const schemas = options.schemas ?? (await loadSchemaSet(config.schemaDirs));
+  // A wrong annotation in a schema of SCHEMA_DIRS (those of schemas/ passed `npm run generate`) would fail
+  // later, at the registry or the model's first save: refuse to start instead, naming it.
+  const annotations = Object.values(schemas).flatMap((kind) =>
+    Object.entries(kind).flatMap(([name, schema]) =>
+      annotationProblems(schema).map((problem) => `${name}: ${problem}`),
+    ),
+  );
+  if (annotations.length > 0) throw new Error(`Schema annotations: ${annotations.join('; ')}`);
+  const registry = createRegistry(schemas);
   // A two-way link declared on one side only would be kept on that side only: refuse to start instead.
   const inverse = inverseProblems(registry.models);
   if (inverse.length > 0) throw new Error(`x-inverse: ${inverse.join('; ')}`);

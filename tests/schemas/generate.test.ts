@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -37,6 +37,28 @@ describe('npm run generate', () => {
     ).rejects.toMatchObject({
       stderr: expect.stringContaining('Generated code is stale'),
     });
+  });
+
+  it('refuses a model file with wrong annotations, naming each and what it takes, with no stack trace', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bk-generate-'));
+    dirs.push(dir);
+    await cp('schemas', path.join(dir, 'schemas'), { recursive: true });
+    const equipment = JSON.parse(await readFile('tests/fixtures/schemas/models/equipment.schema.json', 'utf8'));
+    equipment['x-admin'] = { nav: { icon: 'car' } };
+    equipment.properties.name['x-column'] = 'yes';
+    await writeFile(path.join(dir, 'schemas/models/equipment.schema.json'), JSON.stringify(equipment));
+    const failed = run(tsx, ['scripts/generate.ts', '--schemas', path.join(dir, 'schemas'), '--out', dir]);
+    const { stderr } = (await failed.then(
+      () => expect.fail('generate passed'),
+      (error: { stderr: string }) => error,
+    )) as { stderr: string };
+    expect(stderr.trim().split('\n')).toEqual([
+      'Error: schemas/models/equipment.schema.json:',
+      expect.stringMatching(
+        /^ {2}x-admin\.nav\.icon: must be one of "Activity", .*"Wrench" \(src\/shared\/vocabulary\.ts describes x-admin\)$/,
+      ),
+      '  properties.name.x-column: must be true or false (src/shared/vocabulary.ts describes x-column)',
+    ]);
   });
 
   it('gives a new element file a story of each of its examples with no other edit', async () => {
