@@ -462,7 +462,7 @@ export const VOCABULARY = {
     on: 'model',
     schema: { type: 'string' },
     meaning:
-      'Field that names a document in selects, titles and relation cells (default `name`, else `id`, else `_id`).',
+      'Field that names a document in selects, titles and relation cells (default `name`, else `id`, else the first required text without format, enum or relation, else `_id`).',
   },
   'x-title': {
     on: 'model',

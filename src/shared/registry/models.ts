@@ -101,7 +101,11 @@ export function modelInfo(name: string, rawSchema: JsonSchema, resolver: SchemaR
   const plural = rawSchema['x-plural'] ?? pluralize(name);
   const label = rawSchema.title ?? name;
   const admin = rawSchema['x-admin'];
-  const labelField = rawSchema['x-labelField'] ?? (has('name') ? 'name' : has('id') ? 'id' : '_id');
+  // Without `name` or `id`, people name a document by its first required plain text (a vehicle's plate), not its id.
+  const text = fields.find(
+    (f) => f.required && f.type === 'string' && !f.format && !f.relation && !f.enumValues && !f.secret && !f.writeOnly,
+  );
+  const labelField = rawSchema['x-labelField'] ?? (has('name') ? 'name' : has('id') ? 'id' : (text?.name ?? '_id'));
   const titleParts = rawSchema['x-title'];
   const titleFields = titleParts ? titlePaths(titleParts).map((path) => path.split('.')[0]) : [labelField];
   const unknown = titleParts && titlePaths(titleParts).find((path) => !hasPath(schema, path, resolver));

@@ -86,6 +86,32 @@ describe('registry', () => {
     expect(() => mergeSchemaSets(schemaSet, { models: { client: extra } })).toThrow(/defined twice/);
   });
 
+  it('names a document by name, else id, else its first required plain text, else _id', () => {
+    const vehicle = (properties: JsonSchema['properties'], required: string[]): JsonSchema => ({
+      $id: 'https://baukasten.dev/schemas/models/vehicle.schema.json',
+      title: 'Vehicle',
+      type: 'object',
+      required,
+      properties,
+    });
+    const labelOf = (schema: JsonSchema) =>
+      createRegistry(mergeSchemaSets(schemaSet, { models: { vehicle: schema } })).models.vehicle.labelField;
+    const text: JsonSchema = { type: 'string' };
+    const owner: JsonSchema = { type: 'string', 'x-relation': { model: 'client', populate: ['name'] } };
+    const registered: JsonSchema = { type: 'string', format: 'date' };
+    const colour: JsonSchema = { type: 'string', enum: ['red'] };
+    // A plate names a vehicle; a relation, a date, an enum or an optional text does not.
+    expect(
+      labelOf(
+        vehicle({ owner, registered, colour, note: text, plate: text }, ['owner', 'registered', 'colour', 'plate']),
+      ),
+    ).toBe('plate');
+    expect(labelOf(vehicle({ owner, registered, colour, note: text }, ['owner', 'registered', 'colour']))).toBe('_id');
+    expect(labelOf(vehicle({ plate: text, name: text }, ['plate']))).toBe('name');
+    expect(labelOf(vehicle({ plate: text, id: text }, ['plate']))).toBe('id');
+    expect(labelOf({ ...vehicle({ plate: text, vin: text }, ['plate']), 'x-labelField': 'vin' })).toBe('vin');
+  });
+
   it('titles documents by x-title, reading its fields; a title naming no field is refused', () => {
     const contactRequest = registry.models.contactRequest;
     expect(contactRequest.titleParts).toHaveLength(3);
