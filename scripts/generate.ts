@@ -14,6 +14,7 @@ import { schemaNameFromFile } from '../src/shared/registry/names';
 import { withSystemFields } from '../src/shared/registry/systemFields';
 import { createRegistry } from '../src/shared/registry/registry';
 import { relationAccessProblems } from '../src/shared/registry/relationAccess';
+import { referenceProblems } from '../src/shared/registry/references';
 import type { JsonSchema } from '../src/shared/registry/jsonSchema';
 import { createAjv } from '../src/shared/validation/createAjv';
 import { annotationProblems } from '../src/shared/validation/annotationProblems';
@@ -237,6 +238,8 @@ function schemaSetOf(entries: Entry[]) {
  */
 function renderElementMeta(entries: Entry[]): string {
   const registry = createRegistry(schemaSetOf(entries));
+  const references = referenceProblems(registry);
+  if (references.length) throw new Error(`Schemas name what is not there:\n  ${references.join('\n  ')}`);
   const lines = [
     BANNER,
     "import type { ElementTag } from './schemas';",
@@ -316,6 +319,8 @@ async function main(): Promise<void> {
   const entries = await loadEntries();
   checkSchemas(entries);
   const registry = createRegistry(schemaSetOf(entries));
+  const references = referenceProblems(registry);
+  if (references.length) throw new Error(`Schemas name what is not there:\n  ${references.join('\n  ')}`);
   for (const problem of relationAccessProblems(registry.models)) console.warn(`Warning, x-permission: ${problem}`);
   const duplicates = entries.map((e) => e.typeName).filter((n, i, all) => all.indexOf(n) !== i);
   if (duplicates.length) throw new Error(`Two schemas produce the type name(s) ${duplicates.join(', ')}`);

@@ -3,6 +3,7 @@ import pg from 'pg';
 import {
   createRegistry,
   inverseProblems,
+  referenceProblems,
   relationAccessProblems,
   treeProblems,
   type SchemaSet,
@@ -139,6 +140,8 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
   if (inverse.length > 0) throw new Error(`x-inverse: ${inverse.join('; ')}`);
   const trees = treeProblems(registry.models);
   if (trees.length > 0) throw new Error(`x-relation.tree: ${trees.join('; ')}`);
+  const references = referenceProblems(registry);
+  if (references.length > 0) throw new Error(`Schemas name what is not there: ${references.join('; ')}`);
   // Served as declared (the API keeps to the permissions), but the admin cannot offer what such a field needs.
   for (const problem of relationAccessProblems(registry.models)) app.log.warn(`x-permission: ${problem}`);
   for (const warning of await migrate(db, registry)) app.log.warn(warning);

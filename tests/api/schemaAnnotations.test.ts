@@ -24,4 +24,22 @@ describe('annotations of a schema loaded at start', () => {
       await drop();
     }
   });
+
+  it('refuses to start on a relation to a model that does not exist, naming it', async () => {
+    const set = await loadSchemaSet([]);
+    const invoice = set.models.invoice;
+    const client = { ...invoice.properties!.client, 'x-relation': { model: 'customer', populate: ['name'] } };
+    const schemas = {
+      ...set,
+      models: { ...set.models, invoice: { ...invoice, properties: { ...invoice.properties, client } } },
+    };
+    const { db, drop } = await freshDatabase();
+    try {
+      await expect(buildApp({ logger: false, db, schemas })).rejects.toThrow(
+        'Schemas name what is not there: invoice.properties.client: x-relation names model customer, which does not exist',
+      );
+    } finally {
+      await drop();
+    }
+  });
 });

@@ -10,3 +10,4 @@ export * from './resolve';
 export * from './systemFields';
 export * from './tree';
 export { schemaNameFromFile } from './names';
+export * from './references';

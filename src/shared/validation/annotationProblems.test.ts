@@ -36,6 +36,15 @@ describe('annotation problems, said to the developer who wrote the schema', () =
     expect(annotationProblems(vehicle({ 'x-admin': { nav: { icon: 'car' } } }))).toEqual([
       `x-admin.nav.icon: must be one of ${ICON_NAMES.map((name) => `"${name}"`).join(', ')} (src/shared/vocabulary.ts describes x-admin)`,
     ]);
+    // `x-permission` is one access for all or an object of them: each shape is told about its own mistake.
+    const access =
+      '"manage:cms", "manage:files", "manage:payment", "manage:backend", "public", "authenticated", "nobody"';
+    expect(annotationProblems(vehicle({ 'x-permission': 'manage:cars' }))).toEqual([
+      `x-permission: must be one of ${access} (src/shared/vocabulary.ts describes x-permission)`,
+    ]);
+    expect(annotationProblems(vehicle({ 'x-permission': { read: 'manage:cars' } }))).toEqual([
+      `x-permission.read: must be one of ${access} (src/shared/vocabulary.ts describes x-permission)`,
+    ]);
   });
 
   it('names an unknown annotation, but not a field called x-… nor x- keys in examples', () => {

@@ -59,8 +59,9 @@ export function annotationProblems(schema: unknown): string[] {
  * object) is told what is wrong inside the branch it meant, not that it is not `false` either.
  */
 function describe(errors: ErrorObject[]): string[] {
-  const branchNoise = (error: ErrorObject) => ['anyOf', 'oneOf', 'const'].includes(error.keyword);
-  const meant = errors.some((error) => !branchNoise(error)) ? errors.filter((error) => !branchNoise(error)) : errors;
+  let meant = errors;
+  for (const choice of errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf'))
+    meant = meantBranch(meant, choice);
   return meant.map((error) => {
     const [said] = fieldErrors([error]);
     const field = said?.field ?? error.instancePath.split('/').slice(1).join('.');
@@ -79,4 +80,27 @@ function keysNeeded(error: ErrorObject): string {
   return error.keyword === 'type' && error.params.type === 'object' && required?.length
     ? ` with ${required.join(', ')}`
     : '';
+}
+
+/**
+ * The errors of the branch of `choice` (an `anyOf` or `oneOf` error) the value meant, without `choice`
+ * itself: branches whose type it has (a string is not told it is not an object), of those the ones it got
+ * furthest into (an object with a wrong icon is told about the icon, not that it is not `false`).
+ */
+function meantBranch(errors: ErrorObject[], choice: ErrorObject): ErrorObject[] {
+  const prefix = `${choice.schemaPath}/`;
+  const branchOf = (error: ErrorObject) =>
+    error.schemaPath.startsWith(prefix) ? error.schemaPath.slice(prefix.length).split('/')[0] : undefined;
+  const depth = (error: ErrorObject) => error.instancePath.split('/').length;
+  const inside = errors.filter((error) => branchOf(error) !== undefined);
+  const wrongType = new Set(
+    inside
+      .filter((error) => error.instancePath === choice.instancePath && ['type', 'const'].includes(error.keyword))
+      .map(branchOf),
+  );
+  const typed = inside.filter((error) => !wrongType.has(branchOf(error)));
+  const candidates = typed.length ? typed : inside;
+  const deepest = Math.max(...candidates.map(depth));
+  const kept = new Set(candidates.filter((error) => depth(error) === deepest).map(branchOf));
+  return errors.filter((error) => error !== choice && (branchOf(error) === undefined || kept.has(branchOf(error))));
 }
