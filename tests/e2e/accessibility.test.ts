@@ -121,6 +121,10 @@ describe('accessibility of the back office', { timeout: 240_000 }, () => {
       await page.getByRole('button', { name: 'Create invoice' }).click();
       await page.getByRole('dialog').locator('input[name=from]').waitFor();
     });
+    await opened('/_/pageDrafts', async (page) => {
+      await page.locator('[data-page]').nth(1).getByRole('button', { name: /^Move / }).click();
+      await page.getByRole('dialog').getByRole('option').first().waitFor();
+    });
     await opened('/_/files', async (page) => {
       await page.getByRole('button', { name: 'New folder' }).click();
       await page.getByRole('dialog').waitFor();

@@ -11,6 +11,7 @@ export function DialogShell({
   children,
   footer,
   wide = false,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onClose(): void;
@@ -19,12 +20,15 @@ export function DialogShell({
   children: ReactNode;
   footer?: ReactNode;
   wide?: boolean;
+  /** Where the focus goes on close; Radix gives it to a Dialog.Trigger, which a dialog opened from code has none of. */
+  onCloseAutoFocus?(event: Event): void;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-zinc-950/30 backdrop-blur-[1px]" />
         <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
           className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-zinc-200 bg-white shadow-xl focus:outline-none ${wide ? 'h-[min(85dvh,48rem)] max-w-5xl' : 'max-w-md'}`}
         >
           <div className="flex items-start gap-3 border-b border-zinc-100 px-5 py-3.5">

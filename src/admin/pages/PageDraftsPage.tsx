@@ -45,7 +45,7 @@ export default function PageDraftsPage() {
     <>
       <PageHeader
         title="Pages"
-        subtitle="Drafts of the site's pages. Drag a page onto another to move it there."
+        subtitle="Drafts of the site's pages. Drag a page onto another to move it there, or click its handle to choose where."
         actions={
           canCreate && (
             <Link to="/_/pageDrafts/new" className={buttonClass('primary')}>

@@ -8,9 +8,11 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { ChevronRight, CircleDot, GripVertical } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PageTreeNode } from '../../../shared/api/pages';
+import { MovePageDialog } from './MovePageDialog';
+import { lineOf } from './moveTargets';
 
 const ROOT = 'root';
 
@@ -54,6 +56,8 @@ function Row({
   actions,
   onToggle,
   open,
+  onMoveRequest,
+  gripRef,
 }: {
   node: PageTreeNode;
   depth: number;
@@ -61,6 +65,9 @@ function Row({
   actions?: (node: PageTreeNode) => ReactNode;
   onToggle(): void;
   open: boolean;
+  /** The grip was pressed (a click, Enter or Space) rather than dragged: asks where to move the page. */
+  onMoveRequest(): void;
+  gripRef(element: HTMLButtonElement | null): void;
 }) {
   const drag = useDraggable({ id: node._id });
   const drop = useDroppable({ id: node._id });
@@ -99,13 +106,20 @@ function Row({
         <span className="ml-1.5 text-xs text-zinc-500">{node._path}</span>
       </Link>
       {actions?.(node)}
+      {/* dnd-kit's attributes would make it a toggle button ('draggable', pressed) with keyboard drag
+          instructions no sensor here follows: it stays a plain button that opens the move dialog. */}
       <button
         type="button"
         aria-label={`Move ${node.name}`}
-        title="Drag onto another page to move it there"
-        className="flex size-6 shrink-0 cursor-grab items-center justify-center rounded text-zinc-300 group-hover:opacity-100 hover:text-zinc-600 focus-visible:opacity-100 md:opacity-0"
-        ref={drag.setActivatorNodeRef}
-        {...drag.attributes}
+        aria-haspopup="dialog"
+        title="Drag onto another page, or press to choose where to move it"
+        className="flex size-6 shrink-0 cursor-grab items-center justify-center rounded text-zinc-500 group-hover:opacity-100 hover:text-zinc-700 focus-visible:opacity-100 md:opacity-0"
+        ref={(element) => {
+          drag.setActivatorNodeRef(element);
+          gripRef(element);
+        }}
+        // A drag (4 px and more) swallows its click (dnd-kit): a click here is a press without dragging.
+        onClick={onMoveRequest}
         {...drag.listeners}
       >
         <GripVertical className="size-3.5" aria-hidden />
@@ -128,7 +142,8 @@ function TopLevelDrop() {
 
 /**
  * The page tree: each page with its publish state and path, a link to its editor, and drag and
- * drop onto another page (or the top level) to move it there (`onMove(id, parent)`).
+ * drop onto another page (or the top level) to move it there (`onMove(id, parent)`). Pressing a
+ * page's grip instead (a click, Enter or Space) opens 'Move <page>' to choose the place from a list.
  */
 export function PageTree({
   nodes,
@@ -143,14 +158,24 @@ export function PageTree({
 }) {
   const [closed, setClosed] = useState<Set<string>>(new Set());
   const [dragging, setDragging] = useState(false);
+  const [moving, setMoving] = useState<PageTreeNode | null>(null);
+  const grips = useRef(new Map<string, HTMLButtonElement>());
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  /** Moves the page and opens the pages above its new place, so it stays in sight. */
+  const move = (id: string, parent: string | null) => {
+    if (parent) {
+      const line = lineOf(nodes, parent);
+      setClosed((all) => new Set([...all].filter((closedId) => !line.includes(closedId))));
+    }
+    onMove(id, parent);
+  };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragging(false);
     if (!over || active.id === over.id) return;
-    const moving = findNode(nodes, String(active.id));
+    const dragged = findNode(nodes, String(active.id));
     const target = over.id === ROOT ? null : String(over.id);
-    if (!moving || (target && contains(moving, target))) return;
-    onMove(moving._id, target);
+    if (!dragged || (target && contains(dragged, target))) return;
+    move(dragged._id, target);
   };
   const render = (list: PageTreeNode[], depth: number): ReactNode[] =>
     list.flatMap((node) => {
@@ -163,6 +188,11 @@ export function PageTree({
           current={current}
           actions={actions}
           open={open}
+          onMoveRequest={() => setMoving(node)}
+          gripRef={(element) => {
+            if (element) grips.current.set(node._id, element);
+            else grips.current.delete(node._id);
+          }}
           onToggle={() =>
             setClosed((all) => {
               const next = new Set(all);
@@ -192,6 +222,25 @@ export function PageTree({
         {render(nodes, 0)}
         {dragging && <TopLevelDrop />}
       </nav>
+      {moving && (
+        <MovePageDialog
+          nodes={nodes}
+          moving={moving}
+          onClose={() => setMoving(null)}
+          onChoose={(parent) => {
+            setMoving(null);
+            move(moving._id, parent);
+          }}
+          onCloseAutoFocus={(event) => {
+            // Back to the grip it was opened from (after a move too: the page is still in the tree).
+            const grip = grips.current.get(moving._id);
+            if (grip?.isConnected) {
+              event.preventDefault();
+              grip.focus();
+            }
+          }}
+        />
+      )}
     </DndContext>
   );
 }
