@@ -151,6 +151,20 @@ describe('page list', { timeout: 120_000 }, () => {
     await screenshot(page, { path: `${SHOTS}/page-move-dialog-390.png` });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
+
+    // The editor's page tree moves the same way, and says why a move was refused above the tree.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(suite.server.url(`/_/pageDrafts/${coaching._id}`));
+    const editorTree = page.getByRole('navigation', { name: 'Page tree' });
+    await editorTree.getByRole('button', { name: 'Move Kontakt' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.type('top');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.getByRole('alert').allInnerTexts())
+      .toContain('The page “Home” already has the path /: choose another name or parent page');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -136,7 +136,7 @@ function PageEditor({
   const [findings, setFindings] = useState<SpellFinding[] | null>(null);
   const config = useSiteConfig();
   const tree = usePageTreeQuery();
-  const { move } = useMovePage();
+  const { move, error: moveError } = useMovePage();
   const layoutId = typeof editor.doc.layout === 'string' ? editor.doc.layout : undefined;
   const layout = useFindByIdQuery({ model: 'layout', id: layoutId ?? '' }, { skip: !layoutId });
   const [saveCall] = useSaveMutation();
@@ -332,6 +332,14 @@ function PageEditor({
         }
         left={
           <div className="p-2">
+            {moveError && (
+              <p
+                role="alert"
+                className="mb-2 rounded-md border border-red-200 bg-red-50 px-2.5 py-2 text-xs break-words text-red-700"
+              >
+                {moveError}
+              </p>
+            )}
             <PageTree nodes={tree.data ?? []} current={editor.isNew ? undefined : editor.id} onMove={move} />
           </div>
         }
