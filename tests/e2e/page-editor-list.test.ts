@@ -33,6 +33,8 @@ describe('page list', { timeout: 120_000 }, () => {
     );
     await expect.poll(async () => (await draft(suite.server, team._id))._path).toBe('/Über-uns/Team');
     await expect.poll(() => row(team._id).innerText()).toContain('/Über-uns/Team');
+    // A screen reader hears the pages' names, not their ids.
+    expect(await page.locator('[id^="DndLiveRegion"]').innerText()).toBe('Team was dropped on Über uns.');
 
     // Delete Team and unpublish it: the draft and the public page are gone.
     // The live page moves with its next publish; until then it is still at its old path.
@@ -89,14 +91,17 @@ describe('page list', { timeout: 120_000 }, () => {
     await page.keyboard.press('Enter');
     await dialog.waitFor();
     await expect.poll(() => filter.evaluate((input) => input === document.activeElement)).toBe(true);
-    // The top level and every page but Kontakt and its subpage, as a tree; Home, where it is now, is marked
-    // and cannot be chosen, so the first place the arrows start from is the top level.
+    // The top level and every page but Kontakt and its subpage, as a tree. Home, where it is now, is marked and
+    // cannot be chosen, nor the top level, which Home holds (the site's one page at /): the arrows start at Leistungen.
     const places = await dialog.getByRole('option').evaluateAll((items) => items.map((item) => item.textContent));
-    expect(places).toEqual(expect.arrayContaining(['Top level', 'Home /Current', 'Leistungen /Leistungen']));
+    expect(places).toEqual(
+      expect.arrayContaining(['Top levelHome is there (/)', 'Home /Current', 'Leistungen /Leistungen']),
+    );
     expect(places).toContain('Coaching /Leistungen/Coaching');
     expect(places.filter((text) => /Kontakt|Anfahrt/.test(text ?? ''))).toEqual([]);
     expect(await option(home._id).getAttribute('aria-disabled')).toBe('true');
-    expect(await active()).toBe('');
+    expect(await option(null).getAttribute('aria-disabled')).toBe('true');
+    expect(await active()).toBe(services._id);
     await screenshot(page, { path: `${SHOTS}/page-move-dialog-1440.png` });
 
     // The filter narrows the list (words of the name or path, accents left aside); the arrows walk it.
@@ -128,16 +133,23 @@ describe('page list', { timeout: 120_000 }, () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => focused(page)).toBe('Move Kontakt');
 
-    // A place the server refuses (the top level: Home has the path /) says why, as a refused drop does.
+    // Enter on the taken top level does nothing.
     await page.keyboard.press('Enter');
     await dialog.waitFor();
     await page.keyboard.type('top');
     expect(await active()).toBe('');
     await page.keyboard.press('Enter');
+    expect(await dialog.isVisible()).toBe(true);
+    await filter.fill('');
+    // A place the server refuses (under Home, where a new Kontakt has /Kontakt now) says why, as a refused drop does.
+    await suite.server.save('pageDraft', { name: 'Kontakt', _parent: home._id, elements: [] });
+    await page.keyboard.type('home');
+    expect(await active()).toBe(home._id);
+    await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await expect
       .poll(() => page.getByRole('alert').innerText())
-      .toBe('The page “Home” already has the path /: choose another name or parent page');
+      .toBe('The page “Kontakt” already has the path /Kontakt: choose another name or parent page');
     expect((await draft(suite.server, contact._id))._parent).toBe(services._id);
     await expect.poll(() => focused(page)).toBe('Move Kontakt');
 
@@ -156,15 +168,15 @@ describe('page list', { timeout: 120_000 }, () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(suite.server.url(`/_/pageDrafts/${coaching._id}`));
     const editorTree = page.getByRole('navigation', { name: 'Page tree' });
-    await editorTree.getByRole('button', { name: 'Move Kontakt' }).focus();
+    await editorTree.locator(`[data-page="${contact._id}"]`).getByRole('button', { name: 'Move Kontakt' }).focus();
     await page.keyboard.press('Enter');
     await dialog.waitFor();
-    await page.keyboard.type('top');
+    await page.keyboard.type('home');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await expect
       .poll(() => page.getByRole('alert').allInnerTexts())
-      .toContain('The page “Home” already has the path /: choose another name or parent page');
+      .toContain('The page “Kontakt” already has the path /Kontakt: choose another name or parent page');
     expect(errors).toEqual([]);
     await context.close();
   });

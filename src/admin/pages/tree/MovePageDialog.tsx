@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { PageTreeNode } from '../../../shared/api/pages';
 import { DialogShell } from '../../files/DialogShell';
 import { Button } from '../../ui/Button';
-import { matchesFilter, moveTargets, type MoveTarget } from './moveTargets';
+import { choosable, matchesFilter, moveTargets, type MoveTarget } from './moveTargets';
 
 const keyOf = (target: MoveTarget) => target.id ?? '';
 const KEY = 'rounded border border-zinc-200 bg-zinc-50 px-1 font-sans text-[11px] text-zinc-600';
@@ -35,10 +35,7 @@ export function MovePageDialog({
   );
   // The active option is kept by its page, so filtering keeps it where it is still shown.
   const [activeKey, setActiveKey] = useState<string | null>(null);
-  const firstChoosable = Math.max(
-    0,
-    shown.findIndex((target) => !target.current),
-  );
+  const firstChoosable = Math.max(0, shown.findIndex(choosable));
   const found = shown.findIndex((target) => keyOf(target) === activeKey);
   const active = found >= 0 ? found : firstChoosable;
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -50,7 +47,7 @@ export function MovePageDialog({
   }, [active, shown]);
 
   const choose = (target: MoveTarget | undefined) => {
-    if (target && !target.current) onChoose(target.id);
+    if (target && choosable(target)) onChoose(target.id);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const step = { ArrowDown: 1, ArrowUp: -1, PageDown: 8, PageUp: -8 }[event.key];
@@ -117,16 +114,16 @@ export function MovePageDialog({
                 id={optionId(index)}
                 role="option"
                 aria-selected={index === active}
-                aria-disabled={target.current || undefined}
+                aria-disabled={!choosable(target) || undefined}
                 data-target={keyOf(target)}
                 // The filter field keeps the focus; a click chooses without taking it.
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => choose(target)}
                 className={`mx-1.5 flex h-9 scroll-mt-16 items-center gap-2 rounded-md pr-2.5 text-[13px] ${
-                  target.current
+                  !choosable(target)
                     ? 'cursor-default text-zinc-500'
                     : `cursor-pointer text-zinc-800 ${index === active ? 'bg-accent-50 text-accent-700' : 'hover:bg-zinc-50'}`
-                } ${index === active && target.current ? 'bg-zinc-100' : ''}`}
+                } ${index === active && !choosable(target) ? 'bg-zinc-100' : ''}`}
                 style={{ paddingLeft: `${(filter.trim() ? 0 : target.depth) * 16 + 10}px` }}
               >
                 {target.id === null ? (
@@ -138,9 +135,9 @@ export function MovePageDialog({
                   <span className={target.id === null ? 'font-medium' : ''}>{target.name}</span>
                   {target.path && <span className="ml-1 text-xs text-zinc-500"> {target.path}</span>}
                 </span>
-                {target.current && (
+                {!choosable(target) && (
                   <span className="ml-auto shrink-0 rounded bg-zinc-100 px-1.5 py-0.5 text-[11px] font-medium text-zinc-600">
-                    Current
+                    {target.current ? 'Current' : `${target.takenBy} is there (/)`}
                   </span>
                 )}
               </li>

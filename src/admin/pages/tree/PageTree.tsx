@@ -5,14 +5,16 @@ import {
   useDroppable,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { ChevronRight, CircleDot, GripVertical } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PageTreeNode } from '../../../shared/api/pages';
 import { MovePageDialog } from './MovePageDialog';
-import { lineOf } from './moveTargets';
+import { lineOf, topLevelHolder } from './moveTargets';
 
 const ROOT = 'root';
 
@@ -157,7 +159,7 @@ export function PageTree({
   onMove(id: string, parent: string | null): void;
 }) {
   const [closed, setClosed] = useState<Set<string>>(new Set());
-  const [dragging, setDragging] = useState(false);
+  const [dragging, setDragging] = useState<string | null>(null);
   const [moving, setMoving] = useState<PageTreeNode | null>(null);
   const grips = useRef(new Map<string, HTMLButtonElement>());
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
@@ -170,7 +172,7 @@ export function PageTree({
     onMove(id, parent);
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    setDragging(false);
+    setDragging(null);
     if (!over || active.id === over.id) return;
     const dragged = findNode(nodes, String(active.id));
     const target = over.id === ROOT ? null : String(over.id);
@@ -205,6 +207,19 @@ export function PageTree({
         ...(open ? render(node.children, depth + 1) : []),
       ];
     });
+  // What a screen reader hears during a drag: page names (dnd-kit's defaults read out the ids).
+  const nameOf = (id: UniqueIdentifier | undefined) =>
+    id === ROOT ? 'the top level' : (findNode(nodes, String(id))?.name ?? 'a page');
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} is over ${nameOf(over.id)}.` : `${nameOf(active.id)} is over no page.`,
+    onDragEnd: ({ active, over }) =>
+      over && over.id !== active.id
+        ? `${nameOf(active.id)} was dropped on ${nameOf(over.id)}.`
+        : `${nameOf(active.id)} was dropped where it was.`,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
   if (!nodes.length)
     return (
       <p className="flex items-center gap-2 px-3 py-6 text-[13px] text-zinc-500">
@@ -214,13 +229,15 @@ export function PageTree({
   return (
     <DndContext
       sensors={sensors}
-      onDragStart={() => setDragging(true)}
-      onDragCancel={() => setDragging(false)}
+      accessibility={{ announcements }}
+      onDragStart={({ active }) => setDragging(String(active.id))}
+      onDragCancel={() => setDragging(null)}
       onDragEnd={onDragEnd}
     >
       <nav aria-label="Page tree" className="space-y-px">
         {render(nodes, 0)}
-        {dragging && <TopLevelDrop />}
+        {/* The top level holds one page (the site's root, /): offered only while no other page is there. */}
+        {dragging !== null && !topLevelHolder(nodes, dragging) && <TopLevelDrop />}
       </nav>
       {moving && (
         <MovePageDialog

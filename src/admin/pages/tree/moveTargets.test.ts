@@ -16,14 +16,23 @@ const about = page('about', 'Über uns', '/Über-uns', [page('team', 'Team', '/�
 const tree = [page('home', 'Home', '/', [contact, about])];
 const places = (moving: PageTreeNode) =>
   moveTargets(tree, moving).map(
-    ({ id, depth, current }) => `${'  '.repeat(depth)}${id ?? 'top'}${current ? ' *' : ''}`,
+    ({ id, depth, current, takenBy }) =>
+      `${'  '.repeat(depth)}${id ?? 'top'}${current ? ' *' : ''}${takenBy ? ` (${takenBy} is there)` : ''}`,
   );
 
 describe('where a page can move', () => {
   it('offers the top level and every page but itself and those below it, in tree order, marking where it is', () => {
-    expect(places(contact)).toEqual(['top', '  home *', '    about', '      team']);
-    expect(places(about.children[0])).toEqual(['top', '  home', '    contact', '      route', '    about *']);
+    // The top level holds one page (the root, /): while Home is there, it is shown but taken.
+    expect(places(contact)).toEqual(['top (Home is there)', '  home *', '    about', '      team']);
+    expect(places(about.children[0])).toEqual([
+      'top (Home is there)',
+      '  home',
+      '    contact',
+      '      route',
+      '    about *',
+    ]);
     expect(places(tree[0])).toEqual(['top *']);
+    expect(moveTargets([], contact)[0]).toMatchObject({ id: null, current: false, takenBy: undefined });
   });
 
   it('finds the parent of a page and the pages above it', () => {

@@ -8,6 +8,16 @@ export interface MoveTarget {
   depth: number;
   /** Where the page is now: shown, not choosable. */
   current: boolean;
+  /** The top level when another page holds it (`/`, of which a site has one): its name; shown, not choosable. */
+  takenBy?: string;
+}
+
+/** True when `moving` can go to `target`. */
+export const choosable = (target: MoveTarget) => !target.current && target.takenBy === undefined;
+
+/** The page other than `moving` that holds the top level (the site's root, `/`), if any. */
+export function topLevelHolder(nodes: PageTreeNode[], moving: string): PageTreeNode | undefined {
+  return nodes.find((node) => node._id !== moving);
 }
 
 export const TOP_LEVEL = 'Top level';
@@ -34,11 +44,15 @@ export function lineOf(nodes: PageTreeNode[], id: string): string[] {
 
 /**
  * Where `moving` can go, in the tree's order: the top level, then every page but itself and the pages
- * below it (a page cannot move below itself). Its present parent is marked current.
+ * below it (a page cannot move below itself). Its present parent is marked current, the top level taken
+ * while another page holds it (the server gives a top-level page `/` and refuses a second one).
  */
 export function moveTargets(nodes: PageTreeNode[], moving: PageTreeNode): MoveTarget[] {
   const parent = parentOf(nodes, moving._id);
-  const targets: MoveTarget[] = [{ id: null, name: TOP_LEVEL, path: '', depth: 0, current: parent === null }];
+  const holder = parent === null ? undefined : topLevelHolder(nodes, moving._id);
+  const targets: MoveTarget[] = [
+    { id: null, name: TOP_LEVEL, path: '', depth: 0, current: parent === null, takenBy: holder?.name },
+  ];
   const walk = (list: PageTreeNode[], depth: number) => {
     for (const node of list) {
       if (node._id === moving._id) continue;
