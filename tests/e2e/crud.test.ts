@@ -142,14 +142,29 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await page.getByText('Total (net)', { exact: true }).first().waitFor();
     await page.reload();
     await expect.poll(() => total.innerText()).toBe(live);
+    // Items reorder with the keyboard too (Space picks up, the arrows move, Space drops), told by number.
+    const liveRegion = () => page.locator('[id^="DndLiveRegion"]').allInnerTexts();
+    await page.getByRole('button', { name: 'Reorder item 2' }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(liveRegion).toContain('Picked up item 2.');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(liveRegion).toContain('Item 2 is over item 1.');
+    await page.keyboard.press('Space');
+    await expect.poll(liveRegion).toContain('Item 2 was dropped on item 1.');
+    await expect.poll(() => page.locator('#root_items_0_name').inputValue()).toBe('Umsetzung');
+    await save(page);
+    await expect
+      .poll(async () => (await findById('invoice', id)).json.items.map((item: { name: string }) => item.name))
+      .toEqual(['Umsetzung', 'Beratung']);
+    await page.reload();
     expect((await findById('invoice', id)).json).toMatchObject({
       client: client._id,
       status: 'open',
       // Typed 28.3.2024, stored as before.
       date: '2024-03-28',
       items: [
-        { price: 120, count: 6.5 },
         { price: 110, count: 12 },
+        { price: 120, count: 6.5 },
       ],
     });
 

@@ -126,6 +126,21 @@ describe('page editor', { timeout: 120_000 }, () => {
     await expect
       .poll(async () => ((await draft(suite.server, id)).elements as Node[]).map((node) => node.tag))
       .toEqual(['section', 'hero', 'image', 'contact']);
+    // With the keyboard (dnd-kit: Space picks up, the arrows move, Space drops): the contact form above the image,
+    // told in the elements' names.
+    await outlineRow(page, 'contact').getByRole('button', { name: 'Move Contact form' }).focus();
+    // dnd-kit's live regions (the page tree has its own).
+    const live = () => page.locator('[id^="DndLiveRegion"]').allInnerTexts();
+    await page.keyboard.press('Space');
+    await expect.poll(live).toContain('Picked up Contact form.');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(live).toContain('Contact form is over Image.');
+    await page.keyboard.press('Space');
+    await expect.poll(live).toContain('Contact form was dropped on Image.');
+    await waitSaved(page);
+    await expect
+      .poll(async () => ((await draft(suite.server, id)).elements as Node[]).map((node) => node.tag))
+      .toEqual(['section', 'hero', 'contact', 'image']);
     // Clicking the hero's title in the preview selects the hero.
     await preview(page).locator('h1', { hasText: 'Beratung in Basel' }).click();
     await expect.poll(() => outlineRow(page, 'hero').getAttribute('class')).toContain('bg-accent-50');

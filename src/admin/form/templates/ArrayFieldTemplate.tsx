@@ -21,6 +21,7 @@ import { ArrayItemsContext } from '../arrays/ArrayItemsContext';
 import { checkPastedItem, readClipboard } from '../arrays/clipboard';
 import { helpClass, secondaryButtonClass } from '../ui/classes';
 import { formContextOf } from '../widgets/context';
+import { dragAnnouncements } from '../../ui/dragAnnouncements';
 
 /**
  * A list (invoice items, links ...): its title, the items as cards that can be dragged into a new
@@ -53,6 +54,8 @@ export function ArrayFieldTemplate({
     if (from < 0 || to < 0) return;
     context.updateAt(fieldPathId.path, (current) => arrayMove(Array.isArray(current) ? current : [], from, to));
   };
+  // A screen reader hears 'item 2 was dropped on item 4.' (the items' grips are 'Reorder item N').
+  const announcements = dragAnnouncements((id) => `item ${ids.indexOf(String(id)) + 1}`);
   // Why the last paste was refused (not JSON, or not an item of this list), until dismissed or the next paste.
   const [refusal, setRefusal] = useState<string>();
   const paste = async () => {
@@ -110,7 +113,12 @@ export function ArrayFieldTemplate({
       <ArrayItemsContext.Provider
         value={{ formData: Array.isArray(formData) ? formData : [], sortable: editable && items.length > 1 }}
       >
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          accessibility={{ announcements }}
+          onDragEnd={onDragEnd}
+        >
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             {items.length > 0 ? (
               <ol className="@container flex flex-col gap-2">{items}</ol>

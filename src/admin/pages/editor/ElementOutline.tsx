@@ -7,6 +7,7 @@ import {
   useSensor,
   useSensors,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
   SortableContext,
@@ -30,6 +31,7 @@ import {
   flattenElements,
 } from '../model/elementTree';
 import { summaryOf } from '../model/summary';
+import { dragAnnouncements } from '../../ui/dragAnnouncements';
 
 export interface OutlineActions {
   select(key: string): void;
@@ -334,6 +336,21 @@ export const ElementOutline = memo(
       }
     }
 
+    // What a screen reader hears during a drag: element names (dnd-kit's defaults read out path ids).
+    const nameOf = (id: UniqueIdentifier) => {
+      const key = String(id);
+      if (key.startsWith(SLOT_DROP)) {
+        const listPath = parsePathKey(key.slice(SLOT_DROP.length));
+        const owner = flat.find((item) => pathKey(item.path) === pathKey(listPath.slice(0, -1)));
+        return owner
+          ? `the empty ${slotLabel(owner.node.tag, String(listPath.at(-1)))} of ${labelOf(owner.node.tag)}`
+          : 'an empty slot';
+      }
+      const item = flat.find((entry) => pathKey(entry.path) === key);
+      return item ? labelOf(item.node.tag) : 'an element';
+    };
+    const announcements = dragAnnouncements(nameOf);
+
     if (!elements.length)
       return (
         <p className="rounded-md border border-dashed border-zinc-300 px-3 py-6 text-center text-[13px] text-zinc-500">
@@ -341,7 +358,12 @@ export const ElementOutline = memo(
         </p>
       );
     return (
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        accessibility={{ announcements }}
+        onDragEnd={onDragEnd}
+      >
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <ul aria-label="Elements" className="space-y-0.5">
             {rows}

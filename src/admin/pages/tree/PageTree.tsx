@@ -5,7 +5,6 @@ import {
   useDroppable,
   useSensor,
   useSensors,
-  type Announcements,
   type DragEndEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
@@ -15,6 +14,7 @@ import { Link } from 'react-router';
 import type { PageTreeNode } from '../../../shared/api/pages';
 import { MovePageDialog } from './MovePageDialog';
 import { lineOf, topLevelHolder } from './moveTargets';
+import { dragAnnouncements } from '../../ui/dragAnnouncements';
 
 const ROOT = 'root';
 
@@ -210,16 +210,7 @@ export function PageTree({
   // What a screen reader hears during a drag: page names (dnd-kit's defaults read out the ids).
   const nameOf = (id: UniqueIdentifier | undefined) =>
     id === ROOT ? 'the top level' : (findNode(nodes, String(id))?.name ?? 'a page');
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${nameOf(active.id)} is over ${nameOf(over.id)}.` : `${nameOf(active.id)} is over no page.`,
-    onDragEnd: ({ active, over }) =>
-      over && over.id !== active.id
-        ? `${nameOf(active.id)} was dropped on ${nameOf(over.id)}.`
-        : `${nameOf(active.id)} was dropped where it was.`,
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
-  };
+  const announcements = dragAnnouncements(nameOf);
   if (!nodes.length)
     return (
       <p className="flex items-center gap-2 px-3 py-6 text-[13px] text-zinc-500">
