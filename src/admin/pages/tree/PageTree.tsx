@@ -102,10 +102,12 @@ function Row({
       <Link
         to={`/_/pageDrafts/${node._id}`}
         aria-current={active ? 'page' : undefined}
+        title={`${node.name} ${node._path}`}
         className={`min-w-0 flex-1 truncate ${active ? 'font-medium text-zinc-900' : 'text-zinc-700 hover:text-zinc-900'}`}
       >
         {node.name}
-        <span className="ml-1.5 text-xs text-zinc-500">{node._path}</span>
+        {/* The editor's narrow tree has room for the names only (the path is in the title). */}
+        <span className="ml-1.5 hidden text-xs text-zinc-500 @2xs:inline">{node._path}</span>
       </Link>
       {actions?.(node)}
       {/* dnd-kit's attributes would make it a toggle button ('draggable', pressed) with keyboard drag
@@ -225,7 +227,7 @@ export function PageTree({
       onDragCancel={() => setDragging(null)}
       onDragEnd={onDragEnd}
     >
-      <nav aria-label="Page tree" className="space-y-px">
+      <nav aria-label="Page tree" className="@container space-y-px">
         {render(nodes, 0)}
         {/* The top level holds one page (the site's root, /): offered only while no other page is there. */}
         {dragging !== null && !topLevelHolder(nodes, dragging) && <TopLevelDrop />}
