@@ -350,6 +350,12 @@ async function main(): Promise<void> {
     console.error(`Generated code is stale: ${stale.join(', ')}. Run \`npm run generate\` and commit the result.`);
     process.exit(1);
   }
+  // The one step left to a developer who added an element schema: its component.
+  const folders = componentFolders(await readFile(path.join(elementsDir, 'registry.ts'), 'utf8'));
+  for (const entry of entries.filter((e) => e.kind === 'elements' && !folders.has(e.name)))
+    console.log(
+      `Next: element ${entry.name} has no component yet. Write src/site/elements/${pascal(entry.name)}/index.tsx and add it to siteElements in src/site/elements/registry.ts (README: Adding a page element).`,
+    );
   console.log(
     check
       ? 'Generated code is up to date.'
