@@ -154,7 +154,9 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await expect.poll(() => page.locator('#root_items_0_name').inputValue()).toBe('Umsetzung');
     await save(page);
     await expect
-      .poll(async () => (await findById('invoice', id)).json.items.map((item: { name: string }) => item.name))
+      .poll(async () =>
+        ((await findById('invoice', id)).json as { items: { name: string }[] }).items.map((item) => item.name),
+      )
       .toEqual(['Umsetzung', 'Beratung']);
     await page.reload();
     expect((await findById('invoice', id)).json).toMatchObject({
