@@ -133,7 +133,13 @@ export function MovePageDialog({
                 )}
                 <span className="min-w-0 truncate">
                   <span className={target.id === null ? 'font-medium' : ''}>{target.name}</span>
-                  {target.path && <span className="ml-1 text-xs text-zinc-500"> {target.path}</span>}
+                  {target.path && (
+                    // zinc-500 on the active row's blue is below AA (4.3:1).
+                    <span className={`ml-1 text-xs ${index === active ? 'text-zinc-600' : 'text-zinc-500'}`}>
+                      {' '}
+                      {target.path}
+                    </span>
+                  )}
                 </span>
                 {!choosable(target) && (
                   <span className="ml-auto shrink-0 rounded bg-zinc-100 px-1.5 py-0.5 text-[11px] font-medium text-zinc-600">
