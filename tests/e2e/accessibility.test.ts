@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
 import { seedDemo } from '../../src/server/seed/demo';
 import { SCREENS } from '../../src/admin/screens/screens';
+import { audit, type Finding } from '../helpers/axe';
 import { VIEWPORTS } from '../helpers/browser';
 import { openAdmin } from './admin';
 import { adminSuite } from './adminServer';
@@ -14,42 +13,6 @@ import { adminSuite } from './adminServer';
  * reachable everywhere), on every screen of the menu and an edit form of each demo model, with the
  * demo data in them. A finding names the rule, the screen and the first elements.
  */
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-interface Finding {
-  rule: string;
-  help: string;
-  elements: string[];
-}
-
-async function audit(page: Page): Promise<Finding[]> {
-  // Colours as they settle: a button fading back from its green 'saved' state would be measured half-way.
-  await page.addStyleTag({
-    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
-  });
-  await page.evaluate(AXE);
-  return page.evaluate(async (tags) => {
-    const { axe } = window as unknown as {
-      axe: {
-        run(
-          context: Document,
-          options: object,
-        ): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
-      };
-    };
-    const { violations } = await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return violations.map((violation) => ({
-      rule: violation.id,
-      help: violation.help,
-      elements: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-    }));
-  }, TAGS);
-}
-
 describe('accessibility of the back office', { timeout: 240_000 }, () => {
   const suite = adminSuite();
   const screens: string[] = [];
