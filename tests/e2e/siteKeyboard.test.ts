@@ -14,6 +14,30 @@ const active = (page: Page) =>
   }));
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
+/** Starts the site's code (a key pressed, as a visitor's would) and waits until it has hydrated the page. */
+async function hydrate(page: Page) {
+  await page.keyboard.press('Shift');
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.querySelector('header nav a') ?? {}).some((key) => key.startsWith('__react')),
+      ),
+    )
+    .toBe(true);
+}
+
+/** Whether the focused element comes after the element of `id` in the page (inside the part it marks). */
+const focusAfter = (page: Page, id: string) =>
+  page.evaluate(
+    (anchor) =>
+      !!document.activeElement?.closest('main') &&
+      !!(
+        document.getElementById(anchor)!.compareDocumentPosition(document.activeElement!) &
+        Node.DOCUMENT_POSITION_FOLLOWING
+      ),
+    id,
+  );
+
 /** Keyboard and touch on the public site: the skip link, the focus after a form's dialog, tap targets. */
 describe('the public site by keyboard and by finger', { timeout: 180_000 }, () => {
   let server: SiteServer;
@@ -55,6 +79,37 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
         expect(errors).toEqual([]);
         await context.close();
       }
+    }
+  });
+
+  it('an anchor link followed by keyboard takes the keyboard there, also from the phone menu', async () => {
+    for (const [width, viewport] of Object.entries(viewports)) {
+      const context = await browser.newContext({ viewport });
+      const { page, errors } = await newPage(context);
+      await page.goto(server.url('/'), { waitUntil: 'networkidle' });
+      await hydrate(page);
+      if (width === '390') {
+        // The folded menu, opened by keyboard; its link goes away as the menu closes.
+        await page.getByRole('button', { name: 'Menü öffnen' }).focus();
+        await page.keyboard.press('Enter');
+        await page.locator('#site-mobile-menu').getByRole('link', { name: 'Kontakt' }).focus();
+      } else await page.getByRole('navigation').getByRole('link', { name: 'Kontakt' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe('#kontakt');
+      await expect
+        .poll(() => page.locator('#kontakt').evaluate((anchor) => anchor.getBoundingClientRect().top))
+        .toBeLessThan(200);
+      // The next Tab stop is the first one in the contact section (the phone number of its text), not one
+      // after the link in the navigation, nor the page's first.
+      await page.keyboard.press('Tab');
+      expect(await active(page)).toMatchObject({ tag: 'A', text: '061 555 00 00' });
+      expect(await focusAfter(page, 'kontakt')).toBe(true);
+      // Nothing jumped: the section is still in view.
+      expect(await page.locator('#kontakt').evaluate((anchor) => anchor.getBoundingClientRect().top)).toBeLessThan(200);
+      expect(await page.locator('#site-mobile-menu a').count()).toBe(0);
+      await screenshot(page, { path: `${SHOTS}/anchor-followed-${width}.png` });
+      expect(errors).toEqual([]);
+      await context.close();
     }
   });
 

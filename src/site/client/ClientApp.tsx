@@ -7,6 +7,7 @@ import { preloadElements } from '../elements/registry';
 import { notFoundView, pageView, type SiteBootData, type SiteView } from '../../shared/site/view';
 import { fetchPage, siteApi, storedToken } from './api';
 import { interceptedUrl } from './links';
+import { moveFocus } from './moveFocus';
 import { redirectTarget } from '../../shared/site/redirectTarget';
 
 interface Shown {
@@ -70,7 +71,10 @@ export function ClientApp({ boot, onReady }: { boot: SiteBootData; onReady?: (fo
         // An anchor on this page (`#id` or `path#id`): scroll there smoothly.
         if (url.hash !== location.hash) history.pushState(null, '', url.hash);
         const target = hashTarget(url.hash);
-        if (target) scrollToTarget(target);
+        if (target) {
+          scrollToTarget(target);
+          moveFocus(target);
+        }
         return;
       }
       void show(url, 'push');
