@@ -26,17 +26,16 @@ async function hydrate(page: Page) {
     .toBe(true);
 }
 
-/** Whether the focused element comes after the element of `id` in the page (inside the part it marks). */
-const focusAfter = (page: Page, id: string) =>
-  page.evaluate(
-    (anchor) =>
-      !!document.activeElement?.closest('main') &&
-      !!(
-        document.getElementById(anchor)!.compareDocumentPosition(document.activeElement!) &
-        Node.DOCUMENT_POSITION_FOLLOWING
-      ),
-    id,
-  );
+/** Whether the focus is on the element of `id` or after it in the page's content (in the part it marks). */
+const focusAt = (page: Page, id: string) =>
+  page.evaluate((anchor) => {
+    const mark = document.getElementById(anchor)!;
+    const focused = document.activeElement!;
+    return (
+      !!focused.closest('main') &&
+      (focused === mark || !!(mark.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING))
+    );
+  }, id);
 
 /** Keyboard and touch on the public site: the skip link, the focus after a form's dialog, tap targets. */
 describe('the public site by keyboard and by finger', { timeout: 180_000 }, () => {
@@ -103,11 +102,41 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
       // after the link in the navigation, nor the page's first.
       await page.keyboard.press('Tab');
       expect(await active(page)).toMatchObject({ tag: 'A', text: '061 555 00 00' });
-      expect(await focusAfter(page, 'kontakt')).toBe(true);
+      expect(await focusAt(page, 'kontakt')).toBe(true);
       // Nothing jumped: the section is still in view.
       expect(await page.locator('#kontakt').evaluate((anchor) => anchor.getBoundingClientRect().top)).toBeLessThan(200);
       expect(await page.locator('#site-mobile-menu a').count()).toBe(0);
       await screenshot(page, { path: `${SHOTS}/anchor-followed-${width}.png` });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('a link to another page puts the focus on its content, or on the anchor it names', async () => {
+    for (const [width, viewport] of Object.entries(viewports)) {
+      const context = await browser.newContext({ viewport });
+      const { page, errors } = await newPage(context);
+      await page.goto(server.url('/Impressum'), { waitUntil: 'networkidle' });
+      await hydrate(page);
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Termin vereinbaren' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/Termin');
+      // The new page's content has the focus (a screen reader reads it), not the footer's link.
+      await expect.poll(async () => (await active(page)).tag).toBe('MAIN');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+      await screenshot(page, { path: `${SHOTS}/page-followed-${width}.png` });
+
+      // Kontakt from the navigation of /Termin: the home page, at its contact section.
+      if (width === '390') {
+        await page.getByRole('button', { name: 'Menü öffnen' }).click();
+        await page.locator('#site-mobile-menu').getByRole('link', { name: 'Kontakt' }).focus();
+      } else await page.getByRole('navigation').getByRole('link', { name: 'Kontakt' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(server.url('/#kontakt'));
+      await expect.poll(() => focusAt(page, 'kontakt')).toBe(true);
+      await page.keyboard.press('Tab');
+      expect(await active(page)).toMatchObject({ tag: 'A', text: '061 555 00 00' });
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { composePageTitle } from '../../shared/rules/pageTitle';
 import { NOT_FOUND_TEXT } from '../../shared/rules/constants';
 import { contentChanged, hashTarget, scrollAfterRender, scrollToTarget } from '../scroll/smoothScroll';
-import { SiteApp } from '../ssr/SiteApp';
+import { MAIN_ID, SiteApp } from '../ssr/SiteApp';
 import { preloadElements } from '../elements/registry';
 import { notFoundView, pageView, type SiteBootData, type SiteView } from '../../shared/site/view';
 import { fetchPage, siteApi, storedToken } from './api';
@@ -110,7 +110,14 @@ export function ClientApp({ boot, onReady }: { boot: SiteBootData; onReady?: (fo
 
   useLayoutEffect(() => contentChanged(), [shown]);
   // The first view is where the browser put it (the visitor may have scrolled before hydration).
-  useEffect(() => (shown.visit === 0 ? undefined : scrollAfterRender(shown.hash)), [shown]);
+  useEffect(() => {
+    if (shown.visit === 0) return;
+    // The keyboard and a screen reader go on in the new page's content (or at the anchor the link named),
+    // as after a page load, not at the link followed (the layout's links stay) or at the page's top.
+    const target = hashTarget(shown.hash) ?? document.getElementById(MAIN_ID);
+    if (target) moveFocus(target);
+    return scrollAfterRender(shown.hash);
+  }, [shown]);
 
   return <SiteApp config={boot.config} view={shown.view} api={siteApi} />;
 }

@@ -44,7 +44,7 @@ export function SiteApp({ config, view, api }: SiteAppProps) {
 }
 
 /** The page's own content, after the layout's navigation: where the skip link takes the keyboard. */
-const MAIN_ID = 'main';
+export const MAIN_ID = 'main';
 
 /**
  * The first Tab stop of every page, shown only while focused: past the logo and the navigation links
