@@ -142,6 +142,33 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
     }
   });
 
+  it('phone menu: Tab past its last link closes it, so it covers nothing the keyboard goes to', async () => {
+    const context = await browser.newContext({ viewport: viewports['390'] });
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url('/'), { waitUntil: 'networkidle' });
+    await hydrate(page);
+    const toggle = page.getByRole('button', { name: 'Menü öffnen' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.locator('#site-mobile-menu');
+    const links = menu.getByRole('link');
+    await expect.poll(() => links.count()).toBe(5);
+    // Through its links, and back to its button: it stays open.
+    for (let stop = 0; stop < 5; stop++) await page.keyboard.press('Tab');
+    expect(await isFocused(links.last())).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await menu.isVisible()).toBe(true);
+    // On into the page: it closes, and the focus is where the Tab took it.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Menü öffnen' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await active(page)).toMatchObject({ tag: 'A', text: 'Lassen Sie uns reden', inMain: true });
+    await screenshot(page, { path: `${SHOTS}/menu-tabbed-out-390.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('after a form was sent, closing the message gives the focus back to the form, not to the page', async () => {
     for (const [width, viewport] of Object.entries(viewports)) {
       const context = await browser.newContext({ viewport });

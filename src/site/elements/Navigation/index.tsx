@@ -32,7 +32,14 @@ export default function Navigation({ logo, links, cta }: ElementProps<'navigatio
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
   return (
-    <header className="sticky top-0 z-40 border-b border-ink/10 bg-page/90 backdrop-blur-md">
+    <header
+      className="sticky top-0 z-40 border-b border-ink/10 bg-page/90 backdrop-blur-md"
+      // Tab past the open menu closes it: open, the sticky menu covered what the keyboard went on to.
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (open && next instanceof Node && !event.currentTarget.contains(next)) setOpen(false);
+      }}
+    >
       <nav
         aria-label="Hauptnavigation"
         className="mx-auto flex h-18 w-full max-w-6xl items-center justify-between gap-6 px-5 md:px-8"
