@@ -169,6 +169,53 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
     await context.close();
   });
 
+  it('gallery: it holds still while the keyboard is in it, its button stops it, and only what the visitor does is read out', async () => {
+    for (const [width, viewport] of Object.entries(viewports)) {
+      const context = await browser.newContext({ viewport });
+      const { page, errors } = await newPage(context);
+      await page.clock.install();
+      await page.goto(server.url('/'), { waitUntil: 'networkidle' });
+      await hydrate(page);
+      const gallery = page.getByRole('region', { name: 'Bildergalerie' });
+      const shown = () => gallery.locator('button[aria-current]').getAttribute('aria-label');
+      const live = gallery.locator('[aria-live]');
+      expect(await shown()).toBe('Bild 1 zeigen');
+      // Turning on its own, every 5 s: a screen reader is not told each time.
+      await page.clock.fastForward(5000);
+      await expect.poll(shown).toBe('Bild 2 zeigen');
+      expect(await live.getAttribute('aria-live')).toBe('off');
+
+      // The keyboard in it: the visitor's own steps are read out, and it waits for them.
+      await gallery.getByRole('button', { name: 'Nächstes Bild' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(shown).toBe('Bild 3 zeigen');
+      expect(await live.getAttribute('aria-live')).toBe('polite');
+      expect(await live.innerText()).toMatch(/^Bild 3 von 4/);
+      await page.clock.fastForward(15_000);
+      expect(await shown()).toBe('Bild 3 zeigen');
+
+      // Its button stops it for good (until pressed again), also once the keyboard has left.
+      await page.keyboard.press('Tab');
+      const stop = gallery.getByRole('button', { name: 'Diashow anhalten' });
+      expect(await isFocused(stop)).toBe(true);
+      await page.keyboard.press('Enter');
+      const resume = gallery.getByRole('button', { name: 'Diashow fortsetzen' });
+      expect(await isFocused(resume)).toBe(true);
+      await screenshot(page, { path: `${SHOTS}/gallery-stopped-${width}.png`, settle: 800 });
+      await page.getByRole('link', { name: '061 555 00 00' }).first().focus();
+      await page.clock.fastForward(15_000);
+      expect(await shown()).toBe('Bild 3 zeigen');
+      expect(await live.getAttribute('aria-live')).toBe('polite');
+      await resume.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('link', { name: '061 555 00 00' }).first().focus();
+      await page.clock.fastForward(5000);
+      await expect.poll(shown).toBe('Bild 4 zeigen');
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('after a form was sent, closing the message gives the focus back to the form, not to the page', async () => {
     for (const [width, viewport] of Object.entries(viewports)) {
       const context = await browser.newContext({ viewport });
