@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM } from '../../src/server/access/caller';
 import { audit, type Finding } from '../helpers/axe';
 import { releaseBrowser, sharedBrowser, newPage } from '../helpers/browser';
 import { screenshot, SHOTS } from '../helpers/screenshots';
-import { addWorkshopPage, startSiteServer, type SiteServer } from './siteServer';
+import { addConfiguratorPage, addWorkshopPage, startSiteServer, type SiteServer } from './siteServer';
 
 const viewports = { '1440': { width: 1440, height: 900 }, '390': { width: 390, height: 844 } } as const;
 
@@ -147,24 +146,3 @@ describe('accessibility of the public site', { timeout: 240_000 }, () => {
     expect(found).toEqual([]);
   });
 });
-
-/** A page at `pathname` under the home page with the configurator of its schema's first example, its options with the demo's photos. */
-async function addConfiguratorPage(server: SiteServer, pathname: string) {
-  const home = (await server.find('page')).find((page) => page._path === '/')!;
-  const gallery = (home.elements as { props: { children?: { tag: string; props: { images?: unknown[] } }[] } }[])
-    .flatMap((element) => element.props.children ?? [])
-    .find((element) => element.tag === 'gallery')!;
-  const example = structuredClone(server.app.services.registry.elements['special.configurator'].examples[0]) as {
-    sections: { options: { image?: unknown }[] }[];
-  };
-  example.sections[0].options.forEach((option, index) => (option.image = gallery.props.images![index]));
-  await server.app.services.documents.save(SYSTEM, 'page', {
-    name: pathname.slice(1),
-    title: 'Paket zusammenstellen',
-    _parent: home._id,
-    _read: ['guest'],
-    language: 'de',
-    layout: home.layout,
-    elements: [{ tag: 'section', props: { children: [{ tag: 'special.configurator', props: example }] } }],
-  });
-}

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseBrowser, sharedBrowser, newPage } from '../helpers/browser';
-import { startSiteServer, type SiteServer } from './siteServer';
+import { addConfiguratorPage, startSiteServer, type SiteServer } from './siteServer';
 import { screenshot, SHOTS } from '../helpers/screenshots';
 
 const viewports = { '1440': { width: 1440, height: 900 }, '390': { width: 390, height: 844 } } as const;
@@ -44,6 +44,7 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startSiteServer(), sharedBrowser()]);
+    await addConfiguratorPage(server, '/Paket');
   });
   afterAll(async () => {
     await releaseBrowser(browser);
@@ -211,6 +212,57 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
       await page.getByRole('link', { name: '061 555 00 00' }).first().focus();
       await page.clock.fastForward(5000);
       await expect.poll(shown).toBe('Bild 4 zeigen');
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('configurator: sent without a choice, the focus goes to the first section without one, which names its error', async () => {
+    for (const [width, viewport] of Object.entries(viewports)) {
+      const context = await browser.newContext({ viewport });
+      const { page, errors } = await newPage(context);
+      await page.goto(server.url('/Paket'), { waitUntil: 'networkidle' });
+      const form = page.locator('form').filter({ hasText: 'Offerte anfordern' });
+      const send = form.getByRole('button', { name: 'Offerte anfordern' });
+      const described = async () => {
+        const id = await page.evaluate(() => document.activeElement?.getAttribute('aria-describedby'));
+        return id ? page.locator(`[id="${id}"]`).innerText() : undefined;
+      };
+      const focusedRadio = () =>
+        page.evaluate(() => {
+          const radio = document.activeElement as HTMLInputElement;
+          // The option's label is the first line of its card.
+          return `${radio.type} ${radio.name} ${radio.closest('label')?.innerText.split('\n')[0]}`;
+        });
+      // Everything empty: the first section above the fields comes first.
+      await send.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(focusedRadio).toBe('radio section-0 Kompakt');
+      expect(await described()).toBe('Feld Umfang ist erforderlich');
+      expect(await page.evaluate(() => document.activeElement?.closest('fieldset')?.getAttribute('aria-invalid'))).toBe(
+        'true',
+      );
+      await screenshot(page, { path: `${SHOTS}/configurator-no-choice-${width}.png` });
+      // Chosen by keyboard (Space, then the arrow to the next option), the error goes.
+      await page.keyboard.press('Space');
+      await page.keyboard.press('ArrowRight');
+      expect(await focusedRadio()).toBe('radio section-0 Intensiv');
+      expect(await described()).toBeUndefined();
+      expect(await form.innerText()).not.toContain('Feld Umfang ist erforderlich');
+
+      // The fields filled, the section still without a choice is where the focus goes.
+      await form.getByLabel('Name').fill('Anna Keller');
+      await form.getByLabel('E-Mail').fill('anna@example.ch');
+      await send.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(focusedRadio).toBe('radio section-1 In unserem Büro in Basel');
+      expect(await described()).toBe('Feld Ort ist erforderlich');
+      await page.keyboard.press('Space');
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => form.locator('p[aria-live]').innerText()).toContain('4.050,00 CHF');
+      await send.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog').waitFor();
       expect(errors).toEqual([]);
       await context.close();
     }

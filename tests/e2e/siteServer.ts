@@ -61,3 +61,24 @@ export async function addWorkshopPage(
     ],
   });
 }
+
+/** A page at `pathname` under the home page with the configurator of its schema's first example, its options with the demo's photos. */
+export async function addConfiguratorPage(server: SiteServer, pathname: string) {
+  const home = (await server.find('page')).find((page) => page._path === '/')!;
+  const gallery = (home.elements as { props: { children?: { tag: string; props: { images?: unknown[] } }[] } }[])
+    .flatMap((element) => element.props.children ?? [])
+    .find((element) => element.tag === 'gallery')!;
+  const example = structuredClone(server.app.services.registry.elements['special.configurator'].examples[0]) as {
+    sections: { options: { image?: unknown }[] }[];
+  };
+  example.sections[0].options.forEach((option, index) => (option.image = gallery.props.images![index]));
+  await server.app.services.documents.save(SYSTEM, 'page', {
+    name: pathname.slice(1),
+    title: 'Paket zusammenstellen',
+    _parent: home._id,
+    _read: ['guest'],
+    language: 'de',
+    layout: home.layout,
+    elements: [{ tag: 'section', props: { children: [{ tag: 'special.configurator', props: example }] } }],
+  });
+}

@@ -96,15 +96,18 @@ export function useFieldForm(
       return rest;
     });
   }, []);
-  /** Shows the errors found and moves the focus to the first wrong field; true when there are none. */
-  const show = (found: Record<string, string>): boolean => {
+  /**
+   * Shows the errors found and moves the focus to the first wrong field (unless `focus` is false: the
+   * form has something wrong before its fields); true when there are none.
+   */
+  const show = (found: Record<string, string>, focus = true): boolean => {
     setErrors(found);
     const first = fields.find((field) => field.name in found);
-    if (first) focusField(formRef.current, first.name);
+    if (first && focus) focusField(formRef.current, first.name);
     return !first;
   };
   /** Shows the errors of the fields; true when there are none. */
-  const checkRequired = (): boolean => show(validateRequired(fields, values));
+  const checkRequired = (focus = true): boolean => show(validateRequired(fields, values), focus);
   /** Shows the date fields whose text is no day (a form that leaves the other checks to the server). */
   const checkEntries = (): boolean => show(entryErrors(fields, values));
   /**

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useState, type FormEvent } from 'react';
 import type { ElementProps } from '../../render/types';
 import { formatMoney } from '../../../shared/format';
 import { FORM_FAILURE } from '../../../shared/rules';
@@ -9,8 +9,11 @@ import { MessageDialog } from '../../ui/Dialog';
 import { FieldError, FormFieldList } from '../../ui/FormControls';
 import { formFields, submittedData } from '../../ui/formFields';
 import { SiteImage } from '../../ui/SiteImage';
-import { useFieldForm } from '../../ui/useFieldForm';
+import { focusField, useFieldForm } from '../../ui/useFieldForm';
 import { eventBody, missingSections, sectionsByLabel, totalPrice, type Selection } from './configuration';
+
+/** The radios of a section: one group per section. */
+const sectionName = (section: number) => `section-${section}`;
 
 /** Pick one option per section, see the running total, send with contact fields to POST /api/event. */
 export default function Configurator({
@@ -23,6 +26,7 @@ export default function Configurator({
   successMessage,
 }: ElementProps<'special.configurator'>) {
   const { api } = useSite();
+  const formId = useId();
   const fields = useMemo(() => {
     try {
       return formFields(properties);
@@ -50,7 +54,9 @@ export default function Configurator({
     if (!form) return;
     const picked: Selection = {};
     sections.forEach((_, sectionIndex) => {
-      const radios = [...form.querySelectorAll<HTMLInputElement>(`input[type=radio][name="section-${sectionIndex}"]`)];
+      const radios = [
+        ...form.querySelectorAll<HTMLInputElement>(`input[type=radio][name="${sectionName(sectionIndex)}"]`),
+      ];
       const option = radios.findIndex((radio) => radio.checked);
       if (option >= 0) picked[sectionIndex] = option;
     });
@@ -67,8 +73,13 @@ export default function Configurator({
     event.preventDefault();
     const missing = missingSections(sections, selection);
     setSectionErrors(missing);
-    const filled = checkRequired();
-    if (Object.keys(missing).length || !filled) return;
+    // The first wrong thing of the form takes the focus: a section without a choice (above the fields) first.
+    const firstMissing = Object.keys(missing)
+      .map(Number)
+      .sort((a, b) => a - b)[0];
+    const filled = checkRequired(firstMissing === undefined);
+    if (firstMissing !== undefined) focusField(formRef.current, sectionName(firstMissing));
+    if (firstMissing !== undefined || !filled) return;
     void submit(() =>
       api.event(eventBody(name, sectionsByLabel(sections, selection), total, submittedData(fields, values))),
     );
@@ -109,10 +120,12 @@ export default function Configurator({
                   >
                     <input
                       type="radio"
-                      name={`section-${sectionIndex}`}
+                      name={sectionName(sectionIndex)}
                       className="sr-only"
                       checked={checked}
                       onChange={() => choose(sectionIndex, optionIndex)}
+                      // The section's error is said with each option, as a field's is with the field.
+                      aria-describedby={sectionErrors[sectionIndex] ? `${formId}-${sectionIndex}-error` : undefined}
                     />
                     {option.image?.file ? (
                       <SiteImage
@@ -139,7 +152,9 @@ export default function Configurator({
                 );
               })}
             </div>
-            {sectionErrors[sectionIndex] ? <FieldError message={sectionErrors[sectionIndex]} /> : null}
+            {sectionErrors[sectionIndex] ? (
+              <FieldError id={`${formId}-${sectionIndex}-error`} message={sectionErrors[sectionIndex]} />
+            ) : null}
           </fieldset>
         ))}
         <div className="flex flex-col gap-6 rounded-2xl bg-brand/5 p-6 md:p-8">
