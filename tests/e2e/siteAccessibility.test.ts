@@ -70,6 +70,26 @@ describe('accessibility of the public site', { timeout: 240_000 }, () => {
     expect(found).toEqual([]);
   });
 
+  it("marks the English 'not found' of an unknown address as English on the German site (WCAG 3.1.2)", async () => {
+    const { page, errors, context } = await open('/gibt-es-nicht', '390');
+    const heading = page.getByRole('heading', { level: 1 });
+    expect(await page.evaluate(() => document.documentElement.lang)).toMatch(/^de/);
+    expect([await heading.innerText(), await heading.getAttribute('lang')]).toEqual(['not found', 'en']);
+    // Reached by a link inside the site, as well.
+    await hydrate(page);
+    await page.getByRole('link', { name: 'Zur Startseite' }).click();
+    await page.waitForURL(server.url('/'));
+    await page.evaluate(() => {
+      const link = Object.assign(document.createElement('a'), { href: '/auch-nicht', textContent: 'x' });
+      document.querySelector('main')!.append(link);
+      link.click();
+    });
+    await expect.poll(() => heading.innerText()).toBe('not found');
+    expect(await heading.getAttribute('lang')).toBe('en');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('finds no violation in the states a visitor brings about', async () => {
     const found: Located[] = [];
     const check = async (page: Page, where: string) =>
