@@ -46,9 +46,7 @@ describe('accessibility of the public site', { timeout: 240_000 }, () => {
     await page.keyboard.press('Shift');
     await expect
       .poll(() =>
-        page.evaluate(() =>
-          Object.keys(document.querySelector('header nav a') ?? {}).some((key) => key.startsWith('__react')),
-        ),
+        page.evaluate(() => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react'))),
       )
       .toBe(true);
   }
@@ -88,6 +86,32 @@ describe('accessibility of the public site', { timeout: 240_000 }, () => {
     expect(await heading.getAttribute('lang')).toBe('en');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('a field marked * is required to assistive technology as well, in every form of the site', async () => {
+    const marked: string[] = [];
+    for (const path of ['/#kontakt', '/Termin', '/Workshop', '/Paket']) {
+      const { page, errors, context } = await open(path, '1440');
+      await hydrate(page);
+      const controls = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLInputElement>('main form :is(input, select, textarea)')]
+          .filter((control) => control.type !== 'hidden' && !control.closest('[aria-hidden=true]'))
+          .map((control) => {
+            // What the visitor reads for it: its label, or the legend of its group (the configurator's options).
+            const label =
+              control.type === 'radio' ? control.closest('fieldset')?.querySelector('legend') : control.labels?.[0];
+            return { name: control.name, starred: /\*\s*$/.test(label?.textContent ?? ''), required: control.required };
+          }),
+      );
+      expect(controls.length, path).toBeGreaterThan(2);
+      for (const { name, starred, required } of controls) {
+        expect({ path, name, required }).toEqual({ path, name, required: starred });
+        if (starred) marked.push(`${path} ${name}`);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    expect(marked).toEqual(expect.arrayContaining(['/Termin wunschtermin', '/Workshop email', '/Paket section-0']));
   });
 
   it('finds no violation in the states a visitor brings about', async () => {

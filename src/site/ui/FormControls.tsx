@@ -10,13 +10,15 @@ interface FieldProps {
   field: FormField;
   value: string | boolean | undefined;
   error?: string;
-  /** Set the HTML `required` attribute (only when the form validates). */
-  markRequired: boolean;
   onChange(name: string, value: string | boolean): void;
 }
 
-/** A labelled input for one form field, with its error under it. */
-export function FormFieldControl({ field, value, error: refused, markRequired, onChange }: FieldProps): ReactNode {
+/**
+ * A labelled input for one form field, with its error under it. A required field is marked * for the
+ * eye and `required` for assistive technology, whoever checks it (the form or only the server; the
+ * form's `noValidate` keeps the browser's own check out of it).
+ */
+export function FormFieldControl({ field, value, error: refused, onChange }: FieldProps): ReactNode {
   const id = useId();
   const errorId = `${id}-error`;
   // A date field's code is a chunk of its own (a form without one loads none of it): it waits for it, if need be.
@@ -31,12 +33,12 @@ export function FormFieldControl({ field, value, error: refused, markRequired, o
     name: field.name,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
-    required: markRequired && field.required ? true : undefined,
+    required: field.required ? true : undefined,
   };
   const label = (
     <>
       {field.label}
-      {field.required ? <span className="text-brand"> *</span> : null}
+      {field.required ? <RequiredMark /> : null}
     </>
   );
   if (field.kind === 'checkbox') {
@@ -130,6 +132,15 @@ function useEarliestDate(minDate: string | undefined): string | undefined {
   return earliest;
 }
 
+/** The * of a required field or group: for the eye only, a screen reader says 'required' (`required`) instead. */
+export function RequiredMark(): ReactNode {
+  return (
+    <span aria-hidden className="text-brand">
+      {' *'}
+    </span>
+  );
+}
+
 export function FieldError({ id, message }: { id?: string; message: string }): ReactNode {
   return (
     <p id={id} className="text-sm font-medium text-red-700">
@@ -153,13 +164,11 @@ export function FormFieldList({
   fields,
   values,
   errors,
-  markRequired,
   onChange,
 }: {
   fields: FormField[];
   values: FormValues;
   errors: Record<string, string>;
-  markRequired: boolean;
   onChange(name: string, value: string | boolean): void;
 }): ReactNode {
   return (
@@ -169,13 +178,7 @@ export function FormFieldList({
           key={field.name}
           className={field.kind === 'textarea' || field.kind === 'checkbox' ? 'sm:col-span-2' : undefined}
         >
-          <FormFieldControl
-            field={field}
-            value={values[field.name]}
-            error={errors[field.name]}
-            markRequired={markRequired}
-            onChange={onChange}
-          />
+          <FormFieldControl field={field} value={values[field.name]} error={errors[field.name]} onChange={onChange} />
         </div>
       ))}
     </div>

@@ -6,7 +6,7 @@ import { useSite } from '../../context';
 import { InlineText } from '../../render/InlineText';
 import { BUTTON_PRIMARY } from '../../ui/button';
 import { MessageDialog } from '../../ui/Dialog';
-import { FieldError, FormFieldList } from '../../ui/FormControls';
+import { FieldError, FormFieldList, RequiredMark } from '../../ui/FormControls';
 import { formFields, submittedData } from '../../ui/formFields';
 import { SiteImage } from '../../ui/SiteImage';
 import { focusField, useFieldForm } from '../../ui/useFieldForm';
@@ -106,7 +106,7 @@ export default function Configurator({
           >
             <legend className="mb-4 text-xl font-semibold text-heading">
               {section.label}
-              <span className="text-brand"> *</span>
+              <RequiredMark />
             </legend>
             <div
               className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${(section.options?.length ?? 0) >= 3 ? 'lg:grid-cols-3' : 'lg:max-w-4xl'}`}
@@ -123,6 +123,7 @@ export default function Configurator({
                       name={sectionName(sectionIndex)}
                       className="sr-only"
                       checked={checked}
+                      required
                       onChange={() => choose(sectionIndex, optionIndex)}
                       // The section's error is said with each option, as a field's is with the field.
                       aria-describedby={sectionErrors[sectionIndex] ? `${formId}-${sectionIndex}-error` : undefined}
@@ -159,7 +160,7 @@ export default function Configurator({
         ))}
         <div className="flex flex-col gap-6 rounded-2xl bg-brand/5 p-6 md:p-8">
           {fields.length ? (
-            <FormFieldList fields={fields} values={values} errors={fieldErrors} markRequired onChange={onChange} />
+            <FormFieldList fields={fields} values={values} errors={fieldErrors} onChange={onChange} />
           ) : null}
           <div className="flex flex-col items-stretch justify-between gap-4 border-t border-ink/10 pt-6 sm:flex-row sm:items-center">
             <p className="text-lg text-ink" aria-live="polite">

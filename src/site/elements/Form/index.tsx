@@ -55,7 +55,7 @@ function SchemaForm({
         className="flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/10 md:p-10"
       >
         {title ? <h2 className="text-2xl font-semibold text-heading md:text-3xl">{title}</h2> : null}
-        <FormFieldList fields={fields} values={values} errors={errors} markRequired={false} onChange={onChange} />
+        <FormFieldList fields={fields} values={values} errors={errors} onChange={onChange} />
         <div>
           <button type="submit" className={`${BUTTON_PRIMARY} w-full sm:w-auto`} disabled={state === 'sending'}>
             {state === 'sending' ? 'Wird gesendet …' : submitLabel}
