@@ -268,6 +268,55 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
     }
   });
 
+  it('/Termin by keyboard alone: the fields in reading order, the day typed or picked from the calendar (Alt+↓), sent with Enter', async () => {
+    const context = await browser.newContext({ viewport: viewports['390'] });
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url('/Termin'), { waitUntil: 'networkidle' });
+    await hydrate(page);
+    // The calendar is the browser's own: count that it is asked for.
+    await page.evaluate(() => {
+      const opened = window as unknown as { calendars: number };
+      opened.calendars = 0;
+      HTMLInputElement.prototype.showPicker = () => void opened.calendars++;
+    });
+    await page.getByRole('link', { name: 'Zum Inhalt springen' }).focus();
+    await page.keyboard.press('Enter');
+    const order: string[] = [];
+    const typed: Record<string, string> = { name: 'Anna Keller', email: 'anna@example.ch', wunschtermin: '5.5.2099' };
+    for (let stop = 0; stop < 9; stop++) {
+      await page.keyboard.press('Tab');
+      const name = await page.evaluate(
+        () => document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent,
+      );
+      order.push(name!);
+      if (name === 'wunschtermin') {
+        await page.keyboard.press('Alt+ArrowDown');
+        expect(await page.evaluate(() => (window as unknown as { calendars: number }).calendars)).toBe(1);
+      }
+      if (name && typed[name]) await page.keyboard.type(typed[name]);
+    }
+    expect(order).toEqual([
+      'name',
+      'email',
+      'firma',
+      'telefon',
+      'anliegen',
+      'wunschtermin',
+      'gespraechsform',
+      'zusatzinformation',
+      'Termin anfragen',
+    ]);
+    expect(await page.getByLabel('Wunschtermin').inputValue()).toBe('05.05.2099');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Vielen Dank');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('after a form was sent, closing the message gives the focus back to the form, not to the page', async () => {
     for (const [width, viewport] of Object.entries(viewports)) {
       const context = await browser.newContext({ viewport });
