@@ -217,6 +217,28 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
     }
   });
 
+  it('gallery: a visitor who prefers reduced motion gets it still, and its button starts it', async () => {
+    const context = await browser.newContext({ viewport: viewports['1440'], reducedMotion: 'reduce' });
+    const { page, errors } = await newPage(context);
+    await page.clock.install();
+    await page.goto(server.url('/'), { waitUntil: 'networkidle' });
+    await hydrate(page);
+    const gallery = page.getByRole('region', { name: 'Bildergalerie' });
+    const shown = () => gallery.locator('button[aria-current]').getAttribute('aria-label');
+    const start = gallery.getByRole('button', { name: 'Diashow fortsetzen' });
+    await start.waitFor();
+    await page.clock.fastForward(15_000);
+    expect(await shown()).toBe('Bild 1 zeigen');
+    await start.click();
+    // Pointer and keyboard out of it (either holds it).
+    await page.mouse.move(0, 0);
+    await page.getByRole('link', { name: '061 555 00 00' }).first().focus();
+    await page.clock.fastForward(5000);
+    await expect.poll(shown).toBe('Bild 2 zeigen');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('configurator: sent without a choice, the focus goes to the first section without one, which names its error', async () => {
     for (const [width, viewport] of Object.entries(viewports)) {
       const context = await browser.newContext({ viewport });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import type { ElementProps } from '../../render/types';
 import { SiteImage } from '../../ui/SiteImage';
@@ -9,12 +9,15 @@ const ARROW = 'site-gallery-arrow';
 
 /**
  * A slideshow with thumbnails; all slides stay in the markup (only the current one is visible). It
- * turns on its own until the visitor stops it with its button, and holds still while the pointer is
+ * turns on its own until the visitor stops it with its button (it starts stopped for one who prefers
+ * reduced motion), and holds still while the pointer is
  * over it or the keyboard is in it (WCAG 2.2.2); a screen reader hears of the slide the visitor
  * chose, not of each turn on its own.
  */
 export default function Gallery({ images }: ElementProps<'gallery'>) {
   const [stopped, setStopped] = useState(false);
+  // A visitor who asked their system for less motion gets a still gallery; its button starts it.
+  useEffect(() => setStopped(matchMedia('(prefers-reduced-motion: reduce)').matches), []);
   const [pointed, setPointed] = useState(false);
   const [inside, setInside] = useState(false);
   const { index, started, rotating, show, next, previous } = useRotation(images.length, stopped || pointed || inside);
