@@ -124,6 +124,11 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
       await page.waitForURL('**/Termin');
       // The new page's content has the focus (a screen reader reads it), not the footer's link.
       await expect.poll(async () => (await active(page)).tag).toBe('MAIN');
+      // And the new page's title is said, as a page load would have it read.
+      const announced = () => page.locator('[data-announcer]').evaluate((region) => region.textContent);
+      await expect.poll(announced).toBe(await page.title());
+      expect(await page.title()).toMatch(/^Termin/);
+      expect(await page.locator('[data-announcer]').getAttribute('aria-live')).toBe('assertive');
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
       await screenshot(page, { path: `${SHOTS}/page-followed-${width}.png` });

@@ -7,6 +7,7 @@ import { preloadElements } from '../elements/registry';
 import { notFoundView, pageView, type SiteBootData, type SiteView } from '../../shared/site/view';
 import { fetchPage, siteApi, storedToken } from './api';
 import { interceptedUrl } from './links';
+import { announce } from './announce';
 import { moveFocus } from './moveFocus';
 import { redirectTarget } from '../../shared/site/redirectTarget';
 
@@ -116,6 +117,7 @@ export function ClientApp({ boot, onReady }: { boot: SiteBootData; onReady?: (fo
     // as after a page load, not at the link followed (the layout's links stay) or at the page's top.
     const target = hashTarget(shown.hash) ?? document.getElementById(MAIN_ID);
     if (target) moveFocus(target);
+    announce(document.title);
     return scrollAfterRender(shown.hash);
   }, [shown]);
 
