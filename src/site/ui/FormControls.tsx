@@ -1,5 +1,5 @@
 import { use, useEffect, useId, useState, type ReactNode } from 'react';
-import { earliestDate } from '../../shared/rules';
+import { earliestDate } from '../../shared/rules/formSubmission';
 import { formDates, loadFormDates } from './dateCode';
 import type { FormField, FormValues } from './formFields';
 

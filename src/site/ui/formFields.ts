@@ -1,4 +1,5 @@
-import { dateFieldMessage, invalidEmailMessage, isEmail, requiredFieldMessage } from '../../shared/rules';
+import { dateFieldMessage, invalidEmailMessage, isEmail } from '../../shared/rules/formSubmission';
+import { requiredFieldMessage } from '../../shared/rules/requiredField';
 import { ORDER_KEY, orderedKeys } from '../../shared/registry/keyOrder';
 import type { FieldError } from '../../shared/validation/createAjv';
 import { formDates } from './dateCode';

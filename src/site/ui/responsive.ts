@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { ResponsiveValueValue, StylePropertiesValue } from '../../shared/generated/types';
-import { cssSizeToString, type CssSize } from '../../shared/format';
+import { cssSizeToString, type CssSize } from '../../shared/format/cssSize';
 
 /**
  * Responsive values become two CSS custom properties (desktop and mobile) that static Tailwind

@@ -1,5 +1,5 @@
 import type { SpecialConfiguratorProps } from '../../../shared/generated/types';
-import { requiredFieldMessage } from '../../../shared/rules';
+import { requiredFieldMessage } from '../../../shared/rules/requiredField';
 
 type Section = NonNullable<SpecialConfiguratorProps['sections']>[number];
 

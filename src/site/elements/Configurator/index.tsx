@@ -1,7 +1,7 @@
 import { useCallback, useId, useLayoutEffect, useMemo, useState, type FormEvent } from 'react';
 import type { ElementProps } from '../../render/types';
-import { formatMoney } from '../../../shared/format';
-import { FORM_FAILURE } from '../../../shared/rules';
+import { formatMoney } from '../../../shared/format/money';
+import { FORM_FAILURE } from '../../../shared/rules/constants';
 import { useSite } from '../../context';
 import { InlineText } from '../../render/InlineText';
 import { BUTTON_PRIMARY } from '../../ui/button';

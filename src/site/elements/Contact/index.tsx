@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import type { ElementProps } from '../../render/types';
-import { CONTACT_SUCCESS, FORM_FAILURE, SUBMIT_LABEL, splitContactName } from '../../../shared/rules';
+import { CONTACT_SUCCESS, FORM_FAILURE, SUBMIT_LABEL } from '../../../shared/rules/constants';
+import { splitContactName } from '../../../shared/rules/contactName';
 import { useSite } from '../../context';
 import { BUTTON_PRIMARY } from '../../ui/button';
 import { MessageDialog } from '../../ui/Dialog';

@@ -1,6 +1,6 @@
 import { useMemo, type FormEvent } from 'react';
 import type { ElementProps } from '../../render/types';
-import { FORM_FAILURE } from '../../../shared/rules';
+import { FORM_FAILURE } from '../../../shared/rules/constants';
 import { useSite } from '../../context';
 import { BUTTON_PRIMARY } from '../../ui/button';
 import { MessageDialog } from '../../ui/Dialog';

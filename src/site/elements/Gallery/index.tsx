@@ -17,7 +17,7 @@ const ARROW = 'site-gallery-arrow';
 export default function Gallery({ images }: ElementProps<'gallery'>) {
   const [stopped, setStopped] = useState(false);
   // A visitor who asked their system for less motion gets a still gallery; its button starts it.
-  useEffect(() => setStopped(matchMedia('(prefers-reduced-motion: reduce)').matches), []);
+  useEffect(() => setStopped(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false), []);
   const [pointed, setPointed] = useState(false);
   const [inside, setInside] = useState(false);
   const { index, started, rotating, show, next, previous } = useRotation(images.length, stopped || pointed || inside);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { GALLERY_ROTATION_MS } from '../../../shared/rules';
+import { GALLERY_ROTATION_MS } from '../../../shared/rules/constants';
 
 /** The slide after `index` in a gallery of `count`, wrapping around. */
 export function nextIndex(index: number, count: number): number {

@@ -1,5 +1,5 @@
 import type { ElementProps } from '../../render/types';
-import { cssSizeToString } from '../../../shared/format';
+import { cssSizeToString } from '../../../shared/format/cssSize';
 import { siteIcon } from '../../ui/icons';
 import { CSS_ICON } from '../../ui/iconAttributes';
 

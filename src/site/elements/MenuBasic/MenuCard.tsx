@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MenuBasicProps, MenuCategoryValue } from '../../../shared/generated/types';
-import { formatMoney } from '../../../shared/format';
+import { formatMoney } from '../../../shared/format/money';
 import { SiteImage } from '../../ui/SiteImage';
 
 type Item = NonNullable<MenuCategoryValue['items']>[number];

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import type { ElementProps } from '../../render/types';
-import { formatMoney } from '../../../shared/format';
+import { formatMoney } from '../../../shared/format/money';
 import { InlineText } from '../../render/InlineText';
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from '../../ui/button';
 import { SiteLink } from '../../ui/SiteLink';
