@@ -242,19 +242,22 @@ function renderElementMeta(entries: Entry[]): string {
     BANNER,
     "import type { ElementTag } from './schemas';",
     '',
-    '/** Defaults, child slots and page-level layout of every element, from its schema (`default`, `x-slots`, `x-ownLayout`). */',
+    '/**',
+    ' * Defaults, child slots, page-level layout and where its props hold icon names, of every element, from its',
+    ' * schema (`default`, `x-slots`, `x-ownLayout`, values/icon.schema.json).',
+    ' */',
     'export const ELEMENT_META = {',
   ];
   for (const entry of entries.filter((e) => e.kind === 'elements')) {
     const info = registry.element(entry.name);
     if (!info) throw new Error(`No element info for ${entry.name}`);
-    const meta = { defaults: info.defaults, slots: info.slots, ownLayout: info.ownLayout };
+    const meta = { defaults: info.defaults, slots: info.slots, ownLayout: info.ownLayout, icons: info.icons };
     lines.push(`  ${JSON.stringify(entry.name)}: ${JSON.stringify(meta)},`);
   }
   lines.push(
     '} as const satisfies Record<',
     '  ElementTag,',
-    '  { defaults: Record<string, unknown>; slots: readonly string[]; ownLayout: boolean }',
+    '  { defaults: Record<string, unknown>; slots: readonly string[]; ownLayout: boolean; icons: readonly string[] }',
     '>;',
     '',
   );

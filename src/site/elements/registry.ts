@@ -1,9 +1,11 @@
 import type { ElementTag } from '../../shared/generated/schemas';
 import { walkElements } from '../../shared/site/compose';
 import type { SiteView } from '../../shared/site/view';
+import { iconsOf } from '../render/elementMeta';
 import type { ElementRegistry } from '../render/types';
 import { loadFormDates } from '../ui/dateCode';
 import { hasDateField } from '../ui/fieldKind';
+import { SITE_ICON_NAMES, loadIcons } from '../ui/icons';
 import Anchor from './Anchor';
 import Button from './Button';
 import Column from './Column';
@@ -78,14 +80,16 @@ const FORM_SCHEMAS: Partial<Record<ElementTag, (props: Record<string, unknown>) 
 
 /**
  * Loads the code a view's elements need (all of it without a view: the server, the editor's preview) before it
- * hydrates or shows: its split elements', and the date fields' when one of its forms has a date field.
+ * hydrates or shows: its split elements', its icons, and the date fields' when one of its forms has a date field.
  */
 export async function preloadElements(view?: SiteView): Promise<void> {
   const tags = new Set<string>();
+  const icons: string[] = [];
   let dates = !view;
   if (view)
     walkElements([...view.elements.before, ...view.elements.main, ...view.elements.after], (node) => {
       tags.add(node.tag);
+      icons.push(...iconsOf(node.tag, node.props as Record<string, unknown> | undefined));
       const schema = Object.hasOwn(FORM_SCHEMAS, node.tag) ? FORM_SCHEMAS[node.tag as ElementTag] : undefined;
       if (schema && hasDateField(schema((node.props ?? {}) as Record<string, unknown>))) dates = true;
     });
@@ -94,5 +98,7 @@ export async function preloadElements(view?: SiteView): Promise<void> {
       .filter(([tag, component]) => 'preload' in component && (!view || tags.has(tag)))
       .map(([, component]) => (component as { preload: () => Promise<void> }).preload()),
     dates ? loadFormDates() : undefined,
+    // The icons the page shows, each its own chunk (src/site/ui/icons.ts); without a view (the server, the editor) all.
+    loadIcons(view ? icons : SITE_ICON_NAMES),
   ]);
 }

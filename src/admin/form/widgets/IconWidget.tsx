@@ -1,5 +1,6 @@
+import { Suspense } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { SITE_ICONS } from '../../../site/ui/icons';
+import { isSiteIcon, siteIcon } from '../../../site/ui/icons';
 import { SelectWidget } from './SelectWidget';
 
 /**
@@ -7,10 +8,7 @@ import { SelectWidget } from './SelectWidget';
  * beside it. A stored name the site does not ship stays selected as `… (not in the list)` beside an empty box.
  */
 export function IconWidget(props: WidgetProps) {
-  const Icon =
-    typeof props.value === 'string' && Object.hasOwn(SITE_ICONS, props.value)
-      ? SITE_ICONS[props.value as keyof typeof SITE_ICONS]
-      : null;
+  const Icon = typeof props.value === 'string' && isSiteIcon(props.value) ? siteIcon(props.value) : null;
   return (
     <div className="flex items-center gap-2">
       <span
@@ -18,7 +16,12 @@ export function IconWidget(props: WidgetProps) {
         data-icon-preview={Icon ? props.value : ''}
         className="flex size-8.5 shrink-0 items-center justify-center rounded-md border border-gray-300 bg-white text-zinc-700"
       >
-        {Icon && <Icon className="size-4" />}
+        {Icon && (
+          // An icon of the site loads on its own (src/site/ui/icons.ts): the box stays empty meanwhile.
+          <Suspense fallback={null}>
+            <Icon className="size-4" />
+          </Suspense>
+        )}
       </span>
       <div className="min-w-0 flex-1">
         <SelectWidget {...props} />
