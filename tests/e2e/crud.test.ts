@@ -147,8 +147,13 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Reorder item 2' }).focus();
     await page.keyboard.press('Space');
     await expect.poll(liveRegion).toContain('Picked up item 2.');
-    await page.keyboard.press('ArrowUp');
-    await expect.poll(liveRegion).toContain('Item 2 is over item 1.');
+    // Pressed until it is over the first: an arrow pressed before dnd-kit measured the items moves nothing.
+    await expect
+      .poll(async () => {
+        if (!(await liveRegion()).includes('Item 2 is over item 1.')) await page.keyboard.press('ArrowUp');
+        return liveRegion();
+      })
+      .toContain('Item 2 is over item 1.');
     await page.keyboard.press('Space');
     await expect.poll(liveRegion).toContain('Item 2 was dropped on item 1.');
     await expect.poll(() => page.locator('#root_items_0_name').inputValue()).toBe('Umsetzung');
