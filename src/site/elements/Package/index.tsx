@@ -1,10 +1,8 @@
-import { Check } from 'lucide-react';
 import type { ElementProps } from '../../render/types';
 import { formatMoney } from '../../../shared/format/money';
 import { InlineText } from '../../render/InlineText';
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from '../../ui/button';
 import { SiteLink } from '../../ui/SiteLink';
-import { CSS_ICON } from '../../ui/iconAttributes';
 
 /** A pricing card that fills its grid cell; the highlighted one carries the primary colour and a badge. */
 export default function Package({ title, text, price, list, button, highlight }: ElementProps<'special.package'>) {
@@ -28,7 +26,6 @@ export default function Package({ title, text, price, list, button, highlight }:
         <ul className="flex flex-col gap-3 border-t border-ink/10 pt-6">
           {list.map((item, index) => (
             <li key={index} className="site-check-item">
-              <Check {...CSS_ICON} aria-hidden className="site-check-icon" strokeWidth={2.5} />
               <span>{item}</span>
             </li>
           ))}
