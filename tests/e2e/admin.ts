@@ -113,3 +113,28 @@ export async function watchKeptSaves(page: Page): Promise<() => Promise<boolean[
   });
   return () => page.evaluate(() => (window as unknown as { keptSaves: boolean[] }).keptSaves);
 }
+
+/**
+ * Moves the focused drag handle with the keyboard as dnd-kit's keyboard sensor takes it (Space picks up, `key`
+ * moves, Space drops) and checks what its live region tells at each step: `picked` ('Picked up item 2.'),
+ * `over` ('Item 2 is over item 1.') and `dropped`. The key is pressed until `over` is told: one pressed before
+ * dnd-kit has measured the items moves nothing (seen under load).
+ */
+export async function dragByKeyboard(
+  page: Page,
+  key: 'ArrowUp' | 'ArrowDown',
+  told: { picked: string; over: string; dropped: string },
+): Promise<void> {
+  // dnd-kit's live regions (one per drag-and-drop area on the page).
+  const live = () => page.locator('[id^="DndLiveRegion"]').allInnerTexts();
+  await page.keyboard.press('Space');
+  await expect.poll(live).toContain(told.picked);
+  await expect
+    .poll(async () => {
+      if (!(await live()).includes(told.over)) await page.keyboard.press(key);
+      return live();
+    })
+    .toContain(told.over);
+  await page.keyboard.press('Space');
+  await expect.poll(live).toContain(told.dropped);
+}

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
-import { expectRows, newContext, rows, rowTexts, save, storeLogin } from './admin';
+import { dragByKeyboard, expectRows, newContext, rows, rowTexts, save, storeLogin } from './admin';
 
 const suite = adminSuite();
 
@@ -143,19 +143,12 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await page.reload();
     await expect.poll(() => total.innerText()).toBe(live);
     // Items reorder with the keyboard too (Space picks up, the arrows move, Space drops), told by number.
-    const liveRegion = () => page.locator('[id^="DndLiveRegion"]').allInnerTexts();
     await page.getByRole('button', { name: 'Reorder item 2' }).focus();
-    await page.keyboard.press('Space');
-    await expect.poll(liveRegion).toContain('Picked up item 2.');
-    // Pressed until it is over the first: an arrow pressed before dnd-kit measured the items moves nothing.
-    await expect
-      .poll(async () => {
-        if (!(await liveRegion()).includes('Item 2 is over item 1.')) await page.keyboard.press('ArrowUp');
-        return liveRegion();
-      })
-      .toContain('Item 2 is over item 1.');
-    await page.keyboard.press('Space');
-    await expect.poll(liveRegion).toContain('Item 2 was dropped on item 1.');
+    await dragByKeyboard(page, 'ArrowUp', {
+      picked: 'Picked up item 2.',
+      over: 'Item 2 is over item 1.',
+      dropped: 'Item 2 was dropped on item 1.',
+    });
     await expect.poll(() => page.locator('#root_items_0_name').inputValue()).toBe('Umsetzung');
     await save(page);
     await expect

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
 import { png } from './filesServer';
+import { dragByKeyboard } from './admin';
 import {
   addElement,
   drag,
@@ -129,19 +130,11 @@ describe('page editor', { timeout: 120_000 }, () => {
     // With the keyboard (dnd-kit: Space picks up, the arrows move, Space drops): the contact form above the image,
     // told in the elements' names.
     await outlineRow(page, 'contact').getByRole('button', { name: 'Move Contact form' }).focus();
-    // dnd-kit's live regions (the page tree has its own).
-    const live = () => page.locator('[id^="DndLiveRegion"]').allInnerTexts();
-    await page.keyboard.press('Space');
-    await expect.poll(live).toContain('Picked up Contact form.');
-    // Pressed until it is over the image: an arrow pressed before dnd-kit measured the rows moves nothing.
-    await expect
-      .poll(async () => {
-        if (!(await live()).includes('Contact form is over Image.')) await page.keyboard.press('ArrowUp');
-        return live();
-      })
-      .toContain('Contact form is over Image.');
-    await page.keyboard.press('Space');
-    await expect.poll(live).toContain('Contact form was dropped on Image.');
+    await dragByKeyboard(page, 'ArrowUp', {
+      picked: 'Picked up Contact form.',
+      over: 'Contact form is over Image.',
+      dropped: 'Contact form was dropped on Image.',
+    });
     await waitSaved(page);
     await expect
       .poll(async () => ((await draft(suite.server, id)).elements as Node[]).map((node) => node.tag))

@@ -1,8 +1,8 @@
 import type { JsonSchema } from './jsonSchema';
 import type { Registry } from './registry';
 
-/** Keys whose values are data, not schemas. */
-const DATA_KEYS = new Set(['examples', 'default', 'const', 'enum']);
+/** Keys of a schema whose values are data, not schemas (an `x-` key inside them is no annotation). */
+export const DATA_KEYS: ReadonlySet<string> = new Set(['examples', 'default', 'const', 'enum']);
 
 /** Calls `visit` for every schema object in `node` (properties, items, $defs, branches), with its path. */
 function eachSchema(node: unknown, visit: (schema: JsonSchema, path: string) => void, path = ''): void {

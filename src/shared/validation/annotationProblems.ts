@@ -1,11 +1,10 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { DATA_KEYS } from '../registry/references';
 import { VOCABULARY } from '../vocabulary';
 import { fieldErrors } from './createAjv';
 
 type Keyword = keyof typeof VOCABULARY;
 
-/** Keys whose values are data, not schemas: an `x-` key inside them is no annotation. */
-const DATA_KEYS = new Set(['examples', 'default', 'const', 'enum']);
 /** Keys whose values map names (a field named `x-ray`) to schemas. */
 const NAME_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions']);
 
