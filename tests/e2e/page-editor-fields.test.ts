@@ -58,6 +58,9 @@ describe('page settings', { timeout: 120_000 }, () => {
     expect(labels).toContain('LinkedIn');
     expect(labels).not.toContain('pizza (not in the list)');
     expect(await page.locator('[data-icon-preview]').getAttribute('data-icon-preview')).toBe('arrow-right');
+    // The icon itself is drawn beside the select (the site's icons load one by one, src/site/ui/icons.ts).
+    await page.locator('[data-icon-preview] svg.lucide-arrow-right').waitFor();
+    await screenshot(page, { path: `${SHOTS}/editor-icon-1440.png` });
 
     // The unknown name stays chosen, said to be outside the list, until another icon is chosen.
     await outlineRow(page, 'button').nth(1).click();
