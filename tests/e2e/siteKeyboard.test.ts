@@ -82,6 +82,39 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
     }
   });
 
+  it('a link reached by keyboard shows a ring in its own colour, on the white page and the dark footer alike', async () => {
+    const context = await browser.newContext({ viewport: viewports['1440'] });
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url('/'), { waitUntil: 'networkidle' });
+    const ring = () =>
+      page.evaluate(() => {
+        const style = getComputedStyle(document.activeElement!);
+        return { style: style.outlineStyle, width: style.outlineWidth, colour: style.outlineColor, text: style.color };
+      });
+    // The logo in the header, then the footer's first link (its address), both reached by Tab.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await active(page)).toMatchObject({ tag: 'A', text: 'Rhein Consulting' });
+    const header = await ring();
+    expect(header).toMatchObject({ style: 'solid', width: '2px' });
+    expect(header.colour).toBe(header.text);
+    await page.locator('footer a').first().focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(
+      await page
+        .locator('footer a')
+        .first()
+        .evaluate((link) => link === document.activeElement),
+    ).toBe(true);
+    const footer = await ring();
+    expect(footer).toMatchObject({ style: 'solid', width: '2px' });
+    expect(footer.colour).toBe(footer.text);
+    await screenshot(page, { path: `${SHOTS}/footer-focus-1440.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('an anchor link followed by keyboard takes the keyboard there, also from the phone menu', async () => {
     for (const [width, viewport] of Object.entries(viewports)) {
       const context = await browser.newContext({ viewport });
