@@ -350,6 +350,10 @@ describe('the public site by keyboard and by finger', { timeout: 180_000 }, () =
       );
       order.push(name!);
       if (name === 'wunschtermin') {
+        // Told to screen readers, as the calendar button is no Tab stop of its own.
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-keyshortcuts'))).toBe(
+          'Alt+ArrowDown F4',
+        );
         await page.keyboard.press('Alt+ArrowDown');
         expect(await page.evaluate(() => (window as unknown as { calendars: number }).calendars)).toBe(1);
       }

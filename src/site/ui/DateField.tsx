@@ -159,6 +159,8 @@ export function DateField({
           onEdit?.();
         }}
         onKeyDown={onKeyDown}
+        // Screen readers name the keys that open the calendar (its button is not a Tab stop).
+        aria-keyshortcuts={kind !== 'time' && editable ? 'Alt+ArrowDown F4' : undefined}
         onBlur={() => {
           commit();
           setDraft(null);
