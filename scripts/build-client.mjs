@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the browser bundles (vite.config.ts: the admin SPA now; site and diagnostics entries later) into dist/client.
-import { readdirSync, statSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 
@@ -35,17 +35,42 @@ export function clientIsStale() {
   return INPUTS.some((input) => newest(path.join(ROOT, input)) > built);
 }
 
-export async function buildClient({ ifStale = false } = {}) {
+/**
+ * Builds dist/client (only when an input changed since, with `ifStale`). With `strict` (the tests' build) a
+ * warning of the build fails it, naming the warnings: what `npm start` would print to every user is fixed
+ * when it appears, not read past.
+ */
+export async function buildClient({ ifStale = false, strict = false } = {}) {
   if (ifStale && !clientIsStale()) return false;
-  const { build } = await import('vite');
+  const { build, createLogger } = await import('vite');
+  const logger = createLogger('warn');
+  const warnings = [];
+  const warn = logger.warn;
+  logger.warn = (message, options) => {
+    warnings.push(message);
+    warn(message, options);
+  };
   // Vitest sets NODE_ENV=test, which would make vite bundle React's development build.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root: ROOT, configFile: path.join(ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
+    await build({
+      root: ROOT,
+      configFile: path.join(ROOT, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      customLogger: logger,
+    });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
+  }
+  if (strict && warnings.length > 0) {
+    // Built but not marked fresh: the next run builds (and warns) again until the cause is gone.
+    rmSync(MARKER, { force: true });
+    throw new Error(
+      `The client build warned (fix the cause, npm start prints it to every user):\n${warnings.join('\n')}`,
+    );
   }
   precompress(path.join(CLIENT_DIR, 'assets'));
   return true;

@@ -58,7 +58,8 @@ const LOADERS = {
   settings: () => import('lucide-react/icons/settings'),
   'shield-check': () => import('lucide-react/icons/shield-check'),
   smartphone: () => import('lucide-react/icons/smartphone'),
-  sparkles: () => import('lucide-react/icons/sparkles'),
+  // The fallback for unknown names (below) is in the site's code already.
+  sparkles: () => Promise.resolve({ default: Sparkles }),
   star: () => import('lucide-react/icons/star'),
   target: () => import('lucide-react/icons/target'),
   'trending-up': () => import('lucide-react/icons/trending-up'),
