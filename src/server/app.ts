@@ -54,6 +54,7 @@ import { debugRoutes } from './modules/debug/routes';
 import { storyRoutes } from './modules/story/routes';
 import { routeValidationError } from './routeValidation';
 import { addVocabulary } from '../shared/validation/createAjv';
+import { loggerOptions, type LogStream } from './logOutput';
 
 export interface AppOptions {
   config?: Partial<ServerConfig>;
@@ -62,7 +63,7 @@ export interface AppOptions {
   schemas?: SchemaSet;
   logger?: boolean;
   /** Where the log's lines go instead of stdout (tests read what the start logged). */
-  logStream?: { write(line: string): void };
+  logStream?: LogStream;
   /**
    * Runs once the app is built, still under the startup lock (with PostgreSQL, processes starting
    * together run it one after the other): `main.ts` creates the first admin and the demo content here.
@@ -89,10 +90,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
 
 async function assemble(options: AppOptions, config: ServerConfig, db: Database): Promise<App> {
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    ...(options.logger === false ? { logger: false } : loggerOptions(config, options.logStream)),
     bodyLimit: config.bodyLimit,
     trustProxy: process.env.TRUST_PROXY === '1',
     // Reject __proto__ and constructor.prototype keys in JSON bodies instead of silently dropping them.

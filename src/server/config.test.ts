@@ -83,4 +83,16 @@ describe('configFromEnv', () => {
     expect(() => configFromEnv(env)).toThrow(ConfigError);
     expect(() => configFromEnv(env)).toThrow(message);
   });
+
+  it('takes the log level and format by name, and names the allowed ones for anything else', () => {
+    expect(configFromEnv({ LOG_LEVEL: 'warn', LOG_FORMAT: 'pretty' })).toMatchObject({
+      logLevel: 'warn',
+      logFormat: 'pretty',
+    });
+    expect(configFromEnv({ LOG_LEVEL: '', LOG_FORMAT: 'json' })).toMatchObject({ logLevel: 'info', logFormat: 'json' });
+    expect(() => configFromEnv({ LOG_LEVEL: 'verbose' })).toThrow(
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "verbose"',
+    );
+    expect(() => configFromEnv({ LOG_FORMAT: 'text' })).toThrow('LOG_FORMAT must be one of json, pretty, not "text"');
+  });
 });

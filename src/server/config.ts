@@ -18,7 +18,10 @@ export interface ServerConfig {
   bodyLimit: number;
   /** Largest file upload; bigger ones answer 413 while streaming, never buffered whole. */
   fileUploadLimitBytes: number;
+  /** Least severe log level written (pino's names: fatal, error, warn, info, debug, trace, silent). */
   logLevel: string;
+  /** How log lines look: `json` for log collectors, `pretty` (one short line each) for a person at a terminal. */
+  logFormat: 'json' | 'pretty';
   /** PGlite only: hours between VACUUM ANALYZE passes (it has no autovacuum); 0 turns them off. */
   dbMaintenanceHours: number;
   /** Docker Engine in swarm mode for the swarms (`unix:///var/run/docker.sock`, `tcp://host:2375`); none: not configured. */
@@ -85,6 +88,17 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
  * one with `integer`) is a ConfigError naming the variable: `Number('2 weeks')` would be NaN, and NaN turns a
  * limit off (an upload limit, a rate) or a timer into one that fires at once.
  */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** The variable `name` when it is one of `values`, `fallback` when unset or empty; else a ConfigError naming them. */
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T): T {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return fallback;
+  if (!(values as readonly string[]).includes(raw))
+    throw new ConfigError(`${name} must be one of ${values.join(', ')}, not ${JSON.stringify(raw)}`);
+  return raw as T;
+}
+
 function numberFrom(
   env: NodeJS.ProcessEnv,
   name: string,
@@ -153,7 +167,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       integer: true,
       unit: 'bytes',
     }),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    // A terminal gets readable lines (npm start), anything else (a file, a collector) JSON lines.
+    logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, process.stdout.isTTY ? 'pretty' : 'json'),
     dbMaintenanceHours: numberFrom(env, 'DB_MAINTENANCE_HOURS', 6, { unit: 'hours' }),
     dockerHost: env.DOCKER_HOST || undefined,
     smtpUrl: env.SMTP_URL || undefined,

@@ -22,4 +22,31 @@ describe('npm start', { timeout: 120_000 }, () => {
     );
     expect(error.message).not.toMatch(/\n\s+at /);
   });
+
+  it('stops with a message naming the allowed values for a LOG_LEVEL pino does not know', async () => {
+    const error = (await startAppProcess({ LOG_LEVEL: 'verbose' }).then(
+      () => new Error('started'),
+      (reason: unknown) => reason,
+    )) as Error;
+    expect(error.message).toContain(
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "verbose"',
+    );
+    expect(error.message).not.toMatch(/\n\s+at /);
+  });
+
+  it("LOG_FORMAT=pretty (a terminal's default) writes one short line an answer, no JSON", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'bk-start-'));
+    dirs.push(dir);
+    const app = await startAppProcess({ DATA_DIR: dir, LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' });
+    try {
+      expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
+      expect((await fetch(`${app.url}/api/no-such-route`)).status).toBe(404);
+      await expect.poll(() => app.output(), { timeout: 10_000 }).toMatch(/GET \/api\/no-such-route 404 \d+ ms/);
+      expect(app.output()).toMatch(/^\[\d\d:\d\d:\d\d\] .*INFO.*: GET \/api\/health 200 \d+ ms$/m);
+      expect(app.output()).not.toContain('{"level"');
+    } finally {
+      app.child.kill('SIGTERM');
+      await app.exited;
+    }
+  });
 });
