@@ -83,11 +83,6 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   throw new ConfigError(`${name} must be true or false (1 or 0), not ${JSON.stringify(env[name])}`);
 }
 
-/**
- * A number from `name`, or `fallback` when it is not set; anything else than a number from `min` up (a whole
- * one with `integer`) is a ConfigError naming the variable: `Number('2 weeks')` would be NaN, and NaN turns a
- * limit off (an upload limit, a rate) or a timer into one that fires at once.
- */
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** The variable `name` when it is one of `values`, `fallback` when unset or empty; else a ConfigError naming them. */
@@ -99,6 +94,11 @@ function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: r
   return raw as T;
 }
 
+/**
+ * A number from `name`, or `fallback` when it is not set; anything else than a number from `min` up (a whole
+ * one with `integer`) is a ConfigError naming the variable: `Number('2 weeks')` would be NaN, and NaN turns a
+ * limit off (an upload limit, a rate) or a timer into one that fires at once.
+ */
 function numberFrom(
   env: NodeJS.ProcessEnv,
   name: string,
