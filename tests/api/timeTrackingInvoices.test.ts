@@ -264,7 +264,7 @@ describe('tracked time and the invoices made of it', () => {
     });
     expect(absurd.statusCode).toBe(400);
     expect(absurd.json().error).toBe(
-      "An entry may last at most 24 h, this one would last 1'753'176 h: check its start and end",
+      "An entry may last at most 24 h, this one would last 1.753.176 h: check its start and end",
     );
     expect(absurd.json().fields).toEqual([{ field: 'end', message: 'more than 24 h after the start' }]);
     const day = await saveTime({ start: '2026-11-03T08:00:00.000Z', end: '2026-11-04T08:00:00.000Z', user: marco.id });

@@ -575,6 +575,64 @@ describe('a Start in the future', { timeout: 120_000 }, () => {
     await suite.server.api('DELETE', `/api/document/delete?model=trackedTime&id=${entry._id}`);
   });
 
+  it('moves a finished entry to the night before: a Start or End refused alone is saved with the other one', async () => {
+    // Tracked today 10:00–11:00 (Swiss time), really worked the night before yesterday, 22:30–01:15.
+    const today = Date.parse(`${swissDay(Date.now())}T09:00:00Z`);
+    const entry = await suite.server.save('trackedTime', {
+      start: iso(today),
+      end: iso(today + HOUR),
+      name: 'Nachtschicht',
+      user: adminId,
+    });
+    const nightStart = Date.parse(`${swissDay(Date.now() - 2 * DAY)}T12:00:00Z`) + 9.5 * HOUR; // 22:30 there
+    const nightEnd = nightStart + 2.75 * HOUR; // 01:15 the day after
+    const { page, context, errors } = await trackingPage(390, 844);
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
+    const row = page.locator(`li[data-id="${entry._id}"]`);
+    const start = row.getByLabel('Start');
+    const end = row.getByLabel('End');
+    // The Start first: with today's End the entry would last more than a day, so it is refused at the Start.
+    await start.fill(await typed(page, nightStart));
+    await start.press('Enter');
+    await expect.poll(() => row.getByTestId('start-error').innerText()).toMatch(/^An entry may last at most 24 h/);
+    await start.blur();
+    // The End next: refused alone (before today's Start), it is saved together with the Start typed before.
+    await end.fill(await typed(page, nightEnd));
+    await end.press('Enter');
+    await expect
+      .poll(async () => {
+        const stored = await entryOf(entry._id);
+        return [stored.start, stored.end, stored.duration];
+      })
+      .toEqual([iso(nightStart), iso(nightEnd), 2.75]);
+    await expect.poll(() => row.getByTestId('start-error').count()).toBe(0);
+    expect(await row.getByTestId('end-error').count()).toBe(0);
+    await expect.poll(() => start.inputValue()).toBe(await typed(page, nightStart));
+    await screenshot(page, { path: `${SHOTS}/timetracking-moved-night-phone.png`, fullPage: true });
+
+    // Back to a day later, End first this time: refused alone (longer than a day), saved with the Start after it.
+    await end.fill(await typed(page, nightEnd + DAY));
+    await end.press('Enter');
+    await expect.poll(() => row.getByTestId('end-error').innerText()).toMatch(/^An entry may last at most 24 h/);
+    await end.blur();
+    await start.fill(await typed(page, nightStart + DAY));
+    await start.press('Enter');
+    await expect
+      .poll(async () => {
+        const stored = await entryOf(entry._id);
+        return [stored.start, stored.end];
+      })
+      .toEqual([iso(nightStart + DAY), iso(nightEnd + DAY)]);
+    // Every refusal was said at the field, none came from the server.
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+    await suite.server.api('DELETE', `/api/document/delete?model=trackedTime&id=${entry._id}`);
+  });
+
   it('shows a long client name whole at 1440 and a labelled Stop on the phone', async () => {
     const long = await suite.server.save('client', { name: 'Münsterhügel Architektur AG' });
     const entry = await suite.server.save('trackedTime', {

@@ -3,9 +3,8 @@ import { DAY_MS } from '../../shared/format/date';
 import { OPTION_LIMIT, TRACKED_TIME } from '../../shared/rules/constants';
 import {
   durationHours,
-  END_BEFORE_START_MESSAGE,
-  endsBeforeStart,
   FUTURE_START_MESSAGE,
+  spanRefusal,
   startsInFuture,
   stopAt,
 } from '../../shared/rules/trackedTime';
@@ -67,6 +66,19 @@ export interface FieldError {
 }
 
 const HOUR_MS = 3_600_000;
+
+/** The Start and End of an edit (the span the server checks). */
+const pickSpan = ({ start, end }: EntryPatch): Pick<EntryPatch, 'start' | 'end'> => ({
+  ...(start !== undefined ? { start } : {}),
+  ...(end !== undefined ? { end } : {}),
+});
+
+/** Why the server would refuse `entry` changed by `patch` for its Start or End, if it would. */
+function spanProblem(entry: TrackedEntry, patch: EntryPatch): string | undefined {
+  const runs = patch.end === null || (patch.end === undefined && !entry.end);
+  if (patch.start !== undefined && runs && startsInFuture(patch.start, Date.now())) return FUTURE_START_MESSAGE;
+  return spanRefusal(patch.start ?? entry.start, patch.end !== undefined ? patch.end : entry.end);
+}
 
 /** The message of a failed call (RTK Query rejects `unwrap()` with the ApiFailure itself). */
 export const messageOf = (failure: unknown) => (failure as Partial<ApiFailure> | undefined)?.message ?? String(failure);
@@ -142,6 +154,9 @@ export function useTimeTrackingController() {
   const [error, setError] = useState<string>();
   const [capped, setCapped] = useState<CappedStop>();
   const [fieldError, setFieldError] = useState<FieldError>();
+  // The Start or End last refused (an entry moved to another day is refused whichever is typed first: the
+  // span is negative or longer than a day until both are): kept to be saved with the other one.
+  const refusedSpan = useRef<{ id: string; patch: Pick<EntryPatch, 'start' | 'end'> }>(undefined);
   // One tap, one timer: "Start tracking" waits for its save (a double tap started two).
   const [starting, setStarting] = useState(false);
   const startingNow = useRef(false);
@@ -257,23 +272,27 @@ export function useTimeTrackingController() {
      * `options.keepalive`: the save outlives the page (a name, start or end typed and saved as the page is hidden
      * or closed).
      */
-    update: async (entry: TrackedEntry, patch: EntryPatch, options?: RequestOptions) => {
+    update: async (entry: TrackedEntry, edit: EntryPatch, options?: RequestOptions) => {
+      const spanEdit = edit.end !== undefined || edit.start !== undefined;
       // The Start or End corrected after a stop at a bound: the notice has done its job.
-      if (patch.end !== undefined || patch.start !== undefined) forget(entry);
-      // The server's rule, checked here first so a start typed ahead is refused at once, without a round trip.
-      const runs = patch.end === null || (patch.end === undefined && !entry.end);
-      if (patch.start !== undefined && runs && startsInFuture(patch.start, Date.now())) {
-        setFieldError({ id: entry._id, field: 'start', message: FUTURE_START_MESSAGE });
+      if (spanEdit) forget(entry);
+      // A Start or End refused before goes with this edit of the other one when this one alone would be refused
+      // too and both together are not: an entry moved to the night before takes its new Start and End in turn.
+      const kept = spanEdit && refusedSpan.current?.id === entry._id ? refusedSpan.current.patch : undefined;
+      const both = { ...kept, ...edit };
+      const patch = kept && spanProblem(entry, edit) && !spanProblem(entry, both) ? both : edit;
+      const field = edit.end !== undefined ? 'end' : 'start';
+      // The server's rules, checked here first so a start typed ahead, an end before the start or a span longer
+      // than an entry may last is said at the field just edited at once, and nothing is sent.
+      const problem = spanEdit ? spanProblem(entry, patch) : undefined;
+      if (problem) {
+        refusedSpan.current = { id: entry._id, patch: { ...kept, ...pickSpan(edit) } };
+        setFieldError({ id: entry._id, field, message: problem });
         return undefined;
       }
-      // Likewise an end before the start: said at the field just edited, and nothing is sent.
-      const end = patch.end !== undefined ? patch.end : entry.end;
-      if ((patch.start !== undefined || patch.end !== undefined) && endsBeforeStart(patch.start ?? entry.start, end)) {
-        const field = patch.end !== undefined ? 'end' : 'start';
-        setFieldError({ id: entry._id, field, message: END_BEFORE_START_MESSAGE });
-        return undefined;
-      }
-      return write({ _id: entry._id, ...patch }, options);
+      const saved = await write({ _id: entry._id, ...patch }, options);
+      if (spanEdit) refusedSpan.current = saved ? undefined : { id: entry._id, patch: { ...kept, ...pickSpan(edit) } };
+      return saved;
     },
     /** Deletes; a refusal (billed meanwhile, the network gone) rejects with its message, which the delete dialog shows. */
     remove: async (entry: TrackedEntry) => {

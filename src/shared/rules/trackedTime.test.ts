@@ -3,8 +3,10 @@ import { FUTURE_START_LEEWAY_MS, MAX_ENTRY_HOURS } from './constants';
 import {
   TRACKED_TIME_MULTIPLIERS,
   durationHours,
+  END_BEFORE_START_MESSAGE,
   endsBeforeStart,
   roundUpToQuarterHours,
+  spanRefusal,
   startsInFuture,
   stopAt,
   totalTrackedHours,
@@ -143,5 +145,20 @@ describe('endsBeforeStart', () => {
     expect(endsBeforeStart(start, undefined)).toBe(false);
     expect(endsBeforeStart(start, '')).toBe(false);
     expect(endsBeforeStart('nonsense', t0)).toBe(false);
+  });
+});
+
+describe('spanRefusal', () => {
+  it('says why a finished span cannot be stored: before its start, or longer than an entry may last', () => {
+    expect(spanRefusal(start, t0 - 60_000)).toBe(END_BEFORE_START_MESSAGE);
+    expect(spanRefusal(start, t0 + 41.45 * HOUR)).toBe(
+      'An entry may last at most 24 h, this one would last 41,45 h: check its start and end',
+    );
+  });
+
+  it('takes a span up to the limit and a running entry', () => {
+    expect(spanRefusal(start, t0 + MAX_ENTRY_HOURS * HOUR)).toBeUndefined();
+    expect(spanRefusal(start, t0 + 2.75 * HOUR)).toBeUndefined();
+    expect(spanRefusal(start, null)).toBeUndefined();
   });
 });

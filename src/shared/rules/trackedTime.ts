@@ -73,6 +73,26 @@ export function endsBeforeStart(start: TimeInput, end: TimeInput | null | undefi
   return Number.isFinite(from) && Number.isFinite(to) && to < from;
 }
 
+/** An entry's hours as the server stores them (to a millionth: no float noise past the limit). */
+export const storedHours = (start: TimeInput, end: TimeInput) => Math.round(durationHours(start, end) * 1e6) / 1e6;
+
+/** Why an entry may not last `hours` (what the server answers, and the screen says at the field). */
+export function tooLongMessage(hours: number): string {
+  const shown = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }).format(hours);
+  return `An entry may last at most ${MAX_ENTRY_HOURS} h, this one would last ${shown} h: check its start and end`;
+}
+
+/**
+ * Why a finished entry's span cannot be stored (its end before its start, or longer than MAX_ENTRY_HOURS), or
+ * undefined when it can. A running entry (no end) has no span to refuse.
+ */
+export function spanRefusal(start: TimeInput, end: TimeInput | null | undefined): string | undefined {
+  if (end === undefined || end === null || end === '') return undefined;
+  if (endsBeforeStart(start, end)) return END_BEFORE_START_MESSAGE;
+  const hours = storedHours(start, end);
+  return hours > MAX_ENTRY_HOURS ? tooLongMessage(hours) : undefined;
+}
+
 /**
  * Where Stop ends a running entry: `now`, or the bound the server accepts instead: `limit` when it ran
  * longer than MAX_ENTRY_HOURS, `start` when its start still lies ahead (an end before the start is refused).

@@ -1,11 +1,12 @@
 import { formatDate } from '../../../shared/format/date';
 import { MAX_ENTRY_HOURS } from '../../../shared/rules/constants';
 import {
-  durationHours,
   END_BEFORE_START_MESSAGE,
   endsBeforeStart,
   FUTURE_START_MESSAGE,
   startsInFuture,
+  storedHours,
+  tooLongMessage,
 } from '../../../shared/rules/trackedTime';
 import { badRequest, conflict } from '../../errors';
 import type { ModelHooks } from '../documents/hooks';
@@ -69,13 +70,11 @@ export const trackedTimeHooks: ModelHooks = {
     if (endsBeforeStart(start, end))
       throw badRequest(END_BEFORE_START_MESSAGE, { fields: [{ field: 'end', message: 'before the start' }] });
     if (end === undefined || !Number.isFinite(start)) delete doc.duration;
-    else doc.duration = Math.round(durationHours(start, end) * 1e6) / 1e6;
+    else doc.duration = storedHours(start, end);
     if (typeof doc.duration === 'number' && doc.duration > MAX_ENTRY_HOURS) {
-      const hours = new Intl.NumberFormat('de-CH', { maximumFractionDigits: 2 }).format(doc.duration);
-      throw badRequest(
-        `An entry may last at most ${MAX_ENTRY_HOURS} h, this one would last ${hours} h: check its start and end`,
-        { fields: [{ field: 'end', message: `more than ${MAX_ENTRY_HOURS} h after the start` }] },
-      );
+      throw badRequest(tooLongMessage(doc.duration), {
+        fields: [{ field: 'end', message: `more than ${MAX_ENTRY_HOURS} h after the start` }],
+      });
     }
   },
   async beforeDelete({ tx, caller, doc }) {
