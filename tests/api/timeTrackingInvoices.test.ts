@@ -62,6 +62,21 @@ describe('tracked time and the invoices made of it', () => {
     expect(lines).toEqual([expect.objectContaining({ name: 'Nachtarbeit', description: '01.11.2026 · marco' })]);
   });
 
+  it('names the invoice by the days worked, not by the period asked for (All until today asks from 2000)', async () => {
+    const klybeck = await newClient('Klybeck Logistik AG', 100);
+    // 05.10.2026 in Basel, and 28.10.2026 00:30 in Basel (27.10. 23:30 UTC).
+    await entry(klybeck, '2026-10-05T08:00:00.000Z', '2026-10-05T09:00:00.000Z', 'Analyse');
+    await entry(klybeck, '2026-10-27T23:30:00.000Z', '2026-10-28T00:30:00.000Z', 'Nachtarbeit');
+    const all = await invoiceFromTime(klybeck, '2000-01-01', '2026-11-29');
+    expect(all.statusCode, all.body).toBe(200);
+    const invoice = await t.app.services.documents.findById(SYSTEM, 'invoice', all.json().invoice as string);
+    expect(invoice.name).toBe('Aufwand 05.10.2026 – 28.10.2026');
+    await entry(klybeck, '2026-11-02T08:00:00.000Z', '2026-11-02T10:00:00.000Z', 'Workshop');
+    const oneDay = await invoiceFromTime(klybeck, '2026-11-01', '2026-11-30');
+    const single = await t.app.services.documents.findById(SYSTEM, 'invoice', oneDay.json().invoice as string);
+    expect(single.name).toBe('Aufwand 02.11.2026');
+  });
+
   it('locks a billed entry until its invoice is deleted, then it can be corrected and billed again', async () => {
     const klybeck = await newClient('Klybeck Werkstatt GmbH', 100);
     const billed = await entry(klybeck, '2026-08-10T07:00:00.000Z', '2026-08-10T07:30:00.000Z', 'Spät am 31.');
@@ -264,7 +279,7 @@ describe('tracked time and the invoices made of it', () => {
     });
     expect(absurd.statusCode).toBe(400);
     expect(absurd.json().error).toBe(
-      "An entry may last at most 24 h, this one would last 1.753.176 h: check its start and end",
+      'An entry may last at most 24 h, this one would last 1.753.176 h: check its start and end',
     );
     expect(absurd.json().fields).toEqual([{ field: 'end', message: 'more than 24 h after the start' }]);
     const day = await saveTime({ start: '2026-11-03T08:00:00.000Z', end: '2026-11-04T08:00:00.000Z', user: marco.id });

@@ -89,7 +89,7 @@ export async function invoiceFromTime(
     {
       model: 'invoice',
       input: {
-        name: `Aufwand ${formatDate(request.from)} – ${formatDate(request.to)}`,
+        name: workPeriodName(entries),
         client: request.client,
         date: zonedDay(Date.now()),
         status: 'open',
@@ -112,6 +112,17 @@ export async function invoiceFromTime(
     throw timeRefusal(entry, error);
   }
   return { invoice: invoiceId, entries: entries.length, total: Number(invoice.total ?? 0) };
+}
+
+/**
+ * An invoice of tracked time is named by the days its entries were worked (Basel's), first to last: 'Aufwand
+ * 05.10.2026 – 28.10.2026', or 'Aufwand 29.11.2026' for one day. Not the period asked for: 'All until today' asks
+ * from 01.01.2000, which the invoice and its PDF then printed.
+ */
+function workPeriodName(entries: Doc[]): string {
+  const days = entries.map((entry) => zonedDay(String(entry.start))).sort();
+  const [first, last] = [days[0], days[days.length - 1]];
+  return first === last ? `Aufwand ${formatDate(first)}` : `Aufwand ${formatDate(first)} – ${formatDate(last)}`;
 }
 
 /**
