@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoiceReference } from '../../src/server/modules/payment/qrReference';
+import { formatPaymentReference } from '../../src/shared/format/paymentReference';
 import { DEMO_SITE_CONFIG } from '../../src/server/seed/demoData';
 import { openAdmin, rows } from './admin';
 import { adminSuite } from './adminServer';
@@ -191,6 +192,8 @@ describe('invoicing in the admin', { timeout: 120_000 }, () => {
     const matched = dialog(page).getByTestId('statement-matched');
     await expect.poll(() => matched.innerText()).toContain(`Invoice ${invoiceNumber}`);
     expect(await matched.innerText()).toContain('389,16 €');
+    // The reference reads as on the QR-bill and the invoice's form, in blocks, not 27 digits in a row.
+    expect(await matched.innerText()).toContain(formatPaymentReference(reference));
     expect(await dialog(page).getByTestId('statement-unmatched').innerText()).toContain('Unbekannt');
     await screenshot(dialog(page), { path: `${SHOTS}/bank-statement-1440.png` });
     await dialog(page).getByRole('button', { name: 'Done' }).click();

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { StatementEntry } from '../../shared/api/payment';
 import { formatDate } from '../../shared/format/date';
 import { formatAmount, formatMoney } from '../../shared/format/money';
+import { formatPaymentReference } from '../../shared/format/paymentReference';
 import { CURRENCIES, type Currency } from '../../shared/vocabulary';
 import { DialogShell } from '../files/DialogShell';
 import { Button } from '../ui/Button';
@@ -115,7 +116,9 @@ function Entries({
                 <span className="tabular-nums">{formatDate(entry.date)}</span>
                 {entry.invoice && entry.debtor && ` · ${entry.debtor}`}
                 {entry.reference && (
-                  <span className="block font-mono text-[11px] break-all text-zinc-500">{entry.reference}</span>
+                  <span className="block font-mono text-[11px] break-words text-zinc-500">
+                    {formatPaymentReference(entry.reference)}
+                  </span>
                 )}
               </p>
               {entry.due !== undefined && entry.received !== undefined && (
