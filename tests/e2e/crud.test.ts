@@ -251,6 +251,49 @@ describe('generic edit page', { timeout: 60_000 }, () => {
     await context.close();
   });
 
+  it('saves over a version saved meanwhile elsewhere: their other changes are taken, the same field is asked about', async () => {
+    const client = await suite.server.save('client', { name: 'Zwei Tabs AG' });
+    const invoice = await suite.server.save('invoice', {
+      name: 'Zwei Tabs',
+      client: client._id,
+      date: '2026-11-02',
+      status: 'open',
+      items: [{ name: 'Beratung', price: 100, count: 1 }],
+    });
+    const { page, context } = await adminPage(`/_/invoices/${invoice._id}`);
+    const count = page.locator('#root_items_0_count');
+    await expect.poll(() => count.inputValue()).toBe('1');
+    await count.fill('5');
+    // Meanwhile, in another tab: a new name and Paid.
+    const elsewhere = (doc: Record<string, unknown>) => suite.server.save('invoice', { _id: invoice._id, ...doc });
+    await elsewhere({ name: 'Zwei Tabs 2027', status: 'paid' });
+    const button = await save(page);
+    await expect
+      .poll(async () => (await findById('invoice', invoice._id)).json)
+      .toMatchObject({ name: 'Zwei Tabs 2027', status: 'paid', total: 500, items: [{ count: 5 }] });
+    await expect.poll(() => button.getAttribute('data-state')).toBe('success');
+    expect(await page.locator('#root_name').inputValue()).toBe('Zwei Tabs 2027');
+
+    // Both changed the count: nothing is saved over theirs unasked; the form keeps this tab's and names the field.
+    await count.fill('9');
+    await elsewhere({ items: [{ name: 'Beratung', price: 100, count: 7 }] });
+    await save(page);
+    await expect.poll(() => button.getAttribute('data-state')).toBe('error');
+    expect(await page.getByRole('tooltip').innerText()).toBe(
+      'Invoice was changed by someone else meanwhile, Items › #1 › Count too. The form now holds their other ' +
+        'changes and your Items › #1 › Count: check, then SAVE again',
+    );
+    expect(await count.inputValue()).toBe('9');
+    expect((await findById('invoice', invoice._id)).json).toMatchObject({ items: [{ count: 7 }] });
+    await save(page);
+    await expect
+      .poll(async () => (await findById('invoice', invoice._id)).json)
+      .toMatchObject({ items: [{ count: 9 }] });
+    await context.close();
+    // The list tests below count invoices by status.
+    await suite.server.api('DELETE', `/api/document/delete?model=invoice&id=${invoice._id}`);
+  });
+
   it('keeps the form and what was typed when a refresh fails, and says so until one works', async () => {
     const client = await suite.server.save('client', { name: 'Blip AG' });
     const { page, context } = await adminPage(`/_/clients/${client._id}`);

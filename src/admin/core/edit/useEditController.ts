@@ -10,6 +10,7 @@ import { ApiError, type ApiFailure, type Doc } from '../data/types';
 import { computedValues } from '../../../shared/rules/computed';
 import { startValues } from '../../../shared/rules/startValues';
 import { afterSave, type FormData, type FormState } from './afterSave';
+import { rebase, rebaseMessage } from './rebase';
 import { saveFailureMessage } from './saveFailure';
 import { useProgress } from '../useProgress';
 import { useLeaveGuard } from './useLeaveGuard';
@@ -35,6 +36,7 @@ export function useEditController(model: ModelInfo, id: string) {
   const [saveCall] = useSaveMutation();
   const [removeCall] = useRemoveMutation();
   const loaded = isNew ? undefined : query.data;
+  const { refetch } = query;
 
   // The form shows the server's version (first load, after save, after a change from elsewhere)
   // until the user edits; derived during render so the form never mounts with stale data.
@@ -86,7 +88,19 @@ export function useEditController(model: ModelInfo, id: string) {
         const saved = await saveCall({
           model: model.name,
           doc: { ...payloadOf(model, loaded, data), _id: isNew ? 'new' : id },
-        }).unwrap();
+        })
+          .unwrap()
+          .catch(async (refusal: ApiFailure) => {
+            // Saved by someone else meanwhile (409, a stale version): the edits go over their version.
+            const theirs = refusal.status === 409 && !isNew ? (await refetch()).data : undefined;
+            if (!theirs || data._version === undefined || theirs._version === data._version) throw refusal;
+            const rebased = rebase(model, registry.resolver, form.base ?? loaded ?? {}, data, theirs);
+            const key = `${theirs._id}:${String(theirs._version ?? '')}`;
+            setForm({ key, data: rebased.data, dirty: true, base: theirs });
+            if (rebased.conflicts.length) throw new ApiError(409, rebaseMessage(model, rebased.conflicts));
+            data = rebased.data;
+            return saveCall({ model: model.name, doc: { ...payloadOf(model, theirs, data), _id: id } }).unwrap();
+          });
         // A new document is shown by its own page, loaded like any other: setting it here would be
         // replaced by the empty 'new' form in the render before the navigation lands.
         if (isNew) {
@@ -108,7 +122,7 @@ export function useEditController(model: ModelInfo, id: string) {
         );
       }
     },
-    [formData, id, isNew, loaded, model, navigate, registry, release, saveCall],
+    [form.base, formData, id, isNew, loaded, model, navigate, refetch, registry, release, saveCall],
   );
   const progress = useProgress(save);
   // A refusal is about what was sent: once the form changes, its message no longer stands (the fields'
