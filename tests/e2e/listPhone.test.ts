@@ -145,6 +145,21 @@ describe('the generic list on a phone', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  it('says on a phone whether a transaction came in or went out (390)', async () => {
+    const context = await newContext(suite.browser, { width: 390, height: 844 });
+    await storeLogin(context, suite.server);
+    const page = await context.newPage();
+    await page.goto(suite.server.url('/_/transactions'));
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(3);
+    // A payout and a payment of the same amount otherwise read alike: 'Steuern 400,00 CHF', '06.03.2024'.
+    const texts = (await rows(page).allInnerTexts()).map((text) => text.replace(/\s+/g, ' '));
+    expect(texts.find((text) => text.includes('Steuern'))).toContain('Outgoing');
+    expect(texts.filter((text) => text.includes('Incoming'))).toHaveLength(2);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
   it('keeps the desktop table with every column (1440)', async () => {
     const context = await newContext(suite.browser, { width: 1440, height: 900 });
     await storeLogin(context, suite.server);
