@@ -314,6 +314,39 @@ describe('folder permissions in the file browser', { timeout: 90_000 }, () => {
     await context.close();
   });
 
+  it("keeps the new-folder and rename dialogs open with the server's refusal, under the name", async () => {
+    const parent = await suite.server.folder('Namen');
+    await suite.server.folder('Belegt', parent._id);
+    await suite.server.upload('brief.txt', Buffer.from('Brief'), 'text/plain', parent._id);
+    const { page, context, errors } = await adminPage(`/_/files/${parent._id}`);
+    await expect.poll(() => tileNames(page)).toEqual(['Belegt', 'brief.txt']);
+    const dialog = page.getByRole('dialog');
+
+    // Before, the refusal went to the browser's error line behind the dialog, which stayed open saying nothing.
+    await page.getByRole('button', { name: 'New folder' }).click();
+    await dialog.locator('input[name=name]').fill('Belegt');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toBe('A folder named Belegt already exists here');
+    expect(await dialog.locator('input[name=name]').getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    await tiles(page).filter({ hasText: 'brief.txt' }).click();
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await dialog.locator('input[name=name]').fill(`${'x'.repeat(252)}.txt`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toBe('must have at most 255 characters');
+    await screenshot(page, { path: `${SHOTS}/rename-refused.png` });
+    // Typing again takes the old reason away; a name the server takes closes the dialog.
+    await dialog.locator('input[name=name]').fill('antwort.txt');
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => tileNames(page)).toEqual(['Belegt', 'antwort.txt']);
+    expect(await dialog.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('the new-folder dialog says what empty permissions mean among the permission fields, not under the name', async () => {
     const viewports = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
     for (const [name, viewport] of Object.entries(viewports)) {

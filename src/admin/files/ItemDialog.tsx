@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { failureOf } from '../core/data/api';
 import type { FileItem, ItemPatch } from '../core/data/files';
+import type { ApiFailure } from '../core/data/types';
 import { Button } from '../ui/Button';
 import { DialogShell } from './DialogShell';
 
@@ -21,7 +23,8 @@ export type ItemDialogState = { mode: 'createFolder' } | { mode: 'edit'; item: F
  * (spec section 6), as comma-separated role names. The server keeps them following the folders
  * (src/server/modules/files/paths.ts): a new folder starts with the lists of the open `folder`
  * (left empty, it takes them), nothing is more open than its folder, and a folder's change reaches
- * everything inside it. The dialog says so where it applies.
+ * everything inside it. The dialog says so where it applies, and stays open with the server's reason when the
+ * server refuses (a name too long, a folder of that name already there): under the name when it is the name's.
  */
 export function ItemDialog({
   state,
@@ -35,6 +38,7 @@ export function ItemDialog({
   folder?: FileItem | null;
   canEditPermissions: boolean;
   onClose(): void;
+  /** Rejects with the server's refusal. */
   onSubmit(patch: ItemPatch & { name: string }): Promise<unknown>;
 }) {
   const item = state?.mode === 'edit' ? state.item : undefined;
@@ -42,13 +46,17 @@ export function ItemDialog({
   const [read, setRead] = useState('');
   const [write, setWrite] = useState('');
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<ApiFailure>();
   useEffect(() => {
+    setFailure(undefined);
     setName(item?.name ?? '');
     const source = state?.mode === 'createFolder' ? folder : item;
     setRead((source?._read ?? []).join(', '));
     setWrite((source?._write ?? []).join(', '));
   }, [item, state, folder]);
   const invalid = !name.trim() || /[/\\]/.test(name);
+  const nameError = /[/\\]/.test(name) ? 'A name cannot contain / or \\' : failure?.fields?.name;
+  const otherError = failure && !failure.fields?.name ? failure.message : undefined;
   // The selection bar's button says Rename; its dialog says the same (and what it renames).
   const title = state?.mode === 'createFolder' ? 'New folder' : `Rename ${item?._type ?? 'item'}`;
 
@@ -64,7 +72,10 @@ export function ItemDialog({
       if (canEditPermissions && (!creating || lists[key].length > 0)) patch[key] = lists[key];
     }
     try {
-      if ((await onSubmit(patch)) !== undefined) onClose();
+      await onSubmit(patch);
+      onClose();
+    } catch (error) {
+      setFailure(failureOf(error));
     } finally {
       setBusy(false);
     }
@@ -93,11 +104,19 @@ export function ItemDialog({
             name="name"
             autoFocus
             value={name}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => {
+              setName(event.target.value);
+              setFailure(undefined);
+            }}
             className={field}
-            aria-invalid={invalid}
+            aria-invalid={invalid || nameError !== undefined}
+            aria-describedby={nameError ? 'item-name-error' : undefined}
           />
-          {/[/\\]/.test(name) && <span className="mt-1 block text-xs text-red-600">A name cannot contain / or \</span>}
+          {nameError && (
+            <span id="item-name-error" role="alert" className="mt-1 block text-xs text-red-600">
+              {nameError}
+            </span>
+          )}
         </label>
         {canEditPermissions && (
           // The rule speaks of the permission lists (left empty, …): it heads their group, not the name.
@@ -120,7 +139,10 @@ export function ItemDialog({
               <input
                 name="_read"
                 value={read}
-                onChange={(event) => setRead(event.target.value)}
+                onChange={(event) => {
+                  setRead(event.target.value);
+                  setFailure(undefined);
+                }}
                 placeholder="e.g. guest, staff"
                 className={field}
               />
@@ -133,7 +155,10 @@ export function ItemDialog({
               <input
                 name="_write"
                 value={write}
-                onChange={(event) => setWrite(event.target.value)}
+                onChange={(event) => {
+                  setWrite(event.target.value);
+                  setFailure(undefined);
+                }}
                 placeholder="e.g. staff"
                 className={field}
               />
@@ -142,6 +167,11 @@ export function ItemDialog({
               </span>
             </label>
           </div>
+        )}
+        {otherError && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-[13px] text-red-700">
+            {otherError}
+          </p>
         )}
       </form>
     </DialogShell>

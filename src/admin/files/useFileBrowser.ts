@@ -239,10 +239,11 @@ export function useFileBrowser({ folderId, onOpenFolder, onOpenFile, onSelect }:
     sentinelRef,
     setScrollRoot,
     refetch: () => void query.refetch(),
+    /** Rejects with the server's refusal (a name taken or too long), which the dialog asking for it shows. */
     createFolder: (fields: ItemPatch & { name: string }) =>
-      guard(() => createFolderCall({ ...fields, parent: folderId ?? null }).unwrap()),
-    update: (item: FileItem, patch: ItemPatch) =>
-      guard(() => updateCall({ model: item._type, id: item._id, patch }).unwrap()),
+      createFolderCall({ ...fields, parent: folderId ?? null }).unwrap(),
+    /** Rejects with the server's refusal, which the dialog asking for it shows. */
+    update: (item: FileItem, patch: ItemPatch) => updateCall({ model: item._type, id: item._id, patch }).unwrap(),
     /** A selection that cannot go (a folder holding items) is refused at once, in the browser's error line. */
     refuseDelete: (items: FileItem[]) => {
       const refusal = deleteRefusal(items);
