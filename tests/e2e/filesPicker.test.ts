@@ -49,6 +49,50 @@ describe('file picker and image presets', { timeout: 90_000 }, () => {
     await context.close();
   });
 
+  it('offers the files by name to a user who may not browse them, instead of a browser the server refuses', async () => {
+    const portrait = await suite.server.upload('rita.png', await png(300, 300, 40), 'image/png');
+    await suite.server.api('POST', '/api/document/updateOne?model=role', {
+      name: 'redaktion',
+      permissions: ['manage:cms'],
+    });
+    const rita = await suite.server.api<{ _id: string }>('POST', '/api/document/updateOne?model=user', {
+      login: 'rita',
+      roles: ['redaktion'],
+      password: 'rita-password-1',
+    });
+    const { page, context, errors } = await openAdminPage(
+      suite.browser,
+      suite.server,
+      `/_/users/${rita._id}`,
+      VIEWPORTS.desktop,
+      { login: { username: 'rita', password: 'rita-password-1' } },
+    );
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
+    // Before, the field opened the file browser, which said 'Not allowed to browse files' (403) and offered nothing.
+    const field = page.locator('select#root_avatar_file');
+    await expect.poll(() => field.locator('option').allInnerTexts()).toContain('rita.png');
+    expect(await page.getByText('Browse', { exact: true }).count()).toBe(0);
+    await field.selectOption({ label: 'rita.png' });
+    await page.getByRole('button', { name: 'SAVE' }).click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await suite.server.api<{ avatar?: { file?: string } }>(
+              'GET',
+              `/api/document/findById?model=user&id=${rita._id}`,
+            )
+          ).avatar?.file,
+      )
+      .toBe(portrait._id);
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('on a touch screen says to tap, and a tap on an image picks it', async () => {
     const folder = await suite.server.folder('Teamfotos');
     await suite.server.upload('beat.png', await png(300, 300, 120), 'image/png', folder._id);

@@ -70,6 +70,11 @@ export interface FormDataSource {
    * the key itself when people read it, as a role's name), else `Unknown role`. Missing: every model may be listed.
    */
   mayRead?(model: string): boolean;
+  /**
+   * false: the caller may not browse the file store (`GET /api/files/folder` needs `manage:files`, others get
+   * 403), so file and image fields offer the files they may read by name instead of the file browser. Missing: they may.
+   */
+  mayBrowseFiles?: boolean;
   loadOptions(relation: RelationQuery, search?: string): Promise<RelationOption[]>;
   /**
    * One document's label (with its details) by its id, deleted and non-matching documents included (a

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { OPTION_LIMIT } from '../../../shared/rules/constants';
 import { optionFields, optionText, orderByDetails, populatedLabel, relationOptionOf } from '../../form/relationOption';
 import type { DocumentRef, FormDataSource, RelationOption, RelationQuery } from '../../form/types';
-import { mayRead } from '../access';
+import { canAccess, mayRead } from '../access';
 import { useAdmin } from '../AdminContext';
 import { adminApi } from '../data/api';
 import { operationsApi } from '../data/operations';
@@ -19,6 +19,7 @@ export function useFormDataSource(): FormDataSource {
     () => ({
       // A model the server sent no schema of, or one read by a permission the caller lacks: its list is refused.
       mayRead: (model: string) => mayRead({ permissions, user }, registry.model(model)),
+      mayBrowseFiles: canAccess(permissions, 'manage:files'),
       documentLink(model: string, id: string) {
         const target = registry.model(model);
         return target && mayRead({ permissions, user }, target) ? `${target.route}/${id}` : undefined;

@@ -5,6 +5,7 @@ import { ReactReduxContext } from 'react-redux';
 import { useFindByIdQuery } from '../../core/data/api';
 import type { FileItem } from '../../core/data/files';
 import { FileThumb } from '../../files/FileThumb';
+import { formContextOf } from './context';
 import { ReadOnlyBox } from './ReadOnlyWidget';
 import { FileWidget as FileSelectWidget } from './RelationWidgets';
 
@@ -73,12 +74,14 @@ function FilePicker({ id, value, onChange, disabled, readonly, options }: Widget
 }
 
 /**
- * The image and file widget: the file browser in a dialog picks the file. Outside the admin's data
+ * The image and file widget: the file browser in a dialog picks the file. For a caller who may not browse
+ * the file store (no `manage:files`: the server refuses the browser's folders) and outside the admin's data
  * layer (form stories and tests without a store) it falls back to choosing the file by name.
  */
 export function FilePickerWidget(props: WidgetProps) {
   const store = useContext(ReactReduxContext);
-  return store ? <FilePicker {...props} /> : <FileSelectWidget {...props} />;
+  const browse = formContextOf(props.registry).dataSource.mayBrowseFiles !== false;
+  return store && browse ? <FilePicker {...props} /> : <FileSelectWidget {...props} />;
 }
 
 export function ImagePickerWidget(props: WidgetProps) {
