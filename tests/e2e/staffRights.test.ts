@@ -140,3 +140,34 @@ describe('a delete the server refuses', { timeout: 120_000 }, () => {
     await context.close();
   });
 });
+
+describe("deleting one's own user", { timeout: 120_000 }, () => {
+  it('says in the question that it signs them out for good, on their page and their row; others are asked as before', async () => {
+    const chef = await suite.server.save('user', { login: 'chef', roles: ['admin'], password: 'chef-password-1' });
+    const context = await newContext(suite.browser, VIEWPORTS.phone);
+    await storeLogin(context, suite.server, 'chef', 'chef-password-1');
+    const page = await context.newPage();
+    const dialog = page.getByRole('dialog');
+    const note = 'This is your own user: deleting it signs you out, and you cannot sign in with it again.';
+
+    // Before, the question was the one of any user, and the next thing they saw was the login screen.
+    await page.goto(suite.server.url('/_/users'));
+    await rows(page).filter({ hasText: 'chef' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => dialog.innerText()).toContain(note);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await rows(page).filter({ hasText: 'anna' }).getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
+    expect(await dialog.innerText()).not.toContain(note);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(suite.server.url(`/_/users/${chef._id}`));
+    await page.getByRole('button', { name: 'DELETE' }).click();
+    await expect.poll(() => dialog.innerText()).toContain(note);
+    await screenshot(page, { path: `${SHOTS}/delete-own-user-phone.png` });
+    const confirm = dialog.getByRole('button', { name: 'Delete' });
+    await expect.poll(() => confirm.isEnabled(), { timeout: 5000 }).toBe(true);
+    await confirm.click();
+    await page.getByRole('heading', { name: 'Sign in with your account' }).waitFor();
+    await context.close();
+  });
+});

@@ -52,6 +52,14 @@ export function mayWrite(
   return !model.acl || doc === undefined || passesWriteList(asker, doc._write);
 }
 
+/**
+ * The document is the caller's own account: a model its documents own by their `_id` (the users), and this one
+ * theirs. Deleting it ends every session of theirs (the server's rule), this one too.
+ */
+export function isOwnAccount(model: Pick<ModelInfo, 'owner'>, doc: { _id?: unknown }, user: { _id: string }): boolean {
+  return model.owner === '_id' && doc._id === user._id;
+}
+
 /** A document's `_write` roles let the caller through: empty or missing lists do, admin and superuser always. */
 function passesWriteList(asker: Asker, list: unknown): boolean {
   const roles = [GUEST_ROLE, ...asker.user.roles];

@@ -10,7 +10,7 @@ import { useFormDataSource } from '../core/edit/useFormDataSource';
 import { SchemaForm } from '../form';
 import { NotFound } from '../screens/NotFound';
 import { Button, buttonClass } from '../ui/Button';
-import { useDeleteConfirm } from '../ui/DeleteDialog';
+import { OwnAccountNote, useDeleteConfirm } from '../ui/DeleteDialog';
 import { LeaveDialog } from '../ui/LeaveDialog';
 import { PageHeader } from '../ui/PageHeader';
 import { ProgressButton } from '../ui/ProgressButton';
@@ -81,7 +81,12 @@ export function EditView({
         </Link>
       )}
       {edit.canDelete && (
-        <Button variant="danger" onClick={(event) => request(event, edit.title, () => edit.remove())}>
+        <Button
+          variant="danger"
+          onClick={(event) =>
+            request(event, edit.title, () => edit.remove(), edit.ownAccount ? <OwnAccountNote /> : undefined)
+          }
+        >
           <Trash2 aria-hidden className="size-4" />
           DELETE
         </Button>

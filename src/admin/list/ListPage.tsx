@@ -7,7 +7,7 @@ import { documentLabel } from '../../shared/admin/documentLabel';
 import { listName, listTitle } from '../../shared/admin/titles';
 import { useListController, type ListController } from '../core/list/useListController';
 import { buttonClass } from '../ui/Button';
-import { useDeleteConfirm } from '../ui/DeleteDialog';
+import { OwnAccountNote, useDeleteConfirm } from '../ui/DeleteDialog';
 import { PageHeader } from '../ui/PageHeader';
 import { entryCount } from './entryCount';
 import { useListExtras } from './listExtras';
@@ -54,7 +54,14 @@ export function ListView({ list }: { list: ListController }) {
           <ListTable
             list={list}
             extraColumns={extras}
-            onDelete={(event, doc) => request(event, docTitle(model, doc), () => list.remove(doc))}
+            onDelete={(event, doc) =>
+              request(
+                event,
+                docTitle(model, doc),
+                () => list.remove(doc),
+                list.ownAccount(doc) ? <OwnAccountNote /> : undefined,
+              )
+            }
           />
           <div className="flex items-center justify-between gap-4 py-3">
             <p className="text-xs text-zinc-500 tabular-nums">

@@ -16,6 +16,15 @@ interface Pending {
   refusal?: string;
 }
 
+/** Details of the question when the user is about to delete their own account (`isOwnAccount`). */
+export function OwnAccountNote() {
+  return (
+    <p className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-[13px] text-amber-900">
+      This is your own user: deleting it signs you out, and you cannot sign in with it again.
+    </p>
+  );
+}
+
 /** Runs a delete: answers why it failed (the server's message), or undefined when it worked. */
 async function attempt(confirm: Pending['confirm']): Promise<string | undefined> {
   try {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { documentLabel } from '../../../shared/admin/documentLabel';
 import type { ModelInfo } from '../../../shared/registry';
 import { ALMIGHTY_ROLES } from '../../../shared/vocabulary';
-import { mayWrite } from '../access';
+import { isOwnAccount, mayWrite } from '../access';
 import { useAdmin } from '../AdminContext';
 import { useFindByIdQuery, useRemoveMutation, useSaveMutation } from '../data/api';
 import { ApiError, type ApiFailure, type Doc } from '../data/types';
@@ -196,6 +196,8 @@ export function useEditController(model: ModelInfo, id: string) {
     htmlFields: useMemo(() => model.fields.filter((field) => field.widget === 'html'), [model]),
     /** The signed-in user's own document (`x-owner`): a password change needs the current password. */
     ownDocument,
+    /** The signed-in user's own account: deleting it signs them out for good, which the delete question says. */
+    ownAccount: !isNew && isOwnAccount(model, { _id: id }, user),
     /** Secret fields the last save changed (a new password). */
     secretsChanged,
     /** Edited as its owner, not as admin or superuser: what the server keeps from owners is read-only. */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ModelInfo } from '../../../shared/registry';
 import { LIST_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../../../shared/rules/constants';
-import { mayRead, mayWrite } from '../access';
+import { isOwnAccount, mayRead, mayWrite } from '../access';
 import { useAdmin } from '../AdminContext';
 import { useFindQuery, useRemoveMutation } from '../data/api';
 import type { Doc } from '../data/types';
@@ -97,6 +97,8 @@ export function useListController(model: ModelInfo) {
     // Add and delete follow what the server would allow the caller (a staff user lists only their own user).
     createLink: model.create && mayWrite({ permissions, user }, model, 'create') ? `${model.route}/new` : undefined,
     canDelete: (doc: Doc) => mayWrite({ permissions, user }, model, 'delete', doc),
+    /** The row is the signed-in user's own account: deleting it signs them out for good, which the question says. */
+    ownAccount: (doc: Doc) => isOwnAccount(model, doc, user),
   };
 }
 
