@@ -175,6 +175,33 @@ describe('queues screen', { timeout: 90_000 }, () => {
     await context.close();
   });
 
+  it('names the files of preset jobs to a user who manages the backend but not files', async () => {
+    const { server, browser } = suite;
+    const backend = await userWithRole(server, server.token, 'bruno', 'backend');
+    const sample = await server.upload('betrieb-sample.png', await png(320, 200, 90), 'image/png');
+    const context = await newContext(browser, PHONE);
+    await storeLogin(context, server, 'bruno', backend.password);
+    const { page, errors } = await newPage(context);
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto(server.url('/_/queues?queue=imagePresets'));
+    const row = page.locator('tbody tr[data-id]').filter({ hasText: 'betrieb-sample.png' }).first();
+    // Before, the names were asked for with the deleted files, which needs manage:files: 403, and the ids showed.
+    await expect
+      .poll(
+        async () =>
+          (await row.count()) > 0 && (await row.getByTestId('job-data').filter({ visible: true }).innerText()),
+        { timeout: 20_000 },
+      )
+      .toMatch(/^File:\s+betrieb-sample\.png\s/);
+    expect(await page.getByText(sample._id, { exact: false }).count()).toBe(0);
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows staff without the permission the not-found state of a model they may not read; the server refuses', async () => {
     const { server, browser } = suite;
     const staff = await userWithRole(server, server.token, 'sabine', 'staff');

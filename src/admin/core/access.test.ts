@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRegistry } from '../../shared/registry';
 import { schemaSet } from '../../shared/generated/schemas';
-import { mayRead, mayWrite } from './access';
+import { mayRead, mayReadDeleted, mayWrite } from './access';
 
 const registry = createRegistry(schemaSet);
 const model = (name: string) => registry.model(name)!;
@@ -49,5 +49,14 @@ describe('mayRead: does a list of the model answer the caller (readMode)', () =>
     expect(mayRead(staff, model('project'))).toBe(true);
     // A model the server sent no schema of.
     expect(mayRead(admin, undefined)).toBe(false);
+  });
+});
+
+describe("mayReadDeleted: who may ask for deleted documents (the server's mayReadDeleted)", () => {
+  it('of a model anyone reads (files), only who may change or delete it; of others, who may read it', () => {
+    const backend = { permissions: ['manage:backend'] };
+    expect(mayReadDeleted(backend, model('file'))).toBe(false);
+    expect(mayReadDeleted(staff, model('file'))).toBe(true);
+    expect(mayReadDeleted(backend, model('user'))).toBe(true);
   });
 });

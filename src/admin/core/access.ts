@@ -36,6 +36,15 @@ export function mayRead(asker: Asker, model: AccessModel | undefined): boolean {
 }
 
 /**
+ * May the caller ask for deleted documents of the model (`deleted: true`, the server's `mayReadDeleted`)? Of a
+ * model anyone may read (files), only with the permission to update or delete it: others get 403.
+ */
+export function mayReadDeleted(asker: Pick<Asker, 'permissions'>, model: Pick<ModelInfo, 'permission'>): boolean {
+  const { read, update, delete: remove } = model.permission;
+  return read !== 'public' || canAccess(asker.permissions, update) || canAccess(asker.permissions, remove);
+}
+
+/**
  * May the caller create, update or delete (this document of) the model? The server's `assertCanWrite`: the
  * model permission, or owning the document for an update (`x-owner`, `_id` for users themselves), and the
  * document's `_write` roles for ACL models (admin and superuser pass them). Without `doc`: any document.

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { QUEUE_JOB_SCHEMAS, QUEUE_REFERENCES, type JobAction } from '../../shared/api/queues';
+import { mayReadDeleted } from '../core/access';
 import { useAdmin } from '../core/AdminContext';
 import { failureOf, useFindQuery } from '../core/data/api';
 import { patchQueueJobs, useQueueJobActionMutation, useQueueJobsQuery, useQueuesQuery } from '../core/data/filesApi';
@@ -17,7 +18,7 @@ import { applyJobEvent } from './jobState';
  */
 export function useQueuesController() {
   const dispatch = useAdminDispatch();
-  const { registry } = useAdmin();
+  const { registry, permissions } = useAdmin();
   const [params, setParams] = useSearchParams();
   const queues = useQueuesQuery();
   const names = queues.data ?? [];
@@ -36,7 +37,13 @@ export function useQueuesController() {
   const lookup = useFindQuery(
     {
       model: target?.name ?? '',
-      params: { query: { _id: { $in: ids } }, deleted: true, limit: ids.length, fields: [target?.labelField ?? '_id'] },
+      params: {
+        query: { _id: { $in: ids } },
+        // Deleted files are named too, for those who may see them (who manage files); the others' ask is refused.
+        deleted: target !== undefined && mayReadDeleted({ permissions }, target),
+        limit: ids.length,
+        fields: [target?.labelField ?? '_id'],
+      },
     },
     // While a new upload's ids are looked up, `data` still holds the last answer: its names stay.
     { skip: !target || ids.length === 0 },
