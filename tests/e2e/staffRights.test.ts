@@ -171,3 +171,34 @@ describe("deleting one's own user", { timeout: 120_000 }, () => {
     await context.close();
   });
 });
+
+describe('permissions changed while the admin is open', { timeout: 120_000 }, () => {
+  it('takes them at the next session check: a revoked screen leaves the navigation and shows the not-found state', async () => {
+    const role = await suite.server.save('role', { name: 'redaktion', permissions: ['manage:cms'] });
+    await suite.server.save('user', { login: 'rita', roles: ['redaktion'], password: 'rita-password-1' });
+    const context = await newContext(suite.browser, VIEWPORTS.desktop);
+    await storeLogin(context, suite.server, 'rita', 'rita-password-1');
+    const page = await context.newPage();
+    const nav = page.locator('nav[aria-label=Main]');
+    await page.goto(suite.server.url('/_/redirects'));
+    await page.getByRole('link', { name: 'Add Redirect' }).waitFor();
+    expect(await nav.locator('a[href="/_/redirects"]').count()).toBe(1);
+
+    // The admin takes manage:cms from the role. Before, the open admin kept its links and the New Redirect form
+    // with SAVE until a reload, and the server refused every save with 403.
+    await suite.server.save('role', { _id: role._id, permissions: [], _version: role._version });
+    await page.getByRole('link', { name: 'Add Redirect' }).click();
+    await expect.poll(() => nav.locator('a[href="/_/redirects"]').count(), { timeout: 10_000 }).toBe(0);
+    await page.getByRole('heading', { name: 'Not found' }).waitFor();
+    expect(await page.getByRole('button', { name: 'SAVE' }).count()).toBe(0);
+
+    // Given back, it shows again at the next check (here: a change of route), with the schemas it needs.
+    const now = await suite.server.api<{ _version: number }>('GET', `/api/document/findById?model=role&id=${role._id}`);
+    await suite.server.save('role', { _id: role._id, permissions: ['manage:cms'], _version: now.json._version });
+    await nav.locator('a[href="/_"]').first().click();
+    await expect.poll(() => nav.locator('a[href="/_/redirects"]').count(), { timeout: 10_000 }).toBe(1);
+    await nav.locator('a[href="/_/redirects"]').click();
+    await page.getByRole('link', { name: 'Add Redirect' }).waitFor();
+    await context.close();
+  });
+});
