@@ -5,6 +5,11 @@ import { screenshot } from '../helpers/screenshots';
 
 const suite = filesSuite();
 
+/** The file a user's stored avatar names. */
+const avatarFile = async (user: string) =>
+  (await suite.server.api<{ avatar?: { file?: string } }>('GET', `/api/document/findById?model=user&id=${user}`)).avatar
+    ?.file;
+
 const adminPage = (path: string, viewport?: { width: number; height: number }) =>
   openAdminPage(suite.browser, suite.server, path, viewport);
 
@@ -34,17 +39,7 @@ describe('file picker and image presets', { timeout: 90_000 }, () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => field.innerText()).toContain('anna.png');
     await page.getByRole('button', { name: 'SAVE' }).click();
-    await expect
-      .poll(
-        async () =>
-          (
-            await suite.server.api<{ avatar?: { file?: string } }>(
-              'GET',
-              `/api/document/findById?model=user&id=${self._id}`,
-            )
-          ).avatar?.file,
-      )
-      .toBe(portrait._id);
+    await expect.poll(() => avatarFile(self._id)).toBe(portrait._id);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -77,17 +72,7 @@ describe('file picker and image presets', { timeout: 90_000 }, () => {
     expect(await page.getByText('Browse', { exact: true }).count()).toBe(0);
     await field.selectOption({ label: 'rita.png' });
     await page.getByRole('button', { name: 'SAVE' }).click();
-    await expect
-      .poll(
-        async () =>
-          (
-            await suite.server.api<{ avatar?: { file?: string } }>(
-              'GET',
-              `/api/document/findById?model=user&id=${rita._id}`,
-            )
-          ).avatar?.file,
-      )
-      .toBe(portrait._id);
+    await expect.poll(() => avatarFile(rita._id)).toBe(portrait._id);
     expect(refused).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
