@@ -11,9 +11,9 @@ import './site.css';
  * element that acts on its own (see LIVE_ELEMENT_TAGS) on its first screen starts the site's code
  * at once, one with such an element further down at the first scroll (or at once for an address
  * with #hash, which shows a place further down); any other page starts it at the visitor's first
- * wheel, touch, pointer or key event. A click on a link or
- * button before the code is there waits for it and is then handled as usual (client-side
- * navigation, the navigation's menu button...). The page's elements, which hydration renders again,
+ * wheel, touch, pointer or key event. A click on a link or button before the code is there (also
+ * on a page that starts it at once) waits for it and is then handled as usual (client-side navigation,
+ * the navigation's menu button, a form's check...). The page's elements, which hydration renders again,
  * are fetched when the code starts (the HTML does not carry them twice); if that fails, the page
  * stays as the server rendered it and links load pages as usual.
  */
@@ -54,22 +54,24 @@ if (root && data) {
       void start();
     };
     for (const type of events) addEventListener(type, onIntent, { capture: true, passive: true });
-    document.addEventListener(
-      'click',
-      (event) => {
-        if (ready) return;
-        const url = interceptedUrl(event, location);
-        // An anchor on this page needs no code: the browser goes there at once.
-        if (url && url.pathname === location.pathname && url.search === location.search && url.hash) return;
-        const button = url ? undefined : (event.target as Element | null)?.closest?.<HTMLElement>(CLICKABLE);
-        if (!url && !button) return;
-        event.preventDefault();
-        event.stopPropagation();
-        void start().then((follow) => (url ? follow(url) : button?.click()));
-      },
-      true,
-    );
   }
+  // Also on a page that starts the code at once: a form's button clicked before would send the form
+  // natively (the page reloads, the site's check never runs).
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (ready) return;
+      const url = interceptedUrl(event, location);
+      // An anchor on this page needs no code: the browser goes there at once.
+      if (url && url.pathname === location.pathname && url.search === location.search && url.hash) return;
+      const button = url ? undefined : (event.target as Element | null)?.closest?.<HTMLElement>(CLICKABLE);
+      if (!url && !button) return;
+      event.preventDefault();
+      event.stopPropagation();
+      void start().then((follow) => (url ? follow(url) : button?.click()));
+    },
+    true,
+  );
   startSmoothScroll();
   renderLater(root);
 }
