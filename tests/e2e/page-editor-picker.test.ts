@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 
 describe('add-element picker', { timeout: 120_000 }, () => {
-  it('lists the server catalogue with labels and short descriptions, filters by name and adds with Enter', async () => {
+  it('lists the server catalogue with labels and short descriptions, filters by name, adds with Enter and closes with Escape', async () => {
     const { page, context, errors } = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${pageId}`, {
       width: 1440,
       height: 900,
@@ -43,6 +43,16 @@ describe('add-element picker', { timeout: 120_000 }, () => {
     await waitSaved(page);
     const saved = await draft(suite.server, pageId);
     expect(saved.elements).toEqual([{ tag: 'paragraph', props: { text: '', alignment: 'left' } }]);
+
+    // Escape in the search closes the picker without adding; the keyboard goes on at its button.
+    const addButton = page.getByRole('button', { name: 'Add element' });
+    await addButton.click();
+    await page.getByRole('textbox', { name: 'Search elements' }).fill('head');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('group', { name: 'Elements to add' }).count()).toBe(0);
+    expect(await addButton.getAttribute('aria-expanded')).toBe('false');
+    expect(await addButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await page.locator('ul[aria-label=Elements] li[data-tag]').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -35,16 +35,19 @@ export function pickerGroups(elements: readonly CatalogElement[], search: string
 
 /**
  * The server's element catalogue (`GET /api/cms/elements`) as a picker: grouped by category, each with
- * its label and a short description, filtered by name; Enter adds the first match.
+ * its label and a short description, filtered by name; Enter adds the first match, Escape closes it.
  */
 export function AddElementPanel({
   target,
   onAdd,
+  onClose,
   placement,
 }: {
   /** Where the new element goes, in words ("inside Section", "after Paragraph"). */
   target: string;
   onAdd(info: CatalogElement): void;
+  /** Escape in the search: the picker closes without adding. */
+  onClose(): void;
   /** With a container selected: after it (the default) or inside it, the user's choice. */
   placement?: { of: string; value: Placement; onChange(value: Placement): void };
 }) {
@@ -66,6 +69,9 @@ export function AddElementPanel({
             if (event.key === 'Enter' && first) {
               event.preventDefault();
               onAdd(first);
+            } else if (event.key === 'Escape') {
+              event.preventDefault();
+              onClose();
             }
           }}
           placeholder="Search elements by name"

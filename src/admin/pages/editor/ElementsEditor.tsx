@@ -68,6 +68,7 @@ export function ElementsEditor({
 }) {
   const { registry } = useAdmin();
   const [adding, setAdding] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
   // After the selected element unless the user chooses inside it (a new element is selected once added).
   const [placement, setPlacement] = useState<Placement>('after');
   const slotsOf = useCallback((tag: string) => registry.element(tag)?.slots ?? [], [registry]);
@@ -229,6 +230,7 @@ export function ElementsEditor({
       <div className="space-y-2 p-3">
         <div className="flex items-center gap-2">
           <Button
+            ref={addButton}
             variant="primary"
             onClick={() => {
               setPlacement('after');
@@ -277,6 +279,10 @@ export function ElementsEditor({
           <AddElementPanel
             target={targetText}
             onAdd={add}
+            onClose={() => {
+              setAdding(false);
+              addButton.current?.focus();
+            }}
             placement={
               selectedNode && canHoldChildren(elements, selected, slotsOf)
                 ? { of: selectedInfo?.label ?? selectedNode.tag, value: placement, onChange: setPlacement }
