@@ -1,4 +1,4 @@
-import { Plus, Trash2 } from 'lucide-react';
+import { Lock, Plus, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ModelInfo } from '../../shared/registry';
@@ -148,6 +148,15 @@ export function EditView({
                   Deleted {formatTimestamp(edit.deletedAt)}. It is shown as it was and can no longer be changed.
                 </p>
               )}
+              {edit.limits?.note && !edit.deletedAt && (
+                <p
+                  role="note"
+                  className="mb-4 flex gap-2 rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 text-[13px] text-zinc-700"
+                >
+                  <Lock aria-hidden className="mt-0.5 size-3.5 shrink-0 text-zinc-500" />
+                  {edit.limits.note}
+                </p>
+              )}
               <SchemaForm
                 schema={model.schema}
                 formData={edit.formData}
@@ -158,6 +167,7 @@ export function EditView({
                 dataSource={dataSource}
                 ownDocument={edit.ownDocument}
                 asOwner={edit.asOwner}
+                limits={edit.limits}
                 secretsChanged={edit.secretsChanged}
                 source={edit.isNew ? undefined : { model: model.name, id: edit.id }}
               />

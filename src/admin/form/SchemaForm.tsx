@@ -14,7 +14,7 @@ import { uiSchemaFor } from './schema/uiSchemaFor';
 import { dateEntryErrors } from './values/dateInput';
 import { unlistedValues, withUnlisted, type UnlistedValues } from './schema/unlistedValues';
 import { themeTemplates } from './templates';
-import type { DocumentRef, FormContext, FormDataSource } from './types';
+import type { DocumentRef, FieldLimits, FormContext, FormDataSource } from './types';
 import { formValidator } from './validator';
 import { themeWidgets } from './widgets/registry';
 
@@ -44,6 +44,8 @@ export interface SchemaFormProps {
   ownDocument?: boolean;
   /** The signed-in user edits it as its owner, not as admin or superuser: fields kept from owners are read-only. */
   asOwner?: boolean;
+  /** What the caller may not change beyond the schema: locked fields, and which values a field offers. */
+  limits?: FieldLimits;
   /** The stored document the form edits: labels of related documents the user may not read come through it. */
   source?: DocumentRef;
   /** Secret fields (the password) the last save changed: their widget says so until the next save. */
@@ -69,6 +71,7 @@ export function SchemaForm({
   assistSingleLine = false,
   ownDocument = false,
   asOwner = false,
+  limits,
   source,
   secretsChanged,
   onTyping,
@@ -90,8 +93,11 @@ export function SchemaForm({
     [inlined, unlistedKey],
   );
   const uiSchema = useMemo<UiSchema>(
-    () => ({ ...uiSchemaFor(prepared, { isNew, rootSchemas, asOwner }), 'ui:submitButtonOptions': { norender: true } }),
-    [prepared, isNew, rootSchemas, asOwner],
+    () => ({
+      ...uiSchemaFor(prepared, { isNew, rootSchemas, asOwner, limits }),
+      'ui:submitButtonOptions': { norender: true },
+    }),
+    [prepared, isNew, rootSchemas, asOwner, limits],
   );
   // An error leaves its field once the field is edited (the data as the errors came is what was refused).
   const [refused, setRefused] = useState({ errors, data: formData });

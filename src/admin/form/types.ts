@@ -45,6 +45,23 @@ export interface RelationQuery {
   tree?: string;
 }
 
+/**
+ * What the caller may change of a document beyond what its schema says (a user above them keeps their password):
+ * `locked` fields are shown read-only; `offer`, per field of several values (a relation list, enum checkboxes),
+ * says which values the caller may add or take away. Others are not offered, and those already there stay, shown
+ * but not changeable.
+ */
+export interface FieldLimits {
+  locked: readonly string[];
+  offer: Readonly<Record<string, Offer>>;
+}
+
+/** Which values of a field the caller may add or take away, and the words said under it when some are not offered. */
+export interface Offer {
+  allows(value: string): boolean;
+  note: string;
+}
+
 /** A stored document: the one a form edits. */
 export interface DocumentRef {
   model: string;

@@ -4,6 +4,7 @@ import { documentLabel } from '../../../shared/admin/documentLabel';
 import type { ModelInfo } from '../../../shared/registry';
 import { ALMIGHTY_ROLES } from '../../../shared/vocabulary';
 import { isOwnAccount, mayWrite } from '../access';
+import { useDocumentLimits } from '../limits';
 import { useAdmin } from '../AdminContext';
 import { useFindByIdQuery, useRemoveMutation, useSaveMutation } from '../data/api';
 import { ApiError, type ApiFailure, type Doc } from '../data/types';
@@ -156,6 +157,9 @@ export function useEditController(model: ModelInfo, id: string) {
   // A blip (no answer, the server failing) passes; a refusal (no access, gone) stands until a refresh works.
   const refusedNow = refreshFailure !== undefined && refreshFailure.status >= 400 && refreshFailure.status < 500;
   const label = documentLabel(model, formData);
+  // What the server's own rules for the model keep from the caller (a user above them): asked of the stored document.
+  const limitsOf = useDocumentLimits(model);
+  const limits = limitsOf?.(loaded);
 
   return {
     model,
@@ -164,12 +168,14 @@ export function useEditController(model: ModelInfo, id: string) {
     formData,
     onChange: change,
     errors,
-    loading: !isNew && idOf(form.key) !== id && !query.error,
+    loading: (!isNew && idOf(form.key) !== id && !query.error) || (limits === undefined && !loadFailure),
     loadError: loadFailure?.message,
     /** Why the last refresh of a loaded document failed, and whether it can still be saved. */
     refreshError: refreshFailure && { message: refreshFailure.message, saveable: !refusedNow },
     // Nothing to save or delete where the document could not be loaded (not found, no access).
-    readonly: !canWrite || deletedAt !== undefined || loadFailure !== undefined || refusedNow,
+    readonly: !canWrite || deletedAt !== undefined || loadFailure !== undefined || refusedNow || !!limits?.readonly,
+    /** What the caller may not change of this document beyond the schema, and why (said above the form). */
+    limits,
     /** When the document was deleted (ISO time), if it was. */
     deletedAt,
     title: isNew ? `New ${model.label}` : (label ?? model.label),
@@ -186,7 +192,11 @@ export function useEditController(model: ModelInfo, id: string) {
     leaveGuard,
     newLink: model.create && mayWrite(asker, model, 'create') ? `${model.route}/new` : undefined,
     canDelete:
-      loaded !== undefined && deletedAt === undefined && !refusedNow && mayWrite(asker, model, 'delete', loaded),
+      loaded !== undefined &&
+      deletedAt === undefined &&
+      !refusedNow &&
+      mayWrite(asker, model, 'delete', loaded) &&
+      !!limits?.mayDelete,
     async remove() {
       await removeCall({ model: model.name, id }).unwrap();
       release();

@@ -4,6 +4,7 @@ import type { ModelInfo } from '../../../shared/registry';
 import { LIST_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../../../shared/rules/constants';
 import { isOwnAccount, mayRead, mayWrite } from '../access';
 import { useAdmin } from '../AdminContext';
+import { useDocumentLimits } from '../limits';
 import { useFindQuery, useRemoveMutation } from '../data/api';
 import type { Doc } from '../data/types';
 import { listColumns } from './columns';
@@ -54,6 +55,7 @@ export function useListController(model: ModelInfo) {
   const params = useMemo(() => findParams(state, model), [state, model]);
   const query = useFindQuery({ model: model.name, params });
   const [removeCall] = useRemoveMutation();
+  const limitsOf = useDocumentLimits(model);
   const columns = useMemo(
     () =>
       listColumns(model, (name) => registry.model(name)?.label).map((column) =>
@@ -96,7 +98,8 @@ export function useListController(model: ModelInfo) {
     showLink: (doc: Doc) => `${model.route}/${doc._id}`,
     // Add and delete follow what the server would allow the caller (a staff user lists only their own user).
     createLink: model.create && mayWrite({ permissions, user }, model, 'create') ? `${model.route}/new` : undefined,
-    canDelete: (doc: Doc) => mayWrite({ permissions, user }, model, 'delete', doc),
+    // ...and the server's own rules for the model (a user above the caller): none offered before they are known.
+    canDelete: (doc: Doc) => mayWrite({ permissions, user }, model, 'delete', doc) && !!limitsOf?.(doc).mayDelete,
     /** The row is the signed-in user's own account: deleting it signs them out for good, which the question says. */
     ownAccount: (doc: Doc) => isOwnAccount(model, doc, user),
   };

@@ -10,6 +10,18 @@ const uiOf = (model: string, options = {}) =>
   uiSchemaFor(prepareSchema(registry.models[model].schema, schemas), options);
 
 describe('uiSchemaFor', () => {
+  it('locks the fields the caller may not change and passes on which values a field offers', () => {
+    const offer = { allows: (role: string) => role !== 'admin', note: 'Only roles you may grant are offered.' };
+    const ui = uiOf('user', { limits: { locked: ['password', 'login'], offer: { roles: offer } } });
+    expect((ui.password as UiSchema)['ui:readonly']).toBe(true);
+    expect((ui.login as UiSchema)['ui:readonly']).toBe(true);
+    expect((ui.email as UiSchema | undefined)?.['ui:readonly']).toBeUndefined();
+    const roles = ui.roles as UiSchema;
+    expect(roles['ui:readonly']).toBeUndefined();
+    // The relation's own options stay beside the offer.
+    expect(roles['ui:options']).toMatchObject({ model: 'role', keyField: 'name', offer });
+  });
+
   it('hides system fields and shows the timestamps last, read-only, once the document exists', () => {
     const ui = uiOf('invoice');
     expect(ui._id).toEqual({ 'ui:widget': 'hidden' });

@@ -1,6 +1,6 @@
 import type { UiSchema } from '@rjsf/utils';
 import { SchemaResolver, type JsonSchema, type JsonType, type SchemaSet } from '../../../shared/registry';
-import type { RelationDetail, RelationQuery } from '../types';
+import type { FieldLimits, RelationDetail, RelationQuery } from '../types';
 import type { FormWidget } from '../widgets/names';
 import { requiredUnless } from './requiredUnless';
 
@@ -17,6 +17,8 @@ export interface UiSchemaOptions {
    * fields the server keeps from them (`x-ownerWritable: false`, the owner field itself) are read-only.
    */
   asOwner?: boolean;
+  /** What the caller may not change beyond the schema (`FieldLimits`): locked fields, offered values. */
+  limits?: FieldLimits;
 }
 
 /** Relation facts a widget needs, passed through `ui:options`: model, label and key fields, `where`, details. */
@@ -70,10 +72,14 @@ export function uiSchemaFor(schema: JsonSchema, options: UiSchemaOptions = {}): 
     for (const [name, property] of Object.entries(schema.properties ?? {}))
       if (property['x-sequence'] === true)
         ui[name] = { ...(ui[name] as UiSchema | undefined), 'ui:placeholder': SEQUENCE_PLACEHOLDER };
-  if (options.asOwner) {
-    for (const [name, property] of Object.entries(schema.properties ?? {})) {
-      if (property['x-ownerWritable'] === false || name === schema['x-owner'])
-        ui[name] = { ...(ui[name] as UiSchema | undefined), 'ui:readonly': true };
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const asOwner = options.asOwner && (property['x-ownerWritable'] === false || name === schema['x-owner']);
+    if (asOwner || options.limits?.locked.includes(name))
+      ui[name] = { ...(ui[name] as UiSchema | undefined), 'ui:readonly': true };
+    const offer = options.limits?.offer[name];
+    if (offer) {
+      const field = ui[name] as UiSchema | undefined;
+      ui[name] = { ...field, 'ui:options': { ...field?.['ui:options'], offer } };
     }
   }
   // A field required only while others are empty names them beside its mark (FieldTemplate).

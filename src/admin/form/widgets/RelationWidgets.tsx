@@ -1,7 +1,7 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { FileImage, X } from 'lucide-react';
-import { errorClass, inputClass } from '../ui/classes';
-import { formContextOf } from './context';
+import { errorClass, helpClass, inputClass } from '../ui/classes';
+import { formContextOf, offerOf } from './context';
 import { ReadOnlyBox } from './ReadOnlyWidget';
 import { RelationSelect } from './RelationSelect';
 import { DETAIL_SEPARATOR, optionText } from '../relationOption';
@@ -130,7 +130,12 @@ export function RelationsWidget({
           : '—'}
       </ReadOnlyBox>
     );
-  const remaining = choices.filter((choice) => !selected.includes(choice.value));
+  // Values the caller may not add or take away (`FieldLimits.offer`: a role they may not grant) are not offered,
+  // and those already chosen keep them.
+  const offer = offerOf(options);
+  const addable = choices.filter((choice) => offer.allows(choice.value));
+  const withheld = !disabled && addable.length < choices.length;
+  const remaining = addable.filter((choice) => !selected.includes(choice.value));
   const full = typeof schema.maxItems === 'number' && selected.length >= schema.maxItems;
   return (
     <div className="flex flex-col gap-1.5">
@@ -147,7 +152,7 @@ export function RelationsWidget({
                 type="button"
                 className="inline-flex size-5 items-center justify-center rounded-full text-blue-700 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40"
                 aria-label={`Remove ${labelOf(choices, item)}`}
-                disabled={disabled}
+                disabled={disabled || !offer.allows(item)}
                 onClick={() => onChange(selected.filter((v) => v !== item))}
               >
                 <X className="size-3.5" aria-hidden="true" />
@@ -162,11 +167,19 @@ export function RelationsWidget({
         value=""
         disabled={disabled || full || (loading && choices.length === 0)}
         aria-busy={loading}
-        aria-describedby={ariaDescribedByIds(id)}
+        aria-describedby={withheld ? `${id}__offer ${ariaDescribedByIds(id)}` : ariaDescribedByIds(id)}
         onChange={(event) => event.target.value && onChange([...selected, event.target.value])}
       >
         <option value="">
-          {loading ? 'Loading…' : remaining.length ? 'Add…' : choices.length ? 'All are added' : 'None to choose yet'}
+          {loading
+            ? 'Loading…'
+            : remaining.length
+              ? 'Add…'
+              : addable.length < choices.length
+                ? 'None more you may add'
+                : choices.length
+                  ? 'All are added'
+                  : 'None to choose yet'}
         </option>
         {remaining.map((choice) => (
           <option key={choice.value} value={choice.value}>
@@ -174,6 +187,11 @@ export function RelationsWidget({
           </option>
         ))}
       </select>
+      {withheld && (
+        <p id={`${id}__offer`} className={helpClass}>
+          {offer.note}
+        </p>
+      )}
       {error && <p className={errorClass}>Options could not be loaded: {error}</p>}
     </div>
   );

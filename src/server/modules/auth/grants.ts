@@ -1,4 +1,14 @@
-import { ALMIGHTY_ROLES, PERMISSIONS, type Permission } from '../../../shared/vocabulary';
+import {
+  beyond,
+  GUARDED_USER_FIELDS,
+  isAlmightyRole,
+  namesIn,
+  permissionsByRole,
+  roleGrant,
+  roleRefusal,
+  userAbove,
+  type PermissionsOf,
+} from '../../../shared/rules/grants';
 import type { Caller } from '../../access/caller';
 import { conflict, forbidden } from '../../errors';
 import type { ModelHooks } from '../documents/hooks';
@@ -6,60 +16,22 @@ import { LIVE_ROWS, type DocumentRepository } from '../documents/repository';
 import type { Doc } from '../documents/service';
 
 /**
- * "Grant only what you hold": without it, a user manager (`manage:backend`) could create a superuser,
- * widen the role they hold, or set a superuser's password and log in as them. For callers who are not
- * almighty (admin, superuser, the server itself):
- * - a user gets a role only from a caller holding every permission of that role; the almighty roles
- *   (`admin`, `superuser`) only from an almighty caller;
- * - a role is created, changed or deleted only when, before and after, it grants nothing the caller lacks,
- *   and never under an almighty name;
- * - the password, login and roles of a user holding more than the caller are not theirs to change, nor is
- *   deleting such a user.
+ * "Grant only what you hold", enforced: without it, a user manager (`manage:backend`) could create a superuser,
+ * widen the role they hold, or set a superuser's password and log in as them. The rule itself (which roles and
+ * permissions a caller may grant, which users are above them) is `src/shared/rules/grants.ts`, which the admin
+ * follows too, to offer only what passes here. It binds callers who are not almighty (admin, superuser, the
+ * server itself); a role is never made under an almighty name by them either.
  */
 
-/** What a set of role names grants: the almighty roles everything (and `almighty`), others their permissions. */
-interface Grant {
-  almighty: boolean;
-  permissions: Set<Permission>;
-}
-
-const isAlmighty = (role: string) => (ALMIGHTY_ROLES as readonly string[]).includes(role);
-const asList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-
-function grantOf(roles: string[], permissionsOf: (role: string) => readonly string[]): Grant {
-  const almighty = roles.some(isAlmighty);
-  const permissions = new Set<Permission>(
-    almighty
-      ? PERMISSIONS
-      : roles.flatMap(permissionsOf).filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p)),
-  );
-  return { almighty, permissions };
-}
-
-/** What `grant` holds that the caller does not, as words for a message; empty when the caller holds it all. */
-function beyond(caller: Caller, grant: Grant): string[] {
-  const missing: string[] = [...grant.permissions].filter((p) => !caller.permissions.has(p));
-  if (grant.almighty) missing.unshift('every permission and every _read/_write list (admin and superuser)');
-  return missing;
-}
-
-async function rolePermissions(tx: DocumentRepository): Promise<(role: string) => readonly string[]> {
-  const roles = await tx.findAll('role', LIVE_ROWS);
-  const byName = new Map(roles.map((role) => [String(role.name), asList(role.permissions)]));
-  return (role) => byName.get(role) ?? [];
+async function rolePermissions(tx: DocumentRepository): Promise<PermissionsOf> {
+  return permissionsByRole(await tx.findAll('role', LIVE_ROWS));
 }
 
 const limited = (caller: Caller) => !caller.almighty && !caller.system;
 
 /** A user someone may only change within what they hold themselves: refused when the user holds more. */
-function assertNotAbove(
-  caller: Caller,
-  user: Record<string, unknown>,
-  refusal: string,
-  permissionsOf: (role: string) => readonly string[],
-) {
-  const missing = beyond(caller, grantOf(asList(user.roles), permissionsOf));
+function assertNotAbove(caller: Caller, user: Record<string, unknown>, refusal: string, permissionsOf: PermissionsOf) {
+  const missing = userAbove(caller, user, permissionsOf);
   if (missing.length > 0)
     throw forbidden(`${refusal} ${String(user.login)}: they hold permissions you do not (${missing.join(', ')})`);
 }
@@ -75,10 +47,10 @@ const ALMIGHTY_LOCK = 'baukasten.almightyUsers';
  * each count the other as still holding it, and both pass.
  */
 async function assertNotLastAlmighty(tx: DocumentRepository, user: Doc, refusal: string, field?: string) {
-  if (!asList(user.roles).some(isAlmighty)) return;
+  if (!namesIn(user.roles).some(isAlmightyRole)) return;
   await tx.lockNamed(ALMIGHTY_LOCK);
   const others = (await tx.findAll('user', LIVE_ROWS)).filter(
-    (other) => other._id !== user._id && asList(other.roles).some(isAlmighty),
+    (other) => other._id !== user._id && namesIn(other.roles).some(isAlmightyRole),
   );
   if (others.length > 0) return;
   const message = `${refusal} ${String(user.login)}: they are the only user with admin or superuser, and without one nobody can manage users and roles. Give another user one of these roles first`;
@@ -87,22 +59,23 @@ async function assertNotLastAlmighty(tx: DocumentRepository, user: Doc, refusal:
 
 export const userGrantHooks: ModelHooks = {
   async beforeWrite({ tx, caller, doc, existing }) {
-    if (existing && !caller.system && !asList(doc.roles).some(isAlmighty))
+    if (existing && !caller.system && !namesIn(doc.roles).some(isAlmightyRole))
       await assertNotLastAlmighty(tx, existing, 'You cannot take admin and superuser from', 'roles');
     if (!limited(caller)) return;
     const permissionsOf = await rolePermissions(tx);
-    const before = new Set(asList(existing?.roles));
-    for (const role of asList(doc.roles)) {
+    const before = new Set(namesIn(existing?.roles));
+    for (const role of namesIn(doc.roles)) {
       if (before.has(role)) continue;
-      if (isAlmighty(role)) throw forbidden(`roles: You cannot grant ${role}: only admin and superuser may grant it`);
-      const missing = beyond(caller, grantOf([role], permissionsOf));
-      if (missing.length > 0)
+      const refusal = roleRefusal(caller, role, permissionsOf);
+      if (refusal && 'almighty' in refusal)
+        throw forbidden(`roles: You cannot grant ${role}: only admin and superuser may grant it`);
+      if (refusal)
         throw forbidden(
-          `roles: You cannot grant ${role}: you do not hold all of its permissions (missing ${missing.join(', ')})`,
+          `roles: You cannot grant ${role}: you do not hold all of its permissions (missing ${refusal.missing.join(', ')})`,
         );
     }
     if (!existing) return;
-    const changed = (['password', 'login', 'roles'] as const).filter(
+    const changed = GUARDED_USER_FIELDS.filter(
       (field) => JSON.stringify(doc[field] ?? null) !== JSON.stringify(existing[field] ?? null),
     );
     if (changed.length > 0)
@@ -115,12 +88,6 @@ export const userGrantHooks: ModelHooks = {
   },
 };
 
-/** The role as it grants: by its name when almighty, else by its permissions list. */
-function roleGrant(role: Record<string, unknown>): Grant {
-  const name = String(role.name);
-  return grantOf([name], () => asList(role.permissions));
-}
-
 export const roleGrantHooks: ModelHooks = {
   async beforeWrite({ caller, doc, existing }) {
     if (!limited(caller)) return;
@@ -131,7 +98,7 @@ export const roleGrantHooks: ModelHooks = {
           `You cannot change the role ${String(existing.name)}: it grants what you do not hold (${missing.join(', ')})`,
         );
     }
-    if (isAlmighty(String(doc.name)))
+    if (isAlmightyRole(String(doc.name)))
       throw forbidden(`name: Only admin and superuser may make the role ${String(doc.name)}`);
     const missing = beyond(caller, roleGrant(doc));
     if (missing.length > 0)
