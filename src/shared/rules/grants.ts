@@ -58,9 +58,9 @@ export function roleGrant(role: Record<string, unknown>): Grant {
 
 /** What `grant` holds that the caller does not, as words for a message; empty when the caller holds it all. */
 export function beyond(caller: Holder, grant: Grant): string[] {
-  const missing: string[] = [...grant.permissions].filter((p) => !caller.permissions.has(p));
-  if (grant.almighty) missing.unshift('every permission and every _read/_write list (admin and superuser)');
-  return missing;
+  // Admin and superuser hold everything: naming each permission besides would only repeat it.
+  if (grant.almighty) return ['admin or superuser: every permission and every _read/_write list'];
+  return [...grant.permissions].filter((p) => !caller.permissions.has(p));
 }
 
 /** What a user holds beyond the caller (words, see `beyond`); empty when the caller may change and delete them. */
