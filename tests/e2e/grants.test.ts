@@ -67,6 +67,7 @@ describe('a user manager without admin or superuser', { timeout: 120_000 }, () =
         'You cannot change the password, login or roles of admin, nor delete them: they hold permissions you do not (admin or superuser: every permission and every _read/_write list).',
       );
     expect(await page.locator('#root_password').isDisabled()).toBe(true);
+    expect(await page.getByTestId('secret-status').innerText()).toBe('Set');
     // Login and roles read as text, with nothing to type in or choose from.
     expect(await page.locator('#root_login').innerText()).toBe('admin');
     expect(await page.locator('input#root_login, select#root_roles').count()).toBe(0);

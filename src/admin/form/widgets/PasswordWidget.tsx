@@ -43,7 +43,9 @@ export function PasswordWidget({
   }, [changing]);
   const currentId = `${id}__current`;
   const title = String(schema.title ?? name);
-  const status = isNew ? undefined : secretStatus(context.secretsSet?.[name], title, context.modelTitle);
+  const status = isNew
+    ? undefined
+    : secretStatus(context.secretsSet?.[name], title, context.modelTitle, !(disabled || readonly));
   const statusId = `${id}__status`;
   const currentError = context.currentErrors?.[name];
   const currentErrorId = `${currentId}__error`;

@@ -4,6 +4,8 @@ import { secretChangedText, secretStatus } from './secretStatus';
 describe('secretStatus', () => {
   it('says a stored secret is kept when the field stays empty', () => {
     expect(secretStatus(true, 'Password', 'User')).toEqual({ set: true, text: 'Set — leave empty to keep it' });
+    // Read-only (a user above the caller): nothing to leave empty.
+    expect(secretStatus(true, 'Password', 'User', false)).toEqual({ set: true, text: 'Set' });
   });
 
   it('says who cannot log in while none is stored, by the titles of the model and the field', () => {

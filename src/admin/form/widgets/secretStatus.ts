@@ -22,9 +22,11 @@ export function secretStatus(
   set: boolean | undefined,
   fieldTitle: string,
   modelTitle: string | undefined,
+  /** False where the field is read-only (someone else's, above the caller): nothing to leave empty. */
+  changeable = true,
 ): SecretStatus | undefined {
   if (set === undefined) return undefined;
-  if (set) return { set, text: 'Set — leave empty to keep it' };
+  if (set) return { set, text: changeable ? 'Set — leave empty to keep it' : 'Set' };
   const who = `this ${inSentence(modelTitle ?? 'account')}`;
   return { set, text: `Not set: ${who} cannot log in until ${withArticle(inSentence(fieldTitle))} is set` };
 }
