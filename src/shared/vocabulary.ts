@@ -287,11 +287,17 @@ export const VOCABULARY = {
     meaning:
       'Only callers holding one of these roles may see or write the field (e.g. `_read`/`_write` of files: admin, superuser).',
   },
+  'x-readPermission': {
+    on: 'property',
+    schema: accessSchema,
+    meaning:
+      "On a top-level property: seeing the field needs this permission besides the model's read permission (the site configuration's billing needs a login: the rest of it is public, the IBAN and VAT number are not). Answers, realtime pushes and populated documents leave it out for callers without it, the schema served to them has no such field (forms neither show nor send it, and a save keeps the stored value), filtering, sorting or searching by it is refused as for an unknown field, and writing it needs the permission too.",
+  },
   'x-writePermission': {
     on: 'property',
     schema: accessSchema,
     meaning:
-      "On a top-level property: writing the field needs this permission besides the model's own (the site configuration's billing, which puts the IBAN on every invoice, needs manage:payment although manage:cms updates the rest). Everyone who reads the document reads the field; the schema served to a caller without the permission marks it `readOnly`, so forms show it locked and leave it out of a save, and a write that changes it anyway is refused with 403 naming the field.",
+      "On a top-level property: writing the field needs this permission besides the model's own (the site configuration's billing, which puts the IBAN on every invoice, needs manage:payment although manage:cms updates the rest). Everyone who reads the document reads the field; the schema served to a caller without the permission marks it `readOnly`, so forms show it locked and leave it out of a save, and a write that changes it anyway is refused with 403 naming the field. `x-readPermission` limits who sees it.",
   },
   'x-secret': {
     on: 'property',

@@ -51,8 +51,15 @@ afterAll(() => t?.close());
 
 describe('the calls of the Elements and Image Presets screens, for a user without manage:cms', () => {
   it('answer him what they answer an anonymous visitor, and no more', async () => {
+    // The site configuration: the same, but for its billing, which those logged in see (x-readPermission).
+    const config = { model: 'siteConfig', limit: 1, sort: { _createdAt: 1 } };
+    const [visitorConfig, accountantConfig] = await Promise.all(
+      [undefined, marco].map(async (token) => (await call(token, 'POST', '/api/document/find', config)).json()),
+    );
+    const { billing, ...rest } = accountantConfig.results[0];
+    expect(billing).toBeDefined();
+    expect({ ...accountantConfig, results: [rest] }).toEqual(visitorConfig);
     const reads: [string, 'GET' | 'POST', string, object?][] = [
-      ['site configuration', 'POST', '/api/document/find', { model: 'siteConfig', limit: 1, sort: { _createdAt: 1 } }],
       ['latest files', 'POST', '/api/document/find', { model: 'file', sort: { _createdAt: -1 }, limit: 100 }],
       ['the home page', 'GET', '/api/cms/page?path=%2F'],
       ['a file', 'GET', `/api/files/download?id=${publicImage}`],

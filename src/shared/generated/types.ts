@@ -1621,7 +1621,7 @@ export interface SiteConfig {
   /**
    * **Billing**
    *
-   * What invoices and their Swiss QR-bill need. The creditor's address defaults to the local business. Changed only by those who manage payments.
+   * What invoices and their Swiss QR-bill need. The creditor's address defaults to the local business. Seen only by those logged in, changed only by those who manage payments.
    */
   billing?: {
     /**

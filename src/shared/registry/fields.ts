@@ -24,6 +24,8 @@ export interface FieldInfo {
   /** Display rule of admin lists (`x-display`). */
   display?: Display;
   roles?: string[];
+  /** `x-readPermission`: seeing (and so writing) the field needs this permission besides the model's. */
+  readPermission?: Access;
   /** `x-writePermission`: writing the field needs this permission besides the model's. */
   writePermission?: Access;
   secret: boolean;
@@ -104,6 +106,7 @@ export function fieldInfo(
     widget: schema['x-widget'],
     display: schema['x-display'],
     roles: schema['x-roles'],
+    readPermission: schema['x-readPermission'],
     writePermission: schema['x-writePermission'],
     secret: schema['x-secret'] !== undefined,
     computed: schema['x-computed'],

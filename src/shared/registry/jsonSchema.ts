@@ -51,6 +51,7 @@ export interface JsonSchema {
   'x-createdBy'?: string;
   'x-ownerWritable'?: boolean;
   'x-roles'?: string[];
+  'x-readPermission'?: Access;
   'x-writePermission'?: Access;
   'x-secret'?: 'argon2id';
   'x-relation'?: RelationAnnotation;

@@ -5,8 +5,16 @@ import type { ReadScope } from './repository';
 import { forbidden, unauthorized } from '../../errors';
 
 /** May the caller see this field at all (in answers, queries, sorts, search and populate)? */
-export function canReadField(caller: Caller, field: Pick<FieldInfo, 'secret' | 'roles'>): boolean {
-  return !field.secret && holdsAnyRole(caller, field.roles);
+export function canReadField(caller: Caller, field: Pick<FieldInfo, 'secret' | 'roles' | 'readPermission'>): boolean {
+  return !field.secret && mayKnowField(caller, field);
+}
+
+/** Do the field's `x-roles` and `x-readPermission` let the caller know it (a secret: that it is set)? */
+function mayKnowField(caller: Caller, field: Pick<FieldInfo, 'roles' | 'readPermission'>): boolean {
+  return (
+    holdsAnyRole(caller, field.roles) &&
+    (field.readPermission === undefined || hasAccess(caller, field.readPermission))
+  );
 }
 
 /** May the caller write this field (before owner rules)? */
@@ -14,7 +22,7 @@ export function canWriteField(caller: Caller, field: FieldInfo): boolean {
   // Read-only fields are the server's own: the system caller (seed, public form endpoints) writes them.
   return (
     (!field.readOnly || caller.system === true) &&
-    holdsAnyRole(caller, field.roles) &&
+    mayKnowField(caller, field) &&
     (field.writePermission === undefined || hasAccess(caller, field.writePermission))
   );
 }

@@ -2,13 +2,15 @@ import type { Registry, JsonSchema } from '../../../shared/registry';
 import { hasAccess, holdsAnyRole, type Caller } from '../../access/caller';
 
 /**
- * A model schema without the fields the caller may not see (`x-roles`, secrets stay as write-only fields), and
+ * A model schema without the fields the caller may not see (`x-roles`, `x-readPermission`; secrets stay as
+ * write-only fields), and
  * with those they may see but not write (`x-writePermission`) marked `readOnly`: forms show them locked.
  */
 function visibleModelSchema(schema: JsonSchema, caller: Caller): JsonSchema {
   const properties = Object.fromEntries(
     Object.entries(schema.properties ?? {})
       .filter(([, field]) => holdsAnyRole(caller, field['x-roles']))
+      .filter(([, field]) => field['x-readPermission'] === undefined || hasAccess(caller, field['x-readPermission']))
       .map(([name, field]) => {
         const permission = field['x-writePermission'];
         return [name, permission && !hasAccess(caller, permission) ? { ...field, readOnly: true } : field];
