@@ -55,6 +55,7 @@ import { storyRoutes } from './modules/story/routes';
 import { routeValidationError } from './routeValidation';
 import { addVocabulary } from '../shared/validation/createAjv';
 import { loggerOptions, type LogStream } from './logOutput';
+import { bearerToken, sessionCookieToken } from './modules/auth/sessionCookie';
 
 export interface AppOptions {
   config?: Partial<ServerConfig>;
@@ -197,8 +198,8 @@ async function assemble(options: AppOptions, config: ServerConfig, db: Database)
 
   app.decorateRequest('caller', null as never);
   app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const bearer = bearerToken(request);
+    const token = bearer ?? (request.routeOptions.config.sessionCookie ? sessionCookieToken(request) : undefined);
     try {
       request.caller = await auth.callerFromToken(token);
     } catch (error) {

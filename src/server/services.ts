@@ -43,6 +43,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers anonymous callers even when they send an expired token (login). */
     ignoreInvalidToken?: boolean;
+    /** Without an Authorization header, the admin's session cookie authenticates (a tab opening a PDF, GET only). */
+    sessionCookie?: boolean;
     /** The body type the route accepts, named when another type answers 415 (default `application/json`). */
     accepts?: string;
   }

@@ -1,8 +1,10 @@
 import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../src/server/access/caller';
+import { ADMIN_COOKIE } from '../../src/server/modules/auth/sessionCookie';
 import { invoiceReference } from '../../src/server/modules/payment/qrReference';
 import { DEMO_SITE_CONFIG } from '../../src/server/seed/demoData';
+import { invoicePdfUrl, offerPdfUrl, sessionTabUrl } from '../../src/shared/api/payment';
 import { inspectPdf as inspect } from '../helpers/pdf';
 import { createTestApp } from '../helpers/testApp';
 import { userWithRole } from '../helpers/users';
@@ -401,6 +403,42 @@ describe('invoice and offer PDFs with the Swiss QR-bill', () => {
     const unknownCountry = await invoiceFor(elsewhere);
     expect(unknownCountry.statusCode).toBe(422);
     expect(unknownCountry.json().error).toMatch(/street, zip/);
+  });
+
+  it('serves the PDFs under /_ to a tab with the session cookie, named by the server; the API refuses the cookie', async () => {
+    const cookie = (token: string) => ({ cookie: `${ADMIN_COOKIE}=${encodeURIComponent(token)}` });
+    const tab = (url: string, token?: string) =>
+      t.app.inject({ method: 'GET', url, headers: token ? cookie(token) : {} });
+    const pdf = await tab(sessionTabUrl(invoicePdfUrl(invoice._id)), admin);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(
+      /^inline; filename="Rechnung-\d+-Rheinblick-Immobilien-AG\.pdf"/,
+    );
+    const offer = await t.app.services.documents.save(SYSTEM, 'offer', {
+      name: 'O',
+      client,
+      date: '2026-03-31',
+      items: [],
+    });
+    const offerPdf = await tab(sessionTabUrl(offerPdfUrl(offer._id)), admin);
+    expect(offerPdf.statusCode).toBe(200);
+    expect(offerPdf.headers['content-disposition']).toMatch(
+      /^inline; filename="Offerte-\d+-Rheinblick-Immobilien-AG\.pdf"/,
+    );
+    // The server's checks hold there too: no cookie 401, a cookie of staff without manage:payment 403.
+    expect((await tab(sessionTabUrl(invoicePdfUrl(invoice._id)))).statusCode).toBe(401);
+    const staff = (await userWithRole(t, admin, 'sally', 'staff')).token;
+    expect((await tab(sessionTabUrl(invoicePdfUrl(invoice._id)), staff)).statusCode).toBe(403);
+    // The API itself takes the Authorization header only.
+    expect((await tab(invoicePdfUrl(invoice._id), admin)).statusCode).toBe(401);
+  });
+
+  it('sets the session cookie on the token of the session check, so a login from before the cookie opens PDFs', async () => {
+    const answer = await get('/api/admin/session');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['set-cookie']).toContain(`${ADMIN_COOKIE}=${encodeURIComponent(admin)};`);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session' })).headers['set-cookie']).toBeUndefined();
   });
 
   it('answers 422 naming the field for data that cannot make a correct PDF, and refuses without manage:payment', async () => {

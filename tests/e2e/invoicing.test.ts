@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoiceReference } from '../../src/server/modules/payment/qrReference';
@@ -264,12 +265,13 @@ describe('invoice and offer PDF links', { timeout: 120_000 }, () => {
     const pdfButton = page.locator(`button[data-link="/api/payment/invoice?id=${good._id}"]`);
     await pdfButton.waitFor();
     expect(await pdfButton.innerText()).toBe('PDF');
-    const pdfResponse = page.waitForResponse((r) => r.url().endsWith(`/api/payment/invoice?id=${good._id}`));
+    // Saved from the browser's PDF viewer (its Download button), the file has the server's name, not a blob's.
     const [tab] = await Promise.all([context.waitForEvent('page'), pdfButton.click()]);
-    const answer = await pdfResponse;
-    expect(answer.status()).toBe(200);
-    expect(answer.headers()['content-type']).toBe('application/pdf');
-    await expect.poll(() => tab.url()).toMatch(/^blob:/);
+    await expect.poll(() => tab.frames().find((frame) => frame.url().startsWith('chrome-extension:'))).toBeTruthy();
+    const viewer = tab.frames().find((frame) => frame.url().startsWith('chrome-extension:'))!;
+    const [saved] = await Promise.all([tab.waitForEvent('download'), viewer.locator('#save').click()]);
+    expect(saved.suggestedFilename()).toBe(`Rechnung-${String(good.id)}-Hafen-Logistik-AG.pdf`);
+    expect((await readFile((await saved.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
     await tab.close();
 
     // List rows: an icon per row; a client without address gives the server's message, and no tab stays open.
@@ -286,7 +288,9 @@ describe('invoice and offer PDF links', { timeout: 120_000 }, () => {
 
     // Offers: the same link on the edit page.
     await page.goto(suite.server.url(`/_/offers/${offer._id}`));
-    await page.locator(`button[data-link="/api/offer/${offer._id}"]`).waitFor();
+    const offerButton = page.locator(`button[data-link="/api/offer/${offer._id}"]`);
+    const [offerTab] = await Promise.all([context.waitForEvent('page'), offerButton.click()]);
+    await expect.poll(() => offerTab.url()).toBe(suite.server.url(`/_/api/offer/${offer._id}`));
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -129,3 +129,10 @@ export interface SuggestionBooking {
 /** Where the PDFs are (inline, `application/pdf`): invoice and offer of a document id. */
 export const invoicePdfUrl = (id: string) => `/api/payment/invoice?id=${id}`;
 export const offerPdfUrl = (id: string) => `/api/offer/${id}`;
+
+/**
+ * Where a browser tab opens such a PDF: the same path under `/_`, where the admin's session cookie stands in for
+ * the Authorization header a tab cannot send. The tab gets the PDF with its `Content-Disposition` file name
+ * (`Rechnung-4-….pdf`), which the browser's viewer saves it under.
+ */
+export const sessionTabUrl = (apiPath: string) => `/_${apiPath}`;

@@ -4,8 +4,8 @@ import type { ReportProvider, Send } from './reports';
 export function httpReportProvider(send: Send): ReportProvider {
   const json = async <T>(path: string) => (await (await send('GET', path)).json()) as T;
   return {
-    async linkBlob(path) {
-      return (await send('GET', path, undefined, undefined, '*/*')).blob();
+    async checkLink(path) {
+      await (await send('GET', path, undefined, undefined, '*/*')).arrayBuffer();
     },
     paymentReport(name, query) {
       const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));

@@ -32,10 +32,8 @@ export function memoryReportProvider(
   options: MemoryReportOptions = {},
 ): ReportProvider & Partial<Pick<PageProvider, 'redirectStats'>> {
   return {
-    async linkBlob(path) {
-      const blob = options.links?.[path];
-      if (!blob) throw new ApiError(404, `${path} not found`);
-      return blob;
+    async checkLink(path) {
+      if (!options.links?.[path]) throw new ApiError(404, `${path} not found`);
     },
     async paymentReport(name) {
       const answer = options.payment?.[name];

@@ -28,8 +28,11 @@ export type PaymentReportName = keyof PaymentReports;
 
 /** The documents the API renders and the business reports: the payment part of the admin's data interface. */
 export interface ReportProvider {
-  /** The bytes of a file the API renders from a document (`x-admin.links`, e.g. an invoice PDF). */
-  linkBlob(path: string): Promise<Blob>;
+  /**
+   * Asks for a file the API renders from a document (`x-admin.links`, e.g. an invoice PDF), throwing its refusal
+   * (422 "client address missing") before a tab opens the file.
+   */
+  checkLink(path: string): Promise<void>;
   /** `GET /api/payment/{name}?{query}`. */
   paymentReport<N extends PaymentReportName>(
     name: N,

@@ -1,19 +1,19 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useState } from 'react';
+import { sessionTabUrl } from '../../../shared/api/payment';
 import type { AdminExtra } from '../data/api';
 import { useAdminDispatch } from '../data/hooks';
 import type { ApiFailure } from '../data/types';
 
-const REVOKE_AFTER_MS = 5 * 60_000;
-
-function fetchLinkBlob(path: string): ThunkAction<Promise<Blob>, unknown, AdminExtra, UnknownAction> {
-  return (_dispatch, _getState, extra) => extra.provider.linkBlob(path);
+function checkLink(path: string): ThunkAction<Promise<void>, unknown, AdminExtra, UnknownAction> {
+  return (_dispatch, _getState, extra) => extra.provider.checkLink(path);
 }
 
 /**
- * Opens a file the API renders (an invoice PDF) in a new tab. The request needs the login token, so
- * the tab is opened at once (inside the click, where browsers allow it) and pointed at the fetched
- * bytes; when the API refuses (e.g. 422 "client address missing"), the tab closes and the message stays.
+ * Opens a file the API renders (an invoice PDF) in a new tab. The tab is opened at once (inside the click, where
+ * browsers allow it); once the API answered the file, the tab loads it from its session URL, where the server
+ * names it (the viewer saves `Rechnung-4-….pdf`, not a blob's random name). When the API refuses (e.g. 422
+ * "client address missing"), the tab closes and the message stays.
  */
 export function useOpenLink() {
   const dispatch = useAdminDispatch();
@@ -25,11 +25,9 @@ export function useOpenLink() {
       setPending(path);
       setError(undefined);
       try {
-        const blob = await dispatch(fetchLinkBlob(path));
-        const url = URL.createObjectURL(blob);
-        if (tab) tab.location.href = url;
-        else window.location.assign(url);
-        setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+        await dispatch(checkLink(path));
+        if (tab) tab.location.href = sessionTabUrl(path);
+        else window.location.assign(sessionTabUrl(path));
       } catch (failure) {
         tab?.close();
         setError({ path, message: (failure as Partial<ApiFailure>).message ?? String(failure) });

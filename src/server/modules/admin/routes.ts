@@ -5,6 +5,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { earlyRequests } from '../../../shared/api/earlyRequests';
+import { bearerToken, setSessionCookie } from '../auth/sessionCookie';
 import { adminTemplateLoader, renderAdminDocument } from './document';
 import { prerenderAdmin, prerenderCall } from './prerender';
 import { scriptNonce, secureHtml } from '../../securityHeaders';
@@ -44,9 +45,13 @@ export async function adminRoutes(
   const assets = path.join(clientDir, 'assets');
   const loadTemplate = adminTemplateLoader(clientDir);
 
-  app.get('/api/admin/session', { schema: sessionSchema }, async (request) => ({
-    permissions: [...request.caller.permissions],
-  }));
+  app.get('/api/admin/session', { schema: sessionSchema }, async (request, reply) => {
+    // Keeps the session cookie on the token the admin uses (a login from before the cookie, a cookie cleared),
+    // so that the tabs opening PDFs (`sessionTabUrl`) are signed in as the admin is.
+    const token = bearerToken(request);
+    if (token && request.caller.user) setSessionCookie(request, reply, token, services.config.sessionTtlMs);
+    return { permissions: [...request.caller.permissions] };
+  });
 
   if (existsSync(assets)) {
     await app.register(fastifyStatic, {

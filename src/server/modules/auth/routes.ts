@@ -1,9 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { errorBodySchema } from '../../../shared/api/errors';
 import { HttpError, unauthorized } from '../../errors';
 import type { Services } from '../../services';
-import { clearSessionCookie, setSessionCookie } from './sessionCookie';
+import { bearerToken, clearSessionCookie, setSessionCookie } from './sessionCookie';
 
 /** Response schemas are what keeps the password hash out of every answer, whatever the document holds. */
 export const publicUserSchema = {
@@ -71,11 +71,6 @@ const LOGIN_BODY_LIMIT = 4_096;
  * in `auth_attempt` (those are the real protection; this one only spares the database a flood).
  */
 const LOGIN_REQUESTS_PER_MINUTE = 100;
-
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
-}
 
 export function authRoutes(app: FastifyInstance, services: Services): void {
   const { auth } = services;

@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The admin's session cookie: a copy of the login token that only the admin's HTML requests carry
- * (Path /_, HttpOnly, SameSite=Strict), so the server can render a logged-in admin page with its
- * data. API calls keep authenticating with the Authorization header only: the cookie is never
- * accepted there, so it opens no cross-site request forgery.
+ * The admin's session cookie: a copy of the login token that only requests under /_ carry (Path /_,
+ * HttpOnly, SameSite=Strict), so the server can render a logged-in admin page with its data, and a tab can
+ * open an invoice's PDF (the routes with `config.sessionCookie`, GET only). API calls keep authenticating
+ * with the Authorization header only: the cookie is never accepted there, so it opens no cross-site request
+ * forgery.
  */
 export const ADMIN_COOKIE = 'baukasten_admin';
 
@@ -35,4 +36,10 @@ export function sessionCookieToken(request: FastifyRequest): string | undefined 
     }
   }
   return undefined;
+}
+
+/** The token of the request's `Authorization: Bearer` header, if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
 }

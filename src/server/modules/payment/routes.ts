@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contentDisposition } from '../files/names';
-import type { InvoiceFromOfferRequest, InvoiceFromTimeRequest, SuggestionRequest } from '../../../shared/api/payment';
+import {
+  sessionTabUrl,
+  type InvoiceFromOfferRequest,
+  type InvoiceFromTimeRequest,
+  type SuggestionRequest,
+} from '../../../shared/api/payment';
 import { OBJECT_ID } from '../../../shared/registry/systemFields';
 import type { Services } from '../../services';
 import { createBusinessPdfs, type PdfAnswer } from './documents';
@@ -32,28 +37,37 @@ export function paymentRoutes(app: FastifyInstance, { db, documents }: Services)
       .header('content-disposition', contentDisposition('inline', fileName))
       .header('cache-control', 'no-store')
       .send(pdf);
-  app.get<{ Querystring: { id: string } }>(
-    '/api/payment/invoice',
-    {
-      schema: {
-        summary: 'The invoice as a PDF with its Swiss QR-bill (422 names the data to fix)',
-        tags,
-        querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: idSchema } },
+  // Each PDF also under /_ (sessionTabUrl), where the admin's session cookie authenticates the tab that opens it.
+  for (const tab of [false, true]) {
+    const at = (path: string) => (tab ? sessionTabUrl(path) : path);
+    const config = { sessionCookie: tab };
+    app.get<{ Querystring: { id: string } }>(
+      at('/api/payment/invoice'),
+      {
+        config,
+        schema: {
+          summary: 'The invoice as a PDF with its Swiss QR-bill (422 names the data to fix)',
+          tags,
+          hide: tab,
+          querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: idSchema } },
+        },
       },
-    },
-    async (request, reply) => sendPdf(reply, await pdfs.invoice(request.caller, request.query.id)),
-  );
-  app.get<{ Params: { id: string } }>(
-    '/api/offer/:id',
-    {
-      schema: {
-        summary: 'The offer as a PDF (422 names the data to fix)',
-        tags,
-        params: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: idSchema } },
+      async (request, reply) => sendPdf(reply, await pdfs.invoice(request.caller, request.query.id)),
+    );
+    app.get<{ Params: { id: string } }>(
+      at('/api/offer/:id'),
+      {
+        config,
+        schema: {
+          summary: 'The offer as a PDF (422 names the data to fix)',
+          tags,
+          hide: tab,
+          params: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: idSchema } },
+        },
       },
-    },
-    async (request, reply) => sendPdf(reply, await pdfs.offer(request.caller, request.params.id)),
-  );
+      async (request, reply) => sendPdf(reply, await pdfs.offer(request.caller, request.params.id)),
+    );
+  }
   type Year = { Querystring: { year?: string } };
   app.get<Year>(
     '/api/payment/revenue',
