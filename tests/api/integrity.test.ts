@@ -268,7 +268,7 @@ describe('point-of-sale receipts keep their total a number', () => {
     // 1e308 x 10 is Infinity: the answer named the read-only total ('total: must be a number').
     const huge = await save('posReceipt', receipt([{ name: 'Kaffee', price: 1e308, count: 10 }]));
     expect(huge.statusCode).toBe(400);
-    expect(huge.json().error).toBe('items.0.price: must be at most 1000000');
+    expect(huge.json().error).toBe('items.0.price: must be at most 1.000.000,00 CHF');
     const many = await save('posReceipt', receipt([{ name: 'Kaffee', price: 4.5, count: 1e12 }]));
     expect(many.statusCode).toBe(400);
     expect(many.json().error).toBe('items.0.count: must be at most 100000');
@@ -294,7 +294,7 @@ describe('invoice and offer lines are bounded like receipt lines', () => {
       const doc = (items: object[]) => ({ name: 'Grosser Auftrag', client, date: '2026-11-27', items });
       const huge = await save(model, doc([{ name: 'Beratung', price: 1e308, count: 10 }]));
       expect(huge.statusCode).toBe(400);
-      expect(huge.json().error).toBe('items.0.price: must be at most 1000000');
+      expect(huge.json().error).toBe('items.0.price: must be at most 1.000.000,00 €');
       const many = await save(model, doc([{ name: 'Beratung', price: 120, count: 1e12 }]));
       expect(many.json().error).toBe('items.0.count: must be at most 100000');
       expect(await count(model)).toBe(before);

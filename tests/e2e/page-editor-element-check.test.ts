@@ -262,7 +262,9 @@ describe('element checks in the page editor', { timeout: 180_000 }, () => {
       await clipboard(JSON.stringify({ label: 'Farbe', options: [{ label: 'Rot', price: -5 }] }));
       await sections.getByRole('button', { name: 'Paste', exact: true }).first().click();
       await refusal.waitFor();
-      expect(await refusal.innerText()).toBe('Not pasted: Section › Options › Option 1 › Price: must be at least 0');
+      expect(await refusal.innerText()).toBe(
+        'Not pasted: Section › Options › Option 1 › Price: must be at least 0,00 CHF',
+      );
       expect(await saveState(page)).toBe('saved');
       await refusal.scrollIntoViewIfNeeded();
       await shoot(page, `element-check-list-paste-${viewport.width}`);

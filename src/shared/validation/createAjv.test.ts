@@ -87,6 +87,26 @@ describe('field errors in words a person reads', () => {
     ]);
   });
 
+  it('states the limits of a money field as money reads in the product (German style, its currency)', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        price: { type: 'number', minimum: -1000000, maximum: 1000000, 'x-currency': 'EUR' },
+        amount: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1234.5, 'x-currency': 'CHF' },
+        count: { type: 'number', maximum: 100000 },
+      },
+    };
+    expect(errorsOf(schema, { price: 1000000.01, amount: 0, count: 100001 })).toEqual([
+      { field: 'price', message: 'must be at most 1.000.000,00 €' },
+      { field: 'amount', message: 'must be more than 0,00 CHF' },
+      { field: 'count', message: 'must be at most 100000' },
+    ]);
+    expect(errorsOf(schema, { price: -2000000, amount: 2000 })).toEqual([
+      { field: 'price', message: 'must be at least -1.000.000,00 €' },
+      { field: 'amount', message: 'must be less than 1.234,50 CHF' },
+    ]);
+  });
+
   it("says a pattern in the schema's words, never as the regular expression", () => {
     const schema = {
       type: 'object',

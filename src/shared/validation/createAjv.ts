@@ -1,7 +1,8 @@
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { SchemaSet } from '../registry/jsonSchema';
-import { VOCABULARY } from '../vocabulary';
+import { formatMoney } from '../format/money';
+import { VOCABULARY, type Currency } from '../vocabulary';
 
 /**
  * Ajv in strict mode with our annotation keywords declared (each with a meta-schema, so a
@@ -125,6 +126,12 @@ const LISTED_AT_MOST = 12;
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
+/** A bound as the field's values read: a money field's (`x-currency`) as money (1.000.000,00 €), else the number. */
+function boundWords(error: ErrorObject, limit: number): string {
+  const currency = (error.parentSchema as { 'x-currency'?: Currency } | undefined)?.['x-currency'];
+  return currency ? formatMoney(limit, currency) : String(limit);
+}
+
 /** Ajv's wording for the common rules in words a person reads ("must NOT have fewer than 1 characters" → "must not be empty"). */
 function plainMessage(error: ErrorObject): string | undefined {
   const params = error.params as Record<string, unknown>;
@@ -152,13 +159,13 @@ function plainMessage(error: ErrorObject): string | undefined {
     case 'maxItems':
       return `must have at most ${counted(limit, 'entry', 'entries')}`;
     case 'minimum':
-      return `must be at least ${limit}`;
+      return `must be at least ${boundWords(error, limit)}`;
     case 'maximum':
-      return `must be at most ${limit}`;
+      return `must be at most ${boundWords(error, limit)}`;
     case 'exclusiveMinimum':
-      return `must be more than ${limit}`;
+      return `must be more than ${boundWords(error, limit)}`;
     case 'exclusiveMaximum':
-      return `must be less than ${limit}`;
+      return `must be less than ${boundWords(error, limit)}`;
     case 'format': {
       const format = String(params.format);
       return `must be ${FORMAT_WORDS[format] ?? `a valid ${format}`}`;

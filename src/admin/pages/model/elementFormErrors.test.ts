@@ -40,7 +40,7 @@ describe('elementFormErrors', () => {
     expect(errorsOf('special.form', {})).toEqual({});
     expect(
       errorsOf('special.configurator', { name: 'offerte', sections: [{ label: 'Grösse', options: [{ price: -5 }] }] }),
-    ).toEqual({ 'sections.0.options.0.price': 'must be at least 0' });
+    ).toEqual({ 'sections.0.options.0.price': 'must be at least 0,00 CHF' });
     // A prop the schema does not know has no field: the form shows it above its fields.
     expect(errorsOf('paragraph', { text: 'Hallo', colour: 'red' })).toEqual({ colour: 'is not a known field' });
     // The elements in a slot have forms of their own.

@@ -64,7 +64,7 @@ describe('pasting elements', () => {
         tag: 'special.configurator',
         props: { name: 'offerte', sections: [{ label: 'Grösse', options: [{ label: 'S', price: -5 }] }] },
       }),
-    ).toBe('Configurator › Sections › Section 1 › Options › Option 1 › Price: must be at least 0');
+    ).toBe('Configurator › Sections › Section 1 › Options › Option 1 › Price: must be at least 0,00 CHF');
     expect(
       problemOf({
         tag: 'section',
