@@ -210,7 +210,7 @@ describe('tracked time and the invoices made of it', () => {
     });
   });
 
-  it('answers an end before the start with fields as a list of { field, message }', async () => {
+  it('answers an end before the start (or a start after the end) with fields as a list of { field, message }', async () => {
     const id = await entry(
       await newClient('Gundeli Bäckerei GmbH', 90),
       '2026-11-02T08:00:00.000Z',
@@ -222,6 +222,13 @@ describe('tracked time and the invoices made of it', () => {
     expect(backwards.json()).toEqual({
       error: 'End must not be before the start',
       fields: [{ field: 'end', message: 'before the start' }],
+    });
+    // A start moved past the end is the start's problem, said so.
+    const late = await saveTime({ _id: id, start: '2026-11-02T10:00:00.000Z' });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({
+      error: 'Start must not be after the end',
+      fields: [{ field: 'start', message: 'after the end' }],
     });
   });
 

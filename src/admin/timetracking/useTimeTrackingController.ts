@@ -5,6 +5,7 @@ import {
   durationHours,
   FUTURE_START_MESSAGE,
   spanRefusal,
+  type SpanField,
   startsInFuture,
   stopAt,
 } from '../../shared/rules/trackedTime';
@@ -73,11 +74,11 @@ const pickSpan = ({ start, end }: EntryPatch): Pick<EntryPatch, 'start' | 'end'>
   ...(end !== undefined ? { end } : {}),
 });
 
-/** Why the server would refuse `entry` changed by `patch` for its Start or End, if it would. */
-function spanProblem(entry: TrackedEntry, patch: EntryPatch): string | undefined {
+/** Why the server would refuse `entry` changed by `patch` for its Start or End, if it would, said of `changed`. */
+function spanProblem(entry: TrackedEntry, patch: EntryPatch, changed: SpanField): string | undefined {
   const runs = patch.end === null || (patch.end === undefined && !entry.end);
   if (patch.start !== undefined && runs && startsInFuture(patch.start, Date.now())) return FUTURE_START_MESSAGE;
-  return spanRefusal(patch.start ?? entry.start, patch.end !== undefined ? patch.end : entry.end);
+  return spanRefusal(patch.start ?? entry.start, patch.end !== undefined ? patch.end : entry.end, changed);
 }
 
 /** The message of a failed call (RTK Query rejects `unwrap()` with the ApiFailure itself). */
@@ -280,11 +281,11 @@ export function useTimeTrackingController() {
       // too and both together are not: an entry moved to the night before takes its new Start and End in turn.
       const kept = spanEdit && refusedSpan.current?.id === entry._id ? refusedSpan.current.patch : undefined;
       const both = { ...kept, ...edit };
-      const patch = kept && spanProblem(entry, edit) && !spanProblem(entry, both) ? both : edit;
       const field = edit.end !== undefined ? 'end' : 'start';
+      const patch = kept && spanProblem(entry, edit, field) && !spanProblem(entry, both, field) ? both : edit;
       // The server's rules, checked here first so a start typed ahead, an end before the start or a span longer
-      // than an entry may last is said at the field just edited at once, and nothing is sent.
-      const problem = spanEdit ? spanProblem(entry, patch) : undefined;
+      // than an entry may last is said at the field just edited (and of it) at once, and nothing is sent.
+      const problem = spanEdit ? spanProblem(entry, patch, field) : undefined;
       if (problem) {
         refusedSpan.current = { id: entry._id, patch: { ...kept, ...pickSpan(edit) } };
         setFieldError({ id: entry._id, field, message: problem });

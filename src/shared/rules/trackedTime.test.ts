@@ -151,6 +151,9 @@ describe('endsBeforeStart', () => {
 describe('spanRefusal', () => {
   it('says why a finished span cannot be stored: before its start, or longer than an entry may last', () => {
     expect(spanRefusal(start, t0 - 60_000)).toBe(END_BEFORE_START_MESSAGE);
+    // Said about the field the person typed: a Start typed past the End is the Start's problem.
+    expect(spanRefusal(start, t0 - 60_000, 'end')).toBe('End must not be before the start');
+    expect(spanRefusal(start, t0 - 60_000, 'start')).toBe('Start must not be after the end');
     expect(spanRefusal(start, t0 + 41.45 * HOUR)).toBe(
       'An entry may last at most 24 h, this one would last 41,45 h: check its start and end',
     );

@@ -61,6 +61,11 @@ export function startsInFuture(start: TimeInput, now: number, leewayMs: number =
 
 /** Why an entry's end may not lie before its start (what the server answers, and the screen says at the field). */
 export const END_BEFORE_START_MESSAGE = 'End must not be before the start';
+/** The same, said of a Start typed past the End: at the Start, about the Start. */
+export const START_AFTER_END_MESSAGE = 'Start must not be after the end';
+
+/** Which of Start and End a person changed: a refusal of the span speaks of that one. */
+export type SpanField = 'start' | 'end';
 
 /**
  * Whether an entry's span cannot be stored: its end lies before its start. A running entry (no end) and
@@ -84,11 +89,16 @@ export function tooLongMessage(hours: number): string {
 
 /**
  * Why a finished entry's span cannot be stored (its end before its start, or longer than MAX_ENTRY_HOURS), or
- * undefined when it can. A running entry (no end) has no span to refuse.
+ * undefined when it can; `changed` is the field the person changed, which the message speaks of. A running
+ * entry (no end) has no span to refuse.
  */
-export function spanRefusal(start: TimeInput, end: TimeInput | null | undefined): string | undefined {
+export function spanRefusal(
+  start: TimeInput,
+  end: TimeInput | null | undefined,
+  changed: SpanField = 'end',
+): string | undefined {
   if (end === undefined || end === null || end === '') return undefined;
-  if (endsBeforeStart(start, end)) return END_BEFORE_START_MESSAGE;
+  if (endsBeforeStart(start, end)) return changed === 'start' ? START_AFTER_END_MESSAGE : END_BEFORE_START_MESSAGE;
   const hours = storedHours(start, end);
   return hours > MAX_ENTRY_HOURS ? tooLongMessage(hours) : undefined;
 }

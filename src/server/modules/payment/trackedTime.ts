@@ -2,6 +2,7 @@ import { formatDate } from '../../../shared/format/date';
 import { MAX_ENTRY_HOURS } from '../../../shared/rules/constants';
 import {
   END_BEFORE_START_MESSAGE,
+  START_AFTER_END_MESSAGE,
   endsBeforeStart,
   FUTURE_START_MESSAGE,
   startsInFuture,
@@ -67,8 +68,12 @@ export const trackedTimeHooks: ModelHooks = {
     const startSet = !existing || !same('start', existing.start, doc.start) || !same('end', existing.end, doc.end);
     if (running && startSet && startsInFuture(start, Date.now()))
       throw badRequest(FUTURE_START_MESSAGE, { fields: [{ field: 'start', message: 'in the future' }] });
-    if (endsBeforeStart(start, end))
+    if (endsBeforeStart(start, end)) {
+      // Said of the start when only the start moved (past the end), else of the end.
+      if (existing && same('end', existing.end, doc.end) && !same('start', existing.start, doc.start))
+        throw badRequest(START_AFTER_END_MESSAGE, { fields: [{ field: 'start', message: 'after the end' }] });
       throw badRequest(END_BEFORE_START_MESSAGE, { fields: [{ field: 'end', message: 'before the start' }] });
+    }
     if (end === undefined || !Number.isFinite(start)) delete doc.duration;
     else doc.duration = storedHours(start, end);
     if (typeof doc.duration === 'number' && doc.duration > MAX_ENTRY_HOURS) {
