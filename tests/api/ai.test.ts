@@ -100,7 +100,7 @@ describe('POST /api/openai/text', () => {
     openai.behaviour = { kind: 'answer', text: () => 'ok' };
   });
 
-  it('answers 502 when the key is wrong and 503 when no key is configured', async () => {
+  it('answers 502 when the key is wrong and 503 when no key is configured, saying what the caller can do', async () => {
     const wrong = await createTestApp({ config: { openaiApiKey: 'sk-wrong', openaiBaseUrl: await openai.start() } });
     const none = await createTestApp({ config: { openaiApiKey: undefined } });
     try {
@@ -112,14 +112,26 @@ describe('POST /api/openai/text', () => {
       });
       expect(answer.statusCode).toBe(502);
       expect(answer.json().error).toBe('The AI endpoint failed: 401 Incorrect API key provided');
-      const off = await none.app.inject({
-        method: 'POST',
-        url: '/api/openai/text',
-        headers: none.auth(await none.login()),
-        payload: { text: TEXT, prompt: 'shorten' },
+      const admin = await none.login();
+      const off = (token: string) =>
+        none.app.inject({
+          method: 'POST',
+          url: '/api/openai/text',
+          headers: none.auth(token),
+          payload: { text: TEXT, prompt: 'shorten' },
+        });
+      // Who manages the backend learns how to set it up; staff, who cannot, whom to ask.
+      const forAdmin = await off(admin);
+      expect(forAdmin.statusCode).toBe(503);
+      expect(forAdmin.json()).toEqual({
+        error: "The AI assistant is not set up: set OPENAI_API_KEY in the server's environment and restart it",
       });
-      expect(off.statusCode).toBe(503);
-      expect(off.json()).toEqual({ error: 'The AI assistant is not configured (set OPENAI_API_KEY)' });
+      const forStaff = await off((await userWithRole(none, admin, 'sina-ai', 'staff')).token);
+      expect(forStaff.statusCode).toBe(503);
+      expect(forStaff.json()).toEqual({ error: 'The AI assistant is not set up yet: ask your administrator' });
+      expect(forStaff.body).not.toContain('OPENAI');
+      const forBackend = await off((await userWithRole(none, admin, 'bernd-ai', 'backend')).token);
+      expect(forBackend.json().error).toContain('set OPENAI_API_KEY');
     } finally {
       await wrong.close();
       await none.close();

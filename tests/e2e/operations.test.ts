@@ -572,7 +572,7 @@ describe('AI text assistant in the page editor', { timeout: 90_000 }, () => {
 });
 
 describe('without DOCKER_HOST and OPENAI_API_KEY', { timeout: 90_000 }, () => {
-  it('the swarm detail says that no engine is configured, and the AI assistant that it is not configured', async () => {
+  it('the swarm detail says that no engine is configured, and the AI assistant that it is not set up (how to, or whom to ask)', async () => {
     const bare = await startAdminServer({ config: { dockerHost: undefined, openaiApiKey: undefined } });
     try {
       const swarm = await bare.save('swarm', { name: 'Ohne Engine' });
@@ -591,10 +591,31 @@ describe('without DOCKER_HOST and OPENAI_API_KEY', { timeout: 90_000 }, () => {
       await assistant.getByRole('button', { name: 'Propose' }).click();
       await expect
         .poll(() => assistant.getByRole('alert').innerText())
-        .toContain('The AI assistant is not configured (set OPENAI_API_KEY)');
+        .toBe("The AI assistant is not set up: set OPENAI_API_KEY in the server's environment and restart it");
       expect(await page.getByRole('textbox', { name: 'Text', exact: true }).inputValue()).toBe('Guten Tag');
       expect(errors).toEqual([]);
       await context.close();
+
+      // Staff, who cannot set it up, are told whom to ask, not about the server's environment.
+      await bare.save('role', { name: 'redaktion-ki', permissions: ['manage:cms'] });
+      await bare.save('user', {
+        login: 'rena',
+        email: 'rena@example.ch',
+        roles: ['redaktion-ki'],
+        password: 'rena-password-1',
+      });
+      const staff = await newContext(browser, DESKTOP);
+      await storeLogin(staff, bare, 'rena', 'rena-password-1');
+      const staffPage = await newPage(staff);
+      await staffPage.page.goto(bare.url(`/_/mailTemplates/${template._id}`));
+      await staffPage.page.getByRole('button', { name: 'AI assistant for Text' }).click();
+      const staffAssistant = staffPage.page.getByRole('region', { name: 'AI assistant for Text' });
+      await staffAssistant.getByRole('button', { name: 'Propose' }).click();
+      await expect
+        .poll(() => staffAssistant.getByRole('alert').innerText())
+        .toBe('The AI assistant is not set up yet: ask your administrator');
+      expect(staffPage.errors).toEqual([]);
+      await staff.close();
     } finally {
       await bare.close();
     }

@@ -30,7 +30,14 @@ export interface AiTextAnswer {
   text: string;
 }
 
-export const AI_NOT_CONFIGURED = 'The AI assistant is not configured (set OPENAI_API_KEY)';
+/**
+ * The 503 while no AI endpoint is set up, by who asks: who manages the backend (`manage:backend`) learns how to
+ * set it up; everyone else, who cannot act on the server's environment, whom to ask.
+ */
+export const AI_NOT_SET_UP = {
+  backend: "The AI assistant is not set up: set OPENAI_API_KEY in the server's environment and restart it",
+  staff: 'The AI assistant is not set up yet: ask your administrator',
+} as const;
 
 /** Shortens to at most `max` characters at a word boundary, ending with an ellipsis when cut. */
 export function clampText(text: string, max: number): string {

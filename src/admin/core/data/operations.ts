@@ -1,4 +1,4 @@
-import type { AiTextAnswer, AiTextBody } from '../../../shared/api/ai';
+import { AI_NOT_SET_UP, type AiTextAnswer, type AiTextBody } from '../../../shared/api/ai';
 import type { DebugStatus } from '../../../shared/api/realtime';
 import type { StoryConfig } from '../../../shared/api/story';
 import type { SwarmDeployAnswer, SwarmServicesAnswer } from '../../../shared/api/swarms';
@@ -57,7 +57,7 @@ export function memoryOperations(data: Record<string, Record<string, unknown>[]>
       throw new Error('No Docker engine configured (set DOCKER_HOST)');
     },
     async rewriteText() {
-      throw new Error('The AI assistant is not configured (set OPENAI_API_KEY)');
+      throw new Error(AI_NOT_SET_UP.staff);
     },
     async debugStatus() {
       return { enabled: false };

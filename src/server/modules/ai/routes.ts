@@ -56,7 +56,7 @@ export async function aiRoutes(app: FastifyInstance, { config }: Services): Prom
         },
       },
       async (request): Promise<AiTextAnswer> => {
-        return { text: await ai.rewrite(request.body.text, request.body.prompt) };
+        return { text: await ai.rewrite(request.body.text, request.body.prompt, request.caller) };
       },
     );
   });

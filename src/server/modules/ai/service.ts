@@ -1,12 +1,13 @@
 import OpenAI from 'openai';
 import {
   AI_DESCRIPTION_MAX,
-  AI_NOT_CONFIGURED,
+  AI_NOT_SET_UP,
   AI_PROMPTS,
   AI_TEXT_PLACEHOLDER,
   clampText,
   type AiPreset,
 } from '../../../shared/api/ai';
+import type { Caller } from '../../access/caller';
 import type { ServerConfig } from '../../config';
 import { badRequest, HttpError } from '../../errors';
 
@@ -23,7 +24,8 @@ const PRESET_PROMPTS: Record<AiPreset, string> = {
 };
 
 export interface AiService {
-  rewrite(text: string, prompt: string): Promise<string>;
+  /** Rewrites `text`; without an endpoint set up, 503 saying what `caller` can do about it. */
+  rewrite(text: string, prompt: string, caller: Caller): Promise<string>;
 }
 
 /** The messages of a request: a preset's instruction followed by the text, or a custom prompt with the text in it. */
@@ -52,9 +54,10 @@ export function createAiService(
     : undefined;
 
   return {
-    async rewrite(text, prompt) {
+    async rewrite(text, prompt, caller) {
       const messages = messagesFor(text, prompt);
-      if (!client) throw new HttpError(503, AI_NOT_CONFIGURED);
+      if (!client)
+        throw new HttpError(503, AI_NOT_SET_UP[caller.permissions.has('manage:backend') ? 'backend' : 'staff']);
       let answer: string | null | undefined;
       try {
         const completion = await client.chat.completions.create({
