@@ -3,16 +3,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
 import { newContext, rows, storeLogin } from './admin';
 import { screenshot, SHOTS } from '../helpers/screenshots';
+import { png } from './filesServer';
 
 // Audit 4, finding 10: a staff user saw Add User, delete icons and a New User form the server refuses, and their
 // own profile asked for the roles (403). The admin shows what the caller's rights allow, and asks nothing else.
 const suite = adminSuite();
 let annaId: string;
+let marcoId: string;
 
 beforeAll(async () => {
   await suite.server.save('role', { name: 'staff', permissions: ['manage:cms', 'manage:files'] });
   annaId = (await suite.server.save('user', { login: 'anna', roles: ['staff'], password: 'anna-password-1' }))._id;
-  await suite.server.save('user', { login: 'marco', roles: [], password: 'marco-password-1' });
+  marcoId = (await suite.server.save('user', { login: 'marco', roles: [], password: 'marco-password-1' }))._id;
   await suite.server.save('redirect', { name: 'Alt', from: '/alt', to: '/neu' });
 });
 
@@ -199,6 +201,36 @@ describe('permissions changed while the admin is open', { timeout: 120_000 }, ()
     await expect.poll(() => nav.locator('a[href="/_/redirects"]').count(), { timeout: 10_000 }).toBe(1);
     await nav.locator('a[href="/_/redirects"]').click();
     await page.getByRole('link', { name: 'Add Redirect' }).waitFor();
+    await context.close();
+  });
+});
+
+describe("a user's own profile without manage:files", { timeout: 60_000 }, () => {
+  it('shows an avatar file deleted meanwhile as unknown, without asking for the deleted files they may not see', async () => {
+    const upload = await suite.server.app.inject({
+      method: 'POST',
+      url: '/api/files/upload?name=marco-portrait.png',
+      headers: { ...suite.server.auth(suite.server.adminToken), 'content-type': 'image/png' },
+      payload: await png(120, 120),
+    });
+    const file = (upload.json() as { _id: string })._id;
+    await suite.server.save('user', { _id: marcoId, avatar: { file } });
+    expect((await suite.server.api('DELETE', `/api/document/delete?model=file&id=${file}`)).status).toBe(200);
+
+    const context = await newContext(suite.browser, VIEWPORTS.desktop);
+    await storeLogin(context, suite.server, 'marco', 'marco-password-1');
+    const page = await context.newPage();
+    const calls = watchCalls(page);
+    await page.goto(suite.server.url(`/_/users/${marcoId}`));
+    await page.getByRole('button', { name: 'SAVE' }).waitFor();
+    const avatar = page.locator('#root_avatar_file');
+    // Deleted files are for who manages files (the server's mayReadDeleted): to others it is an unknown file.
+    await expect.poll(() => avatar.innerText(), { timeout: 10_000 }).toContain('Unknown file');
+    expect(await avatar.innerText()).not.toContain(file);
+    // Before, the label was asked for with the deleted files all the same: the server answered 403.
+    await expect.poll(() => calls.listed.filter((model) => model === 'file').length).toBeGreaterThan(0);
+    expect(calls.refused).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}/own-profile-deleted-avatar.png` });
     await context.close();
   });
 });

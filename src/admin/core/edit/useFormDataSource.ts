@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { OPTION_LIMIT } from '../../../shared/rules/constants';
 import { optionFields, optionText, orderByDetails, populatedLabel, relationOptionOf } from '../../form/relationOption';
 import type { DocumentRef, FormDataSource, RelationOption, RelationQuery } from '../../form/types';
-import { canAccess, mayRead } from '../access';
+import { canAccess, mayRead, mayReadDeleted } from '../access';
 import { useAdmin } from '../AdminContext';
 import { adminApi } from '../data/api';
 import { operationsApi } from '../data/operations';
@@ -42,8 +42,11 @@ export function useFormDataSource(): FormDataSource {
         }
       },
       async loadLabel(relation: RelationQuery, id: string, source?: DocumentRef) {
-        if (mayRead({ permissions, user }, registry.model(relation.model))) {
-          const params = { query: { _id: id }, deleted: true, limit: 1, fields: optionFields(relation) };
+        const target = registry.model(relation.model);
+        if (target && mayRead({ permissions, user }, target)) {
+          // Deleted ones too, where the server lets the caller see them (files: only who manages them; others 403).
+          const deleted = mayReadDeleted({ permissions }, target);
+          const params = { query: { _id: id }, deleted, limit: 1, fields: optionFields(relation) };
           const request = dispatch(adminApi.endpoints.find.initiate({ model: relation.model, params }));
           try {
             const [doc] = (await request.unwrap()).results;
