@@ -27,7 +27,11 @@ describe('checkPastedItem', () => {
     );
     expect(problemOf([1, 2])).toBe('Invoice item: must be an object');
     expect(problemOf({ label: 'S', price: -5, extra: 1 }, option)).toBe(
-      'Option › extra: is not a known field; Option › Price: must be at least 0',
+      'Option › extra: is not a known field; Option › Price: must be at least 0,00 CHF',
+    );
+    // A money field's limit reads as money, as the form shows the field.
+    expect(problemOf({ name: 'Beratung', price: 2_000_000, count: 1 })).toBe(
+      'Invoice item › Price: must be at most 1.000.000,00 €',
     );
     expect(problemOf({ a: 1, b: 2, c: 3, d: 4 })).toMatch(/^Invoice item › Name: is required; .*; and \d+ more$/);
   });

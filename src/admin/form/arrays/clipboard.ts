@@ -56,13 +56,14 @@ export function checkPastedItem(text: string | undefined, itemSchema: JsonSchema
   return { ok: false, problem: more > 0 ? `${named}; and ${more} more` : named, detail: validate.errors };
 }
 
-// The form's schemas are inlined (no $ref) and carry the annotation keywords: Ajv checks what it knows.
+// The form's schemas are inlined (no $ref) and carry the annotation keywords: Ajv checks what it knows. Verbose:
+// the errors carry their schema, whose annotations fieldErrors words them with (a money field's limit as money).
 let ajv: Ajv2020 | undefined;
 const validators = new WeakMap<JsonSchema, ValidateFunction>();
 function validatorOf(schema: JsonSchema): ValidateFunction {
   let validate = validators.get(schema);
   if (!validate) {
-    ajv ??= addFormats(new Ajv2020({ strict: false, allErrors: true, allowUnionTypes: true }));
+    ajv ??= addFormats(new Ajv2020({ strict: false, allErrors: true, allowUnionTypes: true, verbose: true }));
     validators.set(schema, (validate = ajv.compile(schema)));
   }
   return validate;
