@@ -139,6 +139,19 @@ describe('page editor', { timeout: 120_000 }, () => {
     await expect
       .poll(async () => ((await draft(suite.server, id)).elements as Node[]).map((node) => node.tag))
       .toEqual(['section', 'hero', 'contact', 'image']);
+    // The focus moved with it: Space picks up the contact form again (not the image now in its old place).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Move Contact form');
+    await dragByKeyboard(page, 'ArrowUp', {
+      picked: 'Picked up Contact form.',
+      over: 'Contact form is over Hero.',
+      dropped: 'Contact form was dropped on Hero.',
+    });
+    await waitSaved(page);
+    await expect
+      .poll(async () => ((await draft(suite.server, id)).elements as Node[]).map((node) => node.tag))
+      .toEqual(['section', 'contact', 'hero', 'image']);
     // Clicking the hero's title in the preview selects the hero.
     await preview(page).locator('h1', { hasText: 'Beratung in Basel' }).click();
     await expect.poll(() => outlineRow(page, 'hero').getAttribute('class')).toContain('bg-accent-50');

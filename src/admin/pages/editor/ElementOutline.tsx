@@ -35,7 +35,8 @@ import { dragAnnouncements } from '../../ui/dragAnnouncements';
 
 export interface OutlineActions {
   select(key: string): void;
-  move(from: ElementPath, toList: ElementPath, index: number): void;
+  /** Answers where the element went. */
+  move(from: ElementPath, toList: ElementPath, index: number): ElementPath;
   duplicate(path: ElementPath): void;
   copy(path: ElementPath): void;
   remove(path: ElementPath): void;
@@ -288,24 +289,38 @@ export const ElementOutline = memo(
     const idsKey = flat.map((item) => pathKey(item.path)).join('|');
     const ids = useMemo(() => (idsKey ? idsKey.split('|') : []), [idsKey]);
 
+    // Rows are keyed by their place, so after a drop the focused handle is another element's: the focus goes
+    // to the moved element's handle once its row is there (a second Space picks up the same element again).
+    const list = useRef<HTMLUListElement>(null);
+    const refocus = useRef<string | null>(null);
+    useEffect(() => {
+      const handle =
+        refocus.current && list.current?.querySelector<HTMLElement>(`[data-outline="${refocus.current}"] > button`);
+      if (!handle) return;
+      refocus.current = null;
+      handle.focus();
+    });
+
     const onDragEnd = ({ active, over }: DragEndEvent) => {
       if (!over || active.id === over.id) return;
       const from = parsePathKey(String(active.id));
       const overId = String(over.id);
+      const focused = !!list.current && list.current.contains(document.activeElement);
+      let to: ElementPath;
       if (overId.startsWith(SLOT_DROP)) {
-        latestActions.current.move(from, parsePathKey(overId.slice(SLOT_DROP.length)), 0);
-        return;
+        to = latestActions.current.move(from, parsePathKey(overId.slice(SLOT_DROP.length)), 0);
+      } else {
+        const target = splitPath(parsePathKey(overId));
+        const source = splitPath(from);
+        const sameList = pathKey(target.list) === pathKey(source.list);
+        // Dropped on an element: take its place (after it when moving down in the same list).
+        to = latestActions.current.move(
+          from,
+          target.list,
+          sameList && target.index > source.index ? target.index + 1 : target.index,
+        );
       }
-      const to = parsePathKey(overId);
-      const target = splitPath(to);
-      const source = splitPath(from);
-      const sameList = pathKey(target.list) === pathKey(source.list);
-      // Dropped on an element: take its place (after it when moving down in the same list).
-      latestActions.current.move(
-        from,
-        target.list,
-        sameList && target.index > source.index ? target.index + 1 : target.index,
-      );
+      if (focused) refocus.current = pathKey(to);
     };
 
     const rows: React.ReactNode[] = [];
@@ -361,11 +376,11 @@ export const ElementOutline = memo(
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
-        accessibility={{ announcements }}
+        accessibility={{ announcements, restoreFocus: false }}
         onDragEnd={onDragEnd}
       >
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-          <ul aria-label="Elements" className="space-y-0.5">
+          <ul ref={list} aria-label="Elements" className="space-y-0.5">
             {rows}
           </ul>
         </SortableContext>

@@ -207,6 +207,7 @@ export function ElementsEditor({
       const moved = moveNode(latest.current, from, toList, index);
       onChange(moved.elements);
       onSelect(pathKey(moved.path));
+      return moved.path;
     },
     duplicate(path: ElementPath) {
       const node = getNode(latest.current, path);
