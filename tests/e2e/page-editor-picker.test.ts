@@ -40,6 +40,13 @@ describe('add-element picker', { timeout: 120_000 }, () => {
     await page.getByRole('textbox', { name: 'Search elements' }).fill('parag');
     await page.getByRole('textbox', { name: 'Search elements' }).press('Enter');
     await expect.poll(() => outlineRow(page, 'paragraph').count()).toBe(1);
+    // The picker is gone: the keyboard goes on at the new element's row (its form opens under it), not the page.
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return `${active?.closest('li[data-tag]')?.getAttribute('data-tag')} ${active?.getAttribute('aria-pressed')}`;
+      });
+    await expect.poll(focused).toBe('paragraph true');
     await waitSaved(page);
     const saved = await draft(suite.server, pageId);
     expect(saved.elements).toEqual([{ tag: 'paragraph', props: { text: '', alignment: 'left' } }]);

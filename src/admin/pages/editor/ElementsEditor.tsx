@@ -97,10 +97,15 @@ export function ElementsEditor({
         next = insertNode(next, at.list, at.index + i, node);
       });
       onChange(next);
-      onSelect(pathKey([...at.list, at.index]));
+      const key = pathKey([...at.list, at.index]);
+      onSelect(key);
+      return key;
     },
     [onChange, onSelect, selected, slotsOf],
   );
+  // The picker closes as it adds, which left the focus nowhere (on the page's body): it goes to the new
+  // element's row once its form is shown (`reveal`), so the keyboard goes on from there.
+  const focusAdded = useRef<string | null>(null);
 
   const add = (info: CatalogElement) => {
     // A new element starts with the defaults of the catalogue's schema (`config`).
@@ -108,7 +113,7 @@ export function ElementsEditor({
     const defaults = defaultsOf(config, config.$id, registry.resolver) as Record<string, unknown> | undefined;
     const node: EditableNode = { tag: info.tag, props: defaults ?? {} };
     if (positioned) node.position = 0;
-    insert([node], placement);
+    focusAdded.current = insert([node], placement);
     setAdding(false);
   };
 
@@ -196,8 +201,13 @@ export function ElementsEditor({
   );
   // Selected in the preview, added, pasted or moved: the row and its form come into sight (after layout).
   const reveal = useCallback(
-    (row: HTMLElement, formSlot: HTMLElement) =>
-      requestAnimationFrame(() => revealSelected(row, formSlot, coveredTop?.() ?? 0)),
+    (row: HTMLElement, formSlot: HTMLElement) => {
+      if (focusAdded.current !== null && focusAdded.current === row.dataset.outline) {
+        focusAdded.current = null;
+        row.querySelector<HTMLElement>('button[aria-pressed]')?.focus({ preventScroll: true });
+      }
+      return requestAnimationFrame(() => revealSelected(row, formSlot, coveredTop?.() ?? 0));
+    },
     [coveredTop],
   );
 
