@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
-import { openEditor, waitSaved } from './pageEditor';
+import { draft, openEditor, outlineRow, saveState, waitSaved } from './pageEditor';
 import { screenshot, SHOTS } from '../helpers/screenshots';
 
 const suite = adminSuite();
@@ -56,5 +56,29 @@ describe('page editor toolbar', { timeout: 120_000 }, () => {
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+
+  it('says Saved again when the changes are undone before the autosave sent them', async () => {
+    const { page, context, errors } = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${pageId}`);
+    // The page's clock decides when the autosave's 750 ms are over, not a loaded machine.
+    await page.clock.install();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Elements' }).click();
+    const rows = () => outlineRow(page, 'paragraph').count();
+    await expect.poll(rows).toBe(1);
+    await waitSaved(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await outlineRow(page, 'paragraph').hover();
+    await page.getByRole('button', { name: 'Delete Paragraph' }).click();
+    await expect.poll(rows).toBe(0);
+    expect(await saveState(page)).toBe('unsaved');
+    // Undone before anything was sent: the draft is what the server has, nothing is left unsaved.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(rows).toBe(1);
+    await expect.poll(() => saveState(page)).toBe('saved');
+    await page.clock.resume();
+    expect(((await draft(suite.server, pageId)).elements as unknown[]).length).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

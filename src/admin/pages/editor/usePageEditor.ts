@@ -171,7 +171,13 @@ export function usePageEditor(model: ModelInfo, id: string, defaults: EditedDoc)
   const dirty = isDirty(state);
   // Autosave: 750 ms after the last change (spec section 4).
   useEffect(() => {
-    if (!dirty || pendingMerge) return;
+    if (pendingMerge) return;
+    if (!dirty) {
+      // Undone back to what the server has: nothing is left to save, nor a refusal of what was undone.
+      if (docId.current)
+        setStatus((current) => (current.kind === 'unsaved' || current.kind === 'error' ? { kind: 'saved' } : current));
+      return;
+    }
     setStatus((current) => (current.kind === 'saving' ? current : { kind: 'unsaved' }));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void push().catch(() => undefined), EDITOR_DEBOUNCE_MS);
