@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
-import { draft, openEditor, outlineRow, saveState, waitSaved } from './pageEditor';
+import { draft, openEditor, outlineRow, preview, saveState, waitSaved } from './pageEditor';
 import { screenshot, SHOTS } from '../helpers/screenshots';
 
 const suite = adminSuite();
@@ -78,6 +78,37 @@ describe('page editor toolbar', { timeout: 120_000 }, () => {
     await expect.poll(() => saveState(page)).toBe('saved');
     await page.clock.resume();
     expect(((await draft(suite.server, pageId)).elements as unknown[]).length).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('undoes with Ctrl+Z and redoes with Ctrl+Y or Ctrl+Shift+Z, also after a click into the preview', async () => {
+    const { page, context, errors } = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${pageId}`);
+    await page.getByRole('tab', { name: 'Elements' }).click();
+    const rows = () => outlineRow(page, 'paragraph').count();
+    await expect.poll(rows).toBe(1);
+    await outlineRow(page, 'paragraph').hover();
+    await page.getByRole('button', { name: 'Delete Paragraph' }).click();
+    await expect.poll(rows).toBe(0);
+    // The keys go to the preview's frame once it was clicked (as when selecting an element there).
+    await preview(page).getByText('This page has no elements yet.').click();
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+    await page.keyboard.press('Control+z');
+    await expect.poll(rows).toBe(1);
+    await page.keyboard.press('Control+y');
+    await expect.poll(rows).toBe(0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(rows).toBe(1);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(rows).toBe(0);
+    // And in the admin itself.
+    await page.getByRole('button', { name: 'Add element' }).focus();
+    await page.keyboard.press('Control+z');
+    await expect.poll(rows).toBe(1);
+    await page.keyboard.press('Control+y');
+    await expect.poll(rows).toBe(0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(rows).toBe(1);
+    await waitSaved(page);
     expect(errors).toEqual([]);
     await context.close();
   });

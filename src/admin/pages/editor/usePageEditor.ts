@@ -15,6 +15,7 @@ import {
   type EditorState,
 } from '../model/editorState';
 import { createLiveEditStore } from '../model/liveEdit';
+import { undoKey } from '../model/undoKeys';
 import { mergeDocuments, resolveConflicts, type Conflict } from '../model/merge';
 import { useLeaveGuard } from '../../core/edit/useLeaveGuard';
 
@@ -246,18 +247,21 @@ export function usePageEditor(model: ModelInfo, id: string, defaults: EditedDoc)
 
 export type PageEditor = ReturnType<typeof usePageEditor>;
 
-/** Undo and redo from the keyboard (Ctrl+Z, Ctrl+Shift+Z), except inside a text field, which keeps its own. */
+/**
+ * Undo and redo from the keyboard (model/undoKeys.ts), except inside a text field, which keeps its own. Keys
+ * pressed in the preview's frame arrive here too (PreviewFrame passes them on).
+ */
 export function useUndoKeys(editor: Pick<PageEditor, 'undo' | 'redo'>) {
   const ref = useRef(editor);
   ref.current = editor;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z') return;
+      const action = undoKey(event);
+      if (!action) return;
       const target = event.target as HTMLElement | null;
       if (target?.closest('input, textarea, select, [contenteditable=true]')) return;
       event.preventDefault();
-      if (event.shiftKey) ref.current.redo();
-      else ref.current.undo();
+      ref.current[action]();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

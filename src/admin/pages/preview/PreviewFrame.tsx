@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import siteCss from '../../../site/client/site.css?inline';
 import { Spinner } from '../../ui/Spinner';
+import { undoKey } from '../model/undoKeys';
 import { useElementCode } from './useElementCode';
 
 /** Marks of the editor inside the preview: hover and selection outlines, empty slots. */
@@ -73,6 +74,25 @@ export function PreviewFrame({
       true,
     );
     doc.addEventListener('submit', (event) => event.preventDefault(), true);
+    // Keys go to the frame once it was clicked (an element selected there): undo and redo are passed on to the
+    // frame's element, from where they reach the editor's keys (useUndoKeys). A previewed form's field keeps its own.
+    doc.addEventListener('keydown', (event) => {
+      const target = event.target as Element | null;
+      if (!undoKey(event) || target?.closest('input, textarea, select, [contenteditable=true]')) return;
+      const { key, code, ctrlKey, metaKey, shiftKey, altKey } = event;
+      const passed = new KeyboardEvent('keydown', {
+        key,
+        code,
+        ctrlKey,
+        metaKey,
+        shiftKey,
+        altKey,
+        bubbles: true,
+        cancelable: true,
+      });
+      frame.current?.dispatchEvent(passed);
+      if (passed.defaultPrevented) event.preventDefault();
+    });
     doc.addEventListener('mouseover', (event) => pointer.current?.hover(event.target as Element));
     doc.addEventListener('mouseleave', () => pointer.current?.hover(null));
     onReady?.(doc);
