@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminSuite } from './adminServer';
-import { draft, openEditor, outlineRow, saveState, waitSaved } from './pageEditor';
+import { draft, openEditor, outlineRow, preview, saveState, waitSaved } from './pageEditor';
 
 const suite = adminSuite();
 
@@ -86,6 +86,30 @@ describe('pasting elements', { timeout: 120_000 }, () => {
     await expect.poll(() => outlineRow(page, 'spacer').count()).toBe(1);
     await waitSaved(page);
     expect(((await draft(suite.server, id)).elements as Node[])[2]).toEqual({ tag: 'spacer', props: {} });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('pastes with Ctrl+V after an element was selected in the preview', async () => {
+    const { _id: id } = await suite.server.save('pageDraft', {
+      name: 'Vorschau',
+      elements: [{ tag: 'paragraph', props: { text: 'Wir beraten Sie gern.', alignment: 'left' } }],
+    });
+    const { page, context, errors } = await openEditor(suite.browser, suite.server, `/_/pageDrafts/${id}`);
+    await outlineRow(page, 'paragraph').waitFor();
+    await page.evaluate(
+      (value) => navigator.clipboard.writeText(value),
+      JSON.stringify({ tag: 'header', props: { text: 'Kontakt', level: 2, alignment: 'left' } }),
+    );
+    // The keys are in the preview's frame once its paragraph was clicked (and so selected).
+    await preview(page).getByText('Wir beraten Sie gern.').click();
+    await expect.poll(() => outlineRow(page, 'paragraph').getAttribute('class')).toContain('bg-accent-50');
+    await page.keyboard.press('Control+v');
+    await expect.poll(() => outlineRow(page, 'header').count()).toBe(1);
+    await waitSaved(page);
+    await expect
+      .poll(async () => ((await draft(suite.server, id)).elements as Node[]).map((node) => node.tag))
+      .toEqual(['paragraph', 'header']);
     expect(errors).toEqual([]);
     await context.close();
   });

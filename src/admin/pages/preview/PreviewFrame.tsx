@@ -93,6 +93,17 @@ export function PreviewFrame({
       frame.current?.dispatchEvent(passed);
       if (passed.defaultPrevented) event.preventDefault();
     });
+    // So is a paste (Ctrl+V after selecting there): elements copied as JSON go in as from the admin's outline.
+    doc.addEventListener('paste', (event) => {
+      if ((event.target as Element | null)?.closest('input, textarea, select, [contenteditable=true]')) return;
+      const passed = new ClipboardEvent('paste', {
+        clipboardData: event.clipboardData,
+        bubbles: true,
+        cancelable: true,
+      });
+      frame.current?.dispatchEvent(passed);
+      if (passed.defaultPrevented) event.preventDefault();
+    });
     doc.addEventListener('mouseover', (event) => pointer.current?.hover(event.target as Element));
     doc.addEventListener('mouseleave', () => pointer.current?.hover(null));
     onReady?.(doc);
