@@ -7,6 +7,7 @@ import { documents, fieldSchema, instantDataSource, registry } from './stories/f
 import { FormPlayground, type FormPlaygroundProps } from './stories/FormPlayground';
 import type { FormData } from './SchemaForm';
 import type { FormDataSource } from './types';
+import type { JsonSchema } from '../../shared/registry';
 
 afterEach(() => {
   cleanup();
@@ -286,6 +287,30 @@ describe('password', () => {
     renderStory({ args: { schema: fieldSchema('user', 'password'), formData: { _id: documents.user[0]._id } } });
     expect(screen.queryByTestId('secret-status')).toBeNull();
     expect((screen.getByLabelText(/Password/) as HTMLInputElement).placeholder).toBe('');
+  });
+});
+
+describe('nested groups', () => {
+  it('calls an optional group with required fields optional, so its * reads as needed once it is filled in', () => {
+    const group = (title: string): JsonSchema => ({
+      type: 'object',
+      title,
+      properties: { file: { type: 'string', title: 'File' } },
+      required: ['file'],
+    });
+    renderStory({
+      args: {
+        schema: {
+          $id: 'https://baukasten.dev/schemas/models/story.schema.json',
+          type: 'object',
+          properties: { background: group('Background image'), address: group('Address') },
+          required: ['address'],
+        },
+        formData: {},
+      },
+    });
+    const legends = [...document.querySelectorAll('legend')].map((legend) => legend.textContent);
+    expect(legends).toEqual(['Background image (optional)', 'Address*']);
   });
 });
 

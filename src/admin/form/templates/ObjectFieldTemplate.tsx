@@ -68,6 +68,10 @@ export function ObjectFieldTemplate({
         <legend className="px-1 text-sm font-semibold text-gray-800">
           {title}
           {required && <span className="ml-0.5 text-red-600">*</span>}
+          {/* Its fields marked * are needed only once the group is filled in (a hero's background image). */}
+          {!required && (schema.required?.length ?? 0) > 0 && (
+            <span className="font-normal text-gray-500"> (optional)</span>
+          )}
         </legend>
       )}
       {description && <p className={`${helpClass} mb-3`}>{description}</p>}
