@@ -11,7 +11,9 @@ describe('npm start', { timeout: 120_000 }, () => {
   it('stops with a message naming ADMIN_PASSWORD, not a stack trace, when the password breaks the user rules', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'bk-start-'));
     dirs.push(dir);
-    const started = startAppProcess({ DATA_DIR: dir, ADMIN_PASSWORD: 'kurz' });
+    // Its own embedded database, whose first start creates the admin (with DATABASE_URL set for the suite, that
+    // PostgreSQL may hold an admin already, and the password would never be checked).
+    const started = startAppProcess({ DATA_DIR: dir, DATABASE_URL: '', ADMIN_PASSWORD: 'kurz' });
     const error = (await started.then(
       () => new Error('started'),
       (reason: unknown) => reason,
@@ -37,7 +39,7 @@ describe('npm start', { timeout: 120_000 }, () => {
   it("LOG_FORMAT=pretty (a terminal's default) writes one short line an answer, no JSON", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'bk-start-'));
     dirs.push(dir);
-    const app = await startAppProcess({ DATA_DIR: dir, LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' });
+    const app = await startAppProcess({ DATA_DIR: dir, DATABASE_URL: '', LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' });
     try {
       expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
       expect((await fetch(`${app.url}/api/no-such-route`)).status).toBe(404);
