@@ -453,6 +453,12 @@ export const VOCABULARY = {
     meaning:
       "The list can be sorted by it (indexed). Text for people (no `format`, enum or relation) sorts as people read it: umlauts and lower case among their letters, numbers as numbers ('Abo 9' before 'Abo 10'); dates, codes and ids by their characters.",
   },
+  'x-help': {
+    on: 'property',
+    schema: { type: 'string', minLength: 1 },
+    meaning:
+      "What the admin's form says under the field instead of its `description`, which stays the value's documentation for developers and the API docs (rich text: the description spells the stored format, the form's help says how the editor formats). On a value type it holds wherever a property refers to it without a description of its own.",
+  },
   'x-widget': {
     on: 'property',
     schema: { enum: [...WIDGETS] },

@@ -52,6 +52,7 @@ export interface JsonSchema {
   'x-ownerWritable'?: boolean;
   'x-roles'?: string[];
   'x-readPermission'?: Access;
+  'x-help'?: string;
   'x-writePermission'?: Access;
   'x-secret'?: 'argon2id';
   'x-relation'?: RelationAnnotation;

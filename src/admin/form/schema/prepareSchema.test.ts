@@ -67,4 +67,37 @@ describe('prepareSchema', () => {
     const prepared = prepareSchema({ $ref: 'https://x.test/node.json' }, looping);
     expect(prepared.properties?.child).toEqual({ title: 'Child', description: undefined, 'x-widget': 'json' });
   });
+
+  it("says a value type's x-help under the field instead of its description, unless the field describes itself", () => {
+    const set: SchemaSet = {
+      models: {},
+      elements: {},
+      values: {
+        text: {
+          $id: 'https://x.test/text.json',
+          type: 'string',
+          description: 'Stored as markup',
+          'x-help': 'Select text',
+        },
+      },
+    };
+    const prepared = prepareSchema(
+      {
+        $id: 'https://x.test/model.json',
+        type: 'object',
+        properties: {
+          plain: { $ref: 'text.json', title: 'Plain' },
+          described: { $ref: 'text.json', title: 'Described', description: 'The lead' },
+          helped: { type: 'string', description: 'For the API', 'x-help': 'For people' },
+        },
+      },
+      set,
+    );
+    expect(prepared.properties?.plain?.description).toBe('Select text');
+    expect(prepared.properties?.described?.description).toBe('The lead');
+    expect(prepared.properties?.helped?.description).toBe('For people');
+    // The rich text of page elements: how the editor formats, not the stored markup.
+    const paragraph = prepareSchema(registry.elements.paragraph.schema, schemas);
+    expect(paragraph.properties?.text?.description).toMatch(/^Select text to format it: bold \(Ctrl\+B\)/);
+  });
 });

@@ -53,6 +53,10 @@ function inline(node: JsonSchema, baseId: string | undefined, resolver: SchemaRe
   const result = collapseNullable(out, 'anyOf') ?? collapseNullable(out, 'oneOf') ?? out;
   // A relation field is an object id underneath; the id's own description would only confuse.
   if (result['x-relation'] && node.description === undefined) delete result.description;
+  // The form's help (`x-help`) over the description, but a referring property's own description over its value
+  // type's help.
+  const help = result['x-help'];
+  if (help !== undefined && (node['x-help'] !== undefined || node.description === undefined)) result.description = help;
   return result;
 }
 
