@@ -12,8 +12,7 @@ export function canReadField(caller: Caller, field: Pick<FieldInfo, 'secret' | '
 /** Do the field's `x-roles` and `x-readPermission` let the caller know it (a secret: that it is set)? */
 function mayKnowField(caller: Caller, field: Pick<FieldInfo, 'roles' | 'readPermission'>): boolean {
   return (
-    holdsAnyRole(caller, field.roles) &&
-    (field.readPermission === undefined || hasAccess(caller, field.readPermission))
+    holdsAnyRole(caller, field.roles) && (field.readPermission === undefined || hasAccess(caller, field.readPermission))
   );
 }
 
