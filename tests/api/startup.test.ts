@@ -2,9 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startAppProcess } from '../helpers/appProcess';
+import { startAppProcess, type AppProcess } from '../helpers/appProcess';
 
 const dirs: string[] = [];
+
+/** A start that should have stopped: ends the server (it would outlive the test) and fails with what it said. */
+function refusedToStop(app: AppProcess): Error {
+  app.child.kill('SIGKILL');
+  return new Error(`started:\n${app.output()}`);
+}
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 describe('npm start', { timeout: 120_000 }, () => {
@@ -14,10 +20,7 @@ describe('npm start', { timeout: 120_000 }, () => {
     // Its own embedded database, whose first start creates the admin (with DATABASE_URL set for the suite, that
     // PostgreSQL may hold an admin already, and the password would never be checked).
     const started = startAppProcess({ DATA_DIR: dir, DATABASE_URL: '', ADMIN_PASSWORD: 'kurz' });
-    const error = (await started.then(
-      () => new Error('started'),
-      (reason: unknown) => reason,
-    )) as Error;
+    const error = (await started.then(refusedToStop, (reason: unknown) => reason)) as Error;
     expect(error.message).toContain('exited with 1 before it started');
     expect(error.message).toContain(
       'Configuration: ADMIN_PASSWORD is not accepted (password: must have at least 8 characters)',
@@ -27,7 +30,7 @@ describe('npm start', { timeout: 120_000 }, () => {
 
   it('stops with a message naming the allowed values for a LOG_LEVEL pino does not know', async () => {
     const error = (await startAppProcess({ LOG_LEVEL: 'verbose' }).then(
-      () => new Error('started'),
+      refusedToStop,
       (reason: unknown) => reason,
     )) as Error;
     expect(error.message).toContain(
